@@ -1,0 +1,66 @@
+//===- Pipelines.h - Stage pipelines from linalg to PTX ---------*- C++ -*-===//
+//
+// A stage is a rung of the optimisation ladder. Its pipeline is: check the
+// input, bufferize, the passes of every rung up to and including this one,
+// then outline and lower to PTX for the chosen chip.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_PIPELINES_PIPELINES_H
+#define GEMM_OPT_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+
+namespace mlir::gemm_opt {
+
+/// One rung of a ladder.
+struct StageInfo {
+  llvm::StringLiteral name;   ///< Stage name, e.g. "coalesced".
+  llvm::StringLiteral op;     ///< "matmul" or "softmax".
+  llvm::StringLiteral parent; ///< Previous rung ("" for the first).
+  llvm::StringLiteral pass;   ///< The pass this rung adds.
+  llvm::StringLiteral change; ///< What the rung changes, in one line.
+  llvm::StringLiteral seed;   ///< Where the seeds teach it.
+  /// Adds this rung's own pass(es) to a function-level pass manager.
+  void (*addRungPasses)(OpPassManager &funcPm);
+};
+
+/// Every implemented stage, ladder order.
+ArrayRef<StageInfo> getStages();
+/// The stage called `name`, or null.
+const StageInfo *lookupStage(StringRef name);
+/// "naive, coalesced, ..." for diagnostics.
+std::string listStageNames();
+
+/// Chips the NVVM target is asked to compile for.
+bool isSupportedChip(StringRef chip);
+
+/// What a compilation produces and for which stage and chip.
+struct CompileOptions {
+  std::string stage;
+  std::string chip = "sm_90";
+  /// When non-empty, gemm-emit-kernels writes these files at the end.
+  std::string ptxFile;
+  std::string manifestFile;
+};
+
+/// Builds the whole pipeline for a stage, from linalg to `gpu.binary` (and
+/// the emitted files). Fails with a message when an option is invalid.
+LogicalResult buildCompilePipeline(OpPassManager &pm,
+                                   const CompileOptions &options,
+                                   std::string &error);
+
+/// The rung passes of `stage` and of every rung below it, oldest first.
+void addStageRungPasses(OpPassManager &modulePm, const StageInfo &stage);
+
+/// Outlining and lowering of the GPU kernels to PTX for `chip`.
+void addLowerToPtxPasses(OpPassManager &modulePm, StringRef chip);
+
+/// Registers `gemm-compile` and one `gemm-stage-<name>` pipeline per stage.
+void registerGemmOptPipelines();
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_PIPELINES_PIPELINES_H

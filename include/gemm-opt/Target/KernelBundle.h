@@ -1,0 +1,35 @@
+//===- KernelBundle.h - PTX + launch manifest of a compiled module -*- C++ -*-//
+//
+// After the stage pipeline, a module holds one `gpu.binary` and a host
+// function of `gpu.launch_func`s. This reads them back into what a runner
+// needs: the PTX text and a launch manifest (docs/manifest.md). Parameter
+// order, grid and buffers all come from the IR; nothing is assumed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TARGET_KERNELBUNDLE_H
+#define GEMM_OPT_TARGET_KERNELBUNDLE_H
+
+#include "gemm-opt/Runtime/Manifest.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::gemm_opt {
+
+struct KernelBundle {
+  std::string ptx;
+  ::gemm_opt::runtime::KernelManifest manifest;
+};
+
+/// Describes a fully compiled module; emits an error at the op that cannot be
+/// described and fails.
+FailureOr<KernelBundle> extractKernelBundle(ModuleOp module, StringRef stage,
+                                            StringRef chip);
+
+/// Number of `.param`s of kernel `name` in `ptx`, or -1 when the entry is not
+/// found.
+int countPtxEntryParams(StringRef ptx, StringRef name);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TARGET_KERNELBUNDLE_H

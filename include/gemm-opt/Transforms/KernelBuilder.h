@@ -1,0 +1,44 @@
+//===- KernelBuilder.h - Small helpers for writing GPU kernels --*- C++ -*-===//
+//
+// The generators build kernels op by op; these helpers keep the arithmetic on
+// indices and the f16/bf16 <-> f32 conversions short and uniform.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_KERNELBUILDER_H
+#define GEMM_OPT_TRANSFORMS_KERNELBUILDER_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace mlir::gemm_opt {
+
+/// Index arithmetic and typed loads/stores at one insertion point.
+struct KernelBuilder : public ImplicitLocOpBuilder {
+  using ImplicitLocOpBuilder::ImplicitLocOpBuilder;
+
+  Value index(int64_t v);
+  Value add(Value a, Value b);
+  Value mul(Value a, Value b);
+  Value mul(Value a, int64_t b) { return mul(a, index(b)); }
+  Value ult(Value a, Value b);
+  Value ult(Value a, int64_t b) { return ult(a, index(b)); }
+  Value andi(Value a, Value b);
+  Value f32(double v);
+
+  /// Loads an element and widens it to f32.
+  Value loadF32(Value memref, ValueRange indices);
+  /// Narrows an f32 value to the memref's element type and stores it.
+  void storeFromF32(Value value, Value memref, ValueRange indices);
+};
+
+/// Creates a `gpu.launch` with a static grid and block, and a terminated
+/// body; the builder is left at the start of the body.
+gpu::LaunchOp createStaticLaunch(KernelBuilder &b, ArrayRef<int64_t> grid,
+                                 ArrayRef<int64_t> block);
+
+inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_KERNELBUILDER_H

@@ -1,0 +1,149 @@
+//===- Pipelines.cpp - Stage pipelines from linalg to PTX -----------------===//
+
+#include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+bool mlir::gemm_opt::isSupportedChip(StringRef chip) {
+  // PTX 8.0 (what we ask the NVVM target for) covers these.
+  return llvm::is_contained({"sm_70", "sm_75", "sm_80", "sm_86", "sm_87",
+                             "sm_89", "sm_90", "sm_90a"},
+                            chip);
+}
+
+void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createGemmMergeGpuModules());
+
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createConvertNVGPUToNVVMPass());
+  gpuPm.addPass(createSCFToControlFlowPass());
+  gpuPm.addPass(memref::createExpandStridedMetadataPass());
+  gpuPm.addPass(createLowerAffinePass());
+  ConvertGpuOpsToNVVMOpsOptions toNvvm;
+  // One pointer per memref: kernels see static shapes, and the manifest
+  // describes each buffer by one `.u64` parameter.
+  toNvvm.useBarePtrCallConv = true;
+  gpuPm.addPass(createConvertGpuOpsToNVVMOps(toNvvm));
+  gpuPm.addPass(createConvertNVVMToLLVMPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = chip.str();
+  target.features = "+ptx80";
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+}
+
+LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
+                                                   const CompileOptions &opts,
+                                                   std::string &error) {
+  const StageInfo *stage = lookupStage(opts.stage);
+  if (!stage) {
+    error = "unknown stage '" + opts.stage + "'; known stages: " +
+            listStageNames();
+    return failure();
+  }
+  if (!isSupportedChip(opts.chip)) {
+    error = "unsupported chip '" + opts.chip +
+            "'; expected one of sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, "
+            "sm_90, sm_90a";
+    return failure();
+  }
+  pm.addPass(createGemmVerifyInput());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  addStageRungPasses(pm, *stage);
+  addLowerToPtxPasses(pm, opts.chip);
+  if (!opts.ptxFile.empty() || !opts.manifestFile.empty()) {
+    GemmEmitKernelsOptions emit;
+    emit.ptxFile = opts.ptxFile;
+    emit.manifestFile = opts.manifestFile;
+    emit.stage = opts.stage;
+    emit.chip = opts.chip;
+    pm.addPass(createGemmEmitKernels(emit));
+  }
+  return success();
+}
+
+namespace {
+/// Options of `gemm-compile`; the per-stage pipelines take the same minus
+/// `stage`.
+struct CompilePipelineOptions
+    : public PassPipelineOptions<CompilePipelineOptions> {
+  Option<std::string> stage{*this, "stage",
+                            llvm::cl::desc("Ladder stage to compile")};
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> ptxFile{*this, "ptx-file",
+                              llvm::cl::desc("Write the PTX here")};
+  Option<std::string> manifestFile{
+      *this, "manifest-file",
+      llvm::cl::desc("Write the JSON launch manifest here")};
+};
+} // namespace
+
+/// Registers one pipeline whose stage is either fixed or an option.
+static void registerCompilePipeline(StringRef arg, StringRef description,
+                                    std::optional<std::string> fixedStage) {
+  registerPassPipeline(
+      arg, description,
+      [fixedStage](OpPassManager &pm, StringRef optionsStr,
+                   function_ref<LogicalResult(const Twine &)> errorHandler) {
+        CompilePipelineOptions options;
+        if (failed(options.parseFromString(optionsStr)))
+          return failure();
+        CompileOptions compile;
+        compile.stage = fixedStage ? *fixedStage : options.stage.getValue();
+        if (fixedStage && !options.stage.getValue().empty() &&
+            options.stage.getValue() != *fixedStage)
+          return errorHandler("this pipeline compiles stage '" + *fixedStage +
+                              "'; use gemm-compile to choose another");
+        compile.chip = options.chip;
+        compile.ptxFile = options.ptxFile;
+        compile.manifestFile = options.manifestFile;
+        std::string error;
+        if (failed(buildCompilePipeline(pm, compile, error)))
+          return errorHandler(error);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(CompilePipelineOptions());
+      });
+}
+
+void mlir::gemm_opt::registerGemmOptPipelines() {
+  registerCompilePipeline(
+      "gemm-compile",
+      "Compile linalg.matmul to PTX through a ladder stage (stage=..., "
+      "chip=sm_90, ptx-file=..., manifest-file=...)",
+      std::nullopt);
+  for (const StageInfo &stage : getStages()) {
+    static llvm::StringMap<std::string> argNames, descriptions;
+    std::string &arg = argNames[stage.name];
+    arg = ("gemm-stage-" + stage.name).str();
+    std::string &desc = descriptions[stage.name];
+    desc = ("Compile to PTX through ladder stage '" + stage.name +
+            "': " + stage.change)
+               .str();
+    registerCompilePipeline(arg, desc, stage.name.str());
+  }
+}

@@ -1,0 +1,235 @@
+//===- KernelBundle.cpp - PTX + launch manifest of a compiled module ------===//
+
+#include "gemm-opt/Target/KernelBundle.h"
+#include "gemm-opt/Transforms/GemmProblem.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+namespace rt = ::gemm_opt::runtime;
+
+int mlir::gemm_opt::countPtxEntryParams(StringRef ptx, StringRef name) {
+  std::string header = (".entry " + name + "(").str();
+  size_t start = ptx.find(header);
+  if (start == StringRef::npos)
+    return -1;
+  size_t end = ptx.find(')', start);
+  if (end == StringRef::npos)
+    return -1;
+  return ptx.slice(start, end).count(".param");
+}
+
+static FailureOr<rt::ElemType> toElemType(Operation *at, Type type) {
+  rt::ElemType elem;
+  if (rt::parseElemType(elementTypeName(type), elem))
+    return elem;
+  return at->emitError("buffer element type ")
+         << type << " cannot be described in a launch manifest";
+}
+
+/// Reads the problem dictionary that the kernel generator recorded.
+static LogicalResult readProblem(func::FuncOp func, DictionaryAttr problem,
+                                 rt::KernelManifest &m) {
+  auto str = [&](StringRef key) -> std::string {
+    auto attr = problem.getAs<StringAttr>(key);
+    return attr ? attr.str() : std::string();
+  };
+  auto integer = [&](StringRef key) -> int64_t {
+    auto attr = problem.getAs<IntegerAttr>(key);
+    return attr ? attr.getInt() : -1;
+  };
+  auto elem = [&](StringRef key, rt::ElemType &out) {
+    return rt::parseElemType(str(key), out);
+  };
+  m.op = str("op");
+  if (m.op == "matmul") {
+    m.matmul.m = integer("m");
+    m.matmul.n = integer("n");
+    m.matmul.k = integer("k");
+    m.matmul.beta = static_cast<int>(integer("beta"));
+    if (elem("a", m.matmul.a) && elem("b", m.matmul.b) &&
+        elem("c", m.matmul.c))
+      return success();
+  } else if (m.op == "softmax") {
+    m.softmax.rows = integer("rows");
+    m.softmax.cols = integer("cols");
+    if (elem("x", m.softmax.x) && elem("y", m.softmax.y))
+      return success();
+  }
+  return func.emitError("malformed ") << kProblemAttr << " attribute "
+                                      << problem;
+}
+
+/// Names a buffer and adds it to the manifest on first sight.
+static FailureOr<std::string> describeBuffer(func::FuncOp func, Value root,
+                                             rt::KernelManifest &m,
+                                             DenseMap<Value, std::string> &names) {
+  auto it = names.find(root);
+  if (it != names.end())
+    return it->second;
+  StringAttr role;
+  Operation *at = func;
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    role = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kRoleAttr);
+  } else {
+    at = root.getDefiningOp();
+    role = at->getAttrOfType<StringAttr>(kRoleAttr);
+  }
+  auto type = cast<MemRefType>(root.getType());
+  FailureOr<rt::ElemType> elem = toElemType(at, type.getElementType());
+  if (failed(elem))
+    return failure();
+  rt::BufferDesc buffer;
+  buffer.role = role ? role.str() : "scratch";
+  buffer.name = role ? role.str()
+                     : "scratch" + std::to_string(names.size());
+  buffer.elem = *elem;
+  buffer.shape.assign(type.getShape().begin(), type.getShape().end());
+  m.buffers.push_back(buffer);
+  names[root] = buffer.name;
+  return buffer.name;
+}
+
+static FailureOr<std::array<uint32_t, 3>> constantDims(gpu::LaunchFuncOp op,
+                                                       gpu::KernelDim3 dims,
+                                                       StringRef what) {
+  std::array<uint32_t, 3> out;
+  Value values[3] = {dims.x, dims.y, dims.z};
+  for (int i = 0; i < 3; ++i) {
+    APInt v;
+    if (!matchPattern(values[i], m_ConstantInt(&v)) || v.getSExtValue() < 1 ||
+        v.getSExtValue() > UINT32_MAX)
+      return op.emitError("launch ") << what << " must be positive constants";
+    out[i] = static_cast<uint32_t>(v.getSExtValue());
+  }
+  return out;
+}
+
+static LogicalResult describeLaunch(func::FuncOp func, gpu::LaunchFuncOp launch,
+                                    rt::KernelManifest &m,
+                                    DenseMap<Value, std::string> &names) {
+  rt::KernelDesc kernel;
+  kernel.name = launch.getKernelName().str();
+  FailureOr<std::array<uint32_t, 3>> grid =
+      constantDims(launch, launch.getGridSizeOperandValues(), "grid sizes");
+  FailureOr<std::array<uint32_t, 3>> block =
+      constantDims(launch, launch.getBlockSizeOperandValues(), "block sizes");
+  if (failed(grid) || failed(block))
+    return failure();
+  kernel.grid = *grid;
+  kernel.block = *block;
+  if (Value smem = launch.getDynamicSharedMemorySize()) {
+    APInt v;
+    if (!matchPattern(smem, m_ConstantInt(&v)))
+      return launch.emitError("dynamic shared memory size must be a constant");
+    kernel.dynamicSharedMemory = static_cast<uint32_t>(v.getZExtValue());
+  }
+  for (Value operand : launch.getKernelOperands()) {
+    if (isa<MemRefType>(operand.getType())) {
+      Value root = getRootBuffer(operand);
+      if (!root)
+        return launch.emitError("kernel operand ")
+               << operand << " is not a function argument or allocation";
+      FailureOr<std::string> name = describeBuffer(func, root, m, names);
+      if (failed(name))
+        return failure();
+      kernel.params.push_back(rt::KernelParam::ptr(*name));
+      continue;
+    }
+    Attribute value;
+    if (!matchPattern(operand, m_Constant(&value)))
+      return launch.emitError("scalar kernel operand ")
+             << operand << " must be a constant";
+    if (auto f = dyn_cast<FloatAttr>(value); f && f.getType().isF32()) {
+      kernel.params.push_back(rt::KernelParam::f32(f.getValueAsDouble()));
+    } else if (auto i = dyn_cast<IntegerAttr>(value)) {
+      bool wide = i.getType().isIndex() || i.getType().isInteger(64);
+      if (!wide && !i.getType().isInteger(32))
+        return launch.emitError("unsupported scalar kernel operand type ")
+               << i.getType();
+      kernel.params.push_back(wide ? rt::KernelParam::i64(i.getInt())
+                                   : rt::KernelParam::i32(i.getInt()));
+    } else {
+      return launch.emitError("unsupported scalar kernel operand ") << value;
+    }
+  }
+  m.kernels.push_back(std::move(kernel));
+  return success();
+}
+
+/// Role buffers first in role order, then scratch, for a stable manifest.
+static void sortBuffers(rt::KernelManifest &m) {
+  auto rank = [](const rt::BufferDesc &b) {
+    static const char *order[] = {"A", "B", "C", "X", "Y"};
+    for (int i = 0; i < 5; ++i)
+      if (b.role == order[i])
+        return i;
+    return 5;
+  };
+  std::stable_sort(m.buffers.begin(), m.buffers.end(),
+                   [&](const auto &x, const auto &y) { return rank(x) < rank(y); });
+}
+
+FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
+                                                            StringRef stage,
+                                                            StringRef chip) {
+  SmallVector<func::FuncOp> funcs;
+  module.walk([&](func::FuncOp f) {
+    if (f->hasAttr(kProblemAttr))
+      funcs.push_back(f);
+  });
+  if (funcs.size() != 1)
+    return module.emitError("expected exactly one function with compiled "
+                            "kernels, found ")
+           << funcs.size();
+  func::FuncOp func = funcs.front();
+
+  SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
+  if (binaries.size() != 1)
+    return module.emitError("expected exactly one gpu.binary, found ")
+           << binaries.size();
+  KernelBundle bundle;
+  for (Attribute attr : binaries.front().getObjects()) {
+    auto object = dyn_cast<gpu::ObjectAttr>(attr);
+    if (object && object.getFormat() == gpu::CompilationTarget::Assembly) {
+      bundle.ptx = object.getObject().str();
+      break;
+    }
+  }
+  if (bundle.ptx.empty())
+    return binaries.front().emitError(
+        "has no PTX object; compile with gpu-module-to-binary{format=isa}");
+
+  rt::KernelManifest &m = bundle.manifest;
+  m.stage = stage.str();
+  m.chip = chip.str();
+  m.func = func.getSymName().str();
+  if (failed(readProblem(func, func->getAttrOfType<DictionaryAttr>(kProblemAttr),
+                         m)))
+    return failure();
+
+  DenseMap<Value, std::string> names;
+  WalkResult walk = func.walk([&](gpu::LaunchFuncOp launch) {
+    if (failed(describeLaunch(func, launch, m, names)))
+      return WalkResult::interrupt();
+    int ptxParams = countPtxEntryParams(bundle.ptx, launch.getKernelName());
+    if (ptxParams != static_cast<int>(m.kernels.back().params.size())) {
+      launch.emitError("PTX entry '")
+          << launch.getKernelName() << "' has " << ptxParams
+          << " parameters but the launch passes "
+          << m.kernels.back().params.size();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  sortBuffers(m);
+  std::string error;
+  if (!rt::validateManifest(m, error))
+    return func.emitError("cannot describe the compiled kernels: ") << error;
+  return bundle;
+}

@@ -1,0 +1,59 @@
+# -*- Python -*-
+# lit configuration for gemm-opt. Features:
+#   ptxas       ptxas from the CUDA toolkit is found ($CUDA_HOME, /usr/local/cuda
+#               or PATH); tests assemble every emitted PTX for sm_90 with it.
+#   cuda-device a CUDA GPU is visible (GPU numerics and benchmarks); CI has
+#               none, so those tests are reported UNSUPPORTED there.
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "GEMM_OPT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.gemm_opt_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_HOME"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.gemm_opt_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["gemm-opt", "gemm-run", "gemm-opt-runtime-tests", "mlir-opt"], tool_dirs)
+config.substitutions.append(("%gemm_opt_lib_dir", config.gemm_opt_lib_dir))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(
+    ("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+cuda_bins = [os.path.join(p, "bin") for p in
+             (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda") if p]
+ptxas = None
+for d in cuda_bins:
+    candidate = os.path.join(d, "ptxas")
+    if os.access(candidate, os.X_OK):
+        ptxas = candidate
+        break
+ptxas = ptxas or shutil.which("ptxas")
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+
+
+def cuda_device_visible():
+    if os.environ.get("GEMM_OPT_GPU_TESTS") == "0":
+        return False
+    gemm_run = os.path.join(config.gemm_opt_tools_dir, "gemm-run")
+    try:
+        return subprocess.run([gemm_run, "--probe"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+if cuda_device_visible():
+    config.available_features.add("cuda-device")

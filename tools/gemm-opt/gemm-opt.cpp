@@ -1,0 +1,23 @@
+//===- gemm-opt.cpp - The gemm-opt driver ---------------------------------===//
+//
+// mlir-opt with gemm-opt's passes and pipelines, e.g.
+//   gemm-opt in.mlir --gemm-compile="stage=coalesced ptx-file=k.ptx \
+//                                    manifest-file=k.json"
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/InitGemmOpt.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::gemm_opt::registerGemmOptPassesAndPipelines();
+  mlir::DialectRegistry registry;
+  mlir::gemm_opt::registerGemmOptDialects(registry);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "gemm-opt: linalg.matmul / linalg.softmax to PTX\n",
+      registry));
+}
