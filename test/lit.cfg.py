@@ -7,6 +7,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -21,12 +22,17 @@ config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_HOME"])
 llvm_config.use_default_substitutions()
+# `not`, `count` and FileCheck at the start of a RUN line come from PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.gemm_opt_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["gemm-opt", "gemm-run", "gemm-opt-runtime-tests", "mlir-opt"], tool_dirs)
 config.substitutions.append(("%gemm_opt_lib_dir", config.gemm_opt_lib_dir))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(
+    ("%expect-exit", sys.executable + " " +
+     os.path.join(config.test_source_root, "Inputs", "expect-exit.py")))
 config.substitutions.append(
     ("%inputs", os.path.join(config.test_source_root, "Inputs")))
 

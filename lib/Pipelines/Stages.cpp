@@ -11,6 +11,41 @@ using namespace mlir::gemm_opt;
 static void addNaive(OpPassManager &pm) { pm.addPass(createGemmNaive()); }
 static void addCoalesce(OpPassManager &pm) { pm.addPass(createGemmCoalesce()); }
 
+// The SIMT matmul ladder (lib/Transforms/SimtGemm*.cpp).
+static void addSharedMemoryTiling(OpPassManager &pm) {
+  pm.addPass(createGemmSharedMemoryTiling());
+}
+static void addRegisterTiling1D(OpPassManager &pm) {
+  pm.addPass(createGemmRegisterTiling1D());
+}
+static void addRegisterTiling2D(OpPassManager &pm) {
+  pm.addPass(createGemmRegisterTiling2D());
+}
+static void addVectorize(OpPassManager &pm) { pm.addPass(createGemmVectorize()); }
+static void addSwizzle(OpPassManager &pm) { pm.addPass(createGemmSwizzle()); }
+static void addMultiBuffer(OpPassManager &pm) {
+  pm.addPass(createGemmMultiBuffer());
+}
+static void addWarpTiling(OpPassManager &pm) {
+  pm.addPass(createGemmWarpTiling());
+}
+
+static void addSoftmaxThreePass(OpPassManager &pm) {
+  pm.addPass(createGemmSoftmaxThreePass());
+}
+static void addSoftmaxFused(OpPassManager &pm) {
+  pm.addPass(createGemmSoftmaxFused());
+}
+static void addSoftmaxOnline(OpPassManager &pm) {
+  pm.addPass(createGemmSoftmaxOnline());
+}
+static void addSoftmaxVector(OpPassManager &pm) {
+  pm.addPass(createGemmSoftmaxVector());
+}
+static void addSoftmaxRows(OpPassManager &pm) {
+  pm.addPass(createGemmSoftmaxRows());
+}
+
 static const StageInfo kStages[] = {
     {"naive", "matmul", "", "gemm-naive",
      "one thread per C element, threadIdx.x walks rows, 32x32 threads",
@@ -18,6 +53,42 @@ static const StageInfo kStages[] = {
     {"coalesced", "matmul", "naive", "gemm-coalesce",
      "threadIdx.x walks columns: coalesced loads of B and stores of C",
      "seed 000 v1; seed 001 naive kernel", addCoalesce},
+    {"smem", "matmul", "coalesced", "gemm-shared-memory-tiling",
+     "32x32 block tiles of A and B in shared memory, two barriers per K step",
+     "seed 000 v2; seed 004 stage table", addSharedMemoryTiling},
+    {"reg1d", "matmul", "smem", "gemm-register-tiling-1d",
+     "64x64x8 block tile, a column of 8 outputs per thread in registers",
+     "seed 000 v3; seed 001 1-D thread tiling", addRegisterTiling1D},
+    {"reg2d", "matmul", "reg1d", "gemm-register-tiling-2d",
+     "128x128x8 block tile, 8x8 outputs per thread by outer products",
+     "seed 000 v4; seed 001 2-D thread tiling", addRegisterTiling2D},
+    {"vector", "matmul", "reg2d", "gemm-vectorize",
+     "128-bit global and shared accesses where aligned, A K-major in smem",
+     "seed 000 v5", addVectorize},
+    {"swizzle", "matmul", "vector", "gemm-swizzle",
+     "padded A rows and XOR-swizzled B groups: conflict-free shared memory",
+     "seed 004 section 4.2; seed 001 stage 3; seed 002", addSwizzle},
+    {"multibuffer", "matmul", "swizzle", "gemm-multi-buffer",
+     "3-stage cp.async ring, one async group per stage, one barrier per step",
+     "seed 004 sections 4.3-4.4; seed 000 double buffering", addMultiBuffer},
+    {"warptile", "matmul", "multibuffer", "gemm-warp-tiling",
+     "block -> warp -> thread tiling with 4x4 fragments per lane",
+     "seed 000 next steps", addWarpTiling},
+    {"softmax-3pass", "softmax", "", "gemm-softmax-three-pass",
+     "three kernels: row max, row sum of exp, normalize (3 reads, 1 write)",
+     "seed 002 section 2.1", addSoftmaxThreePass},
+    {"softmax-fused", "softmax", "softmax-3pass", "gemm-softmax-fused",
+     "one kernel, shared-memory block reductions, still re-reading the row",
+     "seed 002 section 2.1", addSoftmaxFused},
+    {"softmax-online", "softmax", "softmax-fused", "gemm-softmax-online",
+     "one read: row in registers, (max, sum) combined online with rescaling",
+     "seed 002 sections 2.2-2.4", addSoftmaxOnline},
+    {"softmax-vector", "softmax", "softmax-online", "gemm-softmax-vector",
+     "128-bit loads/stores, warp-shuffle reductions then across warps",
+     "seed 002 section 2.3", addSoftmaxVector},
+    {"softmax-rows", "softmax", "softmax-vector", "gemm-softmax-rows",
+     "mapping by row length: rows per warp, warps per row, block per row",
+     "seed 002 sections 2.4, 4.3", addSoftmaxRows},
 };
 
 ArrayRef<StageInfo> mlir::gemm_opt::getStages() { return kStages; }

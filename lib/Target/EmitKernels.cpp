@@ -3,7 +3,7 @@
 #include "gemm-opt/Target/KernelBundle.h"
 #include "gemm-opt/Transforms/Passes.h"
 
-#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::gemm_opt {
@@ -16,20 +16,37 @@ using namespace mlir::gemm_opt;
 
 namespace {
 
-/// Writes through a temporary file renamed into place, so a reader never sees
-/// a half-written file.
-static LogicalResult writeFileAtomically(Operation *at, StringRef path,
-                                         StringRef contents) {
-  if (path.empty())
-    return success();
-  llvm::Error err = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-    os << contents;
-    return llvm::Error::success();
-  });
-  if (err) {
-    at->emitError("cannot write '") << path << "': "
-                                    << llvm::toString(std::move(err));
-    return failure();
+/// Writes every (path, contents) pair to a temporary file beside it and
+/// renames them into place only once all were written, so a failure leaves
+/// no new or half-written file behind.
+static LogicalResult writeFilesAtomically(
+    Operation *at, ArrayRef<std::pair<StringRef, StringRef>> files) {
+  SmallVector<std::string> temps;
+  auto cleanup = [&] {
+    for (const std::string &t : temps)
+      llvm::sys::fs::remove(t);
+  };
+  for (auto [path, contents] : files) {
+    std::string temp = (path + ".gemm-opt-tmp").str();
+    std::error_code ec;
+    llvm::raw_fd_ostream os(temp, ec);
+    if (!ec) {
+      temps.push_back(temp);
+      os << contents;
+      os.close();
+      ec = os.error();
+    }
+    if (ec) {
+      cleanup();
+      return at->emitError("cannot write '") << path << "': " << ec.message();
+    }
+  }
+  for (auto [i, file] : llvm::enumerate(files)) {
+    if (std::error_code ec = llvm::sys::fs::rename(temps[i], file.first)) {
+      cleanup();
+      return at->emitError("cannot write '")
+             << file.first << "': " << ec.message();
+    }
   }
   return success();
 }
@@ -43,9 +60,13 @@ struct GemmEmitKernelsPass
     FailureOr<KernelBundle> bundle = extractKernelBundle(module, stage, chip);
     if (failed(bundle))
       return signalPassFailure();
-    if (failed(writeFileAtomically(module, ptxFile, bundle->ptx)) ||
-        failed(writeFileAtomically(module, manifestFile,
-                                   ::gemm_opt::runtime::toJson(bundle->manifest))))
+    std::string manifest = ::gemm_opt::runtime::toJson(bundle->manifest);
+    SmallVector<std::pair<StringRef, StringRef>> files;
+    if (!ptxFile.empty())
+      files.push_back({ptxFile, bundle->ptx});
+    if (!manifestFile.empty())
+      files.push_back({manifestFile, manifest});
+    if (failed(writeFilesAtomically(module, files)))
       return signalPassFailure();
   }
 };

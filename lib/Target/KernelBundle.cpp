@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -85,7 +87,10 @@ static FailureOr<std::string> describeBuffer(func::FuncOp func, Value root,
   rt::BufferDesc buffer;
   buffer.role = role ? role.str() : "scratch";
   buffer.name = role ? role.str()
-                     : "scratch" + std::to_string(names.size());
+                     : "scratch" + std::to_string(llvm::count_if(
+                                       m.buffers, [](const rt::BufferDesc &b) {
+                                         return b.role == "scratch";
+                                       }));
   buffer.elem = *elem;
   buffer.shape.assign(type.getShape().begin(), type.getShape().end());
   m.buffers.push_back(buffer);
@@ -211,14 +216,32 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
                          m)))
     return failure();
 
+  // Everything on the host must have become a kernel launch: a runner only
+  // runs the kernels.
+  WalkResult leftover = func.walk([&](Operation *op) {
+    if (isa<linalg::LinalgOp, memref::CopyOp>(op)) {
+      op->emitError("is left on the host after kernel generation; no kernel "
+                    "performs it");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (leftover.wasInterrupted())
+    return failure();
+
   DenseMap<Value, std::string> names;
   WalkResult walk = func.walk([&](gpu::LaunchFuncOp launch) {
     if (failed(describeLaunch(func, launch, m, names)))
       return WalkResult::interrupt();
-    int ptxParams = countPtxEntryParams(bundle.ptx, launch.getKernelName());
+    StringRef kernelName = launch.getKernelName().getValue();
+    int ptxParams = countPtxEntryParams(bundle.ptx, kernelName);
+    if (ptxParams < 0) {
+      launch.emitError("kernel '") << kernelName << "' is not in the PTX";
+      return WalkResult::interrupt();
+    }
     if (ptxParams != static_cast<int>(m.kernels.back().params.size())) {
       launch.emitError("PTX entry '")
-          << launch.getKernelName() << "' has " << ptxParams
+          << kernelName << "' has " << ptxParams
           << " parameters but the launch passes "
           << m.kernels.back().params.size();
       return WalkResult::interrupt();

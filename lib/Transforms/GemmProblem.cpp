@@ -67,6 +67,11 @@ LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::MatmulOp op) {
     }
     types.push_back(shaped);
   }
+  Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
+        c = op.getDpsInits()[0];
+  if (a == b || a == c || b == c)
+    return op.emitOpError("needs three distinct operands; a buffer used as "
+                          "two of A, B and C is not supported");
   std::string typeError =
       checkMatmulElementTypes(types[0].getElementType(),
                               types[1].getElementType(),
@@ -85,9 +90,8 @@ Value mlir::gemm_opt::getRootBuffer(Value buffer) {
   return Value();
 }
 
-/// Returns the zero `linalg.fill` of `init` that immediately precedes `op`
-/// among the users of `init` in the same block, if any.
-static linalg::FillOp findZeroFill(linalg::MatmulOp op, Value init) {
+linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::MatmulOp op) {
+  Value init = op.getDpsInits()[0];
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (!llvm::is_contained(prev->getOperands(), init))
       continue;
@@ -124,7 +128,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::MatmulOp op) {
   p.aType = aTy.getElementType();
   p.bType = bTy.getElementType();
   p.cType = cTy.getElementType();
-  p.zeroFill = findZeroFill(op, p.c);
+  p.zeroFill = findFoldableZeroFill(op);
   p.accumulate = !p.zeroFill;
   return p;
 }

@@ -30,19 +30,34 @@ struct GemmMergeGpuModulesPass
       return;
     gpu::GPUModuleOp target = gpuModules.front();
     SymbolTable targetSymbols(target);
-    // Symbols that move get fresh names when they clash; remember them so
-    // launches can be retargeted.
+    // A symbol that clashes with one in the target is first renamed inside
+    // its own module, which also updates the calls there; launches from the
+    // host are retargeted below with the names remembered here.
     DenseMap<std::pair<StringAttr, StringAttr>, StringAttr> renamed;
     for (gpu::GPUModuleOp source : llvm::drop_begin(gpuModules)) {
-      for (Operation &op :
-           llvm::make_early_inc_range(source.getBody()->without_terminator())) {
+      SymbolTable sourceSymbols(source);
+      for (Operation &op : source.getBody()->without_terminator()) {
         auto symbol = dyn_cast<SymbolOpInterface>(op);
-        StringAttr oldName = symbol ? symbol.getNameAttr() : StringAttr();
-        op.moveBefore(target.getBody(), target.getBody()->end());
         if (!symbol)
           continue;
-        StringAttr newName = targetSymbols.insert(&op);
+        StringAttr oldName = symbol.getNameAttr();
+        StringAttr newName = oldName;
+        for (unsigned i = 0; targetSymbols.lookup(newName) ||
+                             (newName != oldName && sourceSymbols.lookup(newName));
+             ++i)
+          newName = StringAttr::get(&getContext(),
+                                    oldName.getValue() + "_" + Twine(i));
+        if (newName != oldName && failed(sourceSymbols.rename(&op, newName))) {
+          op.emitError("cannot rename symbol while merging GPU modules");
+          return signalPassFailure();
+        }
         renamed[{source.getNameAttr(), oldName}] = newName;
+      }
+      for (Operation &op :
+           llvm::make_early_inc_range(source.getBody()->without_terminator())) {
+        op.moveBefore(target.getBody(), target.getBody()->end());
+        if (isa<SymbolOpInterface>(op))
+          targetSymbols.insert(&op);
       }
     }
     module.walk([&](gpu::LaunchFuncOp launch) {

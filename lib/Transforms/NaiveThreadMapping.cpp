@@ -56,9 +56,11 @@ struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass>
   using Base::Base;
 
   void runOnOperation() override {
-    if (blockDim <= 0 || blockDim * blockDim > 1024) {
+    // block-dim^2 threads per block, at most 1024 on every CUDA GPU.
+    if (blockDim < 1 || blockDim > 32) {
       getOperation().emitError("invalid option block-dim=")
-          << blockDim << ": need 1 <= block-dim and block-dim^2 <= 1024";
+          << static_cast<int64_t>(blockDim)
+          << ": need 1 <= block-dim <= 32 (block-dim^2 threads per block)";
       return signalPassFailure();
     }
     SmallVector<linalg::MatmulOp> matmuls;

@@ -40,6 +40,10 @@ LogicalResult verifyMatmulContract(linalg::MatmulOp op);
 /// not supported, or an empty string.
 std::string checkMatmulElementTypes(Type a, Type b, Type c);
 
+/// The zero `linalg.fill` of a memref matmul's C that is the last op before
+/// it touching C, in the same block: the one a kernel can fold (beta = 0).
+linalg::FillOp findFoldableZeroFill(linalg::MatmulOp op);
+
 /// Describes a verified matmul on memrefs; fails (with an error at the op)
 /// when its operands are not function arguments or allocations.
 FailureOr<GemmProblem> analyzeGemmProblem(linalg::MatmulOp op);

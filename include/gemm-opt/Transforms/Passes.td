@@ -87,4 +87,281 @@ def GemmEmitKernels : Pass<"gemm-emit-kernels", "ModuleOp"> {
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// The softmax ladder (issue 5; seed 002). Each rung rewrites the launches of
+// the previous one (tagged `gemm_opt.softmax_plan`); plans are chosen by
+// lib/Transforms/SoftmaxHeuristics.cpp, kernels built by SoftmaxKernels.cpp.
+//===----------------------------------------------------------------------===//
+
+def GemmSoftmaxThreePass : Pass<"gemm-softmax-three-pass", "func::FuncOp"> {
+  let summary = "Map linalg.softmax to three kernels: row max, row sum of "
+                "exp, normalize (ladder rung 'softmax-3pass', seed 002)";
+  let description = [{
+    Replaces every `linalg.softmax dimension(1)` on memrefs with three
+    `gpu.launch`es: a block per row reducing the row maximum through a
+    shared-memory tree into an f32 scratch buffer, a block per row reducing
+    the sum of exp(x - max) the same way into a second scratch buffer, and
+    one thread per element writing exp(x - max) / sum. The scratch buffers
+    are `memref.alloc`s of the host function (manifest "scratch" buffers).
+    Records `gemm_opt.problem` and the roles X and Y.
+  }];
+  let options = [
+    Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
+           "Threads per block (rounded down to a power of two in 32..1024; "
+           "fewer for short rows)">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def GemmSoftmaxFused : Pass<"gemm-softmax-fused", "func::FuncOp"> {
+  let summary = "Fuse the softmax kernels into one, re-reading the row "
+                "(ladder rung 'softmax-fused', seed 002)";
+  let description = [{
+    Rewrites the softmax launches of the previous rung into one kernel with
+    a block per row: a sweep for the maximum, a shared-memory tree, a sweep
+    for the sum of exp(x - max), a second tree, a sweep writing the result.
+    No scratch buffers and one launch, but three reads of each row.
+  }];
+  let options = [
+    Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
+           "Threads per block (rounded down to a power of two in 32..1024; "
+           "fewer for short rows)">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def GemmSoftmaxOnline : Pass<"gemm-softmax-online", "func::FuncOp"> {
+  let summary = "One read of the row: online (max, sum) with rescaling, the "
+                "row kept in registers (ladder rung 'softmax-online', seed 002)";
+  let description = [{
+    Rewrites the softmax launches into one kernel that reads each element
+    once: a block per row, each thread keeping its share of the row in
+    registers (or, for rows too long, in dynamic shared memory, or else
+    re-reading it), computing a (max, sum of exp) pair that a shared-memory
+    tree combines with the online rescaling s = s1 e^(m1-m) + s2 e^(m2-m).
+    Scalar accesses.
+  }];
+  let options = [
+    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
+           "Most threads per block">,
+    Option<"maxRegisterElems", "max-register-elems", "int64_t",
+           /*default=*/"32",
+           "Most row elements a thread keeps in registers">,
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+           /*default=*/"163840",
+           "Most dynamic shared memory for a shared-memory-resident row">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def GemmSoftmaxVector : Pass<"gemm-softmax-vector", "func::FuncOp"> {
+  let summary = "128-bit accesses and warp-shuffle reductions (ladder rung "
+                "'softmax-vector', seed 002)";
+  let description = [{
+    Rewrites the softmax launches into the online kernel with 16-byte
+    vector loads and stores (float4 / 8 x f16; the alignment follows from
+    the static row length, which the vector width divides; narrower vectors
+    when it does not) and (max, sum) reductions by `gpu.shuffle xor` inside
+    each warp first, then across the warps of the row through one
+    shared-memory slot per warp and a single barrier.
+  }];
+  let options = [
+    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
+           "Most threads per block">,
+    Option<"maxRegisterElems", "max-register-elems", "int64_t",
+           /*default=*/"32",
+           "Most row elements a thread keeps in registers">,
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+           /*default=*/"163840",
+           "Most dynamic shared memory for a shared-memory-resident row">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
+  let summary = "Choose the row-to-thread mapping by row length (ladder rung "
+                "'softmax-rows', seed 002)";
+  let description = [{
+    Rewrites the softmax launches into the vectorized online kernel with the
+    mapping chosen from the shape: as few threads per row as hold the row in
+    registers (several rows per warp for very short rows, a warp per row,
+    several warps, or a whole block per row), several rows per block so that
+    blocks have `block-threads` threads while the grid still fills the GPU;
+    rows too long for a block's registers go to shared memory, else are
+    re-read.
+  }];
+  let options = [
+    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
+           "Most threads per block">,
+    Option<"maxRegisterElems", "max-register-elems", "int64_t",
+           /*default=*/"32",
+           "Most row elements a thread keeps in registers">,
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+           /*default=*/"163840",
+           "Most dynamic shared memory for a shared-memory-resident row">,
+    Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
+           "Threads per block to aim for when several rows share a block">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// The SIMT matmul ladder: smem -> reg1d -> reg2d -> vector -> swizzle ->
+// multibuffer -> warptile. Each pass reads the plan (gemm_opt.simt_plan) of
+// the kernel, turns on its feature with defaults from GemmHeuristics, applies
+// its options (0 or -1 = keep the heuristic's choice) and rebuilds the kernel.
+//===----------------------------------------------------------------------===//
+
+defvar SimtGemmDialects = [
+  "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+  "math::MathDialect",
+  "memref::MemRefDialect", "nvgpu::NVGPUDialect", "scf::SCFDialect",
+  "vector::VectorDialect"
+];
+
+def GemmSharedMemoryTiling : Pass<"gemm-shared-memory-tiling", "func::FuncOp"> {
+  let summary = "Block tiling with A and B tiles in shared memory (ladder "
+                "rung 'smem', seed 000 v2)";
+  let description = [{
+    Replaces the thread-per-output matmul kernels of `gemm-naive` /
+    `gemm-coalesce` with a block-tiled kernel: each block stages a BM x BK
+    tile of A and a BK x BN tile of B in shared memory, with a barrier after
+    the loads and one after the compute of every K step. Tiles that stick out
+    of M, N or K are loaded through clamped, zero-filling reads, so any shape
+    is correct. The kernel's plan is recorded as `gemm_opt.simt_plan`.
+  }];
+  let options = [
+    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 32)">,
+    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 32)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 32)">,
+  ];
+  let dependentDialects = SimtGemmDialects;
+}
+
+def GemmRegisterTiling1D : Pass<"gemm-register-tiling-1d", "func::FuncOp"> {
+  let summary = "Each thread computes a column of TM outputs in registers "
+                "(ladder rung 'reg1d', seed 000 v3)";
+  let description = [{
+    Re-tiles a shared-memory tiled kernel so that each thread keeps TM
+    accumulators of one column of C in registers and reuses each B value
+    read from shared memory TM times (default 64x64 block, BK = 8, TM = 8).
+  }];
+  let options = [
+    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 64)">,
+    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 64)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
+    Option<"threadM", "thread-m", "int64_t", "0", "Outputs per thread (0 = 8)">,
+  ];
+  let dependentDialects = SimtGemmDialects;
+}
+
+def GemmRegisterTiling2D : Pass<"gemm-register-tiling-2d", "func::FuncOp"> {
+  let summary = "Each thread computes a TM x TN tile by outer products "
+                "(ladder rung 'reg2d', seed 000 v4)";
+  let description = [{
+    Each thread reads TM values of A and TN values of B per K step and
+    accumulates their outer product in TM x TN registers. The block tile is
+    chosen per shape by GemmHeuristics (128x128 with 8x8 per thread unless
+    the grid would leave SMs idle).
+  }];
+  let options = [
+    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
+    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
+    Option<"threadM", "thread-m", "int64_t", "0", "Thread tile rows (0 = heuristic)">,
+    Option<"threadN", "thread-n", "int64_t", "0", "Thread tile columns (0 = heuristic)">,
+  ];
+  let dependentDialects = SimtGemmDialects;
+}
+
+def GemmVectorize : Pass<"gemm-vectorize", "func::FuncOp"> {
+  let summary = "128-bit global and shared accesses, A transposed in shared "
+                "memory (ladder rung 'vector', seed 000 v5)";
+  let description = [{
+    Global loads of A and B, shared-memory reads of the register fragments
+    and the stores of C become `vector.load`/`vector.store` of 4 x f32 with
+    `alignment = 16` wherever alignment is proven from the static shapes
+    (row strides multiple of 4 elements, tile offsets multiple of 4);
+    unaligned operands and edge tiles keep scalar accesses. A is stored
+    K-major in shared memory so a thread's TM values of A are contiguous.
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", "0",
+           "Elements per access where aligned: 1 or 4 (0 = 4)">,
+  ];
+  let dependentDialects = SimtGemmDialects;
+}
+
+def GemmSwizzle : Pass<"gemm-swizzle", "func::FuncOp"> {
+  let summary = "Remove shared-memory bank conflicts by padding and XOR "
+                "swizzle (ladder rung 'swizzle', seed 004 §4.2)";
+  let description = [{
+    Pads each shared row of the transposed A tile (so a warp's transposing
+    stores hit 32 banks) and XOR-swizzles the 16-byte groups of B's shared
+    rows (so the 8 lanes of a quarter warp read 8 different bank groups in
+    the inner loop).
+  }];
+  let options = [
+    Option<"aPad", "a-pad", "int64_t", "-1",
+           "Elements of padding per shared row of A (-1 = heuristic)">,
+    Option<"bPad", "b-pad", "int64_t", "-1",
+           "Elements of padding per shared row of B (-1 = heuristic)">,
+    Option<"bXorMask", "b-xor-mask", "int64_t", "-1",
+           "XOR mask of B's 16-byte groups: 0, 1, 3 or 7 (-1 = heuristic)">,
+  ];
+  let dependentDialects = SimtGemmDialects;
+}
+
+def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
+  let summary = "N-stage cp.async software pipeline (ladder rung "
+                "'multibuffer', seed 004 §4.3-4.4)";
+  let description = [{
+    Interior blocks copy K tiles global -> shared with `nvgpu.device_async_copy`
+    (16-byte `cp.async.cg` where aligned, 4-byte otherwise and for the
+    transposed A), one async group per stage, `stages - 1` tiles ahead of the
+    compute, one barrier per K step. Shared memory is dynamic, so more than
+    48 KB is available when the stages need it.
+  }];
+  let options = [
+    Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = 3)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = keep)">,
+  ];
+  let dependentDialects = SimtGemmDialects;
+}
+
+def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
+  let summary = "Block -> warp -> thread tiling (ladder rung 'warptile', "
+                "seed 000 next steps)";
+  let description = [{
+    Each warp owns a WM x WN sub-tile of the block tile; its lanes form a
+    (WM/TM) x (WN/TN) grid and each lane's TM x TN outputs are split into
+    fragments spread over the warp tile, so that neighbouring lanes read
+    neighbouring 16-byte groups of shared memory.
+  }];
+  let options = [
+    Option<"warpM", "warp-m", "int64_t", "0", "Warp tile rows (0 = heuristic)">,
+    Option<"warpN", "warp-n", "int64_t", "0", "Warp tile columns (0 = heuristic)">,
+    Option<"fragmentM", "fragment-m", "int64_t", "0",
+           "Contiguous rows per fragment (0 = 4)">,
+    Option<"fragmentN", "fragment-n", "int64_t", "0",
+           "Contiguous columns per fragment (0 = 4)">,
+  ];
+  let dependentDialects = SimtGemmDialects;
+}
+
 #endif // GEMM_OPT_TRANSFORMS_PASSES

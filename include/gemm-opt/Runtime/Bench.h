@@ -1,0 +1,183 @@
+//===- Bench.h - Check and time one compiled stage --------------*- C++ -*-===//
+//
+// runStage() loads a stage's PTX, checks its result against a reference and
+// times it; resultsToJson()/printResultsTable() report the numbers.
+//
+// Correctness thresholds (error metric <= threshold passes; NaN/Inf never
+// passes; every output element is poisoned with 0xFF bytes = NaN before the
+// checked run when beta == 0, so an unwritten element fails):
+//
+//   matmul: relative Frobenius error ||out - ref||_F / ||ref||_F in double
+//   against cuBLAS on the same device inputs (so f16/bf16 input rounding is
+//   not part of the error; only accumulation order/precision and output
+//   rounding are):
+//     f32  inputs, f32 out, true f32 FMA .............. 1e-4 (f32 arithmetic
+//                 with K = 4096 lands near 1e-6; 1e-4 leaves room for any
+//                 summation order but catches TF32, which lands near 3e-4)
+//     f32  inputs, TF32 allowed (--tf32) ............... 5e-3
+//     f16/bf16 inputs, f32 out, f32 accumulation ....... 1e-3
+//     f16 out (one f16 rounding of each side: ~2.4e-4) . 5e-3
+//     bf16 out (one bf16 rounding each side: ~2e-3) .... 1e-2
+//   A host spot check (256 entries computed in double) also verifies the
+//   cuBLAS reference itself with the same threshold.
+//
+//   softmax: max over rows of max_j |out_ij - ref_ij| / max_j |ref_ij|, with
+//   ref computed on the host in double from the exact device inputs; NaN
+//   positions must match the reference's exactly (an all -inf row is NaN by
+//   the definition y = exp(x - max) / sum exp(x - max)); Inf in out fails.
+//     y f32 ........ 1e-4 (f32 exp/sum rounding is ~1e-6; room for exp2-based
+//                    kernels, catches wrong max handling or f16 math)
+//     y f16 ........ 2e-3 (output rounding alone is up to 4.9e-4)
+//     y bf16 ....... 1e-2 (output rounding alone is up to 3.9e-3)
+//
+// Timing: CUDA events around each launch sequence (all kernels of the
+// manifest in order) on the null stream; `warmup` unmeasured sequences, then
+// the median of `repeat` measured ones; inputs rotate over N identical-size
+// buffer sets, N = ceil(3 * L2 / bytes per set) capped so that N * set size
+// <= 8 GiB (at least 1). cuBLAS (matmul) and a device-to-device copy
+// (softmax) are timed the same way, over the same sets, in the same process.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMM_OPT_RUNTIME_BENCH_H
+#define GEMM_OPT_RUNTIME_BENCH_H
+
+#include "gemm-opt/Runtime/CudaDriver.h"
+#include "gemm-opt/Runtime/Manifest.h"
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace gemm_opt::runtime {
+
+class Cublas;
+
+//===--- Performance model ------------------------------------------------===//
+
+/// Peak rates used for "% of peak" and the roofline. Zero means unknown.
+struct PeakTable {
+  double fp32Tflops = 0;
+  double tf32Tflops = 0;
+  double f16Tflops = 0;  // dense, f32 accumulation
+  double bf16Tflops = 0; // dense, f32 accumulation
+  double bandwidthGBs = 0;
+};
+/// sm_90 (H200 SXM): fp32 67, tf32 495, f16/bf16 990 TFLOPS, 4800 GB/s.
+/// Other chips: all zero (percentages then print as "-").
+PeakTable peaksForChip(const std::string &chip);
+/// The relevant peak for a matmul problem: by input type; f32 with
+/// `tf32` uses the TF32 rate.
+double matmulPeakTflops(const PeakTable &peaks, const MatmulProblem &p, bool tf32);
+
+double matmulFlops(const MatmulProblem &p); // 2*M*N*K
+/// bytes(A) + bytes(B) + bytes(C) * (1 + beta): the fewest bytes moved.
+double matmulMinBytes(const MatmulProblem &p);
+double matmulArithmeticIntensity(const MatmulProblem &p); // flops / min bytes
+/// min(peak, AI * bandwidth), in TFLOPS.
+double rooflineTflops(double intensity, double peakTflops, double bandwidthGBs);
+/// bytes(X) + bytes(Y).
+double softmaxMinBytes(const SoftmaxProblem &p);
+
+/// The thresholds documented above.
+double matmulThreshold(const MatmulProblem &p, bool tf32);
+double softmaxThreshold(const SoftmaxProblem &p);
+
+/// Number of buffer sets for rotation (documented above); >= 1.
+size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes = size_t(8) << 30,
+                        double l2Factor = 3.0);
+
+/// Parses "4096x4096x4096" / "1024x4096" into positive dims; false on error.
+bool parseShape(const std::string &s, std::vector<int64_t> &dims);
+
+/// "MxNxK" / "RxC" and "a,b->c" / "x->y" for a manifest's problem.
+std::string manifestShapeString(const KernelManifest &m);
+std::string manifestDtypeString(const KernelManifest &m);
+
+//===--- Running a stage ---------------------------------------------------===//
+
+struct BenchOptions {
+  int repeat = 20; // measured launch sequences (median reported)
+  int warmup = 3;  // unmeasured launch sequences first
+  uint64_t seed = 1;
+  /// Accept TF32 precision for f32 matmuls (threshold 5e-3) and compare the
+  /// time with cuBLAS in TF32 mode and the TF32 peak.
+  bool tf32 = false;
+  size_t maxRotationBytes = size_t(8) << 30;
+  double l2Factor = 3.0;
+  /// Index of the stage in this run; mixed into the seed so that every check
+  /// draws fresh inputs.
+  int stageIndex = 0;
+};
+
+struct KernelResources {
+  std::string name;
+  int registers = 0;
+  int staticSharedBytes = 0;
+  int dynamicSharedBytes = 0;
+  int localBytes = 0; // spills + stack, per thread
+  int maxThreadsPerBlock = 0;
+  int ptxVersion = 0, binaryVersion = 0;
+  std::array<uint32_t, 3> grid{{1, 1, 1}}, block{{1, 1, 1}};
+};
+
+enum class StageStatus { Pass, Fail, Error, NotRun };
+const char *stageStatusName(StageStatus s); // "PASS" | "FAIL" | "ERROR" | "NOT RUN"
+
+struct StageResult {
+  std::string stage, op, chip;
+  std::string shape; // "MxNxK" or "RxC"
+  std::string dtype; // "a,b->c" or "x->y"
+  int beta = 0;
+  StageStatus status = StageStatus::NotRun;
+  std::string message; // why FAIL/ERROR (or notes)
+  double error = 0;     // the metric above (+inf if NaN/Inf found)
+  double threshold = 0;
+  size_t badValues = 0; // NaN/Inf in the output (matmul) or NaN mismatches + Inf (softmax)
+  double refSpotError = -1; // matmul: cuBLAS vs host double on sampled entries (-1: not computed)
+  uint64_t seed = 0;
+  double compileMs = -1; // from the caller; -1 if unknown (AOT)
+  double jitMs = 0;      // cuModuleLoadDataEx wall time (host clock)
+  int rotationSets = 0;
+  int repeat = 0, warmup = 0;
+  // Timing (ms): median, min, max of the measured sequences.
+  double ms = 0, msMin = 0, msMax = 0;
+  // matmul
+  double tflops = 0;
+  double cublasMs = 0, cublasTflops = 0, pctCublas = 0;
+  std::string cublasMode; // "pedantic-f32" | "tf32" | "gemmex-32f"
+  double peakTflops = 0, pctPeak = 0;
+  double intensity = 0, rooflineTflops = 0, pctRoofline = 0;
+  // softmax
+  double gbps = 0, copyMs = 0, copyGbps = 0, pctCopy = 0, peakGBs = 0, pctPeakBw = 0;
+  std::vector<KernelResources> kernels;
+  std::string jitInfoLog;
+};
+
+/// Checks then times one stage. Never throws: CUDA errors, JIT failures and
+/// invalid manifests give status Error with `message`. `cublas` may be null
+/// (matmul stages then report Error). `compileMs` < 0: unknown.
+StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &manifest,
+                     double compileMs, const BenchOptions &options);
+
+//===--- Reporting ---------------------------------------------------------===//
+
+struct RunInfo {
+  std::string commandLine;
+  bool haveDevice = false;
+  std::string noDeviceReason;
+  DeviceInfo device;
+  int cublasVersion = 0; // 0: not loaded
+  std::string cublasPath;
+  BenchOptions options;
+};
+
+/// Pretty JSON of the whole run (device, versions, options, every stage).
+std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &results);
+/// Human table, one row per stage (matmul and softmax stages in separate tables).
+void printResultsTable(std::ostream &os, const std::vector<StageResult> &results);
+
+} // namespace gemm_opt::runtime
+
+#endif // GEMM_OPT_RUNTIME_BENCH_H

@@ -1,0 +1,129 @@
+//===- Manifest.h - The gemm-opt launch manifest ----------------*- C++ -*-===//
+//
+// In-memory form of the JSON launch manifest (format "gemm-opt-manifest",
+// version 1) described in docs/manifest.md, with an exact writer and a strict
+// reader. Round trip: parseManifest(toJson(m)) == m, and toJson(parse(text))
+// == text whenever `text` was itself produced by toJson.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMM_OPT_RUNTIME_MANIFEST_H
+#define GEMM_OPT_RUNTIME_MANIFEST_H
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gemm_opt::runtime {
+
+inline constexpr const char *kManifestFormat = "gemm-opt-manifest";
+inline constexpr int kManifestVersion = 1;
+
+enum class ElemType { F32, F16, BF16 };
+/// "f32" | "f16" | "bf16".
+const char *elemTypeName(ElemType t);
+bool parseElemType(const std::string &s, ElemType &out);
+/// 4 for f32, 2 for f16/bf16.
+size_t elemTypeSize(ElemType t);
+
+/// matmul: C(MxN) = beta*C + A(MxK) * B(KxN), all row-major.
+struct MatmulProblem {
+  int64_t m = 0, n = 0, k = 0;
+  int beta = 0; // 0: C is overwritten; 1: C is accumulated into
+  ElemType a = ElemType::F32, b = ElemType::F32, c = ElemType::F32;
+  bool operator==(const MatmulProblem &o) const {
+    return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c;
+  }
+};
+
+/// softmax over the last dimension: Y(RxC) = softmax(X(RxC)) row by row.
+struct SoftmaxProblem {
+  int64_t rows = 0, cols = 0;
+  ElemType x = ElemType::F32, y = ElemType::F32;
+  bool operator==(const SoftmaxProblem &o) const {
+    return rows == o.rows && cols == o.cols && x == o.x && y == o.y;
+  }
+};
+
+struct BufferDesc {
+  std::string name;
+  std::string role; // "A" | "B" | "C" | "X" | "Y" | "scratch"
+  ElemType elem = ElemType::F32;
+  std::vector<int64_t> shape;
+  size_t numElements() const;
+  size_t sizeBytes() const { return numElements() * elemTypeSize(elem); }
+  bool operator==(const BufferDesc &o) const {
+    return name == o.name && role == o.role && elem == o.elem && shape == o.shape;
+  }
+};
+
+enum class ParamAbi { Ptr, I32, I64, F32 };
+/// "ptr" | "i32" | "i64" | "f32".
+const char *paramAbiName(ParamAbi abi);
+
+struct KernelParam {
+  ParamAbi abi = ParamAbi::Ptr;
+  std::string buffer; // ptr: the buffer's name
+  int64_t intValue = 0; // i32 / i64
+  float floatValue = 0; // f32
+  bool operator==(const KernelParam &o) const;
+  static KernelParam ptr(std::string buf);
+  static KernelParam i32(int32_t v);
+  static KernelParam i64(int64_t v);
+  static KernelParam f32(float v);
+};
+
+struct KernelDesc {
+  std::string name; // .entry name in the PTX
+  std::array<uint32_t, 3> grid{{1, 1, 1}};
+  std::array<uint32_t, 3> block{{1, 1, 1}};
+  uint32_t dynamicSharedMemory = 0; // bytes
+  std::vector<KernelParam> params;  // in PTX parameter order
+  bool operator==(const KernelDesc &o) const {
+    return name == o.name && grid == o.grid && block == o.block &&
+           dynamicSharedMemory == o.dynamicSharedMemory && params == o.params;
+  }
+};
+
+struct KernelManifest {
+  std::string format = kManifestFormat;
+  int version = kManifestVersion;
+  std::string op;    // "matmul" | "softmax"
+  std::string stage; // e.g. "coalesced"
+  std::string chip;  // e.g. "sm_90"
+  std::string func;  // the source func.func's name
+  MatmulProblem matmul;   // valid when op == "matmul"
+  SoftmaxProblem softmax; // valid when op == "softmax"
+  std::vector<BufferDesc> buffers;
+  std::vector<KernelDesc> kernels; // launched in this order on one stream
+
+  bool isMatmul() const { return op == "matmul"; }
+  bool isSoftmax() const { return op == "softmax"; }
+  const BufferDesc *findBuffer(const std::string &name) const;
+  /// The first buffer with the given role, or nullptr.
+  const BufferDesc *findRole(const std::string &role) const;
+  /// Equality of the fields that are serialized (the inactive problem is ignored).
+  bool operator==(const KernelManifest &o) const;
+  bool operator!=(const KernelManifest &o) const { return !(*this == o); }
+};
+
+/// Pretty, stable JSON (2-space indent, fixed key order, trailing newline).
+std::string toJson(const KernelManifest &m);
+
+/// Strict reader: rejects malformed JSON, unknown keys, missing fields, wrong
+/// types, an unknown "abi", format/version mismatch and semantically invalid
+/// manifests (see validateManifest). On failure returns false and sets `error`.
+bool parseManifest(const std::string &json, KernelManifest &out, std::string &error);
+
+/// Semantic checks: op and problem consistent; buffer names unique; roles valid
+/// for the op (matmul: exactly one A, B, C; softmax: exactly one X, Y; any
+/// number of "scratch"); role buffers have the problem's element type and the
+/// row-major 2-D shape [M,K], [K,N], [M,N] / [R,C]; at least one kernel; grid
+/// and block dimensions positive (block threads <= 1024); every ptr param names
+/// an existing buffer; scalar values in range.
+bool validateManifest(const KernelManifest &m, std::string &error);
+
+} // namespace gemm_opt::runtime
+
+#endif // GEMM_OPT_RUNTIME_MANIFEST_H

@@ -1,0 +1,81 @@
+//===- Numerics.h - Host-side numerics for checking -------------*- C++ -*-===//
+//
+// Random inputs, f16/bf16 conversions, error metrics and the softmax host
+// reference. Pure host code; no CUDA.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMM_OPT_RUNTIME_NUMERICS_H
+#define GEMM_OPT_RUNTIME_NUMERICS_H
+
+#include "gemm-opt/Runtime/Manifest.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace gemm_opt::runtime {
+
+/// splitmix64: used to seed xoshiro and to derive per-check seeds.
+uint64_t splitmix64(uint64_t &state);
+
+/// xoshiro256** PRNG.
+class Rng {
+public:
+  explicit Rng(uint64_t seed);
+  uint64_t next();
+  /// Uniform in [lo, hi) with 24 random bits.
+  float uniform(float lo, float hi);
+
+private:
+  uint64_t s[4];
+};
+
+/// IEEE binary16 / bfloat16 conversions, round to nearest even. NaN stays NaN
+/// (quiet), overflow gives +-inf, f16 subnormals are produced exactly.
+uint16_t floatToHalf(float f);
+float halfToFloat(uint16_t h);
+uint16_t floatToBfloat16(float f);
+float bfloat16ToFloat(uint16_t b);
+
+/// Rounds `v` to `t` and back (identity for f32).
+float roundTo(ElemType t, float v);
+
+/// Encodes host floats into the device byte layout of `t` (little endian).
+std::vector<uint8_t> encode(ElemType t, const std::vector<float> &values);
+/// Decodes `count` elements of type `t` from `bytes` into doubles.
+std::vector<double> decode(ElemType t, const void *bytes, size_t count);
+
+/// `count` values uniform in [lo, hi), each already rounded to `t`, so the host
+/// copy equals what the device sees.
+std::vector<float> randomValues(ElemType t, size_t count, float lo, float hi, uint64_t seed);
+
+/// Relative Frobenius error ||out - ref||_F / ||ref||_F in double. Returns +inf
+/// if any `out` element is NaN or Inf (`badCount` gets their number), and
+/// ||out||_F if ||ref||_F == 0.
+double relativeFrobeniusError(const std::vector<double> &out, const std::vector<double> &ref,
+                              size_t *badCount = nullptr);
+
+/// Softmax of each row of X (rows x cols, row-major) in double, exactly by the
+/// definition: y = exp(x - max) / sum(exp(x - max)). A row whose max is -inf
+/// (all -inf) gives NaN everywhere; a row containing NaN gives NaN everywhere;
+/// a row containing +inf gives NaN where x is +inf... (IEEE semantics of the
+/// formula).
+std::vector<double> softmaxReference(const std::vector<double> &x, int64_t rows, int64_t cols);
+
+struct SoftmaxError {
+  /// max over rows of (max_j |out_ij - ref_ij|) / (max_j |ref_ij|), over the
+  /// positions where ref is not NaN. +inf on any mismatch below.
+  double maxRowError = 0;
+  size_t nanMismatches = 0; // out NaN where ref is not, or ref NaN where out is not
+  size_t infCount = 0;      // Inf in out
+  int64_t worstRow = -1;
+};
+SoftmaxError softmaxError(const std::vector<double> &out, const std::vector<double> &ref, int64_t rows,
+                          int64_t cols);
+
+/// Median of `v` (mean of the two middle values for even sizes); 0 if empty.
+double median(std::vector<double> v);
+
+} // namespace gemm_opt::runtime
+
+#endif // GEMM_OPT_RUNTIME_NUMERICS_H

@@ -1,0 +1,47 @@
+//===- StageCompiler.h - JIT compile interface for gemm-run -----*- C++ -*-===//
+//
+// The boundary between gemm-run (MLIR-free) and the compiler. Declared here,
+// implemented by the MLIR side (lib/Runner/, target GemmOptRunner). gemm-run
+// only calls these when built with GEMM_OPT_HAVE_MLIR; the runtime-only build
+// (GEMM_OPT_RUNTIME_ONLY) supports AOT mode (--ptx/--manifest) only.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMM_OPT_RUNTIME_STAGECOMPILER_H
+#define GEMM_OPT_RUNTIME_STAGECOMPILER_H
+
+#include "gemm-opt/Runtime/Manifest.h"
+
+#include <string>
+#include <vector>
+
+namespace gemm_opt::runtime {
+
+struct CompileRequest {
+  std::string inputPath; // empty: the embedded default input for the op
+  std::string shape;     // "MxNxK" (matmul) or "RxC" (softmax); empty: the input's own
+  std::string dtype;     // "f32" | "f16" | "bf16"; empty: the input's own
+  std::string chip;      // e.g. "sm_90"
+  /// Non-empty list in the order to compile. gemm-run expands "all" through
+  /// availableStages() when it knows the op (--op, or no input file); with an
+  /// input file and no --op it passes {"all"}, meaning every stage of the
+  /// input's op, and leaves stage-name checking to the compiler.
+  std::vector<std::string> stages;
+};
+
+struct CompiledStage {
+  std::string stage;
+  std::string ptx; // one PTX module holding every kernel of the manifest
+  KernelManifest manifest;
+  double compileMs = 0; // wall time of the compile of this stage
+};
+
+/// Implemented by the MLIR side (lib/Runner/, not in GemmOptRuntime); returns
+/// false and fills `error` on failure.
+bool compileStages(const CompileRequest &request, std::vector<CompiledStage> &out, std::string &error);
+
+/// The stage names known for an op ("matmul" | "softmax"), in pipeline order.
+std::vector<std::string> availableStages(const std::string &op);
+
+} // namespace gemm_opt::runtime
+
+#endif // GEMM_OPT_RUNTIME_STAGECOMPILER_H

@@ -1,0 +1,37 @@
+//===- GemmHeuristics.h - Tile sizes per shape and chip ---------*- C++ -*-===//
+//
+// The one place that decides block tiles, thread tiles, stages and warp
+// tiles of the SIMT matmul kernels. Rung passes only rewrite IR: they ask
+// this component for the defaults of their rung, apply the user's pass
+// options on top, and validate the result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_GEMMHEURISTICS_H
+#define GEMM_OPT_TRANSFORMS_GEMMHEURISTICS_H
+
+#include "gemm-opt/Transforms/SimtGemm.h"
+
+namespace mlir::gemm_opt {
+
+/// The rungs of the SIMT ladder, in order.
+enum class SimtRung { Smem, Reg1D, Reg2D, Vector, Swizzle, MultiBuffer, WarpTile };
+
+llvm::StringRef simtRungName(SimtRung rung);
+
+/// Limits of `chip` (the H200's sm_90 figures for every supported name).
+const ChipInfo &getChipInfo(llvm::StringRef chip);
+
+/// Turns on `rung`'s feature in `plan` (the parent rung's plan) with the
+/// defaults for `problem` on `chip`. Rungs that re-tile (smem, reg1d, reg2d)
+/// choose the tile; later rungs keep the tile and set their own fields.
+void applySimtRungDefaults(SimtRung rung, const GemmProblem &problem,
+                           const ChipInfo &chip, SimtGemmPlan &plan);
+
+/// The XOR mask that makes B's inner-loop reads conflict-free for the
+/// plan's layout (0 when they already are).
+int64_t chooseBXorMask(const SimtGemmPlan &plan);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_GEMMHEURISTICS_H

@@ -1,0 +1,28 @@
+//===- SimtGemmRung.h - The rewrite every SIMT rung pass runs ---*- C++ -*-===//
+
+#ifndef GEMM_OPT_TRANSFORMS_SIMTGEMMRUNG_H
+#define GEMM_OPT_TRANSFORMS_SIMTGEMMRUNG_H
+
+#include "gemm-opt/Transforms/GemmHeuristics.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace mlir::gemm_opt {
+
+/// Rewrites every matmul kernel of `func` for `rung`: the `smem` rung takes
+/// the thread-per-output kernels of the naive/coalesced rungs, later rungs
+/// take kernels that carry a plan. The new plan is the old one with the
+/// rung's defaults (GemmHeuristics) and then `overrides` (the pass options)
+/// applied; an invalid plan is reported at the launch and fails the pass.
+LogicalResult runSimtRung(func::FuncOp func, SimtRung rung,
+                          function_ref<void(SimtGemmPlan &)> overrides);
+
+/// Sets `field` to `option` when the option was given (not `unset`).
+inline void overrideIfSet(int64_t &field, int64_t option, int64_t unset = 0) {
+  if (option != unset)
+    field = option;
+}
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_SIMTGEMMRUNG_H

@@ -1,0 +1,98 @@
+//===- SoftmaxKernels.h - Plans and kernel builders for softmax -*- C++ -*-===//
+//
+// Every softmax rung emits `gpu.launch`es tagged with `gemm_opt.softmax_plan`
+// (a dictionary describing the kernel). The first rung (gemm-softmax-three-
+// pass) makes them from linalg.softmax; each later rung finds the previous
+// rung's launches by that attribute, drops them, and builds its own kernel
+// from a SoftmaxPlan chosen by the heuristics (SoftmaxHeuristics.h).
+//
+// Numerics shared by every kernel: loads are widened to f32 and stores
+// narrowed from f32; exp(d) is computed as ex2.approx(d * log2(e)) through
+// inline PTX (no libdevice needed), always on d = x - max (never on x and
+// max separately, which would cost precision at |x| ~ 1e4). A row that is
+// all -inf gives NaN, as PyTorch does.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_SOFTMAXKERNELS_H
+#define GEMM_OPT_TRANSFORMS_SOFTMAXKERNELS_H
+
+#include "gemm-opt/Transforms/SoftmaxProblem.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <functional>
+
+namespace mlir::gemm_opt {
+
+inline constexpr llvm::StringLiteral kSoftmaxPlanAttr = "gemm_opt.softmax_plan";
+
+/// Which algorithm a kernel implements.
+enum class SoftmaxAlgo {
+  ThreePass, ///< three kernels: row max, row sum of exp, normalize
+  Fused,     ///< one kernel, three sweeps over the row (max, sum, write)
+  Online,    ///< one kernel, one read: (max, sum) pairs combined online
+};
+
+/// Where an Online kernel keeps the row between its read and its write.
+enum class SoftmaxStorage {
+  Registers, ///< `chunks` vectors per thread, fully unrolled
+  Shared,    ///< dynamic shared memory (row too long for registers)
+  Reread,    ///< nowhere: the write sweep reads the row again (too long
+             ///< for shared memory too; 2 reads instead of 1)
+};
+
+/// How partial results of the threads of a row are combined.
+enum class SoftmaxReduce {
+  SharedTree, ///< a tree through shared memory, a barrier per level
+  Shuffle,    ///< `gpu.shuffle xor` in each warp, then across warps
+};
+
+/// What one softmax kernel looks like; chosen by the heuristics, recorded
+/// on the launch as `gemm_opt.softmax_plan`.
+struct SoftmaxPlan {
+  SoftmaxAlgo algo = SoftmaxAlgo::Online;
+  /// Threads cooperating on one row: a power of two (1..1024). Below 32,
+  /// several rows share a warp; above 32, several warps share a row.
+  int64_t threadsPerRow = 256;
+  /// Rows per block; threadsPerRow * rowsPerBlock threads per block.
+  int64_t rowsPerBlock = 1;
+  /// Elements per load/store (a power of two dividing cols; 16 bytes at
+  /// most). Row starts are then vector-aligned, so accesses are aligned.
+  int64_t vectorWidth = 1;
+  /// Vector accesses per thread: for Registers, the whole row share of a
+  /// thread; for Shared/Reread, per iteration of the streaming loop.
+  int64_t chunks = 1;
+  SoftmaxStorage storage = SoftmaxStorage::Registers;
+  SoftmaxReduce reduce = SoftmaxReduce::SharedTree;
+
+  int64_t blockThreads() const { return threadsPerRow * rowsPerBlock; }
+  int64_t gridBlocks(int64_t rows) const {
+    return (rows + rowsPerBlock - 1) / rowsPerBlock;
+  }
+  /// Bytes of dynamic shared memory the kernel asks for.
+  int64_t dynamicSharedBytes(const SoftmaxProblem &p) const;
+  /// The plan as a dictionary attribute (for `gemm_opt.softmax_plan`).
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  /// One-line description, for diagnostics and debugging.
+  std::string str() const;
+};
+
+/// Builds the kernel(s) of `plan` for `p` at `builder`'s insertion point (in
+/// the host function). ThreePass plans add two `memref.alloc`ed f32 scratch
+/// buffers of `rows` elements (row maxima and sums).
+void buildSoftmaxKernels(OpBuilder &builder, Location loc,
+                         const SoftmaxProblem &p, const SoftmaxPlan &plan);
+
+/// The later rungs: replaces the softmax launches of `func` (found by
+/// kSoftmaxPlanAttr), with the scratch buffers only they used, by the
+/// kernel(s) of the plan `choose` returns. Does nothing when `func` has no
+/// softmax launch. `choose` may fail after emitting an error.
+LogicalResult rewriteSoftmaxLaunches(
+    func::FuncOp func,
+    const std::function<FailureOr<SoftmaxPlan>(const SoftmaxProblem &)>
+        &choose);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_SOFTMAXKERNELS_H

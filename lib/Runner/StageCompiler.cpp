@@ -1,0 +1,179 @@
+//===- StageCompiler.cpp - In-process compilation for gemm-run ------------===//
+//
+// gemm-run's JIT half: parse the input (or write the embedded default), run
+// the same pipeline gemm-opt runs for each requested stage, and hand the PTX
+// and launch manifest to the MLIR-free runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Runtime/StageCompiler.h"
+
+#include "gemm-opt/InitGemmOpt.h"
+#include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Target/KernelBundle.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <chrono>
+
+using namespace mlir;
+namespace rt = ::gemm_opt::runtime;
+
+namespace {
+
+/// The embedded default: C = A * B with C zero-initialised, on tensors.
+std::string defaultMatmulSource(int64_t m, int64_t n, int64_t k,
+                                StringRef inType, StringRef outType) {
+  return llvm::formatv(
+      R"mlir(func.func @matmul(%a: tensor<{0}x{2}x{3}>, %b: tensor<{2}x{1}x{3}>) -> tensor<{0}x{1}x{4}> {{
+  %zero = arith.constant 0.0 : {4}
+  %empty = tensor.empty() : tensor<{0}x{1}x{4}>
+  %c = linalg.fill ins(%zero : {4}) outs(%empty : tensor<{0}x{1}x{4}>) -> tensor<{0}x{1}x{4}>
+  %r = linalg.matmul ins(%a, %b : tensor<{0}x{2}x{3}>, tensor<{2}x{1}x{3}>) outs(%c : tensor<{0}x{1}x{4}>) -> tensor<{0}x{1}x{4}>
+  return %r : tensor<{0}x{1}x{4}>
+}
+)mlir",
+      m, n, k, inType, outType)
+      .str();
+}
+
+bool parseShape(const std::string &text, int64_t dims[3], std::string &error) {
+  SmallVector<StringRef> parts;
+  StringRef(text).split(parts, 'x');
+  if (parts.size() != 3) {
+    error = "--shape expects MxNxK, got '" + text + "'";
+    return false;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (parts[i].getAsInteger(10, dims[i]) || dims[i] < 1) {
+      error = "--shape expects positive integers MxNxK, got '" + text + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Collects diagnostics as text so that the runner can report them.
+struct DiagnosticCollector {
+  explicit DiagnosticCollector(MLIRContext &ctx)
+      : handler(&ctx, [this](Diagnostic &diag) {
+          llvm::raw_string_ostream os(text);
+          os << diag.getLocation() << ": " << diag << "\n";
+          for (Diagnostic &note : diag.getNotes())
+            os << note.getLocation() << ": note: " << note << "\n";
+          return success();
+        }) {}
+  std::string text;
+  ScopedDiagnosticHandler handler;
+};
+
+std::string opOf(ModuleOp module) {
+  std::string op = "matmul";
+  module.walk([&](linalg::SoftmaxOp) { op = "softmax"; });
+  return op;
+}
+
+} // namespace
+
+std::vector<std::string> rt::availableStages(const std::string &op) {
+  std::vector<std::string> names;
+  for (const mlir::gemm_opt::StageInfo &s : mlir::gemm_opt::getStages())
+    if (s.op == op)
+      names.push_back(s.name.str());
+  return names;
+}
+
+bool rt::compileStages(const CompileRequest &request,
+                       std::vector<CompiledStage> &out, std::string &error) {
+  DialectRegistry registry;
+  mlir::gemm_opt::registerGemmOptDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  DiagnosticCollector diagnostics(context);
+
+  std::string source;
+  std::string sourceName = request.inputPath;
+  if (request.inputPath.empty()) {
+    int64_t dims[3] = {4096, 4096, 4096};
+    if (!request.shape.empty() && !parseShape(request.shape, dims, error))
+      return false;
+    std::string dtype = request.dtype.empty() ? "f32" : request.dtype;
+    if (dtype != "f32" && dtype != "f16" && dtype != "bf16") {
+      error = "--dtype expects f32, f16 or bf16, got '" + dtype + "'";
+      return false;
+    }
+    source = defaultMatmulSource(dims[0], dims[1], dims[2], dtype, "f32");
+    sourceName = "<embedded default>";
+  } else if (!request.shape.empty() || !request.dtype.empty()) {
+    error = "--shape and --dtype describe the embedded default input; the "
+            "input file '" + request.inputPath + "' fixes its own";
+    return false;
+  }
+
+  OwningOpRef<ModuleOp> parsed;
+  {
+    llvm::SourceMgr sourceMgr;
+    if (source.empty()) {
+      std::string openError;
+      auto file = openInputFile(request.inputPath, &openError);
+      if (!file) {
+        error = openError;
+        return false;
+      }
+      sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    } else {
+      sourceMgr.AddNewSourceBuffer(
+          llvm::MemoryBuffer::getMemBufferCopy(source, sourceName),
+          llvm::SMLoc());
+    }
+    parsed = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+  if (!parsed) {
+    error = "cannot parse " + sourceName + ":\n" + diagnostics.text;
+    return false;
+  }
+
+  std::vector<std::string> stages = request.stages;
+  if (stages.empty() || (stages.size() == 1 && stages[0] == "all"))
+    stages = availableStages(opOf(*parsed));
+
+  for (const std::string &stage : stages) {
+    auto start = std::chrono::steady_clock::now();
+    OwningOpRef<ModuleOp> module(cast<ModuleOp>((*parsed)->clone()));
+    PassManager pm(&context);
+    mlir::gemm_opt::CompileOptions options;
+    options.stage = stage;
+    options.chip = request.chip.empty() ? "sm_90" : request.chip;
+    std::string pipelineError;
+    if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, pipelineError))) {
+      error = pipelineError;
+      return false;
+    }
+    diagnostics.text.clear();
+    if (failed(pm.run(*module))) {
+      error = "stage '" + stage + "' failed to compile " + sourceName +
+              ":\n" + diagnostics.text;
+      return false;
+    }
+    FailureOr<mlir::gemm_opt::KernelBundle> bundle =
+        mlir::gemm_opt::extractKernelBundle(*module, stage, options.chip);
+    if (failed(bundle)) {
+      error = "stage '" + stage + "': " + diagnostics.text;
+      return false;
+    }
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+    out.push_back({stage, std::move(bundle->ptx), std::move(bundle->manifest),
+                   ms});
+  }
+  return true;
+}

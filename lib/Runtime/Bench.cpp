@@ -1,0 +1,731 @@
+//===- Bench.cpp - Check and time one compiled stage ----------------------===//
+#include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/Cublas.h"
+#include "gemm-opt/Runtime/Json.h"
+#include "gemm-opt/Runtime/Numerics.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <sstream>
+
+namespace gemm_opt::runtime {
+
+//===----------------------------------------------------------------------===//
+// Performance model
+//===----------------------------------------------------------------------===//
+
+PeakTable peaksForChip(const std::string &chip) {
+  PeakTable p;
+  if (chip == "sm_90" || chip == "sm_90a") {
+    p.fp32Tflops = 67;
+    p.tf32Tflops = 495;
+    p.f16Tflops = 990;
+    p.bf16Tflops = 990;
+    p.bandwidthGBs = 4800;
+  }
+  return p;
+}
+
+double matmulPeakTflops(const PeakTable &peaks, const MatmulProblem &p, bool tf32) {
+  switch (p.a) {
+  case ElemType::F32: return tf32 ? peaks.tf32Tflops : peaks.fp32Tflops;
+  case ElemType::F16: return peaks.f16Tflops;
+  case ElemType::BF16: return peaks.bf16Tflops;
+  }
+  return 0;
+}
+
+double matmulFlops(const MatmulProblem &p) {
+  return 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k);
+}
+
+double matmulMinBytes(const MatmulProblem &p) {
+  double m = static_cast<double>(p.m), n = static_cast<double>(p.n), k = static_cast<double>(p.k);
+  return m * k * elemTypeSize(p.a) + k * n * elemTypeSize(p.b) + m * n * elemTypeSize(p.c) * (1.0 + p.beta);
+}
+
+double matmulArithmeticIntensity(const MatmulProblem &p) { return matmulFlops(p) / matmulMinBytes(p); }
+
+double rooflineTflops(double intensity, double peakTflops, double bandwidthGBs) {
+  if (peakTflops <= 0 || bandwidthGBs <= 0)
+    return 0;
+  return std::min(peakTflops, intensity * bandwidthGBs / 1000.0);
+}
+
+double softmaxMinBytes(const SoftmaxProblem &p) {
+  double n = static_cast<double>(p.rows) * static_cast<double>(p.cols);
+  return n * (elemTypeSize(p.x) + elemTypeSize(p.y));
+}
+
+double matmulThreshold(const MatmulProblem &p, bool tf32) {
+  if (p.c == ElemType::BF16)
+    return 1e-2;
+  if (p.c == ElemType::F16)
+    return 5e-3;
+  if (p.a == ElemType::F32 && p.b == ElemType::F32)
+    return tf32 ? 5e-3 : 1e-4;
+  return 1e-3;
+}
+
+double softmaxThreshold(const SoftmaxProblem &p) {
+  switch (p.y) {
+  case ElemType::F32: return 1e-4;
+  case ElemType::F16: return 2e-3;
+  case ElemType::BF16: return 1e-2;
+  }
+  return 1e-4;
+}
+
+size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes, double l2Factor) {
+  if (bytesPerSet == 0)
+    return 1;
+  double want = std::ceil(l2Factor * static_cast<double>(l2Bytes) / static_cast<double>(bytesPerSet));
+  size_t n = want < 1 ? 1 : static_cast<size_t>(want);
+  size_t cap = capBytes / bytesPerSet;
+  if (n > cap)
+    n = cap;
+  return n < 1 ? 1 : n;
+}
+
+bool parseShape(const std::string &s, std::vector<int64_t> &dims) {
+  dims.clear();
+  size_t pos = 0;
+  while (true) {
+    size_t x = s.find_first_of("xX", pos);
+    std::string part = s.substr(pos, x == std::string::npos ? std::string::npos : x - pos);
+    if (part.empty() || part.size() > 12 || part.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    int64_t v = std::strtoll(part.c_str(), nullptr, 10);
+    if (v <= 0)
+      return false;
+    dims.push_back(v);
+    if (x == std::string::npos)
+      break;
+    pos = x + 1;
+  }
+  return !dims.empty();
+}
+
+const char *stageStatusName(StageStatus s) {
+  switch (s) {
+  case StageStatus::Pass: return "PASS";
+  case StageStatus::Fail: return "FAIL";
+  case StageStatus::Error: return "ERROR";
+  case StageStatus::NotRun: return "NOT RUN";
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Running a stage
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+using cu::CUdeviceptr;
+using cu::CUfunction;
+
+struct ModuleGuard {
+  CudaDriver &drv;
+  cu::CUmodule module;
+  ~ModuleGuard() { drv.unload(module); }
+};
+
+struct EventPool {
+  CudaDriver &drv;
+  std::vector<cu::CUevent> events;
+  EventPool(CudaDriver &d, size_t n) : drv(d) {
+    events.reserve(n);
+    for (size_t i = 0; i < n; ++i)
+      events.push_back(d.createEvent());
+  }
+  ~EventPool() {
+    for (auto e : events)
+      drv.destroyEvent(e);
+  }
+};
+
+/// Kernel argument storage for one launch: every parameter gets an 8-byte
+/// slot (little endian, so an i32/f32 sits at the slot's start) and
+/// kernelParams[i] points at slot i.
+struct LaunchArgs {
+  std::vector<uint64_t> slots;
+  std::vector<void *> ptrs;
+};
+
+struct Prepared {
+  std::vector<CUfunction> funcs;
+  std::vector<std::vector<DeviceBuffer>> sets; // [set][buffer index in manifest]
+  std::vector<std::vector<LaunchArgs>> args;   // [set][kernel]
+};
+
+size_t bufferIndex(const KernelManifest &m, const std::string &name) {
+  for (size_t i = 0; i < m.buffers.size(); ++i)
+    if (m.buffers[i].name == name)
+      return i;
+  throw CudaError("manifest: unknown buffer \"" + name + "\""); // validated earlier
+}
+
+size_t roleIndex(const KernelManifest &m, const char *role) {
+  for (size_t i = 0; i < m.buffers.size(); ++i)
+    if (m.buffers[i].role == role)
+      return i;
+  throw CudaError(std::string("manifest: no buffer with role ") + role);
+}
+
+void buildArgs(const KernelManifest &m, Prepared &p) {
+  p.args.resize(p.sets.size());
+  for (size_t s = 0; s < p.sets.size(); ++s) {
+    p.args[s].resize(m.kernels.size());
+    for (size_t k = 0; k < m.kernels.size(); ++k) {
+      const auto &params = m.kernels[k].params;
+      LaunchArgs &a = p.args[s][k];
+      a.slots.assign(params.size(), 0);
+      for (size_t i = 0; i < params.size(); ++i) {
+        const KernelParam &prm = params[i];
+        uint64_t &slot = a.slots[i];
+        switch (prm.abi) {
+        case ParamAbi::Ptr: {
+          CUdeviceptr ptr = p.sets[s][bufferIndex(m, prm.buffer)].get();
+          std::memcpy(&slot, &ptr, sizeof ptr);
+          break;
+        }
+        case ParamAbi::I32: {
+          int32_t v = static_cast<int32_t>(prm.intValue);
+          std::memcpy(&slot, &v, sizeof v);
+          break;
+        }
+        case ParamAbi::I64: {
+          int64_t v = prm.intValue;
+          std::memcpy(&slot, &v, sizeof v);
+          break;
+        }
+        case ParamAbi::F32: {
+          float v = prm.floatValue;
+          std::memcpy(&slot, &v, sizeof v);
+          break;
+        }
+        }
+      }
+      a.ptrs.resize(params.size());
+      for (size_t i = 0; i < params.size(); ++i)
+        a.ptrs[i] = &a.slots[i];
+    }
+  }
+}
+
+void launchAll(CudaDriver &drv, const KernelManifest &m, Prepared &p, size_t set) {
+  for (size_t k = 0; k < m.kernels.size(); ++k) {
+    const KernelDesc &kd = m.kernels[k];
+    LaunchArgs &a = p.args[set][k];
+    drv.launch(p.funcs[k], kd.grid, kd.block, kd.dynamicSharedMemory, nullptr, a.ptrs.empty() ? nullptr : a.ptrs.data());
+  }
+}
+
+struct Timing {
+  double median = 0, min = 0, max = 0;
+};
+
+/// Warm-up, then `repeat` event-timed calls of enqueue(set), rotating sets.
+template <typename F> Timing timeSequences(CudaDriver &drv, int warmup, int repeat, size_t sets, F &&enqueue) {
+  for (int i = 0; i < warmup; ++i)
+    enqueue(static_cast<size_t>(i) % sets);
+  drv.synchronize();
+  EventPool ev(drv, 2 * static_cast<size_t>(repeat));
+  for (int i = 0; i < repeat; ++i) {
+    drv.record(ev.events[2 * i], nullptr);
+    enqueue(static_cast<size_t>(i) % sets);
+    drv.record(ev.events[2 * i + 1], nullptr);
+  }
+  drv.syncEvent(ev.events.back());
+  drv.synchronize(); // surfaces asynchronous launch errors
+  std::vector<double> t;
+  for (int i = 0; i < repeat; ++i)
+    t.push_back(drv.elapsedMs(ev.events[2 * i], ev.events[2 * i + 1]));
+  Timing r;
+  r.median = median(t);
+  r.min = *std::min_element(t.begin(), t.end());
+  r.max = *std::max_element(t.begin(), t.end());
+  return r;
+}
+
+void upload(CudaDriver &drv, const DeviceBuffer &buf, ElemType t, const std::vector<float> &values) {
+  std::vector<uint8_t> bytes = encode(t, values);
+  drv.copyHtoD(buf.get(), bytes.data(), bytes.size());
+}
+
+std::vector<double> download(CudaDriver &drv, CUdeviceptr ptr, ElemType t, size_t count) {
+  std::vector<uint8_t> bytes(count * elemTypeSize(t));
+  drv.copyDtoH(bytes.data(), ptr, bytes.size());
+  return decode(t, bytes.data(), count);
+}
+
+/// Copies set 0's contents into every other set (random data everywhere, never zeros).
+void replicateSet0(CudaDriver &drv, Prepared &p) {
+  for (size_t s = 1; s < p.sets.size(); ++s)
+    for (size_t b = 0; b < p.sets[s].size(); ++b)
+      drv.copyDtoD(p.sets[s][b].get(), p.sets[0][b].get(), p.sets[0][b].size());
+  drv.synchronize();
+}
+
+std::string fmtErr(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepared &p, uint64_t seed,
+               const BenchOptions &opt, StageResult &r) {
+  const MatmulProblem &pr = m.matmul;
+  if (!cublas)
+    throw CudaError("cuBLAS is not available; the matmul reference cannot be computed");
+  const size_t ia = roleIndex(m, "A"), ib = roleIndex(m, "B"), ic = roleIndex(m, "C");
+  const size_t M = static_cast<size_t>(pr.m), N = static_cast<size_t>(pr.n), K = static_cast<size_t>(pr.k);
+  uint64_t st = seed;
+  std::vector<float> A = randomValues(pr.a, M * K, -1.0f, 1.0f, splitmix64(st));
+  std::vector<float> B = randomValues(pr.b, K * N, -1.0f, 1.0f, splitmix64(st));
+  std::vector<float> C0;
+  if (pr.beta == 1)
+    C0 = randomValues(pr.c, M * N, -1.0f, 1.0f, splitmix64(st));
+  auto &set0 = p.sets[0];
+  upload(drv, set0[ia], pr.a, A);
+  upload(drv, set0[ib], pr.b, B);
+  for (size_t b = 0; b < m.buffers.size(); ++b)
+    if (m.buffers[b].role == "scratch")
+      drv.memsetD8(set0[b].get(), 0xFF, set0[b].size());
+  DeviceBuffer refC(drv, set0[ic].size());
+  if (pr.beta == 1) {
+    upload(drv, set0[ic], pr.c, C0);
+    upload(drv, refC, pr.c, C0);
+  } else {
+    drv.memsetD8(set0[ic].get(), 0xFF, set0[ic].size()); // NaN poison
+    drv.memsetD8(refC.get(), 0xFF, refC.size());         // cuBLAS ignores C when beta == 0
+  }
+  drv.synchronize();
+
+  // Checked run.
+  launchAll(drv, m, p, 0);
+  drv.synchronize();
+  cublas->gemm(pr, set0[ia].get(), set0[ib].get(), refC.get(), CublasMode::Accurate, nullptr);
+  drv.synchronize();
+  std::vector<double> out = download(drv, set0[ic].get(), pr.c, M * N);
+  std::vector<double> ref = download(drv, refC.get(), pr.c, M * N);
+  r.error = relativeFrobeniusError(out, ref, &r.badValues);
+
+  // Spot-check the cuBLAS reference itself against the host in double.
+  {
+    Rng rng(seed ^ 0x5eed5eed5eed5eedull);
+    std::vector<double> hostVals, refVals;
+    for (int s = 0; s < 256; ++s) {
+      size_t i = rng.next() % M, j = rng.next() % N;
+      double acc = pr.beta == 1 ? static_cast<double>(C0[i * N + j]) : 0.0;
+      for (size_t k = 0; k < K; ++k)
+        acc += static_cast<double>(A[i * K + k]) * static_cast<double>(B[k * N + j]);
+      hostVals.push_back(acc);
+      refVals.push_back(ref[i * N + j]);
+    }
+    r.refSpotError = relativeFrobeniusError(refVals, hostVals);
+  }
+  if (!(r.refSpotError <= r.threshold)) {
+    r.status = StageStatus::Error;
+    r.message = "the cuBLAS reference disagrees with the host spot check (error " + fmtErr(r.refSpotError) +
+                "); the check is not trustworthy";
+    return;
+  }
+  if (r.badValues) {
+    r.status = StageStatus::Fail;
+    r.message = std::to_string(r.badValues) + " NaN/Inf values in C (unwritten elements are NaN-poisoned)";
+  } else if (!(r.error <= r.threshold)) {
+    r.status = StageStatus::Fail;
+    r.message = "relative Frobenius error " + fmtErr(r.error) + " > threshold " + fmtErr(r.threshold);
+  } else {
+    r.status = StageStatus::Pass;
+  }
+  refC.reset();
+
+  // Timing: kernels, then cuBLAS, over the same rotated sets.
+  replicateSet0(drv, p);
+  const size_t sets = p.sets.size();
+  Timing t = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); });
+  r.ms = t.median;
+  r.msMin = t.min;
+  r.msMax = t.max;
+  const bool tf32 = opt.tf32 && pr.a == ElemType::F32;
+  const CublasMode mode = tf32 ? CublasMode::TF32 : CublasMode::Accurate;
+  r.cublasMode = pr.a == ElemType::F32 ? (tf32 ? "gemmex-fast-tf32" : "sgemm-pedantic") : "gemmex-compute-32f";
+  Timing tc = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) {
+    cublas->gemm(pr, p.sets[s][ia].get(), p.sets[s][ib].get(), p.sets[s][ic].get(), mode, nullptr);
+  });
+  r.cublasMs = tc.median;
+
+  const double flops = matmulFlops(pr);
+  const PeakTable peaks = peaksForChip(drv.device().chip());
+  r.tflops = flops / (r.ms * 1e9);
+  r.cublasTflops = flops / (r.cublasMs * 1e9);
+  r.pctCublas = 100.0 * r.cublasMs / r.ms;
+  r.peakTflops = matmulPeakTflops(peaks, pr, tf32);
+  r.pctPeak = r.peakTflops > 0 ? 100.0 * r.tflops / r.peakTflops : 0;
+  r.intensity = matmulArithmeticIntensity(pr);
+  r.rooflineTflops = rooflineTflops(r.intensity, r.peakTflops, peaks.bandwidthGBs);
+  r.pctRoofline = r.rooflineTflops > 0 ? 100.0 * r.tflops / r.rooflineTflops : 0;
+}
+
+void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t seed, const BenchOptions &opt,
+                StageResult &r) {
+  const SoftmaxProblem &pr = m.softmax;
+  const size_t ix = roleIndex(m, "X"), iy = roleIndex(m, "Y");
+  const size_t R = static_cast<size_t>(pr.rows), C = static_cast<size_t>(pr.cols);
+  uint64_t st = seed;
+  std::vector<float> X = randomValues(pr.x, R * C, -8.0f, 8.0f, splitmix64(st));
+  if (R >= 4) {
+    Rng rng(splitmix64(st));
+    float *large = &X[(R / 3) * C];
+    for (size_t j = 0; j < C; ++j)
+      large[j] = roundTo(pr.x, rng.uniform(-1e4f, 1e4f));
+    if (C >= 2) {
+      float *withInf = &X[(R / 2) * C];
+      for (size_t j = 0; j < C; j += 7)
+        withInf[j] = -std::numeric_limits<float>::infinity();
+    }
+    float *constant = &X[(R - 1) * C];
+    for (size_t j = 0; j < C; ++j)
+      constant[j] = roundTo(pr.x, 3.0f);
+  }
+  auto &set0 = p.sets[0];
+  upload(drv, set0[ix], pr.x, X);
+  drv.memsetD8(set0[iy].get(), 0xFF, set0[iy].size());
+  for (size_t b = 0; b < m.buffers.size(); ++b)
+    if (m.buffers[b].role == "scratch")
+      drv.memsetD8(set0[b].get(), 0xFF, set0[b].size());
+  drv.synchronize();
+
+  launchAll(drv, m, p, 0);
+  drv.synchronize();
+  std::vector<double> out = download(drv, set0[iy].get(), pr.y, R * C);
+  std::vector<double> xd(X.begin(), X.end());
+  std::vector<double> ref = softmaxReference(xd, pr.rows, pr.cols);
+  SoftmaxError e = softmaxError(out, ref, pr.rows, pr.cols);
+  r.error = e.maxRowError;
+  r.badValues = e.nanMismatches + e.infCount;
+  if (r.badValues) {
+    r.status = StageStatus::Fail;
+    r.message = std::to_string(e.nanMismatches) + " NaN position mismatches, " + std::to_string(e.infCount) +
+                " Inf values in Y";
+  } else if (!(r.error <= r.threshold)) {
+    r.status = StageStatus::Fail;
+    r.message = "max row relative error " + fmtErr(r.error) + " (row " + std::to_string(e.worstRow) +
+                ") > threshold " + fmtErr(r.threshold);
+  } else {
+    r.status = StageStatus::Pass;
+  }
+
+  replicateSet0(drv, p);
+  const size_t sets = p.sets.size();
+  Timing t = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); });
+  r.ms = t.median;
+  r.msMin = t.min;
+  r.msMax = t.max;
+  // Reference copy with the same traffic when X and Y have the same type:
+  // read min(bytes X, bytes Y) + write as many; bandwidth counts both.
+  const size_t copyBytes = std::min(p.sets[0][ix].size(), p.sets[0][iy].size());
+  Timing tc = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) {
+    drv.copyDtoDAsync(p.sets[s][iy].get(), p.sets[s][ix].get(), copyBytes, nullptr);
+  });
+  r.copyMs = tc.median;
+  const PeakTable peaks = peaksForChip(drv.device().chip());
+  r.gbps = softmaxMinBytes(pr) / (r.ms * 1e6);
+  r.copyGbps = 2.0 * static_cast<double>(copyBytes) / (r.copyMs * 1e6);
+  r.pctCopy = 100.0 * r.gbps / r.copyGbps;
+  r.peakGBs = peaks.bandwidthGBs;
+  r.pctPeakBw = r.peakGBs > 0 ? 100.0 * r.gbps / r.peakGBs : 0;
+}
+
+} // namespace
+
+std::string manifestDtypeString(const KernelManifest &m) {
+  if (m.isMatmul())
+    return std::string(elemTypeName(m.matmul.a)) + "," + elemTypeName(m.matmul.b) + "->" + elemTypeName(m.matmul.c);
+  return std::string(elemTypeName(m.softmax.x)) + "->" + elemTypeName(m.softmax.y);
+}
+
+std::string manifestShapeString(const KernelManifest &m) {
+  if (m.isMatmul())
+    return std::to_string(m.matmul.m) + "x" + std::to_string(m.matmul.n) + "x" + std::to_string(m.matmul.k);
+  return std::to_string(m.softmax.rows) + "x" + std::to_string(m.softmax.cols);
+}
+
+StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &m,
+                     double compileMs, const BenchOptions &opt) {
+  StageResult r;
+  r.stage = m.stage;
+  r.op = m.op;
+  r.chip = m.chip;
+  r.compileMs = compileMs;
+  r.repeat = opt.repeat;
+  r.warmup = opt.warmup;
+  std::string err;
+  if (!validateManifest(m, err)) {
+    r.status = StageStatus::Error;
+    r.message = err;
+    return r;
+  }
+  r.shape = manifestShapeString(m);
+  r.dtype = manifestDtypeString(m);
+  r.beta = m.isMatmul() ? m.matmul.beta : 0;
+  r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, opt.tf32) : softmaxThreshold(m.softmax);
+  {
+    uint64_t st = opt.seed ^ (0xA24BAED4963EE407ull * static_cast<uint64_t>(opt.stageIndex + 1));
+    r.seed = splitmix64(st);
+  }
+  if (opt.repeat < 1 || opt.warmup < 0) {
+    r.status = StageStatus::Error;
+    r.message = "repeat must be >= 1 and warmup >= 0";
+    return r;
+  }
+  try {
+    auto t0 = std::chrono::steady_clock::now();
+    LoadedModule lm = drv.loadPtx(ptx);
+    ModuleGuard guard{drv, lm.module};
+    r.jitMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    r.jitInfoLog = lm.infoLog;
+
+    Prepared p;
+    const DeviceInfo &dev = drv.device();
+    for (const KernelDesc &kd : m.kernels) {
+      CUfunction f = drv.getFunction(lm.module, kd.name);
+      KernelAttributes a = drv.attributes(f);
+      KernelResources kr;
+      kr.name = kd.name;
+      kr.registers = a.numRegs;
+      kr.staticSharedBytes = a.staticSharedBytes;
+      kr.dynamicSharedBytes = static_cast<int>(kd.dynamicSharedMemory);
+      kr.localBytes = a.localBytes;
+      kr.maxThreadsPerBlock = a.maxThreadsPerBlock;
+      kr.ptxVersion = a.ptxVersion;
+      kr.binaryVersion = a.binaryVersion;
+      kr.grid = kd.grid;
+      kr.block = kd.block;
+      r.kernels.push_back(kr);
+      const uint64_t threads = uint64_t(kd.block[0]) * kd.block[1] * kd.block[2];
+      if (threads > static_cast<uint64_t>(a.maxThreadsPerBlock))
+        throw CudaError("kernel " + kd.name + ": block of " + std::to_string(threads) +
+                        " threads exceeds its limit of " + std::to_string(a.maxThreadsPerBlock) + " (" +
+                        std::to_string(a.numRegs) + " registers per thread)");
+      const uint64_t smem = uint64_t(kd.dynamicSharedMemory) + static_cast<uint64_t>(a.staticSharedBytes);
+      if (dev.maxSharedOptinBytes > 0 && smem > static_cast<uint64_t>(dev.maxSharedOptinBytes))
+        throw CudaError("kernel " + kd.name + ": static " + std::to_string(a.staticSharedBytes) + " + dynamic " +
+                        std::to_string(kd.dynamicSharedMemory) + " bytes of shared memory exceed the device's " +
+                        std::to_string(dev.maxSharedOptinBytes) + " opt-in limit");
+      if (kd.dynamicSharedMemory > 48u * 1024u)
+        drv.setMaxDynamicSharedBytes(f, static_cast<int>(kd.dynamicSharedMemory));
+      p.funcs.push_back(f);
+    }
+
+    size_t bytesPerSet = 0;
+    for (const auto &b : m.buffers)
+      bytesPerSet += b.sizeBytes();
+    size_t cap = std::min(opt.maxRotationBytes, dev.totalMemBytes / 2);
+    size_t sets = rotationSetCount(bytesPerSet, static_cast<size_t>(dev.l2Bytes), cap, opt.l2Factor);
+    r.rotationSets = static_cast<int>(sets);
+    p.sets.resize(sets);
+    for (size_t s = 0; s < sets; ++s)
+      for (const auto &b : m.buffers)
+        p.sets[s].emplace_back(drv, b.sizeBytes());
+    buildArgs(m, p);
+
+    if (m.isMatmul())
+      runMatmul(drv, cublas, m, p, r.seed, opt, r);
+    else
+      runSoftmax(drv, m, p, r.seed, opt, r);
+  } catch (const std::exception &e) {
+    r.status = StageStatus::Error;
+    r.message = e.what();
+  }
+  return r;
+}
+
+//===----------------------------------------------------------------------===//
+// Reporting
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::string num(double v) { return jsonNumber(v); }
+std::string dims3(const std::array<uint32_t, 3> &d) {
+  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
+}
+} // namespace
+
+std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &results) {
+  std::ostringstream os;
+  os << "{\n";
+  os << "  \"format\": \"gemm-run-results\",\n";
+  os << "  \"version\": 1,\n";
+  os << "  \"command\": " << jsonQuote(info.commandLine) << ",\n";
+  if (info.haveDevice) {
+    const DeviceInfo &d = info.device;
+    os << "  \"device\": {\"ordinal\": " << d.ordinal << ", \"name\": " << jsonQuote(d.name)
+       << ", \"chip\": " << jsonQuote(d.chip()) << ", \"sm_count\": " << d.smCount
+       << ", \"clock_khz\": " << d.clockKHz << ", \"mem_clock_khz\": " << d.memClockKHz
+       << ", \"bus_width_bits\": " << d.busWidthBits << ", \"l2_bytes\": " << d.l2Bytes
+       << ", \"max_shared_optin_bytes\": " << d.maxSharedOptinBytes << ", \"total_mem_bytes\": " << d.totalMemBytes
+       << ", \"driver_version\": " << d.driverVersion << "},\n";
+  } else {
+    os << "  \"device\": null,\n";
+    os << "  \"no_device_reason\": " << jsonQuote(info.noDeviceReason) << ",\n";
+  }
+  os << "  \"cublas_version\": " << info.cublasVersion << ",\n";
+  os << "  \"cublas_path\": " << jsonQuote(info.cublasPath) << ",\n";
+  os << "  \"options\": {\"repeat\": " << info.options.repeat << ", \"warmup\": " << info.options.warmup
+     << ", \"seed\": " << info.options.seed << ", \"tf32\": " << (info.options.tf32 ? "true" : "false") << "},\n";
+  os << "  \"stages\": [";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const StageResult &r = results[i];
+    os << (i ? ",\n" : "\n") << "    {\n";
+    os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": " << jsonQuote(r.op)
+       << ", \"chip\": " << jsonQuote(r.chip) << ",\n";
+    os << "      \"shape\": " << jsonQuote(r.shape) << ", \"dtype\": " << jsonQuote(r.dtype)
+       << ", \"beta\": " << r.beta << ",\n";
+    os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
+       << ",\n";
+    os << "      \"error\": " << num(r.error) << ", \"threshold\": " << num(r.threshold)
+       << ", \"bad_values\": " << r.badValues << ", \"ref_spot_error\": " << num(r.refSpotError)
+       << ", \"seed\": " << r.seed << ",\n";
+    os << "      \"compile_ms\": " << (r.compileMs < 0 ? std::string("null") : num(r.compileMs))
+       << ", \"jit_ms\": " << num(r.jitMs) << ",\n";
+    os << "      \"rotation_sets\": " << r.rotationSets << ", \"repeat\": " << r.repeat << ", \"warmup\": " << r.warmup
+       << ",\n";
+    os << "      \"ms\": " << num(r.ms) << ", \"ms_min\": " << num(r.msMin) << ", \"ms_max\": " << num(r.msMax)
+       << ",\n";
+    if (r.op == "matmul") {
+      os << "      \"tflops\": " << num(r.tflops) << ", \"cublas_ms\": " << num(r.cublasMs)
+         << ", \"cublas_tflops\": " << num(r.cublasTflops) << ", \"cublas_mode\": " << jsonQuote(r.cublasMode)
+         << ", \"pct_cublas\": " << num(r.pctCublas) << ",\n";
+      os << "      \"peak_tflops\": " << num(r.peakTflops) << ", \"pct_peak\": " << num(r.pctPeak)
+         << ", \"arithmetic_intensity\": " << num(r.intensity) << ", \"roofline_tflops\": " << num(r.rooflineTflops)
+         << ", \"pct_roofline\": " << num(r.pctRoofline) << ",\n";
+    } else {
+      os << "      \"gbps\": " << num(r.gbps) << ", \"copy_ms\": " << num(r.copyMs)
+         << ", \"copy_gbps\": " << num(r.copyGbps) << ", \"pct_copy\": " << num(r.pctCopy)
+         << ", \"peak_gbps\": " << num(r.peakGBs) << ", \"pct_peak_bw\": " << num(r.pctPeakBw) << ",\n";
+    }
+    os << "      \"kernels\": [";
+    for (size_t k = 0; k < r.kernels.size(); ++k) {
+      const KernelResources &kr = r.kernels[k];
+      os << (k ? ",\n" : "\n") << "        {\"name\": " << jsonQuote(kr.name) << ", \"grid\": " << dims3(kr.grid)
+         << ", \"block\": " << dims3(kr.block) << ", \"registers\": " << kr.registers
+         << ", \"static_shared_bytes\": " << kr.staticSharedBytes
+         << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes << ", \"local_bytes\": " << kr.localBytes
+         << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock << ", \"ptx_version\": " << kr.ptxVersion
+         << ", \"binary_version\": " << kr.binaryVersion << "}";
+    }
+    os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";
+  }
+  os << (results.empty() ? "]\n" : "\n  ]\n");
+  os << "}\n";
+  return os.str();
+}
+
+namespace {
+std::string f(const char *fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+std::string orDash(bool ok, const std::string &s) { return ok ? s : "-"; }
+std::string joinKernels(const StageResult &r, int (*get)(const KernelResources &)) {
+  std::string s;
+  for (size_t i = 0; i < r.kernels.size(); ++i)
+    s += (i ? "/" : "") + std::to_string(get(r.kernels[i]));
+  return s.empty() ? "-" : s;
+}
+std::string checkCell(const StageResult &r) {
+  std::string s = stageStatusName(r.status);
+  if (r.status == StageStatus::Pass || r.status == StageStatus::Fail)
+    s += " " + f("%.1e", r.error);
+  return s;
+}
+void row(std::ostream &os, const std::vector<std::string> &cells, const std::vector<int> &widths) {
+  for (size_t i = 0; i < cells.size(); ++i) {
+    char buf[256];
+    if (i == 0)
+      std::snprintf(buf, sizeof buf, "%-*s", widths[i], cells[i].c_str());
+    else
+      std::snprintf(buf, sizeof buf, " | %*s", widths[i], cells[i].c_str());
+    os << buf;
+  }
+  os << "\n";
+}
+void table(std::ostream &os, const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows) {
+  std::vector<int> w(header.size());
+  for (size_t i = 0; i < header.size(); ++i) {
+    w[i] = static_cast<int>(header[i].size());
+    for (const auto &r : rows)
+      w[i] = std::max(w[i], static_cast<int>(r[i].size()));
+  }
+  row(os, header, w);
+  int total = 0;
+  for (int x : w)
+    total += x + 3;
+  os << std::string(static_cast<size_t>(std::max(0, total - 3)), '-') << "\n";
+  for (const auto &r : rows)
+    row(os, r, w);
+}
+int regsOf(const KernelResources &k) { return k.registers; }
+int smemOf(const KernelResources &k) { return k.staticSharedBytes + k.dynamicSharedBytes; }
+int spillOf(const KernelResources &k) { return k.localBytes; }
+} // namespace
+
+void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
+  std::vector<std::vector<std::string>> mm, sm;
+  for (const StageResult &r : results) {
+    bool timed = r.ms > 0;
+    std::string compile = r.compileMs < 0 ? "-" : f("%.1f", r.compileMs);
+    if (r.op == "matmul") {
+      mm.push_back({r.stage, orDash(timed, f("%.3f", r.ms)), orDash(timed, f("%.1f", r.tflops)),
+                    orDash(r.cublasMs > 0, f("%.3f", r.cublasMs)),
+                    orDash(timed && r.cublasMs > 0, f("%.1f", r.pctCublas)),
+                    orDash(timed && r.peakTflops > 0, f("%.1f", r.pctPeak)), orDash(r.intensity > 0, f("%.0f", r.intensity)),
+                    orDash(r.rooflineTflops > 0, f("%.0f", r.rooflineTflops)), joinKernels(r, regsOf),
+                    joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
+    } else {
+      sm.push_back({r.stage, orDash(timed, f("%.4f", r.ms)), orDash(timed, f("%.0f", r.gbps)),
+                    orDash(timed && r.copyMs > 0, f("%.1f", r.pctCopy)),
+                    orDash(timed && r.peakGBs > 0, f("%.1f", r.pctPeakBw)), joinKernels(r, regsOf),
+                    joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
+    }
+  }
+  if (!mm.empty()) {
+    const StageResult *first = nullptr;
+    for (const auto &r : results)
+      if (r.op == "matmul" && r.cublasMs > 0) {
+        first = &r;
+        break;
+      }
+    table(os, {"stage", "ms", "TFLOPS", "cuBLAS ms", "%cuBLAS", "%peak", "AI", "roofline TFLOPS", "regs", "smem", "spill",
+               "compile ms", "check"},
+          mm);
+    if (first)
+      os << "cuBLAS mode " << first->cublasMode << "; first stage: cuBLAS " << f("%.1f", first->cublasTflops)
+         << " TFLOPS, peak " << f("%.0f", first->peakTflops) << " TFLOPS\n";
+  }
+  if (!sm.empty()) {
+    if (!mm.empty())
+      os << "\n";
+    table(os, {"stage", "ms", "GB/s", "%copy", "%peakBW", "regs", "smem", "spill", "compile ms", "check"}, sm);
+    for (const auto &r : results)
+      if (r.op == "softmax" && r.copyMs > 0) {
+        os << "device copy: " << f("%.4f", r.copyMs) << " ms, " << f("%.0f", r.copyGbps) << " GB/s (read+write)\n";
+        break;
+      }
+  }
+  for (const StageResult &r : results)
+    if (!r.message.empty())
+      os << r.stage << ": " << stageStatusName(r.status) << ": " << r.message << "\n";
+}
+
+} // namespace gemm_opt::runtime

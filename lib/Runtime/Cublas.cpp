@@ -1,0 +1,175 @@
+//===- Cublas.cpp - cuBLAS reference GEMM loaded with dlopen --------------===//
+#include "gemm-opt/Runtime/Cublas.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+#include <vector>
+
+namespace gemm_opt::runtime {
+
+namespace {
+using cublasHandle_t = void *;
+using cublasStatus_t = int;
+constexpr int CUBLAS_STATUS_SUCCESS = 0;
+constexpr int CUBLAS_OP_N = 0;
+constexpr int CUBLAS_DEFAULT_MATH = 0;
+constexpr int CUBLAS_PEDANTIC_MATH = 2;
+constexpr int CUBLAS_COMPUTE_32F = 68;
+constexpr int CUBLAS_COMPUTE_32F_FAST_TF32 = 77;
+constexpr int CUBLAS_GEMM_DEFAULT = -1;
+constexpr int CUDA_R_32F = 0;
+constexpr int CUDA_R_16F = 2;
+constexpr int CUDA_R_16BF = 14;
+
+int cudaType(ElemType t) {
+  switch (t) {
+  case ElemType::F32: return CUDA_R_32F;
+  case ElemType::F16: return CUDA_R_16F;
+  case ElemType::BF16: return CUDA_R_16BF;
+  }
+  return CUDA_R_32F;
+}
+} // namespace
+
+struct Cublas::Api {
+  cublasStatus_t (*create)(cublasHandle_t *) = nullptr;           // cublasCreate_v2
+  cublasStatus_t (*destroy)(cublasHandle_t) = nullptr;            // cublasDestroy_v2
+  cublasStatus_t (*getVersion)(cublasHandle_t, int *) = nullptr;  // cublasGetVersion_v2
+  cublasStatus_t (*setStream)(cublasHandle_t, cu::CUstream) = nullptr; // cublasSetStream_v2
+  cublasStatus_t (*setMathMode)(cublasHandle_t, int) = nullptr;   // cublasSetMathMode
+  const char *(*getStatusString)(cublasStatus_t) = nullptr;       // cublasGetStatusString
+  const char *(*getStatusName)(cublasStatus_t) = nullptr;         // cublasGetStatusName
+  cublasStatus_t (*sgemm)(cublasHandle_t, int, int, int, int, int, const float *, const float *, int, const float *,
+                          int, const float *, float *, int) = nullptr; // cublasSgemm_v2
+  cublasStatus_t (*gemmEx)(cublasHandle_t, int, int, int, int, int, const void *, const void *, int, int,
+                           const void *, int, int, const void *, void *, int, int, int, int) = nullptr; // cublasGemmEx
+};
+
+std::unique_ptr<Cublas> Cublas::load(std::string &reason) {
+  std::vector<std::string> candidates;
+  if (const char *env = std::getenv("GEMM_OPT_CUBLAS"))
+    if (*env)
+      candidates.push_back(env);
+  const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
+  for (const char *n : names)
+    candidates.push_back(n);
+  if (const char *home = std::getenv("CUDA_HOME"))
+    if (*home)
+      for (const char *n : names)
+        candidates.push_back(std::string(home) + "/lib64/" + n);
+  for (const char *n : names)
+    candidates.push_back(std::string("/usr/local/cuda/lib64/") + n);
+
+  void *lib = nullptr;
+  std::string path, errors;
+  for (const auto &c : candidates) {
+    lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (lib) {
+      path = c;
+      break;
+    }
+    if (const char *e = dlerror())
+      errors = e; // keep the last one
+  }
+  if (!lib) {
+    reason = "cannot load libcuBLAS (tried GEMM_OPT_CUBLAS, libcublas.so.13/.12/.so, $CUDA_HOME/lib64, "
+             "/usr/local/cuda/lib64); last error: " + errors;
+    return nullptr;
+  }
+  std::unique_ptr<Cublas> c(new Cublas());
+  c->lib = lib;
+  c->libPath = path;
+  c->api = std::make_unique<Api>();
+  Api &a = *c->api;
+  struct Sym {
+    const char *name;
+    void **slot;
+  } syms[] = {
+      {"cublasCreate_v2", reinterpret_cast<void **>(&a.create)},
+      {"cublasDestroy_v2", reinterpret_cast<void **>(&a.destroy)},
+      {"cublasGetVersion_v2", reinterpret_cast<void **>(&a.getVersion)},
+      {"cublasSetStream_v2", reinterpret_cast<void **>(&a.setStream)},
+      {"cublasSetMathMode", reinterpret_cast<void **>(&a.setMathMode)},
+      {"cublasGetStatusString", reinterpret_cast<void **>(&a.getStatusString)},
+      {"cublasGetStatusName", reinterpret_cast<void **>(&a.getStatusName)},
+      {"cublasSgemm_v2", reinterpret_cast<void **>(&a.sgemm)},
+      {"cublasGemmEx", reinterpret_cast<void **>(&a.gemmEx)},
+  };
+  for (auto &s : syms) {
+    *s.slot = dlsym(lib, s.name);
+    if (!*s.slot) {
+      reason = path + " does not export " + s.name;
+      return nullptr;
+    }
+  }
+  return c;
+}
+
+Cublas::~Cublas() {
+  if (handle && api)
+    api->destroy(handle);
+  // The library stays loaded (cuBLAS registers atexit handlers).
+}
+
+void Cublas::check(int status, const char *call) const {
+  if (status == CUBLAS_STATUS_SUCCESS)
+    return;
+  std::string msg = std::string(call) + ": ";
+  msg += api->getStatusName ? api->getStatusName(status) : "cuBLAS status";
+  msg += " (" + std::to_string(status) + ")";
+  if (api->getStatusString)
+    msg += std::string(": ") + api->getStatusString(status);
+  throw CudaError(msg);
+}
+
+void Cublas::init() {
+  if (handle)
+    return;
+  check(api->create(&handle), "cublasCreate_v2");
+  check(api->getVersion(handle, &ver), "cublasGetVersion_v2");
+}
+
+void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, cu::CUdeviceptr c, CublasMode mode,
+                  cu::CUstream stream) {
+  if (!handle)
+    init();
+  if (p.a != p.b)
+    throw CudaError(std::string("cuBLAS reference: mixed input types ") + elemTypeName(p.a) + " x " +
+                    elemTypeName(p.b) + " are not supported");
+  if (p.m > 0x7fffffff || p.n > 0x7fffffff || p.k > 0x7fffffff)
+    throw CudaError("cuBLAS reference: dimension exceeds int32");
+  const int m = static_cast<int>(p.n), n = static_cast<int>(p.m), k = static_cast<int>(p.k);
+  const float alpha = 1.0f, beta = static_cast<float>(p.beta);
+  // Column-major view: C^T(NxM) = B^T(NxK) · A^T(KxM); the row-major B buffer is
+  // B^T with ld N, the row-major A buffer is A^T with ld K, C^T has ld N.
+  const void *A = reinterpret_cast<const void *>(static_cast<uintptr_t>(b));
+  const void *B = reinterpret_cast<const void *>(static_cast<uintptr_t>(a));
+  void *C = reinterpret_cast<void *>(static_cast<uintptr_t>(c));
+  check(api->setStream(handle, stream), "cublasSetStream_v2");
+  if (p.a == ElemType::F32) {
+    if (p.c != ElemType::F32)
+      throw CudaError(std::string("cuBLAS reference: f32 inputs need an f32 output, found ") + elemTypeName(p.c));
+    if (mode == CublasMode::TF32) {
+      check(api->setMathMode(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+      check(api->gemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, A, CUDA_R_32F, m, B, CUDA_R_32F, k, &beta,
+                        C, CUDA_R_32F, m, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT),
+            "cublasGemmEx(f32, COMPUTE_32F_FAST_TF32)");
+    } else {
+      check(api->setMathMode(handle, CUBLAS_PEDANTIC_MATH), "cublasSetMathMode(PEDANTIC)");
+      check(api->sgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, static_cast<const float *>(A), m,
+                       static_cast<const float *>(B), k, &beta, static_cast<float *>(C), m),
+            "cublasSgemm_v2");
+    }
+    return;
+  }
+  if (p.c != ElemType::F32 && p.c != p.a)
+    throw CudaError(std::string("cuBLAS reference: ") + elemTypeName(p.a) + " inputs with a " + elemTypeName(p.c) +
+                    " output are not supported");
+  check(api->setMathMode(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode(DEFAULT)");
+  int t = cudaType(p.a);
+  check(api->gemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, A, t, m, B, t, k, &beta, C, cudaType(p.c), m,
+                    CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+        "cublasGemmEx(COMPUTE_32F)");
+}
+
+} // namespace gemm_opt::runtime

@@ -1,0 +1,558 @@
+//===- SimtGemmBuilder.cpp - Emit a SIMT matmul kernel from a plan --------===//
+//
+// One kernel generator for every SIMT rung. The kernel it writes:
+//
+//   block (bx, by) owns C[by*BM .. +BM, bx*BN .. +BN]
+//   acc[TM][TN] = 0
+//   if the block is interior (whole tile inside M x N):
+//     full K tiles, unguarded loads (128-bit where alignment is proven),
+//     either load -> barrier -> compute -> barrier (stages = 1), or an
+//     N-stage cp.async pipeline with one async group per stage
+//   else:
+//     full K tiles with clamped loads that read zero outside M x N
+//   the K remainder (K % BK), guarded in every dimension
+//   store: vector stores for interior blocks, guarded scalars on edges
+//
+// The inner loop over the BK slice of a tile is fully unrolled and all
+// register-tile indices are constants, so the accumulators stay in
+// registers. Shared memory is one `gpu.dynamic_shared_memory` buffer viewed
+// as A[stages][..][..] and B[stages][BK][BN + pad]; it needs no symbols and
+// may exceed 48 KB.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/SimtGemm.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+
+class SimtKernelEmitter {
+public:
+  SimtKernelEmitter(KernelBuilder &b, const GemmProblem &p,
+                    const SimtGemmPlan &plan)
+      : b(b), p(p), plan(plan) {
+    threads = plan.threads();
+    bool f32In = p.aType.isF32() && p.bType.isF32();
+    vecA = plan.vectorWidth == 4 && f32In && p.k % 4 == 0 && plan.bk % 4 == 0 &&
+           (plan.bm * plan.bk / 4) % threads == 0;
+    vecB = plan.vectorWidth == 4 && f32In && p.n % 4 == 0 &&
+           plan.bn % 4 == 0 && (plan.bk * plan.bn / 4) % threads == 0;
+    vecC = plan.vectorWidth == 4 && p.cType.isF32() && p.n % 4 == 0 &&
+           plan.fragN % 4 == 0;
+    smemVecA = plan.vectorWidth == 4 && plan.aTransposed &&
+               plan.fragM % 4 == 0 && plan.aCols() % 4 == 0;
+    smemVecB = plan.vectorWidth == 4 && plan.fragN % 4 == 0 &&
+               plan.bCols() % 4 == 0;
+    asyncCopies = plan.stages > 1 && f32In;
+  }
+
+  gpu::LaunchOp emit();
+
+private:
+  // --- index helpers (folding) -------------------------------------------
+  Value c(int64_t v) { return b.index(v); }
+  Value add(Value x, Value y) { return b.createOrFold<arith::AddIOp>(x, y); }
+  Value add(Value x, int64_t y) { return add(x, c(y)); }
+  Value mul(Value x, int64_t y) { return b.createOrFold<arith::MulIOp>(x, c(y)); }
+  Value div(Value x, int64_t y) { return b.createOrFold<arith::DivUIOp>(x, c(y)); }
+  Value rem(Value x, int64_t y) { return b.createOrFold<arith::RemUIOp>(x, c(y)); }
+  Value minu(Value x, int64_t y) { return b.createOrFold<arith::MinUIOp>(x, c(y)); }
+  Value ult(Value x, int64_t y) {
+    return b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, x, c(y));
+  }
+  Value andi(Value x, Value y) { return b.createOrFold<arith::AndIOp>(x, y); }
+
+  /// Physical column of logical column `col` in B's shared rows.
+  Value swizzleB(Value col) {
+    if (!plan.bXorMask)
+      return col;
+    Value group = b.createOrFold<arith::ShRUIOp>(col, c(5));
+    group = b.createOrFold<arith::AndIOp>(group, c(plan.bXorMask));
+    group = b.createOrFold<arith::ShLIOp>(group, c(2));
+    return b.createOrFold<arith::XOrIOp>(col, group);
+  }
+
+  Value loadGlobalF32(Value mem, ValueRange idx) { return b.loadF32(mem, idx); }
+  Value loadVec4(Value mem, ValueRange idx) {
+    return vector::LoadOp::create(b, VectorType::get({4}, b.getF32Type()), mem,
+                                  idx, /*nontemporal=*/false,
+                                  llvm::MaybeAlign(16));
+  }
+  void storeVec4(Value v, Value mem, ValueRange idx) {
+    vector::StoreOp::create(b, v, mem, idx, /*nontemporal=*/false,
+                            llvm::MaybeAlign(16));
+  }
+  Value extract(Value v, int64_t i) {
+    return vector::ExtractOp::create(b, v, ArrayRef<int64_t>{i});
+  }
+
+  // --- kernel pieces -------------------------------------------------------
+  void setUpThreadLayout();
+  void setUpSharedMemory(Value dynSmem);
+  /// Loads K tile starting at `k0` into stage `buf` through registers.
+  /// `guard` clamps every index and reads zeros outside the matrices.
+  void loadTileSync(Value buf, Value k0, bool guard);
+  /// Issues cp.async copies of the K tile `k0` into stage `buf` and returns
+  /// the tokens (interior blocks, full tiles only).
+  SmallVector<Value> loadTileAsync(Value buf, Value k0);
+  /// acc += A_s[buf][:, 0..dots) * B_s[buf][0..dots, :].
+  void compute(Value buf, int64_t dots, SmallVector<Value> &acc);
+  /// Full K tiles; returns the accumulators.
+  SmallVector<Value> mainLoopSync(ValueRange acc, bool guard);
+  SmallVector<Value> mainLoopPipelined(ValueRange acc);
+  void storeC(ArrayRef<Value> acc, bool guard);
+  /// C[row, col] (+)= v when (row, col) lies inside C.
+  void guardedStore(Value v, Value row, Value col);
+  /// Emits `then` or `else` under a condition that may be static.
+  SmallVector<Value>
+  branch(std::optional<bool> known, Value cond, TypeRange types,
+         function_ref<SmallVector<Value>()> thenFn,
+         function_ref<SmallVector<Value>()> elseFn);
+
+  KernelBuilder &b;
+  const GemmProblem &p;
+  const SimtGemmPlan &plan;
+  int64_t threads;
+  bool vecA, vecB, vecC, smemVecA, smemVecB, asyncCopies;
+
+  Value tid, blockRow, blockCol;
+  Value aSmem, bSmem;
+  Value cBase;
+  /// Per thread, relative to the block tile: first row of each A fragment,
+  /// logical first column of each B fragment, and B columns (physical) of
+  /// every 4-group (vector reads) or element (scalar reads).
+  SmallVector<Value> rowFrag, colFrag;
+  SmallVector<SmallVector<Value>> colPhys;
+};
+
+} // namespace
+
+void SimtKernelEmitter::setUpThreadLayout() {
+  int64_t lanesN = plan.wn / plan.tn;
+  int64_t warpsN = plan.bn / plan.wn;
+  Value warp = div(tid, 32), lane = rem(tid, 32);
+  Value warpRow = div(warp, warpsN), warpCol = rem(warp, warpsN);
+  Value laneRow = div(lane, lanesN), laneCol = rem(lane, lanesN);
+  int64_t lanesM = plan.wm / plan.tm;
+  // Fragment f of a thread starts at
+  //   warp origin + f * (lanes * frag) + lane * frag.
+  Value rowBase = add(mul(warpRow, plan.wm), mul(laneRow, plan.fragM));
+  for (int64_t f = 0; f < plan.tm / plan.fragM; ++f)
+    rowFrag.push_back(add(rowBase, f * lanesM * plan.fragM));
+  Value colBase = add(mul(warpCol, plan.wn), mul(laneCol, plan.fragN));
+  for (int64_t f = 0; f < plan.tn / plan.fragN; ++f) {
+    colFrag.push_back(add(colBase, f * lanesN * plan.fragN));
+    SmallVector<Value> phys;
+    int64_t step = smemVecB ? 4 : 1;
+    for (int64_t e = 0; e < plan.fragN; e += step)
+      phys.push_back(swizzleB(add(colFrag.back(), e)));
+    colPhys.push_back(phys);
+  }
+}
+
+void SimtKernelEmitter::setUpSharedMemory(Value dynSmem) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto aTy = MemRefType::get({plan.stages, plan.aRows(), plan.aCols()},
+                             b.getF32Type(), MemRefLayoutAttrInterface(), ws);
+  auto bTy = MemRefType::get({plan.stages, plan.bk, plan.bCols()},
+                             b.getF32Type(), MemRefLayoutAttrInterface(), ws);
+  int64_t aBytes = plan.stages * plan.aStageElems() * 4;
+  int64_t bOffset = ceilDiv(aBytes, 16) * 16;
+  aSmem = memref::ViewOp::create(b, aTy, dynSmem, c(0), ValueRange{});
+  bSmem = memref::ViewOp::create(b, bTy, dynSmem, c(bOffset), ValueRange{});
+}
+
+void SimtKernelEmitter::loadTileSync(Value buf, Value k0, bool guard) {
+  Value zero = b.f32(0.0);
+  // Reads A or B at (r, k) or (k, c); with `guard`, clamped and zeroed.
+  auto guarded = [&](Value mem, Value i, int64_t iMax, Value j, int64_t jMax) {
+    if (!guard)
+      return loadGlobalF32(mem, {i, j});
+    Value ok = andi(ult(i, iMax), ult(j, jMax));
+    Value v = loadGlobalF32(mem, {minu(i, iMax - 1), minu(j, jMax - 1)});
+    return b.createOrFold<arith::SelectOp>(ok, v, zero);
+  };
+  // ---- A: BM x BK ----
+  if (vecA && !guard) {
+    int64_t perRow = plan.bk / 4;
+    for (int64_t it = 0; it < plan.bm * plan.bk / 4 / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
+      Value v = loadVec4(p.a, {add(blockRow, r), add(k0, col)});
+      if (plan.aTransposed) {
+        for (int64_t q = 0; q < 4; ++q)
+          memref::StoreOp::create(b, extract(v, q), aSmem,
+                                  ValueRange{buf, add(col, q), r});
+      } else if (plan.aCols() % 4 == 0) {
+        storeVec4(v, aSmem, {buf, r, col});
+      } else {
+        for (int64_t q = 0; q < 4; ++q)
+          memref::StoreOp::create(b, extract(v, q), aSmem,
+                                  ValueRange{buf, r, add(col, q)});
+      }
+    }
+  } else {
+    for (int64_t it = 0; it < plan.bm * plan.bk / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, plan.bk), col = rem(e, plan.bk);
+      Value v = guarded(p.a, add(blockRow, r), p.m, add(k0, col), p.k);
+      SmallVector<Value> idx = plan.aTransposed
+                                   ? SmallVector<Value>{buf, col, r}
+                                   : SmallVector<Value>{buf, r, col};
+      memref::StoreOp::create(b, v, aSmem, idx);
+    }
+  }
+  // ---- B: BK x BN ----
+  if (vecB && !guard) {
+    int64_t perRow = plan.bn / 4;
+    for (int64_t it = 0; it < plan.bk * plan.bn / 4 / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
+      Value v = loadVec4(p.b, {add(k0, r), add(blockCol, col)});
+      storeVec4(v, bSmem, {buf, r, swizzleB(col)});
+    }
+  } else {
+    for (int64_t it = 0; it < plan.bk * plan.bn / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, plan.bn), col = rem(e, plan.bn);
+      Value v = guarded(p.b, add(k0, r), p.k, add(blockCol, col), p.n);
+      memref::StoreOp::create(b, v, bSmem,
+                              ValueRange{buf, r, swizzleB(col)});
+    }
+  }
+}
+
+SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0) {
+  SmallVector<Value> tokens;
+  auto copy = [&](Value dst, ValueRange dstIdx, Value src, ValueRange srcIdx,
+                  int64_t elems) {
+    UnitAttr bypass = elems == 4 ? b.getUnitAttr() : UnitAttr();
+    tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), dst,
+        SmallVector<Value>(dstIdx), src, SmallVector<Value>(srcIdx),
+        b.getIndexAttr(elems), Value(), bypass));
+  };
+  // ---- A ----
+  if (vecA && !plan.aTransposed && plan.aCols() % 4 == 0) {
+    int64_t perRow = plan.bk / 4;
+    for (int64_t it = 0; it < plan.bm * plan.bk / 4 / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
+      copy(aSmem, {buf, r, col}, p.a, {add(blockRow, r), add(k0, col)}, 4);
+    }
+  } else {
+    // 4-byte copies: each element lands where it belongs, transposed or not.
+    for (int64_t it = 0; it < plan.bm * plan.bk / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, plan.bk), col = rem(e, plan.bk);
+      SmallVector<Value> idx = plan.aTransposed
+                                   ? SmallVector<Value>{buf, col, r}
+                                   : SmallVector<Value>{buf, r, col};
+      copy(aSmem, idx, p.a,
+           {add(blockRow, r), add(k0, col)}, 1);
+    }
+  }
+  // ---- B ----
+  if (vecB) {
+    int64_t perRow = plan.bn / 4;
+    for (int64_t it = 0; it < plan.bk * plan.bn / 4 / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
+      copy(bSmem, {buf, r, swizzleB(col)}, p.b, {add(k0, r), add(blockCol, col)},
+           4);
+    }
+  } else {
+    for (int64_t it = 0; it < plan.bk * plan.bn / threads; ++it) {
+      Value e = add(tid, it * threads);
+      Value r = div(e, plan.bn), col = rem(e, plan.bn);
+      copy(bSmem, {buf, r, swizzleB(col)}, p.b, {add(k0, r), add(blockCol, col)},
+           1);
+    }
+  }
+  return tokens;
+}
+
+void SimtKernelEmitter::compute(Value buf, int64_t dots,
+                                SmallVector<Value> &acc) {
+  for (int64_t dot = 0; dot < dots; ++dot) {
+    Value d = c(dot);
+    SmallVector<Value> aVals, bVals;
+    for (Value base : rowFrag) {
+      if (smemVecA) {
+        for (int64_t q = 0; q < plan.fragM; q += 4) {
+          Value v = loadVec4(aSmem, {buf, d, add(base, q)});
+          for (int64_t e = 0; e < 4; ++e)
+            aVals.push_back(extract(v, e));
+        }
+        continue;
+      }
+      for (int64_t r = 0; r < plan.fragM; ++r) {
+        SmallVector<Value> idx =
+            plan.aTransposed ? SmallVector<Value>{buf, d, add(base, r)}
+                             : SmallVector<Value>{buf, add(base, r), d};
+        aVals.push_back(memref::LoadOp::create(b, aSmem, idx));
+      }
+    }
+    for (ArrayRef<Value> phys : colPhys) {
+      for (Value col : phys) {
+        if (smemVecB) {
+          Value v = loadVec4(bSmem, {buf, d, col});
+          for (int64_t e = 0; e < 4; ++e)
+            bVals.push_back(extract(v, e));
+        } else {
+          bVals.push_back(memref::LoadOp::create(b, bSmem, ValueRange{buf, d, col}));
+        }
+      }
+    }
+    for (int64_t i = 0; i < plan.tm; ++i)
+      for (int64_t j = 0; j < plan.tn; ++j) {
+        Value &a = acc[i * plan.tn + j];
+        a = math::FmaOp::create(b, aVals[i], bVals[j], a);
+      }
+  }
+}
+
+SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
+                                                   bool guard) {
+  int64_t tiles = p.k / plan.bk;
+  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value k0 = mul(loop.getInductionVar(), plan.bk);
+  Value buf = c(0);
+  loadTileSync(buf, k0, guard);
+  gpu::BarrierOp::create(b);
+  SmallVector<Value> acc(loop.getRegionIterArgs());
+  compute(buf, plan.bk, acc);
+  gpu::BarrierOp::create(b);
+  scf::YieldOp::create(b, acc);
+  return SmallVector<Value>(loop.getResults());
+}
+
+SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init) {
+  int64_t tiles = p.k / plan.bk;
+  int64_t s = plan.stages;
+  auto commit = [&](ArrayRef<Value> tokens) {
+    return nvgpu::DeviceAsyncCreateGroupOp::create(
+        b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+  };
+  // Prologue: stages 0 .. s-2. Tiles past the end are clamped to the last
+  // one: the copy is redundant but lands in a free stage, and every
+  // iteration commits exactly one group, so the wait counts stay static.
+  Value lastGroup;
+  for (int64_t st = 0; st + 1 < s; ++st) {
+    int64_t tile = std::min(st, tiles - 1);
+    lastGroup = commit(loadTileAsync(c(st), c(tile * plan.bk)));
+  }
+  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    // Tile kt has landed once at most s-2 younger groups are pending.
+    nvgpu::DeviceAsyncWaitOp::create(b, lastGroup,
+                                     b.getI32IntegerAttr(s - 2));
+    // Everyone's copies of tile kt are visible, and everyone is done with
+    // stage (kt-1) % s, which the next copy overwrites.
+    gpu::BarrierOp::create(b);
+    Value next = minu(add(kt, s - 1), tiles - 1);
+    commit(loadTileAsync(rem(add(kt, s - 1), s), mul(next, plan.bk)));
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    compute(rem(kt, s), plan.bk, acc);
+    scf::YieldOp::create(b, acc);
+  }
+  // Drain the (redundant) trailing copies before stage 0 is reused.
+  nvgpu::DeviceAsyncWaitOp::create(b, lastGroup, b.getI32IntegerAttr(0));
+  gpu::BarrierOp::create(b);
+  return SmallVector<Value>(loop.getResults());
+}
+
+void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
+  for (int64_t fi = 0; fi < (int64_t)rowFrag.size(); ++fi) {
+    for (int64_t r = 0; r < plan.fragM; ++r) {
+      int64_t i = fi * plan.fragM + r;
+      Value row = add(blockRow, add(rowFrag[fi], r));
+      for (int64_t fj = 0; fj < (int64_t)colFrag.size(); ++fj) {
+        Value col0 = add(blockCol, colFrag[fj]);
+        if (vecC && !guard) {
+          for (int64_t q = 0; q < plan.fragN; q += 4) {
+            Value col = add(col0, q);
+            SmallVector<Value> vals;
+            for (int64_t e = 0; e < 4; ++e)
+              vals.push_back(acc[i * plan.tn + fj * plan.fragN + q + e]);
+            Value v = vector::FromElementsOp::create(
+                b, VectorType::get({4}, b.getF32Type()), vals);
+            if (p.accumulate)
+              v = arith::AddFOp::create(b, loadVec4(p.c, {row, col}), v);
+            storeVec4(v, p.c, {row, col});
+          }
+          continue;
+        }
+        for (int64_t e = 0; e < plan.fragN; ++e) {
+          Value col = add(col0, e);
+          Value v = acc[i * plan.tn + fj * plan.fragN + e];
+          if (!guard) {
+            if (p.accumulate)
+              v = arith::AddFOp::create(b, b.loadF32(p.c, {row, col}), v);
+            b.storeFromF32(v, p.c, {row, col});
+            continue;
+          }
+          guardedStore(v, row, col);
+        }
+      }
+    }
+  }
+}
+
+void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
+  Value ok = andi(ult(row, p.m), ult(col, p.n));
+  if (!p.cType.isF32()) {
+    auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    if (p.accumulate)
+      v = arith::AddFOp::create(b, b.loadF32(p.c, {row, col}), v);
+    b.storeFromF32(v, p.c, {row, col});
+    return;
+  }
+  // A predicated store in inline PTX rather than an scf.if: LLVM's machine
+  // sinking would otherwise move a fully unrolled FMA chain into the
+  // conditional block, keeping every value read from shared memory alive
+  // until the end of the kernel (spills at small K).
+  if (!cBase)
+    cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, p.c);
+  Value offset = mul(add(mul(row, p.n), col), 4);
+  Value addr = arith::IndexCastOp::create(b, b.getI64Type(), add(cBase, offset));
+  Value pred = arith::ExtUIOp::create(b, b.getI32Type(), ok);
+  auto asmOp = [&](Type res, ValueRange operands, StringRef text,
+                   StringRef constraints) {
+    return LLVM::InlineAsmOp::create(
+        b, res, operands, b.getStringAttr(text), b.getStringAttr(constraints),
+        b.getUnitAttr(), UnitAttr(),
+        LLVM::TailCallKindAttr::get(b.getContext(), LLVM::tailcallkind::TailCallKind::None),
+        LLVM::AsmDialectAttr(), ArrayAttr());
+  };
+  if (p.accumulate) {
+    Value old = asmOp(b.getF32Type(), {addr, pred},
+                      "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n "
+                      "mov.f32 $0, 0f00000000;\n @p ld.f32 $0, [$1];\n}",
+                      "=f,l,r")
+                    .getResult(0);
+    v = arith::AddFOp::create(b, old, v);
+  }
+  asmOp(Type(), {addr, v, pred},
+        "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n @p st.f32 [$0], $1;\n}",
+        "l,f,r");
+}
+
+SmallVector<Value> SimtKernelEmitter::branch(
+    std::optional<bool> known, Value cond, TypeRange types,
+    function_ref<SmallVector<Value>()> thenFn,
+    function_ref<SmallVector<Value>()> elseFn) {
+  if (known)
+    return *known ? thenFn() : elseFn();
+  auto ifOp = scf::IfOp::create(b, types, cond, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    // Without results the builder already terminated both blocks.
+    auto fill = [&](Region &region, function_ref<SmallVector<Value>()> fn) {
+      Block &block = region.front();
+      if (types.empty()) {
+        b.setInsertionPoint(block.getTerminator());
+        fn();
+      } else {
+        b.setInsertionPointToStart(&block);
+        scf::YieldOp::create(b, fn());
+      }
+    };
+    fill(ifOp.getThenRegion(), thenFn);
+    fill(ifOp.getElseRegion(), elseFn);
+  }
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+gpu::LaunchOp SimtKernelEmitter::emit() {
+  int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
+  Value smemBytes = arith::ConstantIntOp::create(b, b.getI32Type(),
+                                                 plan.sharedBytes());
+  auto launch = gpu::LaunchOp::create(b, c(gridX), c(gridY), c(1), c(threads),
+                                      c(1), c(1), smemBytes);
+  launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
+  launch->setAttr(kMappingAttr, b.getStringAttr("simt"));
+  launch->setAttr(kSimtPlanAttr, plan.toAttr(b.getContext()));
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(&body);
+
+  tid = launch.getThreadIds().x;
+  Value bx = launch.getBlockIds().x, by = launch.getBlockIds().y;
+  blockRow = mul(by, plan.bm);
+  blockCol = mul(bx, plan.bn);
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  Value dyn = gpu::DynamicSharedMemoryOp::create(
+      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                         MemRefLayoutAttrInterface(), ws));
+  setUpSharedMemory(dyn);
+  setUpThreadLayout();
+
+  // Interior blocks: the whole tile lies inside M x N.
+  int64_t fullX = p.n / plan.bn, fullY = p.m / plan.bm;
+  std::optional<bool> known;
+  if (fullX == gridX && fullY == gridY)
+    known = true;
+  else if (fullX == 0 || fullY == 0)
+    known = false;
+  Value interior;
+  if (!known)
+    interior = andi(ult(bx, fullX), ult(by, fullY));
+
+  SmallVector<Value> acc(plan.tm * plan.tn, b.f32(0.0));
+  SmallVector<Type> accTypes(acc.size(), b.getF32Type());
+  if (p.k / plan.bk > 0) {
+    acc = branch(
+        known, interior, accTypes,
+        [&] {
+          return asyncCopies ? mainLoopPipelined(acc)
+                             : mainLoopSync(acc, /*guard=*/false);
+        },
+        [&] { return mainLoopSync(acc, /*guard=*/true); });
+  }
+  if (int64_t kRem = p.k % plan.bk) {
+    Value buf = c(0);
+    loadTileSync(buf, c(p.k - kRem), /*guard=*/true);
+    gpu::BarrierOp::create(b);
+    compute(buf, kRem, acc);
+  }
+  branch(
+      known, interior, {},
+      [&] {
+        storeC(acc, /*guard=*/false);
+        return SmallVector<Value>();
+      },
+      [&] {
+        storeC(acc, /*guard=*/true);
+        return SmallVector<Value>();
+      });
+  return launch;
+}
+
+gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &problem,
+                                                  const SimtGemmPlan &plan,
+                                                  Operation *before) {
+  KernelBuilder b(before->getLoc(), before);
+  return SimtKernelEmitter(b, problem, plan).emit();
+}

@@ -1,0 +1,138 @@
+//===- SoftmaxHeuristics.cpp - Choosing softmax kernel plans --------------===//
+//
+// Softmax is bandwidth-bound (seed 002): a plan is good when every byte is
+// read once, accesses are wide and coalesced, each thread has several loads
+// in flight, and the grid fills the GPU. These functions only choose numbers;
+// SoftmaxKernels.cpp builds whatever they choose.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/SoftmaxHeuristics.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+static int64_t elemBytes(Type t) { return t.isF32() ? 4 : 2; }
+
+static int64_t pow2Ceil(int64_t v) {
+  return static_cast<int64_t>(llvm::PowerOf2Ceil(std::max<int64_t>(v, 1)));
+}
+
+static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static int64_t pow2Floor(int64_t v) {
+  int64_t p = 1;
+  while (p * 2 <= v)
+    p *= 2;
+  return p;
+}
+
+int64_t mlir::gemm_opt::chooseVectorWidth(int64_t cols, int64_t bytes) {
+  int64_t v = 16 / bytes;
+  while (v > 1 && cols % v != 0)
+    v /= 2;
+  return v;
+}
+
+/// Threads for a strided sweep over a row: a power of two, at least a warp,
+/// no more than the row needs or `blockThreads`.
+static int64_t sweepThreads(int64_t cols, int64_t blockThreads) {
+  int64_t limit = (
+      pow2Floor(std::clamp<int64_t>(blockThreads, 32, 1024)));
+  return std::clamp<int64_t>(pow2Ceil(cols), 32, limit);
+}
+
+SoftmaxPlan mlir::gemm_opt::chooseThreePassPlan(const SoftmaxProblem &p,
+                                                int64_t blockThreads) {
+  SoftmaxPlan plan;
+  plan.algo = SoftmaxAlgo::ThreePass;
+  plan.threadsPerRow = sweepThreads(p.cols, blockThreads);
+  plan.reduce = SoftmaxReduce::SharedTree;
+  return plan;
+}
+
+SoftmaxPlan mlir::gemm_opt::chooseFusedPlan(const SoftmaxProblem &p,
+                                            int64_t blockThreads) {
+  SoftmaxPlan plan = chooseThreePassPlan(p, blockThreads);
+  plan.algo = SoftmaxAlgo::Fused;
+  return plan;
+}
+
+/// Where a row too long for registers goes, and the streaming loop's unroll.
+static void planStreaming(SoftmaxPlan &plan, const SoftmaxProblem &p,
+                          const SoftmaxLimits &limits) {
+  plan.threadsPerRow = pow2Floor((
+      std::clamp<int64_t>(limits.maxThreads, 32, 1024)));
+  plan.rowsPerBlock = 1;
+  // Two vector loads in flight per thread and iteration.
+  plan.chunks = 2;
+  plan.storage = p.cols * elemBytes(p.xType) <= limits.maxSharedBytes
+                     ? SoftmaxStorage::Shared
+                     : SoftmaxStorage::Reread;
+}
+
+SoftmaxPlan mlir::gemm_opt::chooseBlockPerRowPlan(const SoftmaxProblem &p,
+                                                  const SoftmaxLimits &limits,
+                                                  bool vectorize) {
+  SoftmaxPlan plan;
+  plan.algo = SoftmaxAlgo::Online;
+  plan.reduce = vectorize ? SoftmaxReduce::Shuffle : SoftmaxReduce::SharedTree;
+  plan.vectorWidth = vectorize ? chooseVectorWidth(p.cols, elemBytes(p.xType)) : 1;
+  int64_t vecs = p.cols / plan.vectorWidth;
+  // About four accesses per thread, a warp at least, a block at most.
+  int64_t maxThreads = (
+      pow2Floor(std::clamp<int64_t>(limits.maxThreads, 32, 1024)));
+  plan.threadsPerRow = std::clamp<int64_t>(pow2Ceil(ceilDiv(vecs, 4)), 32,
+                                           maxThreads);
+  plan.chunks = ceilDiv(vecs, plan.threadsPerRow);
+  plan.storage = SoftmaxStorage::Registers;
+  if (plan.chunks * plan.vectorWidth > limits.maxRegisterElems)
+    planStreaming(plan, p, limits);
+  return plan;
+}
+
+SoftmaxPlan mlir::gemm_opt::chooseRowsPlan(const SoftmaxProblem &p,
+                                           const SoftmaxLimits &limits,
+                                           int64_t targetBlockThreads) {
+  SoftmaxPlan plan;
+  plan.algo = SoftmaxAlgo::Online;
+  plan.reduce = SoftmaxReduce::Shuffle;
+  plan.vectorWidth = chooseVectorWidth(p.cols, elemBytes(p.xType));
+  int64_t vecs = p.cols / plan.vectorWidth;
+  int64_t maxThreads = (
+      pow2Floor(std::clamp<int64_t>(limits.maxThreads, 32, 1024)));
+  int64_t target = std::clamp<int64_t>(
+      pow2Floor((
+          std::max<int64_t>(targetBlockThreads, 32))),
+      32, maxThreads);
+  // As few threads per row as keep each thread's share within the register
+  // budget: the most bytes in flight per thread, the cheapest reduction
+  // (sub-warp or one warp: shuffles only, no barrier).
+  int64_t vecsPerThread =
+      std::max<int64_t>(1, limits.maxRegisterElems / plan.vectorWidth);
+  int64_t threads = pow2Ceil(ceilDiv(vecs, vecsPerThread));
+  if (threads > maxThreads) {
+    // Longer than a block's registers hold: shared memory, else re-read.
+    planStreaming(plan, p, limits);
+    return plan;
+  }
+  plan.threadsPerRow = threads;
+  plan.chunks = ceilDiv(vecs, threads);
+  plan.storage = SoftmaxStorage::Registers;
+  // Short rows: pack rows into a block of `target` threads (several rows
+  // per warp when threads < 32), but keep enough blocks to fill the GPU
+  // (132 SMs on the H200; 4 blocks per SM is plenty).
+  int64_t rowsPerBlock = std::max<int64_t>(1, target / threads);
+  while (rowsPerBlock > 1 && threads * rowsPerBlock > 32 &&
+         ceilDiv(p.rows, rowsPerBlock) < 4 * 132)
+    rowsPerBlock /= 2;
+  // A block must be whole warps, so that every lane of a shuffle is there.
+  while (threads * rowsPerBlock < 32)
+    rowsPerBlock *= 2;
+  plan.rowsPerBlock = rowsPerBlock;
+  return plan;
+}

@@ -1,0 +1,743 @@
+//===- SoftmaxKernels.cpp - Kernel builders for the softmax ladder --------===//
+//
+// One builder per algorithm; every later rung only changes the plan. The
+// kernels are correct for any shape by construction:
+//  - loads are never out of bounds: indices past the row or past the last
+//    row are clamped to a valid element and the value replaced by -inf
+//    (the identity of max, and exp(-inf) = 0), so every thread runs the same
+//    straight-line code and reaches every barrier and every shuffle;
+//  - stores are guarded by `scf.if`;
+//  - each shared-memory buffer is written once per kernel except in the
+//    tree reductions, where a barrier separates every level.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/SoftmaxKernels.h"
+#include "gemm-opt/Transforms/GemmProblem.h"
+#include "gemm-opt/Transforms/KernelBuilder.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+//===----------------------------------------------------------------------===//
+// SoftmaxPlan
+//===----------------------------------------------------------------------===//
+
+static StringRef algoName(SoftmaxAlgo a) {
+  switch (a) {
+  case SoftmaxAlgo::ThreePass:
+    return "three-pass";
+  case SoftmaxAlgo::Fused:
+    return "fused";
+  case SoftmaxAlgo::Online:
+    return "online";
+  }
+  llvm_unreachable("unknown algorithm");
+}
+
+static StringRef storageName(SoftmaxStorage s) {
+  switch (s) {
+  case SoftmaxStorage::Registers:
+    return "registers";
+  case SoftmaxStorage::Shared:
+    return "shared";
+  case SoftmaxStorage::Reread:
+    return "reread";
+  }
+  llvm_unreachable("unknown storage");
+}
+
+static int64_t elemBytes(Type t) { return t.isF32() ? 4 : 2; }
+
+int64_t SoftmaxPlan::dynamicSharedBytes(const SoftmaxProblem &p) const {
+  if (algo != SoftmaxAlgo::Online || storage != SoftmaxStorage::Shared)
+    return 0;
+  return rowsPerBlock * p.cols * elemBytes(p.xType);
+}
+
+DictionaryAttr SoftmaxPlan::toAttr(MLIRContext *ctx) const {
+  Builder b(ctx);
+  NamedAttrList attrs;
+  attrs.append("algo", b.getStringAttr(algoName(algo)));
+  attrs.append("threads_per_row", b.getI64IntegerAttr(threadsPerRow));
+  attrs.append("rows_per_block", b.getI64IntegerAttr(rowsPerBlock));
+  attrs.append("vector", b.getI64IntegerAttr(vectorWidth));
+  attrs.append("chunks", b.getI64IntegerAttr(chunks));
+  attrs.append("storage", b.getStringAttr(storageName(storage)));
+  attrs.append("reduce", b.getStringAttr(reduce == SoftmaxReduce::Shuffle
+                                             ? "shuffle"
+                                             : "smem-tree"));
+  return attrs.getDictionary(ctx);
+}
+
+std::string SoftmaxPlan::str() const {
+  return llvm::formatv("{0}: {1} threads/row x {2} rows/block, vector {3}, "
+                       "{4} chunks, {5}, {6}",
+                       algoName(algo), threadsPerRow, rowsPerBlock,
+                       vectorWidth, chunks, storageName(storage),
+                       reduce == SoftmaxReduce::Shuffle ? "shuffle"
+                                                        : "smem-tree")
+      .str();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel-building helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// f32 arithmetic and the softmax-specific pieces, at one insertion point.
+struct Emitter {
+  KernelBuilder &b;
+
+  Value f(double v) { return b.f32(v); }
+  Value negInf() { return f(-INFINITY); }
+  Value addf(Value x, Value y) { return arith::AddFOp::create(b, x, y); }
+  Value subf(Value x, Value y) { return arith::SubFOp::create(b, x, y); }
+  Value mulf(Value x, Value y) { return arith::MulFOp::create(b, x, y); }
+  Value divf(Value x, Value y) { return arith::DivFOp::create(b, x, y); }
+  /// NaN-propagating max, like PyTorch.
+  Value maxf(Value x, Value y) { return arith::MaximumFOp::create(b, x, y); }
+  Value select(Value c, Value t, Value e) {
+    return arith::SelectOp::create(b, c, t, e);
+  }
+  Value oeq(Value x, Value y) {
+    return arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, x, y);
+  }
+  Value divui(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, x, b.index(y));
+  }
+  Value remui(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, x, b.index(y));
+  }
+  Value minui(Value x, int64_t y) {
+    return arith::MinUIOp::create(b, x, b.index(y));
+  }
+
+  /// 2^v with the PTX `ex2.approx.f32` instruction (a few ulp; 2^-inf = 0,
+  /// 2^NaN = NaN). Inline PTX keeps libdevice out of the build.
+  Value exp2(Value v) {
+    return LLVM::InlineAsmOp::create(
+               b, TypeRange{b.getF32Type()}, ValueRange{v},
+               "ex2.approx.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
+               /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+               LLVM::AsmDialectAttr(), ArrayAttr())
+        .getResult(0);
+  }
+  /// exp(x - m), the difference taken first (exact for close values), then
+  /// scaled by log2(e): the relative error stays ~1e-7 * |x - m|.
+  Value expDiff(Value x, Value m) {
+    return exp2(mulf(subf(x, m), f(M_LOG2E)));
+  }
+  /// exp(x - m) where x == m gives 1 even for x = m = -inf. Used where `m`
+  /// is a running or partial maximum, so that a -inf partial maximum does
+  /// not poison sums with NaN (its weight becomes 0 once a finite maximum
+  /// is seen; a row that stays all -inf is made NaN at the end).
+  Value scale(Value x, Value m) { return select(oeq(x, m), f(1.0), expDiff(x, m)); }
+
+  /// Online combination of two (max, sum-of-exp relative to max) pairs
+  /// (seed 002): m = max(m1, m2), s = s1 e^(m1 - m) + s2 e^(m2 - m).
+  std::pair<Value, Value> combine(Value m1, Value s1, Value m2, Value s2) {
+    Value m = maxf(m1, m2);
+    Value s = addf(mulf(s1, scale(m1, m)), mulf(s2, scale(m2, m)));
+    return {m, s};
+  }
+
+  /// Pairwise reduction of many values (a shallow tree: independent ops for
+  /// the scheduler, unlike a chain).
+  Value tree(SmallVector<Value> vals, function_ref<Value(Value, Value)> op) {
+    assert(!vals.empty());
+    while (vals.size() > 1) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i + 1 < vals.size(); i += 2)
+        next.push_back(op(vals[i], vals[i + 1]));
+      if (vals.size() % 2)
+        next.push_back(vals.back());
+      vals = std::move(next);
+    }
+    return vals.front();
+  }
+
+  /// Loads `width` elements at [row, col] (col a multiple of width, so the
+  /// access is `width * bytes`-aligned) and widens them to f32 scalars.
+  SmallVector<Value> load(Value memref, ValueRange indices, int64_t width) {
+    auto type = cast<MemRefType>(memref.getType());
+    Type elem = type.getElementType();
+    SmallVector<Value> out;
+    if (width == 1) {
+      Value v = memref::LoadOp::create(b, memref, indices);
+      if (!elem.isF32())
+        v = arith::ExtFOp::create(b, b.getF32Type(), v);
+      out.push_back(v);
+      return out;
+    }
+    auto vecType = VectorType::get({width}, elem);
+    Value v = vector::LoadOp::create(
+        b, vecType, memref, indices, /*nontemporal=*/false,
+        llvm::MaybeAlign(width * elemBytes(elem)));
+    if (!elem.isF32())
+      v = arith::ExtFOp::create(b, VectorType::get({width}, b.getF32Type()), v);
+    for (int64_t i = 0; i < width; ++i)
+      out.push_back(vector::ExtractOp::create(b, v, i));
+    return out;
+  }
+
+  /// Narrows f32 scalars to the memref's element type and stores them as
+  /// one aligned access.
+  void store(ArrayRef<Value> vals, Value memref, ValueRange indices) {
+    auto type = cast<MemRefType>(memref.getType());
+    Type elem = type.getElementType();
+    int64_t width = vals.size();
+    if (width == 1) {
+      b.storeFromF32(vals.front(), memref, indices);
+      return;
+    }
+    Value v = vector::FromElementsOp::create(
+        b, VectorType::get({width}, b.getF32Type()), vals);
+    if (!elem.isF32())
+      v = arith::TruncFOp::create(b, VectorType::get({width}, elem), v);
+    vector::StoreOp::create(b, v, memref, indices, /*nontemporal=*/false,
+                            llvm::MaybeAlign(width * elemBytes(elem)));
+  }
+
+  void barrier() { gpu::BarrierOp::create(b); }
+
+  /// Runs `body` under `cond` (or unconditionally when `cond` is null).
+  void guarded(Value cond, function_ref<void()> body) {
+    if (!cond)
+      return body();
+    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    body();
+  }
+
+  /// A strided loop over [lb, ub) with one f32 accumulator; `body` returns
+  /// the next accumulator from the induction variable and the current one.
+  Value stridedLoop(Value lb, int64_t ub, int64_t step, Value init,
+                    function_ref<Value(Value, Value)> body) {
+    auto loop = scf::ForOp::create(b, lb, b.index(ub), b.index(step),
+                                   ValueRange{init});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value next = body(loop.getInductionVar(), loop.getRegionIterArgs()[0]);
+    scf::YieldOp::create(b, next);
+    return loop.getResult(0);
+  }
+
+  /// A strided loop without results.
+  void stridedLoop(Value lb, int64_t ub, int64_t step,
+                   function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, lb, b.index(ub), b.index(step));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    body(loop.getInductionVar());
+  }
+};
+
+Type workgroupF32(MLIRContext *ctx, int64_t n) {
+  auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  return MemRefType::get({n}, Float32Type::get(ctx), MemRefLayoutAttrInterface(),
+                         space);
+}
+
+/// A `gpu.launch` with a constant grid (x, y) and 1-D block, constant
+/// dynamic shared memory (when > 0) and static shared buffers (workgroup
+/// attributions); the builder is left at the start of the body.
+gpu::LaunchOp createLaunch(KernelBuilder &b, int64_t gridX, int64_t gridY,
+                           int64_t block, int64_t dynamicSmem,
+                           TypeRange workgroup, const SoftmaxPlan &plan,
+                           StringRef kernelRole) {
+  Value smem;
+  if (dynamicSmem > 0)
+    smem = arith::ConstantOp::create(
+        b, b.getI32IntegerAttr(static_cast<int32_t>(dynamicSmem)));
+  auto launch = gpu::LaunchOp::create(
+      b, b.index(gridX), b.index(gridY), b.index(1), b.index(block),
+      b.index(1), b.index(1), smem, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/ValueRange(), workgroup);
+  NamedAttrList attrs(plan.toAttr(b.getContext()));
+  attrs.set("kernel", b.getStringAttr(kernelRole));
+  launch->setAttr(kSoftmaxPlanAttr, attrs.getDictionary(b.getContext()));
+  launch->setAttr(kKernelAttr, b.getStringAttr("softmax"));
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(&body);
+  return launch;
+}
+
+/// Tree reduction through shared memory over the `threads` consecutive
+/// threads of each row segment of the block; every thread of the segment
+/// gets the result. `bufs` hold one slot per thread; `vals` are combined
+/// by `op` (several values reduce together, e.g. (max, sum) pairs).
+SmallVector<Value>
+treeReduceShared(Emitter &e, ArrayRef<Value> bufs, SmallVector<Value> vals,
+                 Value tid, Value lane, Value segmentBase, int64_t threads,
+                 function_ref<SmallVector<Value>(ArrayRef<Value>,
+                                                 ArrayRef<Value>)> op) {
+  KernelBuilder &b = e.b;
+  for (auto [buf, v] : llvm::zip(bufs, vals))
+    memref::StoreOp::create(b, v, buf, ValueRange{tid});
+  e.barrier();
+  for (int64_t stride = threads / 2; stride >= 1; stride /= 2) {
+    e.guarded(b.ult(lane, stride), [&] {
+      Value other = b.add(tid, b.index(stride));
+      SmallVector<Value> mine, theirs;
+      for (Value buf : bufs) {
+        mine.push_back(memref::LoadOp::create(b, buf, ValueRange{tid}));
+        theirs.push_back(memref::LoadOp::create(b, buf, ValueRange{other}));
+      }
+      SmallVector<Value> r = op(mine, theirs);
+      for (auto [buf, v] : llvm::zip(bufs, r))
+        memref::StoreOp::create(b, v, buf, ValueRange{tid});
+    });
+    e.barrier();
+  }
+  SmallVector<Value> out;
+  for (Value buf : bufs)
+    out.push_back(memref::LoadOp::create(b, buf, ValueRange{segmentBase}));
+  return out;
+}
+
+/// Butterfly over the lanes of a warp: after it, every lane of each aligned
+/// group of `groupLanes` lanes (a power of two <= 32) holds the group's
+/// (max, sum) pair.
+std::pair<Value, Value> shuffleCombine(Emitter &e, Value m, Value s,
+                                       int64_t groupLanes) {
+  KernelBuilder &b = e.b;
+  Value width = arith::ConstantOp::create(b, b.getI32IntegerAttr(32));
+  for (int64_t off = groupLanes / 2; off >= 1; off /= 2) {
+    Value offset = arith::ConstantOp::create(
+        b, b.getI32IntegerAttr(static_cast<int32_t>(off)));
+    Value m2 = gpu::ShuffleOp::create(b, m, offset, width,
+                                      gpu::ShuffleMode::XOR)
+                   .getShuffleResult();
+    Value s2 = gpu::ShuffleOp::create(b, s, offset, width,
+                                      gpu::ShuffleMode::XOR)
+                   .getShuffleResult();
+    std::tie(m, s) = e.combine(m, s, m2, s2);
+  }
+  return {m, s};
+}
+
+//===----------------------------------------------------------------------===//
+// Rung softmax-3pass: three kernels, three reads of X, one write of Y
+//===----------------------------------------------------------------------===//
+
+/// Expected speed: every element is read three times and written once, and
+/// the row statistics make a round trip through global memory: at best
+/// ~50% of copy bandwidth (copy moves 2 bytes per byte; this moves 4).
+void buildThreePass(KernelBuilder &b, const SoftmaxProblem &p,
+                    const SoftmaxPlan &plan) {
+  MLIRContext *ctx = b.getContext();
+  int64_t T = plan.threadsPerRow;
+  auto scratchType = MemRefType::get({p.rows}, b.getF32Type());
+  Value maxBuf = memref::AllocOp::create(b, scratchType);
+  Value sumBuf = memref::AllocOp::create(b, scratchType);
+  OpBuilder::InsertionGuard hostGuard(b);
+  Operation *hostPoint = &*b.getInsertionPoint();
+
+  // Kernel 1: row maxima, a block per row.
+  {
+    gpu::LaunchOp launch = createLaunch(b, p.rows, 1, T, 0,
+                                        {workgroupF32(ctx, T)}, plan, "max");
+    Emitter e{b};
+    Value row = launch.getBlockIds().x, tid = launch.getThreadIds().x;
+    Value m = e.stridedLoop(tid, p.cols, T, e.negInf(), [&](Value c, Value m) {
+      return e.maxf(m, e.load(p.x, {row, c}, 1).front());
+    });
+    Value rowMax =
+        treeReduceShared(e, launch.getWorkgroupAttributions()[0], {m}, tid,
+                         tid, b.index(0), T,
+                         [&](ArrayRef<Value> x, ArrayRef<Value> y) {
+                           return SmallVector<Value>{e.maxf(x[0], y[0])};
+                         })
+            .front();
+    e.guarded(b.ult(tid, 1), [&] {
+      memref::StoreOp::create(b, rowMax, maxBuf, ValueRange{row});
+    });
+  }
+  // Kernel 2: row sums of exp(x - max), a block per row.
+  b.setInsertionPoint(hostPoint);
+  {
+    gpu::LaunchOp launch = createLaunch(b, p.rows, 1, T, 0,
+                                        {workgroupF32(ctx, T)}, plan, "sum");
+    Emitter e{b};
+    Value row = launch.getBlockIds().x, tid = launch.getThreadIds().x;
+    Value rowMax = memref::LoadOp::create(b, maxBuf, ValueRange{row});
+    Value s = e.stridedLoop(tid, p.cols, T, e.f(0.0), [&](Value c, Value s) {
+      return e.addf(s, e.expDiff(e.load(p.x, {row, c}, 1).front(), rowMax));
+    });
+    Value rowSum =
+        treeReduceShared(e, launch.getWorkgroupAttributions()[0], {s}, tid,
+                         tid, b.index(0), T,
+                         [&](ArrayRef<Value> x, ArrayRef<Value> y) {
+                           return SmallVector<Value>{e.addf(x[0], y[0])};
+                         })
+            .front();
+    e.guarded(b.ult(tid, 1), [&] {
+      memref::StoreOp::create(b, rowSum, sumBuf, ValueRange{row});
+    });
+  }
+  // Kernel 3: y = exp(x - max) / sum, a thread per element, blocks of T
+  // columns (grid: rows x column tiles).
+  b.setInsertionPoint(hostPoint);
+  {
+    gpu::LaunchOp launch = createLaunch(b, p.rows, ceilDiv(p.cols, T), T, 0,
+                                        {}, plan, "normalize");
+    Emitter e{b};
+    Value row = launch.getBlockIds().x;
+    Value col = b.add(b.mul(launch.getBlockIds().y, T), launch.getThreadIds().x);
+    e.guarded(b.ult(col, p.cols), [&] {
+      Value rowMax = memref::LoadOp::create(b, maxBuf, ValueRange{row});
+      Value rowSum = memref::LoadOp::create(b, sumBuf, ValueRange{row});
+      Value x = e.load(p.x, {row, col}, 1).front();
+      e.store({e.divf(e.expDiff(x, rowMax), rowSum)}, p.y, {row, col});
+    });
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Rung softmax-fused: one kernel, three sweeps over the row
+//===----------------------------------------------------------------------===//
+
+/// Expected speed: one launch and no statistics in global memory, but the
+/// row is still swept three times. Rows up to a few hundred KB are re-read
+/// mostly from L1/L2, so DRAM traffic approaches 1 read + 1 write; the
+/// scalar accesses and two barrier-heavy tree reductions per row keep it
+/// well below copy bandwidth (roughly 50-70%).
+void buildFused(KernelBuilder &b, const SoftmaxProblem &p,
+                const SoftmaxPlan &plan) {
+  MLIRContext *ctx = b.getContext();
+  int64_t T = plan.threadsPerRow;
+  gpu::LaunchOp launch =
+      createLaunch(b, p.rows, 1, T, 0,
+                   {workgroupF32(ctx, T), workgroupF32(ctx, T)}, plan, "fused");
+  Emitter e{b};
+  Value row = launch.getBlockIds().x, tid = launch.getThreadIds().x;
+  auto wg = launch.getWorkgroupAttributions();
+  Value m = e.stridedLoop(tid, p.cols, T, e.negInf(), [&](Value c, Value m) {
+    return e.maxf(m, e.load(p.x, {row, c}, 1).front());
+  });
+  // Separate buffers for the two reductions: no reuse, no extra barrier.
+  Value rowMax = treeReduceShared(e, wg[0], {m}, tid, tid, b.index(0), T,
+                                  [&](ArrayRef<Value> x, ArrayRef<Value> y) {
+                                    return SmallVector<Value>{
+                                        e.maxf(x[0], y[0])};
+                                  })
+                     .front();
+  Value s = e.stridedLoop(tid, p.cols, T, e.f(0.0), [&](Value c, Value s) {
+    return e.addf(s, e.expDiff(e.load(p.x, {row, c}, 1).front(), rowMax));
+  });
+  Value rowSum = treeReduceShared(e, wg[1], {s}, tid, tid, b.index(0), T,
+                                  [&](ArrayRef<Value> x, ArrayRef<Value> y) {
+                                    return SmallVector<Value>{
+                                        e.addf(x[0], y[0])};
+                                  })
+                     .front();
+  Value inv = e.divf(e.f(1.0), rowSum);
+  e.stridedLoop(tid, p.cols, T, [&](Value c) {
+    Value x = e.load(p.x, {row, c}, 1).front();
+    e.store({e.mulf(e.expDiff(x, rowMax), inv)}, p.y, {row, c});
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Rungs softmax-online, softmax-vector, softmax-rows: one read, one write
+//===----------------------------------------------------------------------===//
+
+/// The online kernel. Each thread computes a (max, sum) pair over its share
+/// of the row, the pairs of a row are combined online (rescaling sums to the
+/// larger max), and the row is written from where it was kept:
+///  - Registers: the share is `chunks` vectors, loaded up front (all loads
+///    in flight at once), reduced as max then sum of exp(x - local max);
+///    y = e * exp(local max - M) / S needs one exp per element in all.
+///  - Shared / Reread: a streaming loop updates the pair per iteration with
+///    seed 002's rescaling, keeping the raw row in dynamic shared memory
+///    (or nowhere, reading it again for the write).
+/// Element j of a thread is vector (j * threadsPerRow + lane) of the row,
+/// so each access instruction of a warp covers contiguous memory.
+void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
+                 const SoftmaxPlan &plan) {
+  MLIRContext *ctx = b.getContext();
+  const int64_t TR = plan.threadsPerRow, RB = plan.rowsPerBlock;
+  const int64_t V = plan.vectorWidth, C = plan.chunks;
+  const int64_t BT = plan.blockThreads();
+  assert(p.cols % V == 0 && "vector width must divide the row");
+  const bool shuffle = plan.reduce == SoftmaxReduce::Shuffle;
+  const int64_t warpsPerRow = TR > 32 ? TR / 32 : 1;
+
+  SmallVector<Type> workgroup;
+  if (!shuffle) {
+    workgroup.assign(2, workgroupF32(ctx, BT));
+  } else if (TR > 32) {
+    workgroup.assign(2, workgroupF32(ctx, RB * warpsPerRow));
+  }
+  int64_t dynSmem = plan.dynamicSharedBytes(p);
+  gpu::LaunchOp launch = createLaunch(b, plan.gridBlocks(p.rows), 1, BT,
+                                      dynSmem, workgroup, plan, "online");
+  Emitter e{b};
+  Value tid = launch.getThreadIds().x;
+  Value lane = RB == 1 ? tid : e.remui(tid, TR);
+  Value rowInBlock = RB == 1 ? b.index(0) : e.divui(tid, TR);
+  Value row = b.add(b.mul(launch.getBlockIds().x, RB), rowInBlock);
+  // Rows past the end (last block only): clamp loads, skip stores.
+  Value rowValid, rowC = row;
+  if (p.rows % RB != 0) {
+    rowValid = b.ult(row, p.rows);
+    rowC = e.minui(row, p.rows - 1);
+  }
+  auto both = [&](Value a, Value c) -> Value {
+    if (!a)
+      return c;
+    if (!c)
+      return a;
+    return b.andi(a, c);
+  };
+  Value laneCol = b.mul(lane, V);
+
+  /// Column of access `j` (a chunk index, static or dynamic) and whether
+  /// it is in the row (null: statically always).
+  auto column = [&](Value chunk, int64_t staticChunk)
+      -> std::tuple<Value, Value, Value> {
+    Value col = chunk ? b.add(b.mul(chunk, TR * V), laneCol)
+                      : b.add(b.index(staticChunk * TR * V), laneCol);
+    bool alwaysIn = !chunk ? (staticChunk + 1) * TR * V <= p.cols
+                           : p.cols % (TR * V) == 0;
+    if (alwaysIn)
+      return {col, col, Value()};
+    return {col, e.minui(col, p.cols - V), b.ult(col, p.cols)};
+  };
+  /// Loads a vector of X, -inf where outside the problem.
+  auto loadX = [&](Value colC, Value valid) {
+    SmallVector<Value> v = e.load(p.x, {rowC, colC}, V);
+    if (valid)
+      for (Value &x : v)
+        x = e.select(valid, x, e.negInf());
+    return v;
+  };
+
+  /// Combines the pairs of the TR threads of each row.
+  auto rowCombine = [&](Value m, Value s) -> std::pair<Value, Value> {
+    auto wg = launch.getWorkgroupAttributions();
+    if (!shuffle) {
+      SmallVector<Value> r = treeReduceShared(
+          e, {wg[0], wg[1]}, {m, s}, tid, lane, b.mul(rowInBlock, TR), TR,
+          [&](ArrayRef<Value> x, ArrayRef<Value> y) {
+            auto [mm, ss] = e.combine(x[0], x[1], y[0], y[1]);
+            return SmallVector<Value>{mm, ss};
+          });
+      return {r[0], r[1]};
+    }
+    // Warp first: a butterfly over the row's lanes (all of them when the
+    // row has at most 32 threads: no shared memory, no barrier).
+    std::tie(m, s) = shuffleCombine(e, m, s, std::min<int64_t>(TR, 32));
+    if (TR <= 32)
+      return {m, s};
+    // Then across the row's warps: lane 0 of each warp publishes its pair,
+    // one barrier, and every warp combines all of them (each slot written
+    // once per kernel, so no second barrier is needed).
+    Value laneInWarp = e.remui(tid, 32);
+    Value warpInRow = e.divui(lane, 32);
+    Value rowBase = b.mul(rowInBlock, warpsPerRow);
+    e.guarded(b.ult(laneInWarp, 1), [&] {
+      Value slot = b.add(rowBase, warpInRow);
+      memref::StoreOp::create(b, m, wg[0], ValueRange{slot});
+      memref::StoreOp::create(b, s, wg[1], ValueRange{slot});
+    });
+    e.barrier();
+    Value slot = b.add(rowBase, e.minui(laneInWarp, warpsPerRow - 1));
+    Value has = b.ult(laneInWarp, warpsPerRow);
+    Value m2 = memref::LoadOp::create(b, wg[0], ValueRange{slot});
+    Value s2 = memref::LoadOp::create(b, wg[1], ValueRange{slot});
+    m = e.select(has, m2, e.negInf());
+    s = e.select(has, s2, e.f(0.0));
+    return shuffleCombine(e, m, s, warpsPerRow);
+  };
+
+  if (plan.storage == SoftmaxStorage::Registers) {
+    SmallVector<SmallVector<Value>> xs;
+    SmallVector<Value> cols, valids;
+    for (int64_t j = 0; j < C; ++j) {
+      Value col, colC, valid;
+      std::tie(col, colC, valid) = column(Value(), j);
+      xs.push_back(loadX(colC, valid));
+      cols.push_back(col);
+      valids.push_back(both(rowValid, valid));
+    }
+    SmallVector<Value> flat;
+    for (auto &v : xs)
+      flat.append(v.begin(), v.end());
+    Value mLocal = e.tree(flat, [&](Value x, Value y) { return e.maxf(x, y); });
+    for (auto &v : xs)
+      for (Value &x : v)
+        x = e.scale(x, mLocal);
+    flat.clear();
+    for (auto &v : xs)
+      flat.append(v.begin(), v.end());
+    Value sLocal = e.tree(flat, [&](Value x, Value y) { return e.addf(x, y); });
+    Value rowMax, rowSum;
+    std::tie(rowMax, rowSum) = rowCombine(mLocal, sLocal);
+    // y = e^(x - mLocal) * e^(mLocal - M) / S; an all -inf row gives NaN.
+    Value factor = e.divf(e.scale(mLocal, rowMax), rowSum);
+    factor = e.select(e.oeq(rowMax, e.negInf()), e.f(NAN), factor);
+    for (int64_t j = 0; j < C; ++j) {
+      e.guarded(valids[j], [&] {
+        SmallVector<Value> ys;
+        for (Value x : xs[j])
+          ys.push_back(e.mulf(x, factor));
+        e.store(ys, p.y, {row, cols[j]});
+      });
+    }
+    return;
+  }
+
+  // Streaming: iterations of C accesses per thread.
+  const int64_t perIter = C * TR * V;
+  const int64_t iters = ceilDiv(p.cols, perIter);
+  Value rowSmem;
+  if (plan.storage == SoftmaxStorage::Shared) {
+    auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    Value raw = gpu::DynamicSharedMemoryOp::create(
+        b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                           MemRefLayoutAttrInterface(), space));
+    // Rows of the block one after the other, in X's element type.
+    rowSmem = memref::ViewOp::create(
+        b,
+        MemRefType::get({RB, p.cols}, p.xType, MemRefLayoutAttrInterface(),
+                        space),
+        raw, b.index(0), ValueRange());
+  }
+  auto loop = scf::ForOp::create(b, b.index(0), b.index(iters), b.index(1),
+                                 ValueRange{e.negInf(), e.f(0.0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    Value m = loop.getRegionIterArgs()[0], s = loop.getRegionIterArgs()[1];
+    SmallVector<Value> vals;
+    for (int64_t j = 0; j < C; ++j) {
+      Value chunk = b.add(b.mul(k, C), b.index(j));
+      Value col, colC, valid;
+      std::tie(col, colC, valid) = column(chunk, 0);
+      SmallVector<Value> v = loadX(colC, valid);
+      if (rowSmem)
+        e.guarded(valid, [&] { e.store(v, rowSmem, {rowInBlock, col}); });
+      vals.append(v.begin(), v.end());
+    }
+    // Seed 002's online update: rescale the running sum to the new max.
+    Value mNew = e.maxf(m, e.tree(vals, [&](Value x, Value y) {
+      return e.maxf(x, y);
+    }));
+    for (Value &x : vals)
+      x = e.scale(x, mNew);
+    Value sNew = e.addf(e.mulf(s, e.scale(m, mNew)),
+                        e.tree(vals, [&](Value x, Value y) {
+                          return e.addf(x, y);
+                        }));
+    scf::YieldOp::create(b, ValueRange{mNew, sNew});
+  }
+  Value rowMax, rowSum;
+  std::tie(rowMax, rowSum) = rowCombine(loop.getResult(0), loop.getResult(1));
+  // exp(x - M) with M = -inf (an all -inf row) is NaN by itself.
+  Value inv = e.divf(e.f(1.0), rowSum);
+  // The write sweep reads back exactly the elements this thread stored
+  // (same mapping), so shared memory needs no barrier in between.
+  e.stridedLoop(b.index(0), iters, 1, [&](Value k) {
+    for (int64_t j = 0; j < C; ++j) {
+      Value chunk = b.add(b.mul(k, C), b.index(j));
+      Value col, colC, valid;
+      std::tie(col, colC, valid) = column(chunk, 0);
+      e.guarded(both(rowValid, valid), [&] {
+        SmallVector<Value> x = rowSmem ? e.load(rowSmem, {rowInBlock, col}, V)
+                                       : e.load(p.x, {row, col}, V);
+        for (Value &v : x)
+          v = e.mulf(e.expDiff(v, rowMax), inv);
+        e.store(x, p.y, {row, col});
+      });
+    }
+  });
+}
+
+} // namespace
+
+void mlir::gemm_opt::buildSoftmaxKernels(OpBuilder &builder, Location loc,
+                                         const SoftmaxProblem &p,
+                                         const SoftmaxPlan &plan) {
+  KernelBuilder b(loc, builder.getContext());
+  b.setInsertionPoint(builder.getInsertionBlock(), builder.getInsertionPoint());
+  switch (plan.algo) {
+  case SoftmaxAlgo::ThreePass:
+    return buildThreePass(b, p, plan);
+  case SoftmaxAlgo::Fused:
+    return buildFused(b, p, plan);
+  case SoftmaxAlgo::Online:
+    return buildOnline(b, p, plan);
+  }
+}
+
+LogicalResult mlir::gemm_opt::rewriteSoftmaxLaunches(
+    func::FuncOp func,
+    const std::function<FailureOr<SoftmaxPlan>(const SoftmaxProblem &)>
+        &choose) {
+  SmallVector<gpu::LaunchOp> launches;
+  func.walk([&](gpu::LaunchOp launch) {
+    if (launch->hasAttr(kSoftmaxPlanAttr))
+      launches.push_back(launch);
+  });
+  if (launches.empty())
+    return success();
+  FailureOr<SoftmaxProblem> problem = findRecordedSoftmaxProblem(func);
+  if (failed(problem))
+    return launches.front().emitError(
+        "softmax kernel without a recorded softmax problem (roles X and Y "
+        "and the gemm_opt.problem attribute)");
+  FailureOr<SoftmaxPlan> plan = choose(*problem);
+  if (failed(plan))
+    return failure();
+
+  // Scratch buffers (allocations without a role) the old kernels used.
+  SetVector<Operation *> scratch;
+  for (gpu::LaunchOp launch : launches)
+    launch.getBody().walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (auto alloc = v.getDefiningOp<memref::AllocOp>())
+          if (!alloc->hasAttr(kRoleAttr))
+            scratch.insert(alloc);
+    });
+
+  OpBuilder builder(launches.front());
+  buildSoftmaxKernels(builder, launches.front().getLoc(), *problem, *plan);
+  for (gpu::LaunchOp launch : launches) {
+    // Constants that only fed the launch configuration go too.
+    SetVector<Operation *> operandDefs;
+    for (Value v : launch->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        operandDefs.insert(def);
+    launch.erase();
+    for (Operation *def : operandDefs)
+      if (def->use_empty() && isa<arith::ConstantOp>(def))
+        def->erase();
+  }
+  for (Operation *alloc : scratch) {
+    if (!llvm::all_of(alloc->getUsers(), [](Operation *user) {
+          return isa<memref::DeallocOp>(user);
+        }))
+      continue;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      user->erase();
+    alloc->erase();
+  }
+  return success();
+}

@@ -1,0 +1,52 @@
+//===- SoftmaxRows.cpp - Mapping chosen by row length --------------- ===//
+//
+// Ladder rung 'softmax-rows' (seed 002: 'let a block process several rows'
+// when rows are short or few). The vectorized online kernel with the fewest
+// threads per row that keep the row in registers: sub-warp groups (several
+// rows per warp) for very short rows, a warp per row, several warps, or a
+// block per row, and several rows per block. Expected: near copy bandwidth
+// for rows up to 32K elements (f32) / 32K (f16) held in registers; longer
+// rows use shared memory (up to max-shared-bytes) or re-read the row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/SoftmaxHeuristics.h"
+#include "gemm-opt/Transforms/SoftmaxKernels.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMSOFTMAXROWS
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+
+struct GemmSoftmaxRowsPass : public mlir::gemm_opt::impl::GemmSoftmaxRowsBase<GemmSoftmaxRowsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (maxThreads < 32 || maxThreads > 1024 || maxRegisterElems < 1 ||
+        maxSharedBytes < 0) {
+      func.emitError("invalid options: need 32 <= max-threads <= 1024, "
+                     "max-register-elems >= 1, max-shared-bytes >= 0");
+      return signalPassFailure();
+    }
+    SoftmaxLimits limits;
+    limits.maxThreads = maxThreads;
+    limits.maxRegisterElems = maxRegisterElems;
+    limits.maxSharedBytes = maxSharedBytes;
+    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+          return FailureOr<SoftmaxPlan>(chooseRowsPlan(p, limits, blockThreads));
+        })))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,55 @@
+//===- SoftmaxThreePass.cpp - linalg.softmax -> three kernels -------------===//
+//
+// Ladder rung 'softmax-3pass' (seed 002, the textbook form): row max, row
+// sum of exp(x - max), normalize, as three launches with the row statistics
+// in scratch buffers. Each element is read three times and written once, so
+// this rung runs at about half of copy bandwidth at best; it is the baseline
+// the later rungs improve on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/SoftmaxHeuristics.h"
+#include "gemm-opt/Transforms/SoftmaxKernels.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMSOFTMAXTHREEPASS
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+
+struct GemmSoftmaxThreePassPass
+    : public mlir::gemm_opt::impl::GemmSoftmaxThreePassBase<
+          GemmSoftmaxThreePassPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (blockThreads < 32 || blockThreads > 1024) {
+      func.emitError("invalid option block-threads=")
+          << static_cast<int64_t>(blockThreads) << ": need 32 <= block-threads <= 1024";
+      return signalPassFailure();
+    }
+    SmallVector<linalg::SoftmaxOp> ops;
+    func.walk([&](linalg::SoftmaxOp op) { ops.push_back(op); });
+    for (linalg::SoftmaxOp op : ops) {
+      FailureOr<SoftmaxProblem> problem = analyzeSoftmaxProblem(op);
+      if (failed(problem))
+        return signalPassFailure();
+      recordSoftmaxProblem(func, *problem);
+      OpBuilder builder(op);
+      buildSoftmaxKernels(builder, op.getLoc(), *problem,
+                          chooseThreePassPlan(*problem, blockThreads));
+      op.erase();
+    }
+  }
+};
+
+} // namespace

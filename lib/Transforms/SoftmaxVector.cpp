@@ -1,0 +1,52 @@
+//===- SoftmaxVector.cpp - 128-bit accesses, shuffles ------------- ===//
+//
+// Ladder rung 'softmax-vector' (seed 002: float4 accesses, warp shuffles).
+// The online kernel with 16-byte loads and stores (4 x f32, 8 x f16/bf16;
+// aligned because the vector width divides the static row length and
+// buffers are 256-byte aligned) and reductions by butterfly shuffles inside
+// each warp, then one shared-memory slot per warp and a single barrier.
+// Expected: close to copy bandwidth wherever a block per row fills the GPU
+// (medium rows); short rows waste threads, very long rows re-read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/SoftmaxHeuristics.h"
+#include "gemm-opt/Transforms/SoftmaxKernels.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMSOFTMAXVECTOR
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+
+struct GemmSoftmaxVectorPass : public mlir::gemm_opt::impl::GemmSoftmaxVectorBase<GemmSoftmaxVectorPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (maxThreads < 32 || maxThreads > 1024 || maxRegisterElems < 1 ||
+        maxSharedBytes < 0) {
+      func.emitError("invalid options: need 32 <= max-threads <= 1024, "
+                     "max-register-elems >= 1, max-shared-bytes >= 0");
+      return signalPassFailure();
+    }
+    SoftmaxLimits limits;
+    limits.maxThreads = maxThreads;
+    limits.maxRegisterElems = maxRegisterElems;
+    limits.maxSharedBytes = maxSharedBytes;
+    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+          return FailureOr<SoftmaxPlan>(chooseBlockPerRowPlan(p, limits, /*vectorize=*/true));
+        })))
+      signalPassFailure();
+  }
+};
+
+} // namespace

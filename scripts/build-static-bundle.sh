@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Links fully static gemm-run and gemm-opt for a GPU machine that has no MLIR
+# (only glibc, zlib and zstd stay dynamic), strips them and compresses them
+# with xz into OUTDIR (default .bundle/, git-ignored), ready to be carried.
+#   scripts/build-static-bundle.sh [OUTDIR]
+# Debian's CMake targets link libLLVM.so/libMLIR.so, so this has its own link
+# line over the static archives; see ../shared/notes/mlir22-gpu-facts.md.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${GEMM_OPT_BUILD_DIR:-$repo/build}
+out=${1:-$repo/.bundle}
+llvm=/usr/lib/llvm-22/lib
+mkdir -p "$out"
+
+ninja -C "$build" gemm-run gemm-opt >/dev/null
+
+ours=("$build/lib/libGemmOptRunner.a" "$build/lib/libGemmOptPipelines.a"
+      "$build/lib/libGemmOptTarget.a" "$build/lib/libGemmOptTransforms.a"
+      "$build/lib/Runtime/libGemmOptRuntime.a")
+mlir=("$llvm"/libMLIR*.a)
+llvmlibs=("$llvm"/libLLVM*.a)
+zstd=$(ls /usr/lib/x86_64-linux-gnu/libzstd.so.1 2>/dev/null || echo -lzstd)
+
+link() {
+  local name=$1; shift
+  clang++ -fuse-ld=lld -O2 -Wl,--gc-sections -static-libstdc++ -static-libgcc \
+    -o "$out/$name" "$@" \
+    -Wl,--start-group "${ours[@]}" "${mlir[@]}" "${llvmlibs[@]}" -Wl,--end-group \
+    "$zstd" -lz -lpthread -ldl -lm
+  strip "$out/$name"
+  xz -6 -T2 -f -k "$out/$name"
+  rm -f "$out/$name"
+}
+
+link gemm-run "$build/tools/gemm-run/CMakeFiles/gemm-run.dir/gemm-run.cpp.o"
+link gemm-opt "$build/tools/gemm-opt/CMakeFiles/gemm-opt.dir/gemm-opt.cpp.o"
+ls -l "$out"

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Sets up (scripts/setup.sh), builds and runs every test: the lit suite
+# (FileCheck IR tests, ptxas on every emitted PTX, the runtime unit tests, and
+# the GPU lane, which is UNSUPPORTED without a CUDA device).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${GEMM_OPT_BUILD_DIR:-$repo/build}
+"$repo/scripts/setup.sh"
+ninja -C "$build" gemm-opt-test-depends >/dev/null
+
+log=$(mktemp)
+status=0
+/usr/lib/llvm-22/bin/lit -v "$build/test" 2>&1 | tee "$log" || status=$?
+count() { grep -E "^ *$1: *[0-9]+" "$log" | grep -oE "[0-9]+" | tail -1 || true; }
+passed=$(count Passed); failed=$(count Failed); unsupported=$(count Unsupported)
+xfail=$(count "Unexpectedly Passed")
+rm -f "$log"
+passed=${passed:-0}; failed=${failed:-0}; unsupported=${unsupported:-0}
+failed=$((failed + ${xfail:-0}))
+echo "lit: ${passed} passed, ${failed} failed, ${unsupported} skipped"
+[ "$passed" -gt 0 ] || { echo "test: no test ran" >&2; exit 1; }
+exit $status

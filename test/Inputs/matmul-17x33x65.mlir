@@ -1,0 +1,10 @@
+// C = A * B with M = 17, N = 33, K = 65: every dimension ragged against
+// every block tile, C zero-initialised by a linalg.fill (beta = 0).
+// Shared by test/Pipelines; not a test itself.
+func.func @matmul(%A: memref<17x65xf32>, %B: memref<65x33xf32>, %C: memref<17x33xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<17x33xf32>)
+  linalg.matmul ins(%A, %B : memref<17x65xf32>, memref<65x33xf32>)
+                outs(%C : memref<17x33xf32>)
+  return
+}

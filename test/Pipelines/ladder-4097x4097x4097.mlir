@@ -1,0 +1,60 @@
+// REQUIRES: ptxas
+// The SIMT ladder on M = N = K = 4097 (memref, accumulating): interior blocks, one ragged
+// block row and column, and unaligned rows: no 128-bit global access.
+// Every rung's default plan assembles for sm_90 with no spills and no
+// local memory.
+
+// RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-smem="ptx-file=%t.smem.ptx" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.smem.ptx -o %t.smem.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefixes=ALL,SMEM --input-file=%t.smem.ptx
+// RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-reg1d="ptx-file=%t.reg1d.ptx" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.reg1d.ptx -o %t.reg1d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefixes=ALL,REG1D --input-file=%t.reg1d.ptx
+// RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-reg2d="ptx-file=%t.reg2d.ptx" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.reg2d.ptx -o %t.reg2d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefixes=ALL,REG2D --input-file=%t.reg2d.ptx
+// RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-vector="ptx-file=%t.vector.ptx" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.vector.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefixes=ALL,VECTOR --input-file=%t.vector.ptx
+// RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-swizzle="ptx-file=%t.swizzle.ptx" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.swizzle.ptx -o %t.swizzle.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefixes=ALL,SWIZZLE --input-file=%t.swizzle.ptx
+// RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-multibuffer="ptx-file=%t.multibuffer.ptx" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.multibuffer.ptx -o %t.multibuffer.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefixes=ALL,MULTIBUFFER --input-file=%t.multibuffer.ptx
+// RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-warptile="ptx-file=%t.warptile.ptx" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.warptile.ptx -o %t.warptile.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefixes=ALL,WARPTILE --input-file=%t.warptile.ptx
+
+// PTXAS: Compiling entry function 'matmul_kernel' for 'sm_90'
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+
+// ALL:     .visible .entry matmul_kernel(
+// ALL-NOT: ld.local
+// ALL:     bar.sync
+// ALL-NOT: ld.local
+// ALL:     fma.rn.f32
+// ALL-NOT: ld.local
+
+// No row is provably 16-byte aligned: no 128-bit global access anywhere.
+// SMEM-NOT: ld.global.v4
+// SMEM-NOT: st.global.v4
+// SMEM-NOT: cp.async.cg
+// REG1D-NOT: ld.global.v4
+// REG1D-NOT: st.global.v4
+// REG1D-NOT: cp.async.cg
+// REG2D-NOT: ld.global.v4
+// REG2D-NOT: st.global.v4
+// REG2D-NOT: cp.async.cg
+// VECTOR-NOT: ld.global.v4
+// VECTOR-NOT: st.global.v4
+// VECTOR-NOT: cp.async.cg
+// SWIZZLE-NOT: ld.global.v4
+// SWIZZLE-NOT: st.global.v4
+// SWIZZLE-NOT: cp.async.cg
+// MULTIBUFFER-NOT: ld.global.v4
+// MULTIBUFFER-NOT: st.global.v4
+// MULTIBUFFER-NOT: cp.async.cg
+// WARPTILE-NOT: ld.global.v4
+// WARPTILE-NOT: st.global.v4
+// WARPTILE-NOT: cp.async.cg

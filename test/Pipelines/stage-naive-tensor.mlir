@@ -1,0 +1,48 @@
+// RUN: gemm-opt %s --gemm-stage-naive | FileCheck %s
+// RUN: gemm-opt %s --gemm-compile=stage=naive | FileCheck %s
+
+// linalg.matmul on tensors (tensor.empty + zero fill) is bufferized:
+// A and B become memref arguments, C an allocation that is returned, and
+// the folded fill leaves no host work (beta = 0).
+// Stage 'naive' (grid ceil(M/32) x ceil(N/32) = 4 x 2, x walks rows) lowers
+// it to one gpu.launch_func of an outlined kernel whose PTX is embedded in
+// a gpu.binary; gemm-compile with stage=naive is the same pipeline.
+
+// CHECK:      module attributes {gpu.container_module}
+// CHECK:      func.func @matmul(%[[A:[a-z0-9_]+]]: memref<100x48xf32> {gemm_opt.role = "A"}, %[[B:[a-z0-9_]+]]: memref<48x40xf32> {gemm_opt.role = "B"}) -> memref<100x40xf32>
+// CHECK-SAME: gemm_opt.problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 48 : i64, m = 100 : i64, n = 40 : i64, op = "matmul"}
+// CHECK-NOT:  linalg.
+// CHECK:      %[[C:[a-z0-9_]+]] = memref.alloc() {alignment = 64 : i64, gemm_opt.role = "C"} : memref<100x40xf32>
+// CHECK:      %[[G4:[a-z0-9_]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[G2:[a-z0-9_]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[G1:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[T32A:[a-z0-9_]+]] = arith.constant 32 : index
+// CHECK-NEXT: %[[T32B:[a-z0-9_]+]] = arith.constant 32 : index
+// CHECK-NEXT: %[[T1:[a-z0-9_]+]] = arith.constant 1 : index
+// CHECK-NEXT: gpu.launch_func @matmul_kernel::@matmul_kernel blocks in (%[[G4]], %[[G2]], %[[G1]]) threads in (%[[T32A]], %[[T32B]], %[[T1]])
+// CHECK-SAME:   args(%[[A]] : memref<100x48xf32>, %[[B]] : memref<48x40xf32>, %[[C]] : memref<100x40xf32>)
+// CHECK-NEXT: return %[[C]] : memref<100x40xf32>
+// CHECK-NEXT: }
+// CHECK-NOT:  gpu.module
+// CHECK-NEXT: gpu.binary @matmul_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
+// CHECK-SAME: assembly = "
+// CHECK-SAME: .target sm_90
+// CHECK-SAME: .visible .entry matmul_kernel(
+// CHECK-SAME: .param .u64 .ptr .align 1 matmul_kernel_param_0,
+// CHECK-SAME: .param .u64 .ptr .align 1 matmul_kernel_param_1,
+// CHECK-SAME: .param .u64 .ptr .align 1 matmul_kernel_param_2\0A)
+// CHECK-SAME: .maxntid 32, 32, 1
+// CHECK-SAME: ld.global
+// CHECK-SAME: fma.rn.f32
+// CHECK-SAME: st.global
+// CHECK-SAME: ret;
+// CHECK-NOT:  gpu.binary
+// CHECK-NOT:  gpu.module
+func.func @matmul(%A: tensor<100x48xf32>, %B: tensor<48x40xf32>) -> tensor<100x40xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<100x40xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<100x40xf32>) -> tensor<100x40xf32>
+  %R = linalg.matmul ins(%A, %B : tensor<100x48xf32>, tensor<48x40xf32>)
+                     outs(%C : tensor<100x40xf32>) -> tensor<100x40xf32>
+  return %R : tensor<100x40xf32>
+}

@@ -1,0 +1,540 @@
+//===- RuntimeTests.cpp - Host-side unit tests for GemmOptRuntime ---------===//
+//
+// No GPU needed. Prints "N passed, M failed"; exit status 1 on any failure.
+//
+//===----------------------------------------------------------------------===//
+#include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/Json.h"
+#include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/Numerics.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace gemm_opt::runtime;
+
+static int gPassed = 0, gFailed = 0;
+
+#define EXPECT(cond)                                                                                                   \
+  do {                                                                                                                 \
+    if (cond) {                                                                                                        \
+      ++gPassed;                                                                                                       \
+    } else {                                                                                                           \
+      ++gFailed;                                                                                                       \
+      std::printf("FAILED %s:%d: %s\n", __FILE__, __LINE__, #cond);                                                    \
+    }                                                                                                                  \
+  } while (0)
+
+#define EXPECT_MSG(cond, msg)                                                                                          \
+  do {                                                                                                                 \
+    if (cond) {                                                                                                        \
+      ++gPassed;                                                                                                       \
+    } else {                                                                                                           \
+      ++gFailed;                                                                                                       \
+      std::printf("FAILED %s:%d: %s (%s)\n", __FILE__, __LINE__, #cond, std::string(msg).c_str());                     \
+    }                                                                                                                  \
+  } while (0)
+
+static bool contains(const std::string &s, const std::string &sub) { return s.find(sub) != std::string::npos; }
+
+static KernelManifest sampleMatmul() {
+  KernelManifest m;
+  m.op = "matmul";
+  m.stage = "coalesced";
+  m.chip = "sm_90";
+  m.func = "matmul";
+  m.matmul.m = 4096;
+  m.matmul.n = 2048;
+  m.matmul.k = 1024;
+  m.matmul.beta = 0;
+  m.buffers = {{"A", "A", ElemType::F32, {4096, 1024}},
+               {"B", "B", ElemType::F32, {1024, 2048}},
+               {"C", "C", ElemType::F32, {4096, 2048}},
+               {"ws", "scratch", ElemType::F32, {64}}};
+  KernelDesc k;
+  k.name = "matmul_kernel";
+  k.grid = {{64, 128, 1}};
+  k.block = {{32, 32, 1}};
+  k.dynamicSharedMemory = 0;
+  k.params = {KernelParam::ptr("C"), KernelParam::ptr("A"), KernelParam::ptr("B"), KernelParam::i32(7),
+              KernelParam::i64(-123456789012345LL), KernelParam::f32(0.1f), KernelParam::f32(-0.0f)};
+  m.kernels.push_back(k);
+  KernelDesc k2 = k;
+  k2.name = "epilogue";
+  k2.dynamicSharedMemory = 100 * 1024;
+  k2.params = {KernelParam::ptr("C"), KernelParam::ptr("ws"), KernelParam::f32(3.4028235e38f)};
+  m.kernels.push_back(k2);
+  return m;
+}
+
+static KernelManifest sampleSoftmax() {
+  KernelManifest m;
+  m.op = "softmax";
+  m.stage = "online";
+  m.chip = "sm_90";
+  m.func = "softmax";
+  m.softmax.rows = 8;
+  m.softmax.cols = 1000;
+  m.softmax.x = ElemType::F16;
+  m.softmax.y = ElemType::BF16;
+  m.buffers = {{"X", "X", ElemType::F16, {8, 1000}}, {"Y", "Y", ElemType::BF16, {8, 1000}}};
+  KernelDesc k;
+  k.name = "softmax_kernel";
+  k.grid = {{8, 1, 1}};
+  k.block = {{256, 1, 1}};
+  k.params = {KernelParam::ptr("X"), KernelParam::ptr("Y"), KernelParam::i32(1000)};
+  m.kernels.push_back(k);
+  return m;
+}
+
+// Replaces the first occurrence of `from` with `to` (must exist).
+static std::string edit(std::string s, const std::string &from, const std::string &to) {
+  size_t p = s.find(from);
+  if (p == std::string::npos) {
+    std::printf("test bug: '%s' not found\n", from.c_str());
+    ++gFailed;
+    return s;
+  }
+  return s.replace(p, from.size(), to);
+}
+
+static void expectReject(const std::string &json, const std::string &needle, int line) {
+  KernelManifest m;
+  std::string err;
+  bool ok = parseManifest(json, m, err);
+  if (!ok && contains(err, needle)) {
+    ++gPassed;
+  } else {
+    ++gFailed;
+    std::printf("FAILED line %d: expected rejection containing '%s', got ok=%d error='%s'\n", line, needle.c_str(),
+                ok, err.c_str());
+  }
+}
+#define EXPECT_REJECT(json, needle) expectReject(json, needle, __LINE__)
+
+static void testJson() {
+  JsonValue v;
+  std::string err;
+  EXPECT(parseJson(R"({"a": [1, -2.5e3, true, false, null], "b": "x\n\u00e9\ud83d\ude00"})", v, err));
+  EXPECT(v.isObject() && v.members.size() == 2);
+  const JsonValue *a = v.find("a");
+  EXPECT(a && a->isArray() && a->items.size() == 5);
+  int64_t i = 0;
+  EXPECT(a && a->items[0].getInt64(i) && i == 1);
+  EXPECT(a && !a->items[1].isInteger() && a->items[1].getDouble() == -2500.0);
+  EXPECT(a && a->items[2].isBool() && a->items[2].boolValue && a->items[4].isNull());
+  const JsonValue *b = v.find("b");
+  EXPECT(b && b->text == "x\n\xc3\xa9\xf0\x9f\x98\x80");
+  EXPECT(!parseJson("{\"a\": 1,}", v, err) && contains(err, "trailing comma"));
+  EXPECT(!parseJson("[1, 2,]", v, err) && contains(err, "trailing comma"));
+  EXPECT(!parseJson("{\"a\": 1, \"a\": 2}", v, err) && contains(err, "duplicate key"));
+  EXPECT(!parseJson("{\"a\": 01}", v, err) && contains(err, "leading zeros"));
+  EXPECT(!parseJson("{\"a\": 1} x", v, err) && contains(err, "trailing characters"));
+  EXPECT(!parseJson("// c\n{}", v, err) && contains(err, "comments"));
+  EXPECT(!parseJson("{\"a\": \"unterminated}", v, err) && contains(err, "unterminated"));
+  EXPECT(!parseJson("{\n  \"a\": tru\n}", v, err) && contains(err, "line 2"));
+  EXPECT(!parseJson("", v, err));
+  EXPECT(parseJson("9223372036854775807", v, err) && v.getInt64(i) && i == INT64_MAX);
+  EXPECT(parseJson("9223372036854775808", v, err) && !v.getInt64(i));
+  EXPECT(jsonQuote("a\"b\\c\n\x01") == "\"a\\\"b\\\\c\\n\\u0001\"");
+  EXPECT(jsonNumber(0.1) == "0.1");
+  EXPECT(jsonNumber(std::nan("")) == "null");
+  EXPECT(jsonFloat(0.1f) == "0.1");
+  EXPECT(jsonFloat(-0.0f) == "-0");
+  EXPECT(std::strtof(jsonFloat(3.4028235e38f).c_str(), nullptr) == 3.4028235e38f);
+  EXPECT(std::strtof(jsonFloat(1.17549435e-38f).c_str(), nullptr) == 1.17549435e-38f);
+}
+
+static void testManifestRoundTrip() {
+  for (const KernelManifest &m : {sampleMatmul(), sampleSoftmax()}) {
+    std::string err;
+    EXPECT_MSG(validateManifest(m, err), err);
+    std::string json = toJson(m);
+    KernelManifest back;
+    EXPECT_MSG(parseManifest(json, back, err), err);
+    EXPECT(back == m);
+    EXPECT(toJson(back) == json);
+  }
+  // The doc's example, as real JSON.
+  const char *doc = R"({
+  "format": "gemm-opt-manifest",
+  "version": 1,
+  "op": "matmul",
+  "stage": "coalesced",
+  "chip": "sm_90",
+  "func": "matmul",
+  "problem": {"m": 4096, "n": 4096, "k": 4096, "beta": 0, "a": "f32", "b": "f32", "c": "f32"},
+  "buffers": [
+    {"name": "A", "role": "A", "elem": "f32", "shape": [4096, 4096]},
+    {"name": "B", "role": "B", "elem": "f32", "shape": [4096, 4096]},
+    {"name": "C", "role": "C", "elem": "f32", "shape": [4096, 4096]}
+  ],
+  "kernels": [
+    {
+      "name": "matmul_kernel",
+      "grid": [128, 128, 1],
+      "block": [32, 32, 1],
+      "dynamic_shared_memory": 0,
+      "params": [
+        {"abi": "ptr", "buffer": "C"},
+        {"abi": "ptr", "buffer": "A"},
+        {"abi": "ptr", "buffer": "B"},
+        {"abi": "i32", "value": 7}
+      ]
+    }
+  ]
+}
+)";
+  KernelManifest m;
+  std::string err;
+  EXPECT_MSG(parseManifest(doc, m, err), err);
+  EXPECT(toJson(m) == doc); // the writer's layout is the documented one
+  EXPECT(m.kernels.size() == 1 && m.kernels[0].params.size() == 4);
+  EXPECT(m.kernels[0].params[3].abi == ParamAbi::I32 && m.kernels[0].params[3].intValue == 7);
+  EXPECT(m.findRole("C") && m.findRole("C")->sizeBytes() == 4096ull * 4096 * 4);
+  // Key order in the input does not matter; output is canonical.
+  std::string reordered = edit(doc, "\"format\": \"gemm-opt-manifest\",\n  \"version\": 1,",
+                               "\"version\": 1,\n  \"format\": \"gemm-opt-manifest\",");
+  KernelManifest m2;
+  EXPECT_MSG(parseManifest(reordered, m2, err), err);
+  EXPECT(m2 == m && toJson(m2) == doc);
+  // Empty params list round-trips.
+  KernelManifest m3 = sampleSoftmax();
+  m3.kernels[0].params.clear();
+  KernelManifest m4;
+  EXPECT(parseManifest(toJson(m3), m4, err) && m4 == m3 && toJson(m4) == toJson(m3));
+  EXPECT(contains(toJson(m3), "\"params\": []"));
+}
+
+static void testManifestRejects() {
+  const std::string good = toJson(sampleMatmul());
+  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tensormap\", \"value\": 7}"),
+                "unknown abi \"tensormap\"");
+  EXPECT_REJECT(edit(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
+  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 2"), "unsupported version 2");
+  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": \"1\""), "expected a number");
+  EXPECT_REJECT(edit(good, "\"op\": \"matmul\"", "\"op\": \"conv\""), "unknown op");
+  EXPECT_REJECT(edit(good, "  \"func\": \"matmul\",\n", ""), "missing field \"func\"");
+  EXPECT_REJECT(edit(good, "\"m\": 4096", "\"m\": 4096.0"), "expected an integer");
+  EXPECT_REJECT(edit(good, "\"m\": 4096", "\"m\": 0"), "out of range");
+  EXPECT_REJECT(edit(good, "\"beta\": 0", "\"beta\": 2"), "out of range");
+  EXPECT_REJECT(edit(good, "\"a\": \"f32\"", "\"a\": \"f64\""), "unknown element type");
+  EXPECT_REJECT(edit(good, "\"beta\": 0,", "\"beta\": 0, \"rows\": 3,"), "unknown field \"rows\"");
+  EXPECT_REJECT(edit(good, "\"func\": \"matmul\",", "\"func\": \"matmul\", \"extra\": 1,"), "unknown field \"extra\"");
+  EXPECT_REJECT(edit(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\", \"buffer\": \"Q\"}"),
+                "unknown buffer \"Q\"");
+  EXPECT_REJECT(edit(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\"}"), "missing field \"buffer\"");
+  EXPECT_REJECT(edit(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\", \"buffer\": \"A\", \"value\": 1}"),
+                "unknown field \"value\"");
+  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i32\", \"value\": 3000000000}"),
+                "out of range");
+  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i32\", \"value\": 7.5}"),
+                "expected an integer");
+  EXPECT_REJECT(edit(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": 1e39}"),
+                "out of range");
+  EXPECT_REJECT(edit(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": \"0.1\"}"),
+                "expected a number");
+  EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 128]"), "expected 3 dimensions");
+  EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 0, 1]"), "out of range");
+  EXPECT_REJECT(edit(good, "\"block\": [32, 32, 1]", "\"block\": [64, 32, 1]"), "block exceeds");
+  EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 70000, 1]"), "grid exceeds");
+  EXPECT_REJECT(edit(good, "\"dynamic_shared_memory\": 0", "\"dynamic_shared_memory\": -1"), "out of range");
+  EXPECT_REJECT(edit(good, "\"shape\": [4096, 1024]", "\"shape\": [1024, 4096]"), "must have shape [4096, 1024]");
+  EXPECT_REJECT(edit(good, "{\"name\": \"A\", \"role\": \"A\", \"elem\": \"f32\"",
+                     "{\"name\": \"A\", \"role\": \"A\", \"elem\": \"f16\""),
+                "has elem f16");
+  EXPECT_REJECT(edit(good, "{\"name\": \"B\", \"role\": \"B\"", "{\"name\": \"A\", \"role\": \"B\""),
+                "duplicate buffer name");
+  EXPECT_REJECT(edit(good, "{\"name\": \"B\", \"role\": \"B\"", "{\"name\": \"B\", \"role\": \"X\""),
+                "not valid for op matmul");
+  EXPECT_REJECT(edit(good, "{\"name\": \"ws\", \"role\": \"scratch\"", "{\"name\": \"ws\", \"role\": \"A\""),
+                "exactly one buffer with role A");
+  EXPECT_REJECT(edit(good, "\"kernels\": [", "\"kernels\": 5, \"k2\": ["), "expected a array");
+  EXPECT_REJECT("[1, 2]", "expected an object");
+  EXPECT_REJECT("{\"format\": ", "JSON parse error");
+  std::string softmax = toJson(sampleSoftmax());
+  EXPECT_REJECT(edit(softmax, "\"rows\": 8", "\"m\": 8"), "missing field \"rows\"");
+  EXPECT_REJECT(edit(softmax, "\"x\": \"f16\", \"y\"", "\"x\": \"bf16\", \"y\""), "has elem f16");
+  KernelManifest empty = sampleSoftmax();
+  empty.kernels.clear();
+  EXPECT_REJECT(toJson(empty), "no kernels");
+}
+
+static void testConversions() {
+  EXPECT(floatToHalf(1.0f) == 0x3C00);
+  EXPECT(floatToHalf(-2.0f) == 0xC000);
+  EXPECT(floatToHalf(65504.0f) == 0x7BFF);
+  EXPECT(floatToHalf(65519.0f) == 0x7BFF);   // below the tie
+  EXPECT(floatToHalf(65520.0f) == 0x7C00);   // tie rounds to even -> inf
+  EXPECT(floatToHalf(1e6f) == 0x7C00);
+  EXPECT(floatToHalf(-std::numeric_limits<float>::infinity()) == 0xFC00);
+  EXPECT((floatToHalf(std::nanf("")) & 0x7C00) == 0x7C00 && (floatToHalf(std::nanf("")) & 0x3FF) != 0);
+  EXPECT(floatToHalf(0.0f) == 0x0000 && floatToHalf(-0.0f) == 0x8000);
+  EXPECT(floatToHalf(std::ldexp(1.0f, -24)) == 0x0001);    // smallest subnormal
+  EXPECT(floatToHalf(std::ldexp(1.0f, -25)) == 0x0000);    // tie -> even (0)
+  EXPECT(floatToHalf(std::ldexp(1.5f, -25)) == 0x0001);    // above the tie
+  EXPECT(floatToHalf(std::ldexp(3.0f, -25)) == 0x0002);    // 1.5 ulp tie -> even (2)
+  EXPECT(floatToHalf(std::ldexp(1.0f, -14)) == 0x0400);    // smallest normal
+  EXPECT(floatToHalf(std::ldexp(1023.5f, -24)) == 0x0400); // rounds up into the normals
+  EXPECT(floatToHalf(1.0f + std::ldexp(1.0f, -11)) == 0x3C00); // tie, even stays
+  EXPECT(floatToHalf(1.0f + 3 * std::ldexp(1.0f, -11)) == 0x3C02); // tie, odd rounds up
+  EXPECT(floatToHalf(1.0f + std::ldexp(1.0f, -11) + std::ldexp(1.0f, -20)) == 0x3C01);
+  EXPECT(halfToFloat(0x3C00) == 1.0f && halfToFloat(0x7BFF) == 65504.0f);
+  EXPECT(halfToFloat(0x0001) == std::ldexp(1.0f, -24) && halfToFloat(0x8000) == 0.0f &&
+         std::signbit(halfToFloat(0x8000)));
+  EXPECT(std::isinf(halfToFloat(0x7C00)) && std::isnan(halfToFloat(0x7E00)) && std::isnan(halfToFloat(0xFFFF)));
+  // Exhaustive: every finite half converts to float and back exactly.
+  bool allOk = true;
+  for (uint32_t h = 0; h < 0x10000; ++h) {
+    float f = halfToFloat(static_cast<uint16_t>(h));
+    if (std::isnan(f))
+      continue;
+    if (floatToHalf(f) != h)
+      allOk = false;
+  }
+  EXPECT(allOk);
+  // Rounding to nearest: the result is never farther than any neighbour.
+  Rng rng(7);
+  bool nearest = true;
+  for (int i = 0; i < 200000; ++i) {
+    float f = rng.uniform(-70000.0f, 70000.0f) * std::ldexp(1.0f, -static_cast<int>(rng.next() % 40));
+    uint16_t h = floatToHalf(f);
+    float g = halfToFloat(h);
+    if (std::isinf(g))
+      continue;
+    for (int d : {-1, 1}) {
+      float n = halfToFloat(static_cast<uint16_t>(h + d));
+      if (!std::isnan(n) && !std::isinf(n) && std::fabs(n - f) < std::fabs(g - f))
+        nearest = false;
+    }
+  }
+  EXPECT(nearest);
+
+  EXPECT(floatToBfloat16(1.0f) == 0x3F80);
+  EXPECT(floatToBfloat16(-1.0f) == 0xBF80);
+  EXPECT(floatToBfloat16(1.0f + std::ldexp(1.0f, -8)) == 0x3F80);     // tie, even stays
+  EXPECT(floatToBfloat16(1.0f + 3 * std::ldexp(1.0f, -8)) == 0x3F82); // tie, odd rounds up
+  EXPECT(floatToBfloat16(1.0f + std::ldexp(1.0f, -8) + std::ldexp(1.0f, -20)) == 0x3F81);
+  EXPECT(floatToBfloat16(3.4028235e38f) == 0x7F80); // rounds to inf
+  EXPECT(std::isnan(bfloat16ToFloat(floatToBfloat16(std::nanf("")))));
+  EXPECT(bfloat16ToFloat(0x3F80) == 1.0f && bfloat16ToFloat(0x7F80) == std::numeric_limits<float>::infinity());
+  EXPECT(std::isnan(bfloat16ToFloat(0xFFFF)) && std::isnan(halfToFloat(0xFFFF))); // the 0xFF poison is NaN
+  float poison;
+  uint32_t ones = 0xFFFFFFFFu;
+  std::memcpy(&poison, &ones, 4);
+  EXPECT(std::isnan(poison));
+
+  std::vector<float> vals = {1.0f, -0.5f, 3.0f};
+  auto bytes = encode(ElemType::F16, vals);
+  EXPECT(bytes.size() == 6);
+  auto back = decode(ElemType::F16, bytes.data(), 3);
+  EXPECT(back[0] == 1.0 && back[1] == -0.5 && back[2] == 3.0);
+  auto b32 = encode(ElemType::F32, vals);
+  EXPECT(b32.size() == 12 && decode(ElemType::F32, b32.data(), 3)[2] == 3.0);
+  auto r = randomValues(ElemType::BF16, 1000, -1.0f, 1.0f, 42);
+  bool inRange = true, rounded = true;
+  double sum = 0;
+  for (float x : r) {
+    inRange = inRange && x >= -1.0f && x <= 1.0f;
+    rounded = rounded && roundTo(ElemType::BF16, x) == x;
+    sum += x;
+  }
+  EXPECT(inRange && rounded && std::fabs(sum / 1000) < 0.1);
+  EXPECT(randomValues(ElemType::F32, 10, -1, 1, 1) == randomValues(ElemType::F32, 10, -1, 1, 1));
+  EXPECT(randomValues(ElemType::F32, 10, -1, 1, 1) != randomValues(ElemType::F32, 10, -1, 1, 2));
+}
+
+static void testErrorMetrics() {
+  std::vector<double> ref = {3, 4}, out = {3, 4};
+  size_t bad = 99;
+  EXPECT(relativeFrobeniusError(out, ref, &bad) == 0 && bad == 0);
+  out = {3, 4.5};
+  EXPECT(std::fabs(relativeFrobeniusError(out, ref) - 0.1) < 1e-15);
+  out = {std::nan(""), 4};
+  EXPECT(std::isinf(relativeFrobeniusError(out, ref, &bad)) && bad == 1);
+  out = {3, std::numeric_limits<double>::infinity()};
+  EXPECT(std::isinf(relativeFrobeniusError(out, ref, &bad)) && bad == 1);
+  EXPECT(median({3, 1, 2}) == 2 && median({4, 1, 3, 2}) == 2.5 && median({}) == 0);
+
+  const double inf = std::numeric_limits<double>::infinity();
+  // Rows: plain, constant, some -inf, all -inf, huge magnitudes.
+  std::vector<double> x = {1, 2, 3, 4, 5, 5, 5, 5, -inf, 0, -inf, 0, -inf, -inf, -inf, -inf, 1e4, -1e4, 9999, 0};
+  std::vector<double> y = softmaxReference(x, 5, 4);
+  double s = std::exp(-3.0) + std::exp(-2.0) + std::exp(-1.0) + 1.0;
+  EXPECT(std::fabs(y[3] - 1.0 / s) < 1e-15 && std::fabs(y[0] - std::exp(-3.0) / s) < 1e-15);
+  EXPECT(y[4] == 0.25 && y[7] == 0.25);
+  EXPECT(y[8] == 0 && y[10] == 0 && y[9] == 0.5 && y[11] == 0.5);
+  EXPECT(std::isnan(y[12]) && std::isnan(y[15]));
+  EXPECT(std::fabs(y[16] - 1.0 / (1.0 + std::exp(-1.0))) < 1e-15 && y[17] == 0 && y[19] == 0);
+  std::vector<double> nanRow = {1, std::nan(""), 2};
+  auto yn = softmaxReference(nanRow, 1, 3);
+  EXPECT(std::isnan(yn[0]) && std::isnan(yn[1]) && std::isnan(yn[2]));
+
+  SoftmaxError e = softmaxError(y, y, 5, 4);
+  EXPECT(e.maxRowError == 0 && e.nanMismatches == 0 && e.infCount == 0);
+  std::vector<double> o = y;
+  o[1] += 1e-3; // row 0: max |ref| = y[3]
+  e = softmaxError(o, y, 5, 4);
+  EXPECT(std::fabs(e.maxRowError - 1e-3 / y[3]) < 1e-12 && e.worstRow == 0);
+  o = y;
+  o[12] = 0.25; // out finite where the reference is NaN
+  e = softmaxError(o, y, 5, 4);
+  EXPECT(e.nanMismatches == 1 && std::isinf(e.maxRowError));
+  o = y;
+  o[0] = std::nan(""); // NaN where the reference is finite
+  e = softmaxError(o, y, 5, 4);
+  EXPECT(e.nanMismatches == 1 && std::isinf(e.maxRowError));
+  o = y;
+  o[5] = inf;
+  e = softmaxError(o, y, 5, 4);
+  EXPECT(e.infCount == 1 && std::isinf(e.maxRowError));
+}
+
+static void testPerfModel() {
+  MatmulProblem p;
+  p.m = p.n = p.k = 4096;
+  EXPECT(matmulFlops(p) == 2.0 * 4096 * 4096 * 4096);
+  EXPECT(matmulMinBytes(p) == 3.0 * 4096 * 4096 * 4);
+  EXPECT(std::fabs(matmulArithmeticIntensity(p) - 2.0 * 4096 / 12) < 1e-9);
+  p.beta = 1;
+  EXPECT(matmulMinBytes(p) == 4.0 * 4096 * 4096 * 4);
+  p.beta = 0;
+  PeakTable h = peaksForChip("sm_90");
+  EXPECT(h.fp32Tflops == 67 && h.tf32Tflops == 495 && h.f16Tflops == 990 && h.bf16Tflops == 990 &&
+         h.bandwidthGBs == 4800);
+  EXPECT(peaksForChip("sm_80").fp32Tflops == 0);
+  EXPECT(matmulPeakTflops(h, p, false) == 67 && matmulPeakTflops(h, p, true) == 495);
+  MatmulProblem ph = p;
+  ph.a = ph.b = ElemType::F16;
+  EXPECT(matmulPeakTflops(h, ph, false) == 990);
+  // Compute bound at 4096^3 f32 (AI ~ 683 flop/B * 4.8 TB/s = 3277 TFLOPS > 67).
+  EXPECT(rooflineTflops(matmulArithmeticIntensity(p), 67, 4800) == 67);
+  // Memory bound at AI = 10 flop/B: 48 TFLOPS.
+  EXPECT(std::fabs(rooflineTflops(10, 990, 4800) - 48) < 1e-9);
+  EXPECT(rooflineTflops(10, 0, 4800) == 0);
+  SoftmaxProblem sp;
+  sp.rows = 1024;
+  sp.cols = 4096;
+  sp.x = ElemType::F16;
+  sp.y = ElemType::F32;
+  EXPECT(softmaxMinBytes(sp) == 1024.0 * 4096 * 6);
+
+  EXPECT(matmulThreshold(p, false) == 1e-4 && matmulThreshold(p, true) == 5e-3);
+  EXPECT(matmulThreshold(ph, false) == 1e-3);
+  ph.c = ElemType::F16;
+  EXPECT(matmulThreshold(ph, false) == 5e-3);
+  ph.a = ph.b = ph.c = ElemType::BF16;
+  EXPECT(matmulThreshold(ph, false) == 1e-2);
+  EXPECT(softmaxThreshold(sp) == 1e-4);
+  sp.y = ElemType::F16;
+  EXPECT(softmaxThreshold(sp) == 2e-3);
+  sp.y = ElemType::BF16;
+  EXPECT(softmaxThreshold(sp) == 1e-2);
+
+  const size_t MiB = 1 << 20;
+  EXPECT(rotationSetCount(192 * MiB, 60 * MiB) == 1);      // 4096^3 f32: one set is > 3x L2
+  EXPECT(rotationSetCount(12 * MiB, 60 * MiB) == 15);      // 1024^3 f32: 15 sets = 180 MiB
+  EXPECT(rotationSetCount(7 * MiB, 60 * MiB) == 26);       // ceil(180/7)
+  EXPECT(rotationSetCount(3000 * MiB, 60 * MiB, size_t(8) << 30) == 1);
+  EXPECT(rotationSetCount(1 * MiB, 60 * MiB, 100 * MiB) == 100); // capped
+  EXPECT(rotationSetCount(16000 * MiB, 60 * MiB, size_t(8) << 30) == 1); // over the cap: still one
+  EXPECT(rotationSetCount(0, 60 * MiB) == 1);
+
+  std::vector<int64_t> d;
+  EXPECT(parseShape("4096x2048x1024", d) && d == std::vector<int64_t>({4096, 2048, 1024}));
+  EXPECT(parseShape("8X16", d) && d == std::vector<int64_t>({8, 16}));
+  EXPECT(!parseShape("", d) && !parseShape("4096x", d) && !parseShape("x4", d) && !parseShape("0x4", d) &&
+         !parseShape("4x-4", d) && !parseShape("4x4.5", d) && !parseShape("1234567890123x1", d));
+}
+
+static void testReports() {
+  StageResult mm;
+  mm.stage = "coalesced";
+  mm.op = "matmul";
+  mm.chip = "sm_90";
+  mm.shape = "4096x4096x4096";
+  mm.dtype = "f32,f32->f32";
+  mm.status = StageStatus::Pass;
+  mm.error = 1.5e-7;
+  mm.threshold = 1e-4;
+  mm.compileMs = 12.5;
+  mm.ms = 10;
+  mm.tflops = 13.7;
+  mm.cublasMs = 2.5;
+  mm.cublasTflops = 55;
+  mm.pctCublas = 25;
+  mm.cublasMode = "sgemm-pedantic";
+  mm.peakTflops = 67;
+  mm.pctPeak = 20.4;
+  mm.intensity = 683;
+  mm.rooflineTflops = 67;
+  KernelResources kr;
+  kr.name = "matmul_kernel";
+  kr.registers = 40;
+  kr.staticSharedBytes = 8192;
+  kr.localBytes = 16;
+  mm.kernels.push_back(kr);
+  StageResult sm;
+  sm.stage = "naive";
+  sm.op = "softmax";
+  sm.status = StageStatus::Fail;
+  sm.error = std::numeric_limits<double>::infinity();
+  sm.message = "3 NaN position mismatches";
+  sm.compileMs = -1;
+  StageResult er;
+  er.stage = "broken";
+  er.op = "matmul";
+  er.status = StageStatus::Error;
+  er.message = "cuModuleLoadDataEx (PTX JIT): CUDA_ERROR_INVALID_PTX\n\"quoted\"";
+  RunInfo info;
+  info.commandLine = "gemm-run --ptx 'a b.ptx'";
+  info.haveDevice = true;
+  info.device.name = "NVIDIA H200";
+  info.device.ccMajor = 9;
+  info.device.smCount = 132;
+  info.cublasVersion = 130000;
+  std::string json = resultsToJson(info, {mm, sm, er});
+  JsonValue v;
+  std::string err;
+  EXPECT_MSG(parseJson(json, v, err), err + "\n" + json);
+  const JsonValue *stages = v.find("stages");
+  EXPECT(stages && stages->isArray() && stages->items.size() == 3);
+  if (stages && stages->items.size() == 3) {
+    const JsonValue &s0 = stages->items[0];
+    EXPECT(s0.find("status") && s0.find("status")->text == "PASS");
+    EXPECT(s0.find("tflops") && s0.find("tflops")->getDouble() == 13.7);
+    EXPECT(s0.find("kernels") && s0.find("kernels")->items.size() == 1);
+    EXPECT(stages->items[1].find("error") && stages->items[1].find("error")->isNull()); // inf -> null
+    EXPECT(stages->items[1].find("compile_ms") && stages->items[1].find("compile_ms")->isNull());
+    EXPECT(stages->items[2].find("message") && contains(stages->items[2].find("message")->text, "\"quoted\""));
+  }
+  EXPECT(v.find("device") && v.find("device")->find("chip") && v.find("device")->find("chip")->text == "sm_90");
+  RunInfo none;
+  none.noDeviceReason = "cuInit: CUDA_ERROR_NO_DEVICE";
+  EXPECT(parseJson(resultsToJson(none, {}), v, err) && v.find("device")->isNull());
+
+  std::ostringstream os;
+  printResultsTable(os, {mm, sm, er});
+  std::string t = os.str();
+  EXPECT_MSG(contains(t, "stage") && contains(t, "%cuBLAS") && contains(t, "roofline TFLOPS") && contains(t, "GB/s"), t);
+  EXPECT_MSG(contains(t, "coalesced") && contains(t, "PASS 1.5e-07") && contains(t, "13.7") && contains(t, "12.5"), t);
+  EXPECT_MSG(contains(t, "FAIL inf") && contains(t, "ERROR") && contains(t, "broken: ERROR: cuModuleLoadDataEx"), t);
+}
+
+int main() {
+  testJson();
+  testManifestRoundTrip();
+  testManifestRejects();
+  testConversions();
+  testErrorMetrics();
+  testPerfModel();
+  testReports();
+  std::printf("%d passed, %d failed\n", gPassed, gFailed);
+  return gFailed ? 1 : 0;
+}

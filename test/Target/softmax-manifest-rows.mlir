@@ -1,0 +1,20 @@
+// RUN: gemm-opt %s --gemm-stage-softmax-rows="manifest-file=%t.json" -o /dev/null
+// RUN: FileCheck %s --input-file=%t.json
+
+// The last rung: one kernel, no scratch. A row of 40000 f32 lives in
+// 160000 bytes of dynamic shared memory, which the manifest records (the
+// runner raises the per-function limit above 48 KiB).
+
+// CHECK: "stage": "softmax-rows",
+// CHECK: "problem": {"rows": 64, "cols": 40000, "x": "f32", "y": "f32"},
+// CHECK-NOT: scratch
+// CHECK: "name": "softmax_kernel",
+// CHECK: "grid": [64, 1, 1],
+// CHECK: "block": [1024, 1, 1],
+// CHECK: "dynamic_shared_memory": 160000,
+// CHECK-NOT: "name": "softmax_kernel_
+
+func.func @softmax(%x: memref<64x40000xf32>, %y: memref<64x40000xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<64x40000xf32>) outs(%y : memref<64x40000xf32>)
+  return
+}

@@ -1,0 +1,266 @@
+// RUN: gemm-opt %s -split-input-file --gemm-verify-input --verify-diagnostics
+
+// Each case is something gemm-opt cannot compile; the error is at the
+// offending operation.
+
+func.func @linalg_generic(%A: memref<8x8xf32>, %B: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.generic' op is not supported by gemm-opt; expected linalg.matmul (with an optional zero linalg.fill)}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<8x8xf32>) outs(%B : memref<8x8xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @extra_arith(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) -> f32 {
+  %x = arith.constant 1.0 : f32
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+  // expected-error@+1 {{'arith.addf' op is not supported by gemm-opt; expected linalg.matmul (with an optional zero linalg.fill)}}
+  %y = arith.addf %x, %x : f32
+  return %y : f32
+}
+
+// -----
+
+// Scalar arguments are an error of their own.
+
+// expected-error@+1 {{argument of type 'f32' is not supported; expected memrefs or tensors}}
+func.func @scalar_argument(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>, %x: f32) {
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @i32(%A: memref<8x4xi32>, %B: memref<4x8xi32>, %C: memref<8x8xi32>) {
+  // expected-error@+1 {{'linalg.matmul' op element type i32 is not supported; expected f32, f16 or bf16}}
+  linalg.matmul ins(%A, %B : memref<8x4xi32>, memref<4x8xi32>) outs(%C : memref<8x8xi32>)
+  return
+}
+
+// -----
+
+func.func @f64(%A: tensor<8x4xf64>, %B: tensor<4x8xf64>, %C: tensor<8x8xf64>) -> tensor<8x8xf64> {
+  // expected-error@+1 {{'linalg.matmul' op element type f64 is not supported; expected f32, f16 or bf16}}
+  %r = linalg.matmul ins(%A, %B : tensor<8x4xf64>, tensor<4x8xf64>) outs(%C : tensor<8x8xf64>) -> tensor<8x8xf64>
+  return %r : tensor<8x8xf64>
+}
+
+// -----
+
+// f32 inputs into an f64 result: the result type is checked too.
+
+func.func @f32_into_f64(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf64>) {
+  // expected-error@+1 {{'linalg.matmul' op element type f64 is not supported; expected f32, f16 or bf16}}
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf64>)
+  return
+}
+
+// -----
+
+func.func @mixed_inputs(%A: memref<8x4xf16>, %B: memref<4x8xbf16>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op A and B must have the same element type, got f16 and bf16}}
+  linalg.matmul ins(%A, %B : memref<8x4xf16>, memref<4x8xbf16>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @f32_into_f16(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf16>) {
+  // expected-error@+1 {{'linalg.matmul' op f32 inputs need an f32 result, got f16}}
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf16>)
+  return
+}
+
+// -----
+
+// (Written in generic form: the region builder of linalg.matmul cannot
+// cast f16 to bf16.)
+func.func @f16_into_bf16(%A: memref<8x4xf16>, %B: memref<4x8xf16>, %C: memref<8x8xbf16>) {
+  // expected-error@+1 {{'linalg.matmul' op f16 inputs accumulate into f32 or f16, got bf16}}
+  "linalg.matmul"(%A, %B, %C) <{operandSegmentSizes = array<i32: 2, 1>}> ({
+  ^bb0(%a: f16, %b: f16, %c: bf16):
+    %m = arith.mulf %a, %b : f16
+    %me = arith.extf %m : f16 to f32
+    %ce = arith.extf %c : bf16 to f32
+    %s = arith.addf %ce, %me : f32
+    %t = arith.truncf %s : f32 to bf16
+    linalg.yield %t : bf16
+  }) : (memref<8x4xf16>, memref<4x8xf16>, memref<8x8xbf16>) -> ()
+  return
+}
+
+// -----
+
+func.func @dynamic_memref(%A: memref<?x4xf32>, %B: memref<4x8xf32>, %C: memref<?x8xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op has a dynamic shape 'memref<?x4xf32>'; gemm-opt needs static shapes}}
+  linalg.matmul ins(%A, %B : memref<?x4xf32>, memref<4x8xf32>) outs(%C : memref<?x8xf32>)
+  return
+}
+
+// -----
+
+func.func @dynamic_tensor(%A: tensor<8x4xf32>, %B: tensor<4x?xf32>, %C: tensor<8x?xf32>) -> tensor<8x?xf32> {
+  // expected-error@+1 {{'linalg.matmul' op has a dynamic shape 'tensor<4x?xf32>'; gemm-opt needs static shapes}}
+  %r = linalg.matmul ins(%A, %B : tensor<8x4xf32>, tensor<4x?xf32>) outs(%C : tensor<8x?xf32>) -> tensor<8x?xf32>
+  return %r : tensor<8x?xf32>
+}
+
+// -----
+
+func.func @zero_size(%A: memref<8x0xf32>, %B: memref<0x8xf32>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op has an empty operand 'memref<8x0xf32>'; every dimension must be at least 1}}
+  linalg.matmul ins(%A, %B : memref<8x0xf32>, memref<0x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @nonzero_fill(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>) -> tensor<8x8xf32> {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-error@+1 {{'linalg.fill' op is only supported as the zero initialisation of a linalg.matmul result (fill value must be 0.0)}}
+  %f = linalg.fill ins(%one : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<8x4xf32>, tensor<4x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
+func.func @nonzero_fill_memref(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  %half = arith.constant 0.5 : f32
+  // expected-error@+1 {{'linalg.fill' op is only supported as the zero initialisation of a linalg.matmul result (fill value must be 0.0)}}
+  linalg.fill ins(%half : f32) outs(%C : memref<8x8xf32>)
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// A zero fill of an input, not of the matmul's result.
+
+func.func @fill_of_input(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  // expected-error@+1 {{'linalg.fill' op is only supported as the zero initialisation of a linalg.matmul result}}
+  linalg.fill ins(%zero : f32) outs(%A : memref<8x4xf32>)
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// A zero fill (tensor form) whose result goes nowhere near a matmul.
+
+func.func @fill_feeds_nothing(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>, %C: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-error@+1 {{'linalg.fill' op is only supported as the zero initialisation of a linalg.matmul result}}
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<8x4xf32>, tensor<4x8xf32>) outs(%C : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r, %f : tensor<8x8xf32>, tensor<8x8xf32>
+}
+
+// -----
+
+func.func @two_matmuls(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %D: memref<8x8xf32>) {
+  // expected-note@+1 {{first one here}}
+  linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+  // expected-error@+1 {{'linalg.matmul' op is the second kernel op in this module; gemm-opt compiles one linalg.matmul per module}}
+  linalg.matmul ins(%C, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%D : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// The limit is per module, not per function.
+
+module {
+  func.func @first(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+    // expected-note@+1 {{first one here}}
+    linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+    return
+  }
+  func.func @second(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+    // expected-error@+1 {{'linalg.matmul' op is the second kernel op in this module; gemm-opt compiles one linalg.matmul per module}}
+    linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+    return
+  }
+}
+
+// -----
+
+// expected-error@+1 {{nothing to compile: expected a func.func holding a linalg.matmul}}
+module {
+  func.func @empty(%A: memref<8x8xf32>) {
+    return
+  }
+}
+
+// -----
+
+// A declaration has no body, so it is nothing to compile either.
+
+// expected-error@+1 {{nothing to compile: expected a func.func holding a linalg.matmul}}
+module {
+  func.func private @declared(memref<8x8xf32>)
+}
+
+// -----
+
+#transposeA = affine_map<(m, n, k) -> (k, m)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+func.func @transposed(%A: memref<4x8xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op with user-defined indexing maps (transposed or broadcast operands) is not supported}}
+  linalg.matmul indexing_maps = [#transposeA, #b, #c]
+      ins(%A, %B : memref<4x8xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @strided_layout(%A: memref<8x4xf32, strided<[8, 1]>>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op needs row-major identity layouts, got 'memref<8x4xf32, strided<[8, 1]>>'}}
+  linalg.matmul ins(%A, %B : memref<8x4xf32, strided<[8, 1]>>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @memory_space(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32, 3>) {
+  // expected-error@+1 {{'linalg.matmul' op needs operands in the default memory space, got 'memref<8x8xf32, 3>'}}
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32, 3>)
+  return
+}
+
+// -----
+
+// Only func.func at the top level of the module.
+
+// expected-error@+1 {{gemm-opt expects a module of func.func operations}}
+memref.global "private" @table : memref<8x8xf32> = dense<0.0>
+
+func.func @matmul(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// Control flow around the matmul is not supported; the error is at the loop
+// and its body is not examined further.
+
+func.func @in_a_loop(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  // expected-error@+1 {{'scf.for' op is not supported by gemm-opt; expected linalg.matmul (with an optional zero linalg.fill)}}
+  scf.for %i = %c0 to %c2 step %c1 {
+    linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+  }
+  return
+}

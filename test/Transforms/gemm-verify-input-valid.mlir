@@ -1,0 +1,130 @@
+// RUN: gemm-opt %s -split-input-file --gemm-verify-input | FileCheck %s
+
+// Inputs gemm-opt accepts. The pass only checks: every case must come out
+// unchanged (and gemm-opt must succeed, or the RUN line fails).
+
+// CHECK-LABEL: func.func @memref_form(
+// CHECK-NEXT:    linalg.matmul ins(%{{.*}}, %{{.*}} : memref<64x32xf32>, memref<32x16xf32>) outs(%{{.*}} : memref<64x16xf32>)
+// CHECK-NEXT:    return
+func.func @memref_form(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @memref_zero_fill(
+// CHECK:         linalg.fill
+// CHECK-NEXT:    linalg.matmul
+func.func @memref_zero_fill(%A: memref<64x32xf32>, %B: memref<32x16xf32>, %C: memref<64x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x16xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>) outs(%C : memref<64x16xf32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tensor_form(
+// CHECK:         %[[E:.+]] = tensor.empty() : tensor<64x16xf32>
+// CHECK-NEXT:    %[[F:.+]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<64x16xf32>) -> tensor<64x16xf32>
+// CHECK-NEXT:    %[[R:.+]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32x16xf32>) outs(%[[F]] : tensor<64x16xf32>) -> tensor<64x16xf32>
+// CHECK-NEXT:    return %[[R]]
+func.func @tensor_form(%A: tensor<64x32xf32>, %B: tensor<32x16xf32>) -> tensor<64x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x16xf32>) -> tensor<64x16xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x16xf32>) outs(%f : tensor<64x16xf32>) -> tensor<64x16xf32>
+  return %r : tensor<64x16xf32>
+}
+
+// -----
+
+// A negative zero is a zero too.
+
+// CHECK-LABEL: func.func @tensor_negative_zero_fill(
+// CHECK:         linalg.fill
+// CHECK:         linalg.matmul
+func.func @tensor_negative_zero_fill(%A: tensor<4x4xf32>, %B: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<4x4xf32>, tensor<4x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @f16_to_f32(
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<16x8xf16>, tensor<8x16xf16>) outs(%{{.*}} : tensor<16x16xf32>)
+func.func @f16_to_f32(%A: tensor<16x8xf16>, %B: tensor<8x16xf16>) -> tensor<16x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %r = linalg.matmul ins(%A, %B : tensor<16x8xf16>, tensor<8x16xf16>) outs(%f : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %r : tensor<16x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @f16_to_f16(
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : memref<16x8xf16>, memref<8x16xf16>) outs(%{{.*}} : memref<16x16xf16>)
+func.func @f16_to_f16(%A: memref<16x8xf16>, %B: memref<8x16xf16>, %C: memref<16x16xf16>) {
+  linalg.matmul ins(%A, %B : memref<16x8xf16>, memref<8x16xf16>) outs(%C : memref<16x16xf16>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bf16_to_bf16(
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<16x8xbf16>, tensor<8x16xbf16>) outs(%{{.*}} : tensor<16x16xbf16>)
+func.func @bf16_to_bf16(%A: tensor<16x8xbf16>, %B: tensor<8x16xbf16>, %C: tensor<16x16xbf16>) -> tensor<16x16xbf16> {
+  %r = linalg.matmul ins(%A, %B : tensor<16x8xbf16>, tensor<8x16xbf16>) outs(%C : tensor<16x16xbf16>) -> tensor<16x16xbf16>
+  return %r : tensor<16x16xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bf16_to_f32(
+// CHECK:         linalg.matmul
+func.func @bf16_to_f32(%A: memref<16x8xbf16>, %B: memref<8x16xbf16>, %C: memref<16x16xf32>) {
+  linalg.matmul ins(%A, %B : memref<16x8xbf16>, memref<8x16xbf16>) outs(%C : memref<16x16xf32>)
+  return
+}
+
+// -----
+
+// Allocations, deallocations and declarations are allowed around the matmul.
+
+// CHECK-LABEL: func.func private @declared(
+// CHECK-LABEL: func.func @alloc_dealloc(
+// CHECK:         memref.alloc
+// CHECK:         linalg.matmul
+// CHECK:         memref.dealloc
+func.func private @declared(memref<8x8xf32>)
+func.func @alloc_dealloc(%A: memref<8x8xf32>, %B: memref<8x8xf32>) {
+  %C = memref.alloc() : memref<8x8xf32>
+  linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+  memref.dealloc %C : memref<8x8xf32>
+  return
+}
+
+// -----
+
+// The 1x1x1 corner and a large, ragged problem.
+
+// CHECK-LABEL: func.func @one(
+// CHECK:         linalg.matmul
+func.func @one(%A: memref<1x1xf32>, %B: memref<1x1xf32>, %C: memref<1x1xf32>) {
+  linalg.matmul ins(%A, %B : memref<1x1xf32>, memref<1x1xf32>) outs(%C : memref<1x1xf32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @ragged(
+// CHECK:         linalg.matmul
+func.func @ragged(%A: tensor<1000x777xf32>, %B: tensor<777x999xf32>, %C: tensor<1000x999xf32>) -> tensor<1000x999xf32> {
+  %r = linalg.matmul ins(%A, %B : tensor<1000x777xf32>, tensor<777x999xf32>) outs(%C : tensor<1000x999xf32>) -> tensor<1000x999xf32>
+  return %r : tensor<1000x999xf32>
+}

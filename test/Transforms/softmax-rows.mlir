@@ -1,0 +1,80 @@
+// RUN: gemm-opt %s -split-input-file --gemm-softmax-three-pass --gemm-softmax-fused --gemm-softmax-online --gemm-softmax-vector --gemm-softmax-rows | FileCheck %s
+
+// Rung softmax-rows: the mapping follows the row length. Plans of the four
+// benchmark shapes (f32) and of short and odd rows.
+
+// 1024 f32: a warp per row (8 float4 per lane), 8 rows per 256-thread block.
+// CHECK-LABEL: func.func @r1024(
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c8192{{.*}}) threads({{.*}}) in ({{.*}} = %c256
+// CHECK-COUNT-8: vector.load
+// CHECK-NOT: gpu.barrier
+// CHECK: chunks = 8 : i64, {{.*}}rows_per_block = 8 : i64, {{.*}}threads_per_row = 32 : i64, vector = 4 : i64
+func.func @r1024(%x: memref<65536x1024xf32>, %y: memref<65536x1024xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<65536x1024xf32>) outs(%y : memref<65536x1024xf32>)
+  return
+}
+
+// -----
+
+// 4096 f32: 4 warps per row, 2 rows per block.
+// CHECK-LABEL: func.func @r4096(
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c8192{{.*}}) threads({{.*}}) in ({{.*}} = %c256{{.*}}) workgroup({{.*}} : memref<8xf32, {{.*}}>, {{.*}} : memref<8xf32, {{.*}}>)
+// CHECK: rows_per_block = 2 : i64, {{.*}}threads_per_row = 128 : i64
+func.func @r4096(%x: memref<16384x4096xf32>, %y: memref<16384x4096xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<16384x4096xf32>) outs(%y : memref<16384x4096xf32>)
+  return
+}
+
+// -----
+
+// 32768 f32: a block of 1024 per row, 8 float4 per thread in registers.
+// CHECK-LABEL: func.func @r32768(
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c4096{{.*}}) threads({{.*}}) in ({{.*}} = %c1024
+// CHECK: chunks = 8 : i64, {{.*}}rows_per_block = 1 : i64, storage = "registers", threads_per_row = 1024 : i64
+func.func @r32768(%x: memref<4096x32768xf32>, %y: memref<4096x32768xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<4096x32768xf32>) outs(%y : memref<4096x32768xf32>)
+  return
+}
+
+// -----
+
+// 131072 f32 (512 KB a row): too long for a block's registers and shared
+// memory; streamed twice.
+// CHECK-LABEL: func.func @r131072(
+// CHECK: storage = "reread"
+func.func @r131072(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<1024x131072xf32>) outs(%y : memref<1024x131072xf32>)
+  return
+}
+
+// -----
+
+// 64 f16 = 8 vectors of 8: 2 lanes per row hold 4 vectors each; 16 rows
+// per warp, one xor shuffle (offset 1) per reduced value, no barrier; 32
+// rows per 64-thread block keep 1024 blocks for the 132 SMs.
+// CHECK-LABEL: func.func @short(
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1024{{.*}}) threads({{.*}}) in ({{.*}} = %c64
+// CHECK: arith.remui %{{.*}}, %c2
+// CHECK: arith.divui %{{.*}}, %c2
+// CHECK-NOT: gpu.shuffle  xor %{{.*}}, {{%c2_i32[_0-9]*}}
+// CHECK: gpu.shuffle  xor %{{.*}}, {{%c1_i32[_0-9]*}}, {{%c32_i32[_0-9]*}}
+// CHECK-NOT: gpu.barrier
+// CHECK: rows_per_block = 32 : i64, {{.*}}threads_per_row = 2 : i64, vector = 8 : i64
+func.func @short(%x: memref<32768x64xf16>, %y: memref<32768x64xf16>) {
+  linalg.softmax dimension(1) ins(%x : memref<32768x64xf16>) outs(%y : memref<32768x64xf16>)
+  return
+}
+
+// -----
+
+// 3 x 5: a lane per row; rows past the end of the last block are clamped
+// for loads and skipped for stores.
+// CHECK-LABEL: func.func @tiny(
+// CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c32
+// CHECK: arith.cmpi ult, %{{.*}}, %c3
+// CHECK: arith.minui %{{.*}}, %c2
+// CHECK: threads_per_row = 1 : i64
+func.func @tiny(%x: memref<3x5xf32>, %y: memref<3x5xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<3x5xf32>) outs(%y : memref<3x5xf32>)
+  return
+}
