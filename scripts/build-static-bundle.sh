@@ -3,6 +3,9 @@
 # (only glibc, zlib and zstd stay dynamic), strips them and compresses them
 # with xz into OUTDIR (default .bundle/, git-ignored), ready to be carried.
 #   scripts/build-static-bundle.sh [OUTDIR]
+# GEMM_OPT_BUNDLE_GEMM_OPT=0 leaves gemm-opt out (gemm-run compiles by
+# itself; the device tool carries at most 64 MiB). The bundle also holds
+# FileCheck, not and count (with the libz3 they load) for the GPU lit lane.
 # Debian's CMake targets link libLLVM.so/libMLIR.so, so this has its own link
 # line over the static archives; see ../shared/notes/mlir22-gpu-facts.md.
 set -euo pipefail
@@ -34,5 +37,14 @@ link() {
 }
 
 link gemm-run "$build/tools/gemm-run/CMakeFiles/gemm-run.dir/gemm-run.cpp.o"
-link gemm-opt "$build/tools/gemm-opt/CMakeFiles/gemm-opt.dir/gemm-opt.cpp.o"
+if [ "${GEMM_OPT_BUNDLE_GEMM_OPT:-1}" = 1 ]; then
+  link gemm-opt "$build/tools/gemm-opt/CMakeFiles/gemm-opt.dir/gemm-opt.cpp.o"
+else
+  rm -f "$out/gemm-opt.xz"
+fi
+for tool in FileCheck not count; do
+  xz -6 -T2 -c "/usr/lib/llvm-22/bin/$tool" > "$out/$tool.xz"
+done
+z3=$(ldd /usr/lib/llvm-22/bin/FileCheck | awk '/libz3/ {print $3}')
+[ -z "$z3" ] || xz -6 -T2 -c "$z3" > "$out/$(basename "$z3").xz"
 ls -l "$out"

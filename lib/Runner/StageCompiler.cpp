@@ -45,19 +45,60 @@ std::string defaultMatmulSource(int64_t m, int64_t n, int64_t k,
       .str();
 }
 
-bool parseShape(const std::string &text, int64_t dims[3], std::string &error) {
+/// The embedded default softmax: Y = softmax(X) over rows, on tensors.
+std::string defaultSoftmaxSource(int64_t rows, int64_t cols, StringRef type) {
+  return llvm::formatv(
+      R"mlir(func.func @softmax(%x: tensor<{0}x{1}x{2}>) -> tensor<{0}x{1}x{2}> {{
+  %empty = tensor.empty() : tensor<{0}x{1}x{2}>
+  %y = linalg.softmax dimension(1) ins(%x : tensor<{0}x{1}x{2}>) outs(%empty : tensor<{0}x{1}x{2}>) -> tensor<{0}x{1}x{2}>
+  return %y : tensor<{0}x{1}x{2}>
+}
+)mlir",
+      rows, cols, type)
+      .str();
+}
+
+/// Parses "AxBxC..." into `rank` positive dimensions.
+bool parseDims(const std::string &text, size_t rank,
+               SmallVectorImpl<int64_t> &dims, std::string &error) {
   SmallVector<StringRef> parts;
   StringRef(text).split(parts, 'x');
-  if (parts.size() != 3) {
-    error = "--shape expects MxNxK, got '" + text + "'";
+  dims.assign(parts.size(), 0);
+  bool ok = parts.size() == rank;
+  for (size_t i = 0; ok && i < parts.size(); ++i)
+    ok = !parts[i].getAsInteger(10, dims[i]) && dims[i] >= 1;
+  if (!ok)
+    error = "--shape expects " +
+            std::string(rank == 3 ? "MxNxK" : "RxC") +
+            " with positive integers, got '" + text + "'";
+  return ok;
+}
+
+/// The embedded default input of `op` with an optional shape and type.
+bool defaultSource(const rt::CompileRequest &request, std::string &source,
+                   std::string &error) {
+  std::string dtype = request.dtype.empty() ? "f32" : request.dtype;
+  if (dtype != "f32" && dtype != "f16" && dtype != "bf16") {
+    error = "--dtype expects f32, f16 or bf16, got '" + dtype + "'";
     return false;
   }
-  for (int i = 0; i < 3; ++i) {
-    if (parts[i].getAsInteger(10, dims[i]) || dims[i] < 1) {
-      error = "--shape expects positive integers MxNxK, got '" + text + "'";
+  SmallVector<int64_t> dims;
+  if (request.op == "softmax") {
+    dims = {16384, 4096};
+    if (!request.shape.empty() && !parseDims(request.shape, 2, dims, error))
       return false;
-    }
+    source = defaultSoftmaxSource(dims[0], dims[1], dtype);
+    return true;
   }
+  if (!request.op.empty() && request.op != "matmul") {
+    error = "unknown op '" + request.op + "'; expected matmul or softmax";
+    return false;
+  }
+  dims = {4096, 4096, 4096};
+  if (!request.shape.empty() && !parseDims(request.shape, 3, dims, error))
+    return false;
+  // f16/bf16 operands accumulate into an f32 result.
+  source = defaultMatmulSource(dims[0], dims[1], dims[2], dtype, "f32");
   return true;
 }
 
@@ -102,15 +143,8 @@ bool rt::compileStages(const CompileRequest &request,
   std::string source;
   std::string sourceName = request.inputPath;
   if (request.inputPath.empty()) {
-    int64_t dims[3] = {4096, 4096, 4096};
-    if (!request.shape.empty() && !parseShape(request.shape, dims, error))
+    if (!defaultSource(request, source, error))
       return false;
-    std::string dtype = request.dtype.empty() ? "f32" : request.dtype;
-    if (dtype != "f32" && dtype != "f16" && dtype != "bf16") {
-      error = "--dtype expects f32, f16 or bf16, got '" + dtype + "'";
-      return false;
-    }
-    source = defaultMatmulSource(dims[0], dims[1], dims[2], dtype, "f32");
     sourceName = "<embedded default>";
   } else if (!request.shape.empty() || !request.dtype.empty()) {
     error = "--shape and --dtype describe the embedded default input; the "

@@ -117,7 +117,11 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     return;
   case SimtRung::Reg1D:
     // Seed 000 v3: 64x64 block, BK = 8, a column of 8 outputs per thread.
+    // When even 64x64 tiles leave SMs idle, 32x64 tiles (256 threads) spread
+    // the work over twice as many blocks.
     plan.bm = plan.bn = 64;
+    if (ceilDiv(p.m, 64) * ceilDiv(p.n, 64) < chip.numSMs)
+      plan.bm = 32;
     plan.bk = 8;
     plan.tm = 8;
     plan.tn = 1;

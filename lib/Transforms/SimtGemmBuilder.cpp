@@ -97,6 +97,22 @@ private:
     return vector::ExtractOp::create(b, v, ArrayRef<int64_t>{i});
   }
 
+  /// Asks LLVM not to unroll a K loop: its body is already unrolled over BK,
+  /// and a fully unrolled short K loop becomes one straight block in which
+  /// the FMAs drift towards their last use and the shared-memory values stay
+  /// alive (spills at small K).
+  void keepRolled(scf::ForOp loop) {
+    MLIRContext *ctx = b.getContext();
+    auto unroll = LLVM::LoopUnrollAttr::get(
+        ctx, /*disable=*/b.getBoolAttr(true), /*count=*/nullptr,
+        /*runtimeDisable=*/nullptr, /*full=*/nullptr, /*followupUnrolled=*/nullptr,
+        /*followupRemainder=*/nullptr, /*followupAll=*/nullptr);
+    loop->setAttr("llvm.loop_annotation",
+                  LLVM::LoopAnnotationAttr::get(
+                      ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
+                      BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
+  }
+
   // --- kernel pieces -------------------------------------------------------
   void setUpThreadLayout();
   void setUpSharedMemory(Value dynSmem);
@@ -108,6 +124,9 @@ private:
   SmallVector<Value> loadTileAsync(Value buf, Value k0);
   /// acc += A_s[buf][:, 0..dots) * B_s[buf][0..dots, :].
   void compute(Value buf, int64_t dots, SmallVector<Value> &acc);
+  /// A rows x cols window of stage `buf` of a shared tile at (i, j).
+  Value threadView(Value mem, Value buf, Value i, Value j, int64_t rows,
+                   int64_t cols);
   /// Full K tiles; returns the accumulators.
   SmallVector<Value> mainLoopSync(ValueRange acc, bool guard);
   SmallVector<Value> mainLoopPipelined(ValueRange acc);
@@ -284,36 +303,57 @@ SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0) {
   return tokens;
 }
 
+Value SimtKernelEmitter::threadView(Value mem, Value buf, Value i, Value j,
+                                    int64_t rows, int64_t cols) {
+  SmallVector<OpFoldResult> offsets = {buf, i, j};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1), b.getIndexAttr(rows),
+                                     b.getIndexAttr(cols)};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  auto type = memref::SubViewOp::inferRankReducedResultType(
+      {rows, cols}, cast<MemRefType>(mem.getType()), offsets, sizes, strides);
+  return memref::SubViewOp::create(b, cast<MemRefType>(type), mem, offsets,
+                                   sizes, strides);
+}
+
 void SimtKernelEmitter::compute(Value buf, int64_t dots,
                                 SmallVector<Value> &acc) {
+  // Each thread reads its fragments through views whose offsets are
+  // computed once per tile: every read below is then a base pointer plus a
+  // constant, which keeps the number of live addresses down.
+  SmallVector<Value> aViews, bViews;
+  for (Value base : rowFrag)
+    aViews.push_back(plan.aTransposed
+                         ? threadView(aSmem, buf, c(0), base, plan.bk, plan.fragM)
+                         : threadView(aSmem, buf, base, c(0), plan.fragM, plan.bk));
+  for (ArrayRef<Value> phys : colPhys)
+    for (Value col : phys)
+      bViews.push_back(threadView(bSmem, buf, c(0), col, plan.bk,
+                                  smemVecB ? 4 : 1));
   for (int64_t dot = 0; dot < dots; ++dot) {
     Value d = c(dot);
     SmallVector<Value> aVals, bVals;
-    for (Value base : rowFrag) {
+    for (Value view : aViews) {
       if (smemVecA) {
         for (int64_t q = 0; q < plan.fragM; q += 4) {
-          Value v = loadVec4(aSmem, {buf, d, add(base, q)});
+          Value v = loadVec4(view, {d, c(q)});
           for (int64_t e = 0; e < 4; ++e)
             aVals.push_back(extract(v, e));
         }
         continue;
       }
       for (int64_t r = 0; r < plan.fragM; ++r) {
-        SmallVector<Value> idx =
-            plan.aTransposed ? SmallVector<Value>{buf, d, add(base, r)}
-                             : SmallVector<Value>{buf, add(base, r), d};
-        aVals.push_back(memref::LoadOp::create(b, aSmem, idx));
+        SmallVector<Value> idx = plan.aTransposed ? SmallVector<Value>{d, c(r)}
+                                                  : SmallVector<Value>{c(r), d};
+        aVals.push_back(memref::LoadOp::create(b, view, idx));
       }
     }
-    for (ArrayRef<Value> phys : colPhys) {
-      for (Value col : phys) {
-        if (smemVecB) {
-          Value v = loadVec4(bSmem, {buf, d, col});
-          for (int64_t e = 0; e < 4; ++e)
-            bVals.push_back(extract(v, e));
-        } else {
-          bVals.push_back(memref::LoadOp::create(b, bSmem, ValueRange{buf, d, col}));
-        }
+    for (Value view : bViews) {
+      if (smemVecB) {
+        Value v = loadVec4(view, {d, c(0)});
+        for (int64_t e = 0; e < 4; ++e)
+          bVals.push_back(extract(v, e));
+      } else {
+        bVals.push_back(memref::LoadOp::create(b, view, ValueRange{d, c(0)}));
       }
     }
     for (int64_t i = 0; i < plan.tm; ++i)
@@ -328,6 +368,7 @@ SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
                                                    bool guard) {
   int64_t tiles = p.k / plan.bk;
   auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  keepRolled(loop);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
   Value k0 = mul(loop.getInductionVar(), plan.bk);
@@ -357,6 +398,7 @@ SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init) {
     lastGroup = commit(loadTileAsync(c(st), c(tile * plan.bk)));
   }
   auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  keepRolled(loop);
   {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -444,17 +486,15 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
         LLVM::TailCallKindAttr::get(b.getContext(), LLVM::tailcallkind::TailCallKind::None),
         LLVM::AsmDialectAttr(), ArrayAttr());
   };
-  if (p.accumulate) {
-    Value old = asmOp(b.getF32Type(), {addr, pred},
-                      "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n "
-                      "mov.f32 $0, 0f00000000;\n @p ld.f32 $0, [$1];\n}",
-                      "=f,l,r")
-                    .getResult(0);
-    v = arith::AddFOp::create(b, old, v);
-  }
-  asmOp(Type(), {addr, v, pred},
-        "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n @p st.f32 [$0], $1;\n}",
-        "l,f,r");
+  // One asm per element (the read-modify-write of C included) keeps the
+  // epilogue from holding extra values.
+  StringRef text =
+      p.accumulate
+          ? "{\n .reg .pred p;\n .reg .f32 t;\n setp.ne.b32 p, $2, 0;\n "
+            "@p ld.f32 t, [$0];\n @p add.rn.f32 t, t, $1;\n "
+            "@p st.f32 [$0], t;\n}"
+          : "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n @p st.f32 [$0], $1;\n}";
+  asmOp(Type(), {addr, v, pred}, text, "l,f,r");
 }
 
 SmallVector<Value> SimtKernelEmitter::branch(

@@ -59,10 +59,30 @@ static StringRef storageName(SoftmaxStorage s) {
 
 static int64_t elemBytes(Type t) { return t.isF32() ? 4 : 2; }
 
+/// f32 slots per reduced value that the (max, sum) combination of an
+/// online kernel needs in shared memory.
+static int64_t reductionSlots(const SoftmaxPlan &plan) {
+  if (plan.reduce == SoftmaxReduce::SharedTree)
+    return plan.blockThreads();
+  return plan.threadsPerRow > 32
+             ? plan.rowsPerBlock * (plan.threadsPerRow / 32)
+             : 0;
+}
+
+/// Bytes of the rows kept in shared memory, rounded up to 16 (the
+/// reduction slots follow them in the same dynamic allocation).
+static int64_t sharedRowBytes(const SoftmaxPlan &plan,
+                              const SoftmaxProblem &p) {
+  int64_t bytes = plan.rowsPerBlock * p.cols * elemBytes(p.xType);
+  return (bytes + 15) / 16 * 16;
+}
+
 int64_t SoftmaxPlan::dynamicSharedBytes(const SoftmaxProblem &p) const {
   if (algo != SoftmaxAlgo::Online || storage != SoftmaxStorage::Shared)
     return 0;
-  return rowsPerBlock * p.cols * elemBytes(p.xType);
+  // Everything in one dynamic allocation: static shared variables would be
+  // placed by ptxas where the dynamic symbol's accesses could overlap them.
+  return sharedRowBytes(*this, p) + 2 * 4 * reductionSlots(*this);
 }
 
 DictionaryAttr SoftmaxPlan::toAttr(MLIRContext *ctx) const {
@@ -478,16 +498,38 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
   const bool shuffle = plan.reduce == SoftmaxReduce::Shuffle;
   const int64_t warpsPerRow = TR > 32 ? TR / 32 : 1;
 
+  const bool sharedRow = plan.storage == SoftmaxStorage::Shared;
+  const int64_t slots = reductionSlots(plan);
   SmallVector<Type> workgroup;
-  if (!shuffle) {
-    workgroup.assign(2, workgroupF32(ctx, BT));
-  } else if (TR > 32) {
-    workgroup.assign(2, workgroupF32(ctx, RB * warpsPerRow));
-  }
+  if (slots > 0 && !sharedRow)
+    workgroup.assign(2, workgroupF32(ctx, slots));
   int64_t dynSmem = plan.dynamicSharedBytes(p);
   gpu::LaunchOp launch = createLaunch(b, plan.gridBlocks(p.rows), 1, BT,
                                       dynSmem, workgroup, plan, "online");
   Emitter e{b};
+  // Shared memory: the reduction slots are workgroup attributions, except
+  // with a shared-memory row, where the row and then the slots are views of
+  // the one dynamic allocation.
+  SmallVector<Value> slotBufs(launch.getWorkgroupAttributions().begin(),
+                              launch.getWorkgroupAttributions().end());
+  Value rowSmem;
+  if (sharedRow) {
+    auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    Value raw = gpu::DynamicSharedMemoryOp::create(
+        b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                           MemRefLayoutAttrInterface(), space));
+    // Rows of the block one after the other, in X's element type.
+    rowSmem = memref::ViewOp::create(
+        b,
+        MemRefType::get({RB, p.cols}, p.xType, MemRefLayoutAttrInterface(),
+                        space),
+        raw, b.index(0), ValueRange());
+    int64_t offset = sharedRowBytes(plan, p);
+    for (int i = 0; i < 2 && slots > 0; ++i, offset += 4 * slots)
+      slotBufs.push_back(memref::ViewOp::create(
+          b, cast<MemRefType>(workgroupF32(ctx, slots)), raw,
+          b.index(offset), ValueRange()));
+  }
   Value tid = launch.getThreadIds().x;
   Value lane = RB == 1 ? tid : e.remui(tid, TR);
   Value rowInBlock = RB == 1 ? b.index(0) : e.divui(tid, TR);
@@ -530,7 +572,7 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
 
   /// Combines the pairs of the TR threads of each row.
   auto rowCombine = [&](Value m, Value s) -> std::pair<Value, Value> {
-    auto wg = launch.getWorkgroupAttributions();
+    ArrayRef<Value> wg = slotBufs;
     if (!shuffle) {
       SmallVector<Value> r = treeReduceShared(
           e, {wg[0], wg[1]}, {m, s}, tid, lane, b.mul(rowInBlock, TR), TR,
@@ -546,8 +588,10 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     if (TR <= 32)
       return {m, s};
     // Then across the row's warps: lane 0 of each warp publishes its pair,
-    // one barrier, and every warp combines all of them (each slot written
-    // once per kernel, so no second barrier is needed).
+    // one barrier, and in every warp each aligned group of warpsPerRow
+    // lanes loads the row's warpsPerRow slots (one each) and combines them
+    // by a butterfly inside the group, so every lane ends with the row's
+    // pair. Each slot is written once per kernel: no second barrier.
     Value laneInWarp = e.remui(tid, 32);
     Value warpInRow = e.divui(lane, 32);
     Value rowBase = b.mul(rowInBlock, warpsPerRow);
@@ -557,12 +601,9 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
       memref::StoreOp::create(b, s, wg[1], ValueRange{slot});
     });
     e.barrier();
-    Value slot = b.add(rowBase, e.minui(laneInWarp, warpsPerRow - 1));
-    Value has = b.ult(laneInWarp, warpsPerRow);
-    Value m2 = memref::LoadOp::create(b, wg[0], ValueRange{slot});
-    Value s2 = memref::LoadOp::create(b, wg[1], ValueRange{slot});
-    m = e.select(has, m2, e.negInf());
-    s = e.select(has, s2, e.f(0.0));
+    Value slot = b.add(rowBase, e.remui(laneInWarp, warpsPerRow));
+    m = memref::LoadOp::create(b, wg[0], ValueRange{slot});
+    s = memref::LoadOp::create(b, wg[1], ValueRange{slot});
     return shuffleCombine(e, m, s, warpsPerRow);
   };
 
@@ -606,19 +647,6 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
   // Streaming: iterations of C accesses per thread.
   const int64_t perIter = C * TR * V;
   const int64_t iters = ceilDiv(p.cols, perIter);
-  Value rowSmem;
-  if (plan.storage == SoftmaxStorage::Shared) {
-    auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-    Value raw = gpu::DynamicSharedMemoryOp::create(
-        b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                           MemRefLayoutAttrInterface(), space));
-    // Rows of the block one after the other, in X's element type.
-    rowSmem = memref::ViewOp::create(
-        b,
-        MemRefType::get({RB, p.cols}, p.xType, MemRefLayoutAttrInterface(),
-                        space),
-        raw, b.index(0), ValueRange());
-  }
   auto loop = scf::ForOp::create(b, b.index(0), b.index(iters), b.index(1),
                                  ValueRange{e.negInf(), e.f(0.0)});
   {

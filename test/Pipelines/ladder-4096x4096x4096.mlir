@@ -38,7 +38,13 @@
 
 // 128-bit global loads and stores from 'vector' on; cp.async from
 // 'multibuffer' on (16-byte .cg for B, 4-byte .ca for the transposed A).
+// One output per thread, then a column of 8, then 8x8 outputs per thread:
+// 32, 64 and 512 FMAs per K tile.
+// SMEM-COUNT-32: fma.rn.f32
 // SMEM-NOT: ld.global.v4
+// REG1D-COUNT-64: fma.rn.f32
+// REG1D-NOT: ld.global.v4
+// REG2D-COUNT-512: fma.rn.f32
 // REG2D-NOT: ld.global.v4
 // VECTOR: ld.global.v4.b32
 // VECTOR: st.global.v4.b32

@@ -324,6 +324,7 @@ int main(int argc, char **argv) {
     }
     CompileRequest req;
     req.inputPath = o.input;
+    req.op = op;
     req.shape = o.shape;
     req.dtype = o.dtype;
     req.chip = o.chip;

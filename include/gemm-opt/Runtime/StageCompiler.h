@@ -18,6 +18,7 @@ namespace gemm_opt::runtime {
 
 struct CompileRequest {
   std::string inputPath; // empty: the embedded default input for the op
+  std::string op;        // "matmul" | "softmax": the embedded default's op
   std::string shape;     // "MxNxK" (matmul) or "RxC" (softmax); empty: the input's own
   std::string dtype;     // "f32" | "f16" | "bf16"; empty: the input's own
   std::string chip;      // e.g. "sm_90"

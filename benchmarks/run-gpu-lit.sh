@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# On a GPU machine without MLIR: runs the lit tests that need a CUDA device
+# (test/GPU and the runtime's AOT tests) with the unpacked static bundle.
+#   benchmarks/run-gpu-lit.sh BINDIR [lit args...]
+# Needs the `lit` Python package (carry its wheel) and BINDIR from
+# benchmarks/unpack-bundle.sh (gemm-run, FileCheck, not, count).
+set -euo pipefail
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bin=$(cd "$1" && pwd); shift
+site=$(mktemp -d)
+mkdir -p "$site/test"
+cat > "$site/test/lit.site.cfg.py" <<CFG
+import lit.llvm
+config.llvm_tools_dir = "$bin"
+config.mlir_obj_dir = "$site"
+config.enable_bindings_python = False
+config.gemm_opt_obj_root = "$site"
+config.gemm_opt_tools_dir = "$bin"
+config.gemm_opt_lib_dir = "$bin"
+config.llvm_shlib_ext = ".so"
+lit.llvm.initialize(lit_config, config)
+lit_config.load_config(config, "$repo/test/lit.cfg.py")
+CFG
+export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+python3 -m lit -v "$site/test" --filter 'GPU/|aot-reference' "$@"
