@@ -2,7 +2,8 @@
 # On a GPU machine without MLIR: runs the lit tests that need a CUDA device
 # (test/GPU and the runtime's AOT tests) with the unpacked static bundle.
 #   benchmarks/run-gpu-lit.sh BINDIR [lit args...]
-# Needs the `lit` Python package (carry its wheel) and BINDIR from
+# Needs lit 22's Python package on PYTHONPATH (PyPI has no lit 22: carry
+# /usr/lib/llvm-22/utils/lit) and BINDIR from
 # benchmarks/unpack-bundle.sh (gemm-run, FileCheck, not, count).
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -22,4 +23,4 @@ lit.llvm.initialize(lit_config, config)
 lit_config.load_config(config, "$repo/test/lit.cfg.py")
 CFG
 export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-python3 -m lit -v "$site/test" --filter 'GPU/|aot-reference' "$@"
+python3 -c 'import sys; from lit.main import main; sys.argv[0] = "lit"; main()' -v "$site/test" --filter 'GPU/|aot-reference' "$@"

@@ -12,7 +12,8 @@ ninja -C "$build" gemm-opt-test-depends >/dev/null
 log=$(mktemp)
 status=0
 /usr/lib/llvm-22/bin/lit -v "$build/test" 2>&1 | tee "$log" || status=$?
-count() { grep -E "^ *$1: *[0-9]+" "$log" | grep -oE "[0-9]+" | tail -1 || true; }
+# lit's summary lines look like "  Passed     : 72 (90.00%)".
+count() { sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$log" | tail -1; }
 passed=$(count Passed); failed=$(count Failed); unsupported=$(count Unsupported)
 xfail=$(count "Unexpectedly Passed")
 rm -f "$log"

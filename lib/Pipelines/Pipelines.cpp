@@ -24,6 +24,7 @@ void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createGemmMergeGpuModules());
+  pm.addPass(createGemmApplyKernelAttributes());
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createCanonicalizerPass());
@@ -130,7 +131,40 @@ static void registerCompilePipeline(StringRef arg, StringRef description,
       });
 }
 
+namespace {
+/// Options of `gemm-lower-to-ptx`.
+struct LowerToPtxPipelineOptions
+    : public PassPipelineOptions<LowerToPtxPipelineOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
+                           llvm::cl::init("sm_90")};
+};
+} // namespace
+
 void mlir::gemm_opt::registerGemmOptPipelines() {
+  // The lowering half of every stage pipeline, so that a textual pipeline
+  // can compose rung passes with any options:
+  //   builtin.module(gemm-verify-input, one-shot-bufferize{...},
+  //     func.func(gemm-naive, ..., gemm-multi-buffer{stages=4}),
+  //     gemm-lower-to-ptx{chip=sm_90}, gemm-emit-kernels{...})
+  registerPassPipeline(
+      "gemm-lower-to-ptx",
+      "Outline the GPU kernels of a bufferized module and compile them to "
+      "PTX in a gpu.binary (chip=sm_90); the rung passes must have run",
+      [](OpPassManager &pm, StringRef optionsStr,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        LowerToPtxPipelineOptions options;
+        if (failed(options.parseFromString(optionsStr)))
+          return failure();
+        if (!isSupportedChip(options.chip))
+          return errorHandler("unsupported chip '" + options.chip.getValue() +
+                              "'; expected one of sm_70, sm_75, sm_80, sm_86, "
+                              "sm_87, sm_89, sm_90, sm_90a");
+        addLowerToPtxPasses(pm, options.chip);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(LowerToPtxPipelineOptions());
+      });
   registerCompilePipeline(
       "gemm-compile",
       "Compile linalg.matmul to PTX through a ladder stage (stage=..., "

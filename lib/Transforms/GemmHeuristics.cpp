@@ -1,9 +1,11 @@
 //===- GemmHeuristics.cpp - Tile sizes per shape and chip -----------------===//
 //
-// Defaults follow the seeds (seed 000 v2-v5, seed 004 §4.2-4.4); the only
-// shape-dependent choice is the reg2d block tile, picked by a small model of
-// how well the grid fills the SMs (wave quantization) times how efficient a
-// tile is on its own.
+// smem, reg1d and reg2d follow the seeds (seed 000 v2-v4); the reg2d block
+// tile is picked by a small model of how well the grid fills the SMs (wave
+// quantization) times how efficient a tile is on its own. From vector on the
+// defaults are the best variants of the H200 sweep of benchmarks/simt-sweep.sh
+// (f32, % of cuBLAS pedantic SGEMM in the same run; the JSON is under
+// benchmarks/results/); each rung's comment names the variant it comes from.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +82,50 @@ static TileChoice chooseReg2DTile(const GemmProblem &p, const ChipInfo &chip) {
   return *best;
 }
 
+void mlir::gemm_opt::chooseWarpLayout(SimtGemmPlan &plan) {
+  // A warp owns a WM x WN tile, its lanes a 4x8 (or 8x4) grid, each lane
+  // 4x4 fragments spread over the warp tile, so that a quarter warp reads 8
+  // consecutive 16-byte groups of B.
+  plan.warpTiled = true;
+  plan.fragM = plan.tm % 4 == 0 ? 4 : plan.tm;
+  plan.fragN = plan.tn % 4 == 0 ? 4 : plan.tn;
+  for (auto [lanesM, lanesN] : {std::pair<int64_t, int64_t>{4, 8}, {8, 4},
+                                {2, 16}, {16, 2}, {1, 32}, {32, 1}}) {
+    int64_t wm = lanesM * plan.tm, wn = lanesN * plan.tn;
+    if (plan.bm % wm == 0 && plan.bn % wn == 0) {
+      plan.wm = wm;
+      plan.wn = wn;
+      break;
+    }
+  }
+  plan.bXorMask = chooseBXorMask(plan);
+}
+
+/// Whether every row of A, B and C starts 16 bytes apart (K and N multiples
+/// of 4 f32), i.e. the 128-bit interior paths are usable.
+static bool rowsAre16ByteAligned(const GemmProblem &p) {
+  return p.k % 4 == 0 && p.n % 4 == 0;
+}
+
+/// Sets the K tile to `bk` where the A and B tiles split evenly over the
+/// threads (every reg2d tile does; the 1024-thread smem tile does not and
+/// keeps its K tile).
+static void setBlockK(SimtGemmPlan &plan, int64_t bk) {
+  int64_t t = plan.threads();
+  if ((plan.bm * bk) % t == 0 && (bk * plan.bn) % t == 0)
+    plan.bk = bk;
+}
+
+/// Whether a 128-register cap is safe: it was measured (and assembles with
+/// no spills) only on aligned shapes made of whole tiles; the scalar edge
+/// paths of ragged or unaligned shapes need up to ~230 registers and spill
+/// under the cap (e.g. swizzle at 4097^3: 488 bytes).
+static bool canCapTo128Registers(const GemmProblem &p,
+                                 const SimtGemmPlan &plan) {
+  return rowsAre16ByteAligned(p) && p.m % plan.bm == 0 &&
+         p.n % plan.bn == 0 && p.k % plan.bk == 0;
+}
+
 int64_t mlir::gemm_opt::chooseBXorMask(const SimtGemmPlan &plan) {
   // Lanes next to each other along N read fragN-wide groups; in a quarter
   // warp (8 lanes x 16 bytes) the 16-byte groups g = lane * fragN/4 + h
@@ -139,40 +185,84 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     return;
   }
   case SimtRung::Vector:
-    // Seed 000 v5: float4 global/shared accesses, A K-major in shared memory.
+    // Seed 000 v5: float4 global/shared accesses, A K-major in shared memory,
+    // with a 16-deep K tile (BK = 16 lifted swizzle from 76.5 to 85.2% at
+    // 4096^3, swizzle vs swizzle-bk16-r128-ro; the seed's BK = 8 gave vector
+    // 71.9%). The block and thread tile stay reg2d's.
     plan.vectorWidth = 4;
     plan.aTransposed = true;
+    setBlockK(plan, 16);
     return;
   case SimtRung::Swizzle:
     // Seed 004 §4.2 / seed 001 stage 3: pad the transposed A rows by 4 so
     // the transposing stores of a warp hit 32 different banks; XOR-swizzle
-    // B's 16-byte groups when the inner-loop reads would collide.
+    // B's 16-byte groups when the inner-loop reads would collide. At most
+    // 128 registers (two 256-thread blocks per SM; only where that cannot
+    // spill, see canCapTo128Registers) and A/B through ld.global.nc:
+    // variant swizzle-bk16-r128-ro, 85.2% at 4096^3.
     plan.aPad = plan.aTransposed ? 4 : 1;
     plan.bPad = 0;
     plan.bXorMask = chooseBXorMask(plan);
+    setBlockK(plan, 16);
+    plan.maxRegs = canCapTo128Registers(p, plan) ? 128 : 0;
+    plan.readOnly = true;
     return;
   case SimtRung::MultiBuffer:
-    // Seed 004 §4.3-4.4: a 3-stage cp.async ring (f32 operands only: cp.async
-    // copies bytes, it cannot widen f16).
-    plan.stages = f32 ? 3 : 1;
+    // Seed 004 §4.3-4.4: a cp.async ring (f32 operands only: cp.async copies
+    // bytes, it cannot widen f16) of 4 stages of BK = 16, grouped block order
+    // over 8 block rows, at most 128 registers: variant mb-bk16-s4-g8, 90.5%
+    // at 4096^3 and 92.3% at 8192^3 (3 stages of BK = 8: 84.1%). cp.async
+    // does the interior loads, so ld.global.nc is off as in that variant.
+    plan.stages = f32 ? 4 : 1;
+    setBlockK(plan, 16);
+    plan.groupM = 8;
+    plan.maxRegs = canCapTo128Registers(p, plan) ? 128 : 0;
+    plan.readOnly = false;
     return;
   case SimtRung::WarpTile: {
-    // Seed 000 "next steps": a warp owns a WM x WN tile, its lanes a 4x8 (or
-    // 8x4) grid, each lane 4x4 fragments spread over the warp tile, so that
-    // a quarter warp reads 8 consecutive 16-byte groups of B.
-    plan.warpTiled = true;
-    plan.fragM = plan.tm % 4 == 0 ? 4 : plan.tm;
-    plan.fragN = plan.tn % 4 == 0 ? 4 : plan.tn;
-    for (auto [lanesM, lanesN] : {std::pair<int64_t, int64_t>{4, 8}, {8, 4},
-                                  {2, 16}, {16, 2}, {1, 32}, {32, 1}}) {
-      int64_t wm = lanesM * plan.tm, wn = lanesN * plan.tn;
-      if (plan.bm % wm == 0 && plan.bn % wn == 0) {
-        plan.wm = wm;
-        plan.wn = wn;
-        break;
+    // Seed 000 "next steps", with the block tile chosen per shape class from
+    // the sweep (all with BK = 16 and a 4-stage cp.async ring):
+    //  - a grid of 128x128 tiles that does not fill 2 waves of the SMs
+    //    (1000x999x777: 64 blocks on 132 SMs): 64x64 tiles with 8x4 per
+    //    thread (128 threads), 4x more blocks; variant wt-64x64-8x4-bk16-s4,
+    //    68.1% vs 39.7% for 128x128 and 52.7% for the best 128x64.
+    //  - rows not 16-byte aligned (K or N not a multiple of 4, 4097^3:
+    //    scalar loads and 4-byte cp.async): 64x128 tiles with 8x8 per thread
+    //    (128 threads, ~167 registers, no cap); variant
+    //    wt-64x128-bk16-s4-g8, 92.8% vs 77.5% for 128x128.
+    //  - otherwise (4096^3, 8192^3) seed 000's 128x128 with 8x8 per thread,
+    //    at most 128 registers; variant wt-bk16-s4-g8, 91.8% / 93.1%.
+    // Both ragged classes ran without a register cap (the cap is also off on
+    // any shape with edge tiles, where it spills); grouped order over 8
+    // block rows everywhere but the small grid (not measured there).
+    // A tile set by an earlier rung's options (anything but reg2d's own
+    // default for this shape) is kept; this rung's options override all.
+    TileChoice reg2d = chooseReg2DTile(p, chip);
+    bool reg2dDefault = plan.bm == reg2d.bm && plan.bn == reg2d.bn &&
+                        plan.tm == reg2d.tm && plan.tn == reg2d.tn;
+    int64_t blocks128 = ceilDiv(p.m, 128) * ceilDiv(p.n, 128);
+    bool smallGrid = blocks128 < 2 * chip.numSMs;
+    bool aligned = rowsAre16ByteAligned(p);
+    if (reg2dDefault) {
+      if (smallGrid) {
+        plan.bm = plan.bn = 64;
+        plan.tm = 8;
+        plan.tn = 4;
+      } else if (!aligned) {
+        plan.bm = 64;
+        plan.bn = 128;
+        plan.tm = plan.tn = 8;
+      } else {
+        plan.bm = plan.bn = 128;
+        plan.tm = plan.tn = 8;
       }
     }
-    plan.bXorMask = chooseBXorMask(plan);
+    setBlockK(plan, 16);
+    plan.stages = f32 ? 4 : 1;
+    plan.groupM = smallGrid ? 0 : 8;
+    plan.maxRegs = !smallGrid && canCapTo128Registers(p, plan) ? 128 : 0;
+    plan.readOnly = false;
+    chooseWarpLayout(plan);
     return;
   }
   }

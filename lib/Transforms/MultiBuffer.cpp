@@ -28,6 +28,7 @@ struct GemmMultiBufferPass : public mlir::gemm_opt::impl::GemmMultiBufferBase<Ge
     auto overrides = [&](SimtGemmPlan &plan) {
       overrideIfSet(plan.stages, stages);
       overrideIfSet(plan.bk, blockK);
+      applySimtKnobs(plan, maxRegisters, groupM, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::MultiBuffer, overrides)))
       signalPassFailure();

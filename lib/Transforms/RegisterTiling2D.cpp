@@ -32,6 +32,7 @@ struct GemmRegisterTiling2DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       overrideIfSet(plan.tm, threadM);
       overrideIfSet(plan.tn, threadN);
       plan.setNaturalLayout();
+      applySimtKnobs(plan, maxRegisters, groupM, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Reg2D, overrides)))
       signalPassFailure();

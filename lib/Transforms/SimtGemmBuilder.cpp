@@ -539,6 +539,25 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
 
   tid = launch.getThreadIds().x;
   Value bx = launch.getBlockIds().x, by = launch.getBlockIds().y;
+  if (plan.groupM > 1 && gridX > 1 && gridY > 1) {
+    // Grouped order: block pid walks groupM block rows column by column, so
+    // the blocks resident at the same time share panels of A and B in L2.
+    int64_t g = std::min(plan.groupM, gridY);
+    int64_t perGroup = g * gridX;
+    Value pid = add(mul(by, gridX), bx);
+    Value firstRow = mul(div(pid, perGroup), g);
+    Value inGroup = rem(pid, perGroup);
+    if (gridY % g == 0) {
+      by = add(firstRow, rem(inGroup, g));
+      bx = div(inGroup, g);
+    } else {
+      // The last group has gridY % g rows.
+      Value rows = b.createOrFold<arith::MinUIOp>(
+          b.createOrFold<arith::SubIOp>(c(gridY), firstRow), c(g));
+      by = add(firstRow, b.createOrFold<arith::RemUIOp>(inGroup, rows));
+      bx = b.createOrFold<arith::DivUIOp>(inGroup, rows);
+    }
+  }
   blockRow = mul(by, plan.bm);
   blockCol = mul(bx, plan.bn);
   auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
@@ -546,6 +565,17 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   Value dyn = gpu::DynamicSharedMemoryOp::create(
       b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                          MemRefLayoutAttrInterface(), ws));
+  {
+    // Attributes for the outlined gpu.func (see kKernelFnAttrs).
+    NamedAttrList fnAttrs;
+    if (plan.maxRegs)
+      fnAttrs.append("nvvm.maxnreg", b.getI32IntegerAttr(plan.maxRegs));
+    if (plan.readOnly)
+      fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
+    if (!fnAttrs.empty())
+      dyn.getDefiningOp()->setAttr(kKernelFnAttrs,
+                                   fnAttrs.getDictionary(b.getContext()));
+  }
   setUpSharedMemory(dyn);
   setUpThreadLayout();
 

@@ -64,6 +64,10 @@ std::string SimtGemmPlan::validate(const ChipInfo &chip) const {
   if (bXorMask && bCols() % 32)
     return "the B swizzle needs shared rows of a multiple of 32 elements, got " +
            s(bCols());
+  if (maxRegs != 0 && (maxRegs < 24 || maxRegs > 255))
+    return "max-registers=" + s(maxRegs) + " must be 0 (no cap) or in [24, 255]";
+  if (groupM < 0)
+    return "group-m=" + s(groupM) + " must not be negative";
   if (stages > 8)
     return "stages=" + s(stages) + " must be at most 8";
   if (sharedBytes() > chip.maxSharedBytesPerBlock)
@@ -93,6 +97,9 @@ DictionaryAttr SimtGemmPlan::toAttr(MLIRContext *ctx) const {
   i("b_xor", bXorMask);
   i("stages", stages);
   l.append("warp_tiled", b.getBoolAttr(warpTiled));
+  i("max_regs", maxRegs);
+  i("group_m", groupM);
+  l.append("read_only", b.getBoolAttr(readOnly));
   return l.getDictionary(ctx);
 }
 
@@ -129,6 +136,13 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
   i("b_xor", p.bXorMask);
   i("stages", p.stages);
   f("warp_tiled", p.warpTiled);
+  // Optional (plans written before these knobs existed).
+  if (auto a = attr.getAs<IntegerAttr>("max_regs"))
+    p.maxRegs = a.getInt();
+  if (auto a = attr.getAs<IntegerAttr>("group_m"))
+    p.groupM = a.getInt();
+  if (auto a = attr.getAs<BoolAttr>("read_only"))
+    p.readOnly = a.getValue();
   if (!ok)
     return failure();
   return p;
@@ -141,7 +155,10 @@ std::string SimtGemmPlan::str() const {
          " threads, vector " + s(vectorWidth) +
          (aTransposed ? ", A transposed" : "") + ", pad " + s(aPad) + "/" +
          s(bPad) + ", xor " + s(bXorMask) + ", stages " + s(stages) +
-         ", shared " + s(sharedBytes()) + " B";
+         ", shared " + s(sharedBytes()) + " B" +
+         (maxRegs ? ", max " + s(maxRegs) + " regs" : "") +
+         (groupM > 1 ? ", group " + s(groupM) : "") +
+         (readOnly ? ", read-only A/B" : "");
 }
 
 FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) {

@@ -115,9 +115,48 @@ SoftmaxPlan mlir::gemm_opt::chooseRowsPlan(const SoftmaxProblem &p,
   int64_t vecsPerThread =
       std::max<int64_t>(1, limits.maxRegisterElems / plan.vectorWidth);
   int64_t threads = pow2Ceil(ceilDiv(vecs, vecsPerThread));
+  // Long rows of f16 (a full block per row or more): keep the raw 16-bit
+  // values in registers (a vector of 8 in 4 registers), so a thread holds
+  // twice the elements and has twice the 16-byte loads in flight. Shorter
+  // rows keep the widened f32 registers (already near bandwidth). Not bf16:
+  // ptxas merges its (integer) widenings before and after the reduction
+  // into f32 copies live across it, 127 registers at 512 threads.
+  int64_t bytes = elemBytes(p.xType);
+  if (p.xType.isF16() && plan.vectorWidth == 8 && threads >= maxThreads) {
+    plan.packed = true;
+    vecsPerThread = std::max<int64_t>(1, 2 * limits.maxRegisterElems /
+                                             plan.vectorWidth);
+    threads = pow2Ceil(ceilDiv(vecs, vecsPerThread));
+  }
   if (threads > maxThreads) {
-    // Longer than a block's registers hold: shared memory, else re-read.
-    planStreaming(plan, p, limits);
+    // Longer than a block's registers hold. A row that fits in shared
+    // memory goes there whole (one read).
+    int64_t chunkElems = maxThreads * plan.vectorWidth;
+    int64_t chunkBytes = chunkElems * bytes;
+    int64_t total = p.cols / chunkElems;
+    if (p.cols * bytes <= limits.maxSharedBytes ||
+        p.cols % chunkElems != 0 || total <= vecsPerThread) {
+      plan.packed = false;
+      planStreaming(plan, p, limits);
+      return plan;
+    }
+    // Else hybrid: a block's registers hold the first vecsPerThread chunks,
+    // shared memory as many next chunks as fit, and only the rest is read
+    // twice (instead of the whole row).
+    plan.storage = SoftmaxStorage::Hybrid;
+    plan.threadsPerRow = maxThreads;
+    plan.rowsPerBlock = 1;
+    plan.chunks = vecsPerThread;
+    int64_t rest = total - vecsPerThread;
+    int64_t shared = std::min(rest, limits.maxSharedBytes / chunkBytes);
+    // Two vector loads in flight per thread and iteration where both
+    // streamed parts split evenly, else one.
+    plan.streamChunks = 2;
+    if (shared % 2 != 0 && shared < rest)
+      --shared;
+    if (shared % 2 != 0 || (rest - shared) % 2 != 0)
+      plan.streamChunks = 1;
+    plan.sharedChunks = shared;
     return plan;
   }
   plan.threadsPerRow = threads;

@@ -53,6 +53,8 @@ static StringRef storageName(SoftmaxStorage s) {
     return "shared";
   case SoftmaxStorage::Reread:
     return "reread";
+  case SoftmaxStorage::Hybrid:
+    return "hybrid";
   }
   llvm_unreachable("unknown storage");
 }
@@ -73,12 +75,20 @@ static int64_t reductionSlots(const SoftmaxPlan &plan) {
 /// reduction slots follow them in the same dynamic allocation).
 static int64_t sharedRowBytes(const SoftmaxPlan &plan,
                               const SoftmaxProblem &p) {
-  int64_t bytes = plan.rowsPerBlock * p.cols * elemBytes(p.xType);
+  // Hybrid: only the shared chunks of the (one) row.
+  int64_t elems = plan.storage == SoftmaxStorage::Hybrid
+                      ? plan.sharedChunks * plan.threadsPerRow *
+                            plan.vectorWidth
+                      : plan.rowsPerBlock * p.cols;
+  int64_t bytes = elems * elemBytes(p.xType);
   return (bytes + 15) / 16 * 16;
 }
 
 int64_t SoftmaxPlan::dynamicSharedBytes(const SoftmaxProblem &p) const {
-  if (algo != SoftmaxAlgo::Online || storage != SoftmaxStorage::Shared)
+  if (algo != SoftmaxAlgo::Online)
+    return 0;
+  if (storage != SoftmaxStorage::Shared &&
+      !(storage == SoftmaxStorage::Hybrid && sharedChunks > 0))
     return 0;
   // Everything in one dynamic allocation: static shared variables would be
   // placed by ptxas where the dynamic symbol's accesses could overlap them.
@@ -97,16 +107,30 @@ DictionaryAttr SoftmaxPlan::toAttr(MLIRContext *ctx) const {
   attrs.append("reduce", b.getStringAttr(reduce == SoftmaxReduce::Shuffle
                                              ? "shuffle"
                                              : "smem-tree"));
+  // Only where used, so that the older plans print as before.
+  if (packed)
+    attrs.append("packed", b.getBoolAttr(true));
+  if (storage == SoftmaxStorage::Hybrid) {
+    attrs.append("shared_chunks", b.getI64IntegerAttr(sharedChunks));
+    attrs.append("stream_chunks", b.getI64IntegerAttr(streamChunks));
+  }
   return attrs.getDictionary(ctx);
 }
 
 std::string SoftmaxPlan::str() const {
   return llvm::formatv("{0}: {1} threads/row x {2} rows/block, vector {3}, "
-                       "{4} chunks, {5}, {6}",
+                       "{4} chunks{7}, {5}{8}, {6}",
                        algoName(algo), threadsPerRow, rowsPerBlock,
                        vectorWidth, chunks, storageName(storage),
                        reduce == SoftmaxReduce::Shuffle ? "shuffle"
-                                                        : "smem-tree")
+                                                        : "smem-tree",
+                       packed ? " (packed)" : "",
+                       storage == SoftmaxStorage::Hybrid
+                           ? llvm::formatv(" ({0} shared chunks, {1} per "
+                                           "iteration)",
+                                           sharedChunks, streamChunks)
+                                 .str()
+                           : std::string())
       .str();
 }
 
@@ -209,6 +233,59 @@ struct Emitter {
       v = arith::ExtFOp::create(b, VectorType::get({width}, b.getF32Type()), v);
     for (int64_t i = 0; i < width; ++i)
       out.push_back(vector::ExtractOp::create(b, v, i));
+    return out;
+  }
+
+  /// Loads `width` (> 1) elements at [row, col] as one aligned vector of
+  /// the memref's element type, without widening (packed registers).
+  Value loadRaw(Value memref, ValueRange indices, int64_t width) {
+    Type elem = cast<MemRefType>(memref.getType()).getElementType();
+    return vector::LoadOp::create(b, VectorType::get({width}, elem), memref,
+                                  indices, /*nontemporal=*/false,
+                                  llvm::MaybeAlign(width * elemBytes(elem)));
+  }
+
+  /// A vector of `like`'s type with every element -inf.
+  Value negInfLike(Value like) {
+    auto type = cast<VectorType>(like.getType());
+    return arith::ConstantOp::create(
+        b, DenseElementsAttr::get(
+               type, b.getFloatAttr(type.getElementType(), -INFINITY)));
+  }
+
+  /// The elements of a 16-bit float vector, widened to f32 (arith.extf).
+  SmallVector<Value> widen(Value vec) {
+    auto type = cast<VectorType>(vec.getType());
+    int64_t width = type.getNumElements();
+    Value v = arith::ExtFOp::create(
+        b, VectorType::get({width}, b.getF32Type()), vec);
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < width; ++i)
+      out.push_back(vector::ExtractOp::create(b, v, i));
+    return out;
+  }
+
+  /// Like widen, but through inline PTX `cvt.f32.{f16,bf16}`, which the
+  /// compiler cannot merge with the arith.extf of `widen`: a packed value
+  /// widened before a barrier and again after it must not become one f32
+  /// value live across the barrier (twice the registers).
+  SmallVector<Value> widenAgain(Value vec) {
+    auto type = cast<VectorType>(vec.getType());
+    Type elem = type.getElementType();
+    StringRef asmText = elem.isBF16() ? "cvt.f32.bf16 $0, $1;"
+                                      : "cvt.f32.f16 $0, $1;";
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < type.getNumElements(); ++i) {
+      Value x = vector::ExtractOp::create(b, vec, i);
+      Value bits = arith::BitcastOp::create(b, b.getI16Type(), x);
+      out.push_back(LLVM::InlineAsmOp::create(
+                        b, TypeRange{b.getF32Type()}, ValueRange{bits},
+                        asmText, "=f,h", /*has_side_effects=*/false,
+                        /*is_align_stack=*/false,
+                        LLVM::tailcallkind::TailCallKind::None,
+                        LLVM::AsmDialectAttr(), ArrayAttr())
+                        .getResult(0));
+    }
     return out;
   }
 
@@ -498,7 +575,9 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
   const bool shuffle = plan.reduce == SoftmaxReduce::Shuffle;
   const int64_t warpsPerRow = TR > 32 ? TR / 32 : 1;
 
-  const bool sharedRow = plan.storage == SoftmaxStorage::Shared;
+  const bool sharedRow =
+      plan.storage == SoftmaxStorage::Shared ||
+      (plan.storage == SoftmaxStorage::Hybrid && plan.sharedChunks > 0);
   const int64_t slots = reductionSlots(plan);
   SmallVector<Type> workgroup;
   if (slots > 0 && !sharedRow)
@@ -521,8 +600,10 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     // Rows of the block one after the other, in X's element type.
     rowSmem = memref::ViewOp::create(
         b,
-        MemRefType::get({RB, p.cols}, p.xType, MemRefLayoutAttrInterface(),
-                        space),
+        MemRefType::get({RB, plan.storage == SoftmaxStorage::Hybrid
+                                 ? plan.sharedChunks * TR * V
+                                 : p.cols},
+                        p.xType, MemRefLayoutAttrInterface(), space),
         raw, b.index(0), ValueRange());
     int64_t offset = sharedRowBytes(plan, p);
     for (int i = 0; i < 2 && slots > 0; ++i, offset += 4 * slots)
@@ -607,15 +688,46 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     return shuffleCombine(e, m, s, warpsPerRow);
   };
 
-  if (plan.storage == SoftmaxStorage::Registers) {
-    SmallVector<SmallVector<Value>> xs;
-    SmallVector<Value> cols, valids;
+  // The register chunks [0, C): loaded up front, all in flight at once.
+  // Packed: raw 16-bit vectors; else widened f32 scalars.
+  const bool packed = plan.packed;
+  assert((!packed || (V > 1 && !p.xType.isF32())) &&
+         "packed registers need 16-bit vectors");
+  SmallVector<SmallVector<Value>> xs; // not packed
+  SmallVector<Value> raws;            // packed
+  SmallVector<Value> regCols, regValids;
+  auto loadRegisters = [&] {
     for (int64_t j = 0; j < C; ++j) {
       Value col, colC, valid;
       std::tie(col, colC, valid) = column(Value(), j);
-      xs.push_back(loadX(colC, valid));
-      cols.push_back(col);
-      valids.push_back(both(rowValid, valid));
+      if (packed) {
+        Value v = e.loadRaw(p.x, {rowC, colC}, V);
+        if (valid)
+          v = e.select(valid, v, e.negInfLike(v));
+        raws.push_back(v);
+      } else {
+        xs.push_back(loadX(colC, valid));
+      }
+      regCols.push_back(col);
+      regValids.push_back(both(rowValid, valid));
+    }
+  };
+  /// (max, sum of exp(x - max)) of the register chunks. Not packed: the
+  /// values are replaced by their exp(x - max), kept for the write.
+  auto registerStats = [&]() -> std::pair<Value, Value> {
+    if (packed) {
+      // The max in the 16-bit type (exact), then one vector widened; the
+      // sum widens each vector again, transiently (no f32 copy of the
+      // chunks stays live).
+      Value vmax = e.tree(raws, [&](Value x, Value y) { return e.maxf(x, y); });
+      Value mLocal = e.tree(e.widen(vmax),
+                            [&](Value x, Value y) { return e.maxf(x, y); });
+      SmallVector<Value> es;
+      for (Value v : raws)
+        for (Value x : e.widen(v))
+          es.push_back(e.scale(x, mLocal));
+      return {mLocal,
+              e.tree(es, [&](Value x, Value y) { return e.addf(x, y); })};
     }
     SmallVector<Value> flat;
     for (auto &v : xs)
@@ -628,40 +740,76 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     for (auto &v : xs)
       flat.append(v.begin(), v.end());
     Value sLocal = e.tree(flat, [&](Value x, Value y) { return e.addf(x, y); });
-    Value rowMax, rowSum;
-    std::tie(rowMax, rowSum) = rowCombine(mLocal, sLocal);
+    return {mLocal, sLocal};
+  };
+  /// Writes the register chunks given the row's (max, sum).
+  auto writeRegisters = [&](Value mLocal, Value rowMax, Value rowSum) {
+    if (packed) {
+      // y = exp(x - M) / S; an all -inf row gives exp(NaN) = NaN.
+      Value inv = e.divf(e.f(1.0), rowSum);
+      for (int64_t j = 0; j < C; ++j)
+        e.guarded(regValids[j], [&] {
+          SmallVector<Value> ys;
+          for (Value x : e.widenAgain(raws[j]))
+            ys.push_back(e.mulf(e.expDiff(x, rowMax), inv));
+          e.store(ys, p.y, {row, regCols[j]});
+        });
+      return;
+    }
     // y = e^(x - mLocal) * e^(mLocal - M) / S; an all -inf row gives NaN.
     Value factor = e.divf(e.scale(mLocal, rowMax), rowSum);
     factor = e.select(e.oeq(rowMax, e.negInf()), e.f(NAN), factor);
     for (int64_t j = 0; j < C; ++j) {
-      e.guarded(valids[j], [&] {
+      e.guarded(regValids[j], [&] {
         SmallVector<Value> ys;
         for (Value x : xs[j])
           ys.push_back(e.mulf(x, factor));
-        e.store(ys, p.y, {row, cols[j]});
+        e.store(ys, p.y, {row, regCols[j]});
       });
     }
+  };
+
+  if (plan.storage == SoftmaxStorage::Registers) {
+    loadRegisters();
+    auto [mLocal, sLocal] = registerStats();
+    Value rowMax, rowSum;
+    std::tie(rowMax, rowSum) = rowCombine(mLocal, sLocal);
+    writeRegisters(mLocal, rowMax, rowSum);
     return;
   }
 
-  // Streaming: iterations of C accesses per thread.
-  const int64_t perIter = C * TR * V;
-  const int64_t iters = ceilDiv(p.cols, perIter);
-  auto loop = scf::ForOp::create(b, b.index(0), b.index(iters), b.index(1),
-                                 ValueRange{e.negInf(), e.f(0.0)});
-  {
+  /// Chunk `first + k * per + j` of a streaming loop (k its induction
+  /// variable, counted down from iters - 1 when `reverse`).
+  auto streamChunk = [&](int64_t first, Value k, int64_t iters, int64_t per,
+                         int64_t j, bool reverse) -> Value {
+    if (reverse)
+      k = arith::SubIOp::create(b, b.index(iters - 1), k);
+    Value chunk = b.add(b.mul(k, per), b.index(j));
+    return first == 0 ? chunk : b.add(chunk, b.index(first));
+  };
+  /// The read sweep over chunks [first, first + iters * per): updates the
+  /// pair (m, s) per iteration with seed 002's rescaling, storing the raw
+  /// values into `smem` (column col - smemCol0) when given.
+  auto streamRead = [&](int64_t first, int64_t iters, int64_t per, Value smem,
+                        int64_t smemCol0, Value m0,
+                        Value s0) -> std::pair<Value, Value> {
+    auto loop = scf::ForOp::create(b, b.index(0), b.index(iters), b.index(1),
+                                   ValueRange{m0, s0});
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value k = loop.getInductionVar();
     Value m = loop.getRegionIterArgs()[0], s = loop.getRegionIterArgs()[1];
     SmallVector<Value> vals;
-    for (int64_t j = 0; j < C; ++j) {
-      Value chunk = b.add(b.mul(k, C), b.index(j));
+    for (int64_t j = 0; j < per; ++j) {
+      Value chunk = streamChunk(first, k, iters, per, j, /*reverse=*/false);
       Value col, colC, valid;
       std::tie(col, colC, valid) = column(chunk, 0);
       SmallVector<Value> v = loadX(colC, valid);
-      if (rowSmem)
-        e.guarded(valid, [&] { e.store(v, rowSmem, {rowInBlock, col}); });
+      if (smem)
+        e.guarded(valid, [&] {
+          Value c = smemCol0 == 0 ? col : b.add(col, b.index(-smemCol0));
+          e.store(v, smem, {rowInBlock, c});
+        });
       vals.append(v.begin(), v.end());
     }
     // Seed 002's online update: rescale the running sum to the new max.
@@ -675,27 +823,82 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
                           return e.addf(x, y);
                         }));
     scf::YieldOp::create(b, ValueRange{mNew, sNew});
+    return {loop.getResult(0), loop.getResult(1)};
+  };
+  /// The write sweep over the same chunks, from `smem` or re-reading X.
+  /// It reads back exactly the elements this thread stored (same mapping),
+  /// so shared memory needs no barrier in between.
+  auto streamWrite = [&](int64_t first, int64_t iters, int64_t per,
+                         Value smem, int64_t smemCol0, bool reverse,
+                         Value rowMax, Value inv) {
+    e.stridedLoop(b.index(0), iters, 1, [&](Value k) {
+      for (int64_t j = 0; j < per; ++j) {
+        Value chunk = streamChunk(first, k, iters, per, j, reverse);
+        Value col, colC, valid;
+        std::tie(col, colC, valid) = column(chunk, 0);
+        e.guarded(both(rowValid, valid), [&] {
+          SmallVector<Value> x;
+          if (smem) {
+            Value c = smemCol0 == 0 ? col : b.add(col, b.index(-smemCol0));
+            x = e.load(smem, {rowInBlock, c}, V);
+          } else {
+            x = e.load(p.x, {row, col}, V);
+          }
+          for (Value &v : x)
+            v = e.mulf(e.expDiff(v, rowMax), inv);
+          e.store(x, p.y, {row, col});
+        });
+      }
+    });
+  };
+
+  if (plan.storage == SoftmaxStorage::Hybrid) {
+    // Chunks [0, C) in registers, [C, C + S) through shared memory,
+    // [C + S, total) streamed and re-read. Every chunk is whole.
+    const int64_t chunkElems = TR * V;
+    assert(RB == 1 && p.cols % chunkElems == 0 && "hybrid needs whole chunks");
+    const int64_t total = p.cols / chunkElems, S = plan.sharedChunks;
+    const int64_t per = plan.streamChunks, rest = total - C - S;
+    assert(C >= 1 && S >= 0 && rest >= 0 && per >= 1 && S % per == 0 &&
+           rest % per == 0 && "hybrid chunks must split the row");
+    // The register loads go first and are consumed last: they stay in
+    // flight under the streaming loops.
+    loadRegisters();
+    Value m = e.negInf(), s = e.f(0.0);
+    if (S > 0)
+      std::tie(m, s) =
+          streamRead(C, S / per, per, rowSmem, C * chunkElems, m, s);
+    if (rest > 0)
+      std::tie(m, s) = streamRead(C + S, rest / per, per, Value(), 0, m, s);
+    auto [mLocal, sLocal] = registerStats();
+    std::tie(m, s) = e.combine(m, s, mLocal, sLocal);
+    Value rowMax, rowSum;
+    std::tie(rowMax, rowSum) = rowCombine(m, s);
+    // exp(x - M) with M = -inf (an all -inf row) is NaN by itself.
+    Value inv = e.divf(e.f(1.0), rowSum);
+    // The re-read part first and backwards: the chunks read last are the
+    // likeliest still in L2.
+    if (rest > 0)
+      streamWrite(C + S, rest / per, per, Value(), 0, /*reverse=*/true,
+                  rowMax, inv);
+    if (S > 0)
+      streamWrite(C, S / per, per, rowSmem, C * chunkElems,
+                  /*reverse=*/false, rowMax, inv);
+    writeRegisters(mLocal, rowMax, rowSum);
+    return;
   }
+
+  // Streaming: iterations of C accesses per thread.
+  const int64_t perIter = C * TR * V;
+  const int64_t iters = ceilDiv(p.cols, perIter);
+  Value loopMax, loopSum;
+  std::tie(loopMax, loopSum) =
+      streamRead(0, iters, C, rowSmem, 0, e.negInf(), e.f(0.0));
   Value rowMax, rowSum;
-  std::tie(rowMax, rowSum) = rowCombine(loop.getResult(0), loop.getResult(1));
+  std::tie(rowMax, rowSum) = rowCombine(loopMax, loopSum);
   // exp(x - M) with M = -inf (an all -inf row) is NaN by itself.
   Value inv = e.divf(e.f(1.0), rowSum);
-  // The write sweep reads back exactly the elements this thread stored
-  // (same mapping), so shared memory needs no barrier in between.
-  e.stridedLoop(b.index(0), iters, 1, [&](Value k) {
-    for (int64_t j = 0; j < C; ++j) {
-      Value chunk = b.add(b.mul(k, C), b.index(j));
-      Value col, colC, valid;
-      std::tie(col, colC, valid) = column(chunk, 0);
-      e.guarded(both(rowValid, valid), [&] {
-        SmallVector<Value> x = rowSmem ? e.load(rowSmem, {rowInBlock, col}, V)
-                                       : e.load(p.x, {row, col}, V);
-        for (Value &v : x)
-          v = e.mulf(e.expDiff(v, rowMax), inv);
-        e.store(x, p.y, {row, col});
-      });
-    }
-  });
+  streamWrite(0, iters, C, rowSmem, 0, /*reverse=*/false, rowMax, inv);
 }
 
 } // namespace

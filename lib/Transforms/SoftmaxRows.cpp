@@ -5,8 +5,12 @@
 // threads per row that keep the row in registers: sub-warp groups (several
 // rows per warp) for very short rows, a warp per row, several warps, or a
 // block per row, and several rows per block. Expected: near copy bandwidth
-// for rows up to 32K elements (f32) / 32K (f16) held in registers; longer
-// rows use shared memory (up to max-shared-bytes) or re-read the row.
+// for rows up to 32K elements (f32) / 64K (f16, kept packed: raw 16-bit
+// values in registers, widened again for the write) held in registers;
+// longer rows use shared memory whole (up to max-shared-bytes), else the
+// hybrid plan (registers, then shared memory, and only the remainder is
+// re-read: none for 128K f16), else (rows that are no whole number of
+// block-wide chunks) re-read the row.
 //
 //===----------------------------------------------------------------------===//
 

@@ -29,6 +29,8 @@ struct GemmSwizzlePass : public mlir::gemm_opt::impl::GemmSwizzleBase<GemmSwizzl
       overrideIfSet(plan.aPad, aPad, -1);
       overrideIfSet(plan.bPad, bPad, -1);
       overrideIfSet(plan.bXorMask, bXorMask, -1);
+      overrideIfSet(plan.bk, blockK);
+      applySimtKnobs(plan, maxRegisters, groupM, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Swizzle, overrides)))
       signalPassFailure();

@@ -27,6 +27,8 @@ struct GemmVectorizePass : public mlir::gemm_opt::impl::GemmVectorizeBase<GemmVe
   void runOnOperation() override {
     auto overrides = [&](SimtGemmPlan &plan) {
       overrideIfSet(plan.vectorWidth, vectorWidth);
+      overrideIfSet(plan.bk, blockK);
+      applySimtKnobs(plan, maxRegisters, groupM, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Vector, overrides)))
       signalPassFailure();

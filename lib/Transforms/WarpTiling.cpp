@@ -26,12 +26,22 @@ struct GemmWarpTilingPass : public mlir::gemm_opt::impl::GemmWarpTilingBase<Gemm
 
   void runOnOperation() override {
     auto overrides = [&](SimtGemmPlan &plan) {
+      if (blockM || blockN || threadM || threadN) {
+        overrideIfSet(plan.bm, blockM);
+        overrideIfSet(plan.bn, blockN);
+        overrideIfSet(plan.tm, threadM);
+        overrideIfSet(plan.tn, threadN);
+        chooseWarpLayout(plan);
+      }
+      overrideIfSet(plan.bk, blockK);
+      overrideIfSet(plan.stages, stages);
       overrideIfSet(plan.wm, warpM);
       overrideIfSet(plan.wn, warpN);
       overrideIfSet(plan.fragM, fragmentM);
       overrideIfSet(plan.fragN, fragmentN);
       if (fragmentN)
         plan.bXorMask = chooseBXorMask(plan);
+      applySimtKnobs(plan, maxRegisters, groupM, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::WarpTile, overrides)))
       signalPassFailure();

@@ -6,38 +6,49 @@
 
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-stage-smem="ptx-file=%t.smem.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.smem.ptx -o %t.smem.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,SMEM --input-file=%t.smem.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,SMEM --implicit-check-not=ld.local --input-file=%t.smem.ptx
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-stage-reg1d="ptx-file=%t.reg1d.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.reg1d.ptx -o %t.reg1d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,REG1D --input-file=%t.reg1d.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,REG1D --implicit-check-not=ld.local --input-file=%t.reg1d.ptx
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-stage-reg2d="ptx-file=%t.reg2d.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.reg2d.ptx -o %t.reg2d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,REG2D --input-file=%t.reg2d.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,REG2D --implicit-check-not=ld.local --input-file=%t.reg2d.ptx
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-stage-vector="ptx-file=%t.vector.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.vector.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,VECTOR --input-file=%t.vector.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,VECTOR --implicit-check-not=ld.local --input-file=%t.vector.ptx
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-stage-swizzle="ptx-file=%t.swizzle.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.swizzle.ptx -o %t.swizzle.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,SWIZZLE --input-file=%t.swizzle.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,SWIZZLE --implicit-check-not=ld.local --input-file=%t.swizzle.ptx
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-stage-multibuffer="ptx-file=%t.multibuffer.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.multibuffer.ptx -o %t.multibuffer.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,MULTIBUFFER --input-file=%t.multibuffer.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,MULTIBUFFER --implicit-check-not=ld.local --input-file=%t.multibuffer.ptx
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-stage-warptile="ptx-file=%t.warptile.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.warptile.ptx -o %t.warptile.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,WARPTILE --input-file=%t.warptile.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,WARPTILE --implicit-check-not=ld.local --input-file=%t.warptile.ptx
 
 // PTXAS: Compiling entry function 'matmul_kernel' for 'sm_90'
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 
 // ALL:     .visible .entry matmul_kernel(
-// ALL-NOT: ld.local
-// ALL:     bar.sync
-// ALL-NOT: ld.local
-// ALL:     fma.rn.f32
-// ALL-NOT: ld.local
+
+// Default plans (GemmHeuristics): 256 threads (128x128 tiles, 8x8 per
+// thread) on every rung from reg2d; from swizzle on at most 128 registers;
+// swizzle reads A and B through ld.global.nc.
+// REG2D-NOT: .maxnreg
+// REG2D:     .maxntid 256, 1, 1
+// REG2D-NOT: .maxnreg
+// VECTOR:    .maxntid 256, 1, 1
+// VECTOR-NOT: .maxnreg
+// SWIZZLE:   .maxntid 256, 1, 1
+// SWIZZLE-NEXT: .maxnreg 128
+// MULTIBUFFER: .maxntid 256, 1, 1
+// MULTIBUFFER-NEXT: .maxnreg 128
+// WARPTILE:  .maxntid 256, 1, 1
+// WARPTILE-NEXT: .maxnreg 128
 
 // 128-bit global loads and stores from 'vector' on; cp.async from
-// 'multibuffer' on (16-byte .cg for B, 4-byte .ca for the transposed A).
+// 'multibuffer' on (16-byte .cg for B, 4-byte .ca for the transposed A),
+// 4 stages: two groups may stay in flight at the wait.
 // One output per thread, then a column of 8, then 8x8 outputs per thread:
 // 32, 64 and 512 FMAs per K tile.
 // SMEM-COUNT-32: fma.rn.f32
@@ -48,17 +59,17 @@
 // REG2D-NOT: ld.global.v4
 // VECTOR: ld.global.v4.b32
 // VECTOR: st.global.v4.b32
-// SWIZZLE: ld.global.v4.b32
+// SWIZZLE: ld.global.nc.v4.b32
 // SWIZZLE: st.global.v4.b32
 // MULTIBUFFER: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4;
 // MULTIBUFFER: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // MULTIBUFFER: cp.async.commit_group;
-// MULTIBUFFER: cp.async.wait_group 1;
+// MULTIBUFFER: cp.async.wait_group 2;
 // MULTIBUFFER: ld.shared.v4
 // MULTIBUFFER: st.global.v4.b32
 // WARPTILE: cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4;
 // WARPTILE: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // WARPTILE: cp.async.commit_group;
-// WARPTILE: cp.async.wait_group 1;
+// WARPTILE: cp.async.wait_group 2;
 // WARPTILE: ld.shared.v4
 // WARPTILE: st.global.v4.b32

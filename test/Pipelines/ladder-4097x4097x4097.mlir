@@ -6,35 +6,44 @@
 
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-smem="ptx-file=%t.smem.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.smem.ptx -o %t.smem.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,SMEM --input-file=%t.smem.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,SMEM --implicit-check-not=ld.local --input-file=%t.smem.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-reg1d="ptx-file=%t.reg1d.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.reg1d.ptx -o %t.reg1d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,REG1D --input-file=%t.reg1d.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,REG1D --implicit-check-not=ld.local --input-file=%t.reg1d.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-reg2d="ptx-file=%t.reg2d.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.reg2d.ptx -o %t.reg2d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,REG2D --input-file=%t.reg2d.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,REG2D --implicit-check-not=ld.local --input-file=%t.reg2d.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-vector="ptx-file=%t.vector.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.vector.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,VECTOR --input-file=%t.vector.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,VECTOR --implicit-check-not=ld.local --input-file=%t.vector.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-swizzle="ptx-file=%t.swizzle.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.swizzle.ptx -o %t.swizzle.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,SWIZZLE --input-file=%t.swizzle.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,SWIZZLE --implicit-check-not=ld.local --input-file=%t.swizzle.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-multibuffer="ptx-file=%t.multibuffer.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.multibuffer.ptx -o %t.multibuffer.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,MULTIBUFFER --input-file=%t.multibuffer.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,MULTIBUFFER --implicit-check-not=ld.local --input-file=%t.multibuffer.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-warptile="ptx-file=%t.warptile.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.warptile.ptx -o %t.warptile.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,WARPTILE --input-file=%t.warptile.ptx
+// RUN: FileCheck %s --check-prefixes=ALL,WARPTILE --implicit-check-not=ld.local --input-file=%t.warptile.ptx
 
 // PTXAS: Compiling entry function 'matmul_kernel' for 'sm_90'
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 
 // ALL:     .visible .entry matmul_kernel(
-// ALL-NOT: ld.local
+
+// Default plans (GemmHeuristics): unaligned rows, so no 128-register cap;
+// warptile switches to 64x128 tiles (8x8 per thread, 128 threads) with a
+// 4-stage ring (two groups in flight at the wait).
+// SWIZZLE:   .maxntid 256, 1, 1
+// SWIZZLE-NOT: .maxnreg
+// MULTIBUFFER: .maxntid 256, 1, 1
+// MULTIBUFFER-NOT: .maxnreg
+// MULTIBUFFER: cp.async.wait_group 2;
+// WARPTILE:  .maxntid 128, 1, 1
+// WARPTILE-NOT: .maxnreg
+// WARPTILE:  cp.async.wait_group 2;
 // ALL:     bar.sync
-// ALL-NOT: ld.local
 // ALL:     fma.rn.f32
-// ALL-NOT: ld.local
 
 // No row is provably 16-byte aligned: no 128-bit global access anywhere.
 // SMEM-NOT: ld.global.v4

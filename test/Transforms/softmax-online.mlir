@@ -40,13 +40,16 @@ func.func @registers(%x: memref<64x4096xf32>, %y: memref<64x4096xf32>) {
 // -----
 
 // A row too long for registers (40000 f32 = 160000 bytes) is kept in
-// dynamic shared memory: a streaming loop updates (max, sum) online and
-// stores the row, a second loop reads it back.
+// dynamic shared memory, followed by the 2 x 1024 f32 slots of the tree
+// (one allocation: 160000 + 8192 bytes): a streaming loop updates (max,
+// sum) online and stores the row, a second loop reads it back.
 
 // CHECK-LABEL: func.func @shared(
-// CHECK: gpu.launch {{.*}} dynamic_shared_memory_size %c160000_i32
+// CHECK: gpu.launch {{.*}} dynamic_shared_memory_size %c168192_i32 {
 // CHECK: gpu.dynamic_shared_memory
-// CHECK: memref.view {{.*}} to memref<1x40000xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.view %{{.*}}[%c0{{.*}}][] {{.*}} to memref<1x40000xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.view %{{.*}}[%c160000{{.*}}][] {{.*}} to memref<1024xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.view %{{.*}}[%c164096{{.*}}][] {{.*}} to memref<1024xf32, #gpu.address_space<workgroup>>
 // CHECK: scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (f32, f32)
 // CHECK: memref.load %arg0
 // CHECK: memref.store {{.*}} : memref<1x40000xf32, #gpu.address_space<workgroup>>

@@ -24,9 +24,15 @@ const ChipInfo &getChipInfo(llvm::StringRef chip);
 
 /// Turns on `rung`'s feature in `plan` (the parent rung's plan) with the
 /// defaults for `problem` on `chip`. Rungs that re-tile (smem, reg1d, reg2d)
-/// choose the tile; later rungs keep the tile and set their own fields.
+/// choose the tile; vector, swizzle and multibuffer keep the block and thread
+/// tile (and set the K tile); warptile picks the block tile per shape class
+/// unless an earlier rung's options changed it from reg2d's default.
 void applySimtRungDefaults(SimtRung rung, const GemmProblem &problem,
                            const ChipInfo &chip, SimtGemmPlan &plan);
+
+/// Sets the warp tile, fragments and B swizzle of the warptile rung for the
+/// plan's block and thread tile.
+void chooseWarpLayout(SimtGemmPlan &plan);
 
 /// The XOR mask that makes B's inner-loop reads conflict-free for the
 /// plan's layout (0 when they already are).

@@ -11,6 +11,23 @@
 
 include "mlir/Pass/PassBase.td"
 
+def GemmApplyKernelAttributes : Pass<"gemm-apply-kernel-attributes", "ModuleOp"> {
+  let summary = "Move kernel-function attributes parked inside outlined "
+                "kernels onto their gpu.func";
+  let description = [{
+    Kernel outlining drops the attributes of a `gpu.launch`, so the SIMT
+    matmul builder parks the ones meant for the kernel function (a
+    dictionary `gemm_opt.kernel_fn_attrs`) on an op of the launch body. Run
+    after outlining, this pass copies its `nvvm.*` entries (e.g.
+    `nvvm.maxnreg`) onto the enclosing `gpu.func` and, for the unit entry
+    `gemm_opt.readonly_inputs`, marks every memref argument `llvm.noalias`
+    and those the kernel only reads (loads, cp.async sources) also
+    `llvm.readonly`, which lets NVPTX use `ld.global.nc`. The matmul's
+    buffers are distinct (gemm-verify-input), so `noalias` holds.
+  }];
+  let dependentDialects = ["gpu::GPUDialect", "LLVM::LLVMDialect"];
+}
+
 def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
   let summary = "Check that the input is something gemm-opt can compile";
   let description = [{
@@ -199,7 +216,9 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     registers (several rows per warp for very short rows, a warp per row,
     several warps, or a whole block per row), several rows per block so that
     blocks have `block-threads` threads while the grid still fills the GPU;
-    rows too long for a block's registers go to shared memory, else are
+    long f16 rows keep raw (packed) f16 values in registers; rows too long
+    for a block's registers go to shared memory, else keep registers and
+    shared memory full and re-read only the rest (hybrid), else are
     re-read.
   }];
   let options = [
@@ -285,6 +304,12 @@ def GemmRegisterTiling2D : Pass<"gemm-register-tiling-2d", "func::FuncOp"> {
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
     Option<"threadM", "thread-m", "int64_t", "0", "Thread tile rows (0 = heuristic)">,
     Option<"threadN", "thread-n", "int64_t", "0", "Thread tile columns (0 = heuristic)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
+    Option<"groupM", "group-m", "int64_t", "-1",
+           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
+    Option<"readOnly", "read-only", "int64_t", "-1",
+           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -303,6 +328,13 @@ def GemmVectorize : Pass<"gemm-vectorize", "func::FuncOp"> {
   let options = [
     Option<"vectorWidth", "vector-width", "int64_t", "0",
            "Elements per access where aligned: 1 or 4 (0 = 4)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
+    Option<"groupM", "group-m", "int64_t", "-1",
+           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
+    Option<"readOnly", "read-only", "int64_t", "-1",
+           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -323,6 +355,13 @@ def GemmSwizzle : Pass<"gemm-swizzle", "func::FuncOp"> {
            "Elements of padding per shared row of B (-1 = heuristic)">,
     Option<"bXorMask", "b-xor-mask", "int64_t", "-1",
            "XOR mask of B's 16-byte groups: 0, 1, 3 or 7 (-1 = heuristic)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
+    Option<"groupM", "group-m", "int64_t", "-1",
+           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
+    Option<"readOnly", "read-only", "int64_t", "-1",
+           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -338,8 +377,14 @@ def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
     48 KB is available when the stages need it.
   }];
   let options = [
-    Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = 3)">,
-    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = keep)">,
+    Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = heuristic: 4)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
+    Option<"groupM", "group-m", "int64_t", "-1",
+           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
+    Option<"readOnly", "read-only", "int64_t", "-1",
+           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -354,12 +399,24 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
     neighbouring 16-byte groups of shared memory.
   }];
   let options = [
+    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
+    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
+    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
+    Option<"threadM", "thread-m", "int64_t", "0", "Thread tile rows (0 = heuristic)">,
+    Option<"threadN", "thread-n", "int64_t", "0", "Thread tile columns (0 = heuristic)">,
+    Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = heuristic: 4)">,
     Option<"warpM", "warp-m", "int64_t", "0", "Warp tile rows (0 = heuristic)">,
     Option<"warpN", "warp-n", "int64_t", "0", "Warp tile columns (0 = heuristic)">,
     Option<"fragmentM", "fragment-m", "int64_t", "0",
            "Contiguous rows per fragment (0 = 4)">,
     Option<"fragmentN", "fragment-n", "int64_t", "0",
            "Contiguous columns per fragment (0 = 4)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
+    Option<"groupM", "group-m", "int64_t", "-1",
+           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
+    Option<"readOnly", "read-only", "int64_t", "-1",
+           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }

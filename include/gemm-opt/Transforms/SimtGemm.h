@@ -22,6 +22,14 @@
 namespace mlir::gemm_opt {
 
 inline constexpr llvm::StringLiteral kSimtPlanAttr = "gemm_opt.simt_plan";
+/// Dictionary of attributes for the outlined kernel function, parked on the
+/// kernel's `gpu.dynamic_shared_memory` op (outlining drops the launch's own
+/// attributes); `gemm-apply-kernel-attributes` moves it onto the `gpu.func`.
+/// Keys starting with `nvvm.` are copied onto the function; the unit key
+/// `gemm_opt.readonly_inputs` marks never-written memref arguments
+/// `llvm.noalias llvm.readonly` and the others `llvm.noalias`.
+inline constexpr llvm::StringLiteral kKernelFnAttrs = "gemm_opt.kernel_fn_attrs";
+inline constexpr llvm::StringLiteral kReadOnlyInputs = "gemm_opt.readonly_inputs";
 
 /// Limits of the chip a plan is checked against.
 struct ChipInfo {
@@ -62,6 +70,16 @@ struct SimtGemmPlan {
   /// Whether the warp tile was chosen by `gemm-warp-tiling` (else it is the
   /// natural row-major layout of the threads).
   bool warpTiled = false;
+  /// Register cap per thread (`nvvm.maxnreg` on the kernel); 0 = none. With
+  /// 256 threads, 128 lets two blocks share an SM.
+  int64_t maxRegs = 0;
+  /// Grouped block order: `groupM` consecutive block rows are walked
+  /// column by column, so blocks running together share A and B panels in
+  /// L2; 0 or 1 = plain row-major order.
+  int64_t groupM = 0;
+  /// A and B are read through the non-coherent cache (`ld.global.nc`): the
+  /// kernel marks them `noalias readonly` and C `noalias`.
+  bool readOnly = false;
 
   int64_t threads() const { return (bm / tm) * (bn / tn); }
   /// Elements per shared-memory row of A and B, and per stage.

@@ -23,6 +23,15 @@ inline void overrideIfSet(int64_t &field, int64_t option, int64_t unset = 0) {
     field = option;
 }
 
+/// Applies the knobs every rung from reg2d on exposes (-1 = keep).
+inline void applySimtKnobs(SimtGemmPlan &plan, int64_t maxRegisters,
+                           int64_t groupM, int64_t readOnly) {
+  overrideIfSet(plan.maxRegs, maxRegisters, -1);
+  overrideIfSet(plan.groupM, groupM, -1);
+  if (readOnly != -1)
+    plan.readOnly = readOnly != 0;
+}
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_SIMTGEMMRUNG_H

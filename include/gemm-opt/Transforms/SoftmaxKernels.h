@@ -40,6 +40,12 @@ enum class SoftmaxStorage {
   Shared,    ///< dynamic shared memory (row too long for registers)
   Reread,    ///< nowhere: the write sweep reads the row again (too long
              ///< for shared memory too; 2 reads instead of 1)
+  Hybrid,    ///< a row too long for one block's registers and for shared
+             ///< memory alone (one row per block, the row a whole number of
+             ///< chunks of threadsPerRow vectors): its first `chunks` chunks
+             ///< stay in registers, the next `sharedChunks` are streamed into
+             ///< dynamic shared memory, the rest are streamed and read again
+             ///< for the write (only that remainder is read twice)
 };
 
 /// How partial results of the threads of a row are combined.
@@ -65,6 +71,14 @@ struct SoftmaxPlan {
   int64_t chunks = 1;
   SoftmaxStorage storage = SoftmaxStorage::Registers;
   SoftmaxReduce reduce = SoftmaxReduce::SharedTree;
+  /// Registers / Hybrid with f16 or bf16 X and 16-byte vectors: the register
+  /// chunks keep X's raw 16-bit values (a vector of 8 in 4 registers, half
+  /// of what 8 f32 take), converted to f32 again for the write.
+  bool packed = false;
+  /// Hybrid only: chunks in shared memory, and vectors per thread and
+  /// iteration of the two streaming loops (divides both streamed parts).
+  int64_t sharedChunks = 0;
+  int64_t streamChunks = 1;
 
   int64_t blockThreads() const { return threadsPerRow * rowsPerBlock; }
   int64_t gridBlocks(int64_t rows) const {

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# On the GPU machine: runs every PTX + manifest pair that
+# benchmarks/simt-sweep.sh generated and prints one line per variant.
+#   benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR
+# OUTDIR gets <variant>__<shape>.json (gemm-run's JSON) and summary.txt.
+# REPEAT (default 20) sets gemm-run's --repeat.
+set -uo pipefail
+bin=$1 sweep=$2 out=$3
+mkdir -p "$out"
+status=0
+summary="$out/summary.txt"
+: > "$summary"
+printf '%-34s %-16s %-6s %9s %8s %8s %5s\n' variant shape status ms TFLOPS %cuBLAS regs | tee -a "$summary"
+for ptx in "$sweep"/*__*.ptx; do
+  base=$(basename "$ptx" .ptx)
+  json="$sweep/$base.json"
+  [ -f "$json" ] || continue
+  "$bin/gemm-run" --ptx "$ptx" --manifest "$json" --repeat "${REPEAT:-20}" \
+    --json "$out/$base.json" > "$out/$base.log" 2>&1 || status=$?
+  python3 - "$out/$base.json" "$base" <<'PY' | tee -a "$summary"
+import json, sys
+path, base = sys.argv[1], sys.argv[2]
+variant, shape = base.split("__", 1)
+try:
+    s = json.load(open(path))["stages"][0]
+    regs = max((k.get("registers", 0) for k in s.get("kernels", [])), default=0)
+    print(f'{variant:34s} {shape:16s} {s["status"]:6s} {s["ms"]:9.3f} {s["tflops"]:8.2f} {s["pct_cublas"]:8.1f} {regs:5d}')
+except Exception as e:
+    print(f'{variant:34s} {shape:16s} ERROR  (see {base}.log: {e})')
+PY
+done
+exit $status

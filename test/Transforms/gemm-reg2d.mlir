@@ -1,0 +1,22 @@
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d{block-m=128 block-n=128 thread-m=8 thread-n=8}))" | FileCheck %s
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d))" | FileCheck %s --check-prefix=HEUR
+
+// Rung 'reg2d' (seed 000 v4): 128x128x8 block, 256 threads, 8x8 outputs per
+// thread by outer products: 64 loop-carried accumulators, 8 x 64 = 512 FMAs
+// per K tile.
+// CHECK:      gpu.launch
+// CHECK-SAME: in (%{{.*}} = %c256
+// CHECK:      memref.view {{.*}} to memref<1x128x8xf32, #gpu.address_space<workgroup>>
+// CHECK:      memref.view {{.*}} to memref<1x8x128xf32, #gpu.address_space<workgroup>>
+// CHECK:      scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
+// CHECK-COUNT-512: math.fma
+// CHECK:      gemm_opt.simt_plan = {{{.*}}bk = 8 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}tm = 8 : i64, tn = 8 : i64
+
+// 256x256 makes only 4 blocks of 128x128: GemmHeuristics picks 64x64 tiles
+// with 4x4 per thread to fill more SMs.
+// HEUR: gemm_opt.simt_plan = {{{.*}}bm = 64 : i64, bn = 64 : i64{{.*}}tm = 4 : i64, tn = 4 : i64
+
+func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}

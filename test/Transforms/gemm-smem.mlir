@@ -1,0 +1,33 @@
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling))" | FileCheck %s
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling{block-m=16 block-n=16 block-k=16}))" | FileCheck %s --check-prefix=OPT
+
+// Rung 'smem' (seed 000 v2): 32x32 tiles of A and B in shared memory (one
+// dynamic shared-memory buffer viewed as two tiles), 1024 threads, a barrier
+// after the loads and one after the compute of every K step.
+// CHECK:      gpu.launch
+// CHECK-SAME: threads(%{{.*}}) in (%{{.*}} = %c1024
+// CHECK-SAME: dynamic_shared_memory_size %c8192_i32
+// CHECK:      gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK:      memref.view {{.*}} to memref<1x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK:      memref.view {{.*}} to memref<1x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK:      scf.for {{.*}} iter_args({{.*}}) -> (f32)
+// CHECK:        memref.load %arg0
+// CHECK:        memref.store {{.*}} : memref<1x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK:        memref.load %arg1
+// CHECK:        gpu.barrier
+// CHECK-COUNT-32: math.fma
+// CHECK:        gpu.barrier
+// CHECK:        scf.yield
+// CHECK:      gemm_opt.kernel = "matmul", gemm_opt.mapping = "simt", gemm_opt.simt_plan = {{{.*}}bk = 32 : i64, bm = 32 : i64, bn = 32 : i64{{.*}}stages = 1 : i64, tm = 1 : i64, tn = 1 : i64, vector = 1 : i64
+
+// Options override the heuristic: 16x16x16 tiles, 256 threads.
+// OPT:      gpu.launch
+// OPT-SAME: in (%{{.*}} = %c256
+// OPT:      memref.view {{.*}} to memref<1x16x16xf32
+// OPT:      memref.view {{.*}} to memref<1x16x16xf32
+// OPT:      gemm_opt.simt_plan = {{{.*}}bk = 16 : i64, bm = 16 : i64, bn = 16 : i64
+
+func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
