@@ -89,6 +89,10 @@ size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes, dou
   size_t cap = capBytes / bytesPerSet;
   if (n > cap)
     n = cap;
+  // A problem so small that this many sets stay inside L2 is cache-resident
+  // whatever we do; without the cap a 1x1x1 matmul asked for millions.
+  if (n > kMaxRotationSets)
+    n = kMaxRotationSets;
   return n < 1 ? 1 : n;
 }
 

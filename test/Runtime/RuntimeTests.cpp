@@ -442,7 +442,9 @@ static void testPerfModel() {
   EXPECT(rotationSetCount(12 * MiB, 60 * MiB) == 15);      // 1024^3 f32: 15 sets = 180 MiB
   EXPECT(rotationSetCount(7 * MiB, 60 * MiB) == 26);       // ceil(180/7)
   EXPECT(rotationSetCount(3000 * MiB, 60 * MiB, size_t(8) << 30) == 1);
-  EXPECT(rotationSetCount(1 * MiB, 60 * MiB, 100 * MiB) == 100); // capped
+  EXPECT(rotationSetCount(2 * MiB, 60 * MiB, 100 * MiB) == 50); // capped by bytes
+  EXPECT(rotationSetCount(1 * MiB, 60 * MiB) == kMaxRotationSets); // capped by count
+  EXPECT(rotationSetCount(12, 60 * MiB) == kMaxRotationSets);     // 1x1x1 f32
   EXPECT(rotationSetCount(16000 * MiB, 60 * MiB, size_t(8) << 30) == 1); // over the cap: still one
   EXPECT(rotationSetCount(0, 60 * MiB) == 1);
 

@@ -84,7 +84,9 @@ double softmaxMinBytes(const SoftmaxProblem &p);
 double matmulThreshold(const MatmulProblem &p, bool tf32);
 double softmaxThreshold(const SoftmaxProblem &p);
 
-/// Number of buffer sets for rotation (documented above); >= 1.
+/// At most this many buffer sets rotate (tiny problems live in L2 anyway).
+inline constexpr size_t kMaxRotationSets = 64;
+/// Number of buffer sets for rotation (documented above); 1..kMaxRotationSets.
 size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes = size_t(8) << 30,
                         double l2Factor = 3.0);
 
