@@ -40,6 +40,29 @@ std::string mlir::gemm_opt::checkMatmulElementTypes(Type a, Type b, Type c) {
   return "";
 }
 
+FailureOr<ShapedType> mlir::gemm_opt::verifyStatic2DOperand(
+    Operation *op, Value operand, StringRef rankMessage) {
+  auto shaped = dyn_cast<ShapedType>(operand.getType());
+  if (!shaped || !shaped.hasRank() || shaped.getRank() != 2)
+    return op->emitOpError(rankMessage);
+  if (!shaped.hasStaticShape())
+    return op->emitOpError("has a dynamic shape ")
+           << shaped << "; gemm-opt needs static shapes";
+  if (llvm::is_contained(shaped.getShape(), 0))
+    return op->emitOpError("has an empty operand ")
+           << shaped << "; every dimension must be at least 1";
+  if (auto memref = dyn_cast<MemRefType>(shaped)) {
+    if (!memref.getLayout().isIdentity())
+      return op->emitOpError("needs row-major identity layouts, got ")
+             << memref;
+    if (memref.getMemorySpace())
+      return op->emitOpError(
+                 "needs operands in the default memory space, got ")
+             << memref;
+  }
+  return shaped;
+}
+
 LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::MatmulOp op) {
   if (op.hasUserDefinedMaps())
     return op.emitOpError(
@@ -48,24 +71,11 @@ LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::MatmulOp op) {
   SmallVector<ShapedType> types;
   for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1],
                   op.getDpsInits()[0]}) {
-    auto shaped = dyn_cast<ShapedType>(v.getType());
-    if (!shaped || !shaped.hasRank() || shaped.getRank() != 2)
-      return op.emitOpError("expects 2-D operands");
-    if (!shaped.hasStaticShape())
-      return op.emitOpError("has a dynamic shape ")
-             << shaped << "; gemm-opt needs static shapes";
-    if (llvm::is_contained(shaped.getShape(), 0))
-      return op.emitOpError("has an empty operand ")
-             << shaped << "; every dimension must be at least 1";
-    if (auto memref = dyn_cast<MemRefType>(shaped)) {
-      if (!memref.getLayout().isIdentity())
-        return op.emitOpError("needs row-major identity layouts, got ")
-               << memref;
-      if (memref.getMemorySpace())
-        return op.emitOpError("needs operands in the default memory space, got ")
-               << memref;
-    }
-    types.push_back(shaped);
+    FailureOr<ShapedType> shaped =
+        verifyStatic2DOperand(op, v, "expects 2-D operands");
+    if (failed(shaped))
+      return failure();
+    types.push_back(*shaped);
   }
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
         c = op.getDpsInits()[0];

@@ -175,3 +175,17 @@ SoftmaxPlan mlir::gemm_opt::chooseRowsPlan(const SoftmaxProblem &p,
   plan.rowsPerBlock = rowsPerBlock;
   return plan;
 }
+
+FailureOr<SoftmaxLimits> mlir::gemm_opt::makeSoftmaxLimits(
+    Operation *at, int64_t maxThreads, int64_t maxRegisterElems,
+    int64_t maxSharedBytes) {
+  if (maxThreads < 32 || maxThreads > 1024 || maxRegisterElems < 1 ||
+      maxSharedBytes < 0)
+    return at->emitError("invalid options: need 32 <= max-threads <= 1024, "
+                         "max-register-elems >= 1, max-shared-bytes >= 0");
+  SoftmaxLimits limits;
+  limits.maxThreads = maxThreads;
+  limits.maxRegisterElems = maxRegisterElems;
+  limits.maxSharedBytes = maxSharedBytes;
+  return limits;
+}

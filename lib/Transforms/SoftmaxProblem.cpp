@@ -11,24 +11,11 @@ using namespace mlir::gemm_opt;
 LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
   SmallVector<ShapedType> types;
   for (Value v : {op.getInput(), op.getOutput()}) {
-    auto shaped = dyn_cast<ShapedType>(v.getType());
-    if (!shaped || !shaped.hasRank() || shaped.getRank() != 2)
-      return op.emitOpError("expects 2-D operands [rows, cols]");
-    if (!shaped.hasStaticShape())
-      return op.emitOpError("has a dynamic shape ")
-             << shaped << "; gemm-opt needs static shapes";
-    if (llvm::is_contained(shaped.getShape(), 0))
-      return op.emitOpError("has an empty operand ")
-             << shaped << "; every dimension must be at least 1";
-    if (auto memref = dyn_cast<MemRefType>(shaped)) {
-      if (!memref.getLayout().isIdentity())
-        return op.emitOpError("needs row-major identity layouts, got ")
-               << memref;
-      if (memref.getMemorySpace())
-        return op.emitOpError("needs operands in the default memory space, got ")
-               << memref;
-    }
-    types.push_back(shaped);
+    FailureOr<ShapedType> shaped =
+        verifyStatic2DOperand(op, v, "expects 2-D operands [rows, cols]");
+    if (failed(shaped))
+      return failure();
+    types.push_back(*shaped);
   }
   if (op.getDimension() != 1)
     return op.emitOpError("over dimension ")

@@ -32,18 +32,12 @@ struct GemmSoftmaxVectorPass : public mlir::gemm_opt::impl::GemmSoftmaxVectorBas
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (maxThreads < 32 || maxThreads > 1024 || maxRegisterElems < 1 ||
-        maxSharedBytes < 0) {
-      func.emitError("invalid options: need 32 <= max-threads <= 1024, "
-                     "max-register-elems >= 1, max-shared-bytes >= 0");
+    FailureOr<SoftmaxLimits> limits = makeSoftmaxLimits(
+        func, maxThreads, maxRegisterElems, maxSharedBytes);
+    if (failed(limits))
       return signalPassFailure();
-    }
-    SoftmaxLimits limits;
-    limits.maxThreads = maxThreads;
-    limits.maxRegisterElems = maxRegisterElems;
-    limits.maxSharedBytes = maxSharedBytes;
     if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
-          return FailureOr<SoftmaxPlan>(chooseBlockPerRowPlan(p, limits, /*vectorize=*/true));
+          return FailureOr<SoftmaxPlan>(chooseBlockPerRowPlan(p, *limits, /*vectorize=*/true));
         })))
       signalPassFailure();
   }

@@ -32,6 +32,12 @@ struct GemmProblem {
   linalg::FillOp zeroFill;
 };
 
+/// Checks one operand of a kernel op: a 2-D, static, non-empty shaped type,
+/// row-major and in the default memory space for memrefs. Emits `rankMessage`
+/// (or another error) at `op` otherwise.
+FailureOr<ShapedType> verifyStatic2DOperand(Operation *op, Value operand,
+                                            StringRef rankMessage);
+
 /// Checks what gemm-opt supports of a linalg.matmul (tensor or memref form),
 /// emitting an error at the op when it is not supported.
 LogicalResult verifyMatmulContract(linalg::MatmulOp op);

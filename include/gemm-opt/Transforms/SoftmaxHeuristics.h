@@ -23,6 +23,12 @@ struct SoftmaxLimits {
   int64_t maxSharedBytes = 160 * 1024;
 };
 
+/// The limits from the rung passes' options, or an error at `at` when they
+/// are out of range.
+FailureOr<SoftmaxLimits> makeSoftmaxLimits(Operation *at, int64_t maxThreads,
+                                           int64_t maxRegisterElems,
+                                           int64_t maxSharedBytes);
+
 /// Rung softmax-3pass / softmax-fused: one block of `blockThreads` threads
 /// (fewer for short rows) per row, scalar accesses.
 SoftmaxPlan chooseThreePassPlan(const SoftmaxProblem &p, int64_t blockThreads);
