@@ -72,7 +72,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  addStageRungPasses(pm, *stage);
+  addStageRungPasses(pm, *stage, opts);
   addLowerToPtxPasses(pm, opts.chip);
   if (!opts.ptxFile.empty() || !opts.manifestFile.empty()) {
     GemmEmitKernelsOptions emit;
@@ -99,6 +99,10 @@ struct CompilePipelineOptions
   Option<std::string> manifestFile{
       *this, "manifest-file",
       llvm::cl::desc("Write the JSON launch manifest here")};
+  Option<bool> allowTf32{
+      *this, "allow-tf32",
+      llvm::cl::desc("Let the mma rung compute f32 matmuls in TF32"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -121,6 +125,7 @@ static void registerCompilePipeline(StringRef arg, StringRef description,
         compile.chip = options.chip;
         compile.ptxFile = options.ptxFile;
         compile.manifestFile = options.manifestFile;
+        compile.allowTf32 = options.allowTf32;
         std::string error;
         if (failed(buildCompilePipeline(pm, compile, error)))
           return errorHandler(error);

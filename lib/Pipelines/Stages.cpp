@@ -30,6 +30,13 @@ static void addWarpTiling(OpPassManager &pm) {
   pm.addPass(createGemmWarpTiling());
 }
 
+static void addMma(OpPassManager &pm) { pm.addPass(createGemmMma()); }
+static void addMmaWithOptions(OpPassManager &pm, const CompileOptions &opts) {
+  GemmMmaOptions mma;
+  mma.allowTf32 = opts.allowTf32;
+  pm.addPass(createGemmMma(mma));
+}
+
 static void addSoftmaxThreePass(OpPassManager &pm) {
   pm.addPass(createGemmSoftmaxThreePass());
 }
@@ -74,6 +81,10 @@ static const StageInfo kStages[] = {
     {"warptile", "matmul", "multibuffer", "gemm-warp-tiling",
      "block -> warp -> thread tiling, block tile chosen by shape class",
      "seed 000 next steps", addWarpTiling},
+    {"mma", "matmul", "warptile", "gemm-mma",
+     "tensor cores: ldmatrix + mma.sync m16n8k16 (f16/bf16; tf32 on request), "
+     "swizzled 4-stage cp.async ring",
+     "seed 004 section 5", addMma, addMmaWithOptions},
     {"softmax-3pass", "softmax", "", "gemm-softmax-three-pass",
      "three kernels: row max, row sum of exp, normalize (3 reads, 1 write)",
      "seed 002 section 2.1", addSoftmaxThreePass},
@@ -109,10 +120,19 @@ std::string mlir::gemm_opt::listStageNames() {
 
 void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
                                         const StageInfo &stage) {
+  addStageRungPasses(modulePm, stage, CompileOptions());
+}
+
+void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
+                                        const StageInfo &stage,
+                                        const CompileOptions &options) {
   SmallVector<const StageInfo *> chain;
   for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
     chain.push_back(s);
   OpPassManager &funcPm = modulePm.nest<func::FuncOp>();
   for (const StageInfo *s : llvm::reverse(chain))
-    s->addRungPasses(funcPm);
+    if (s->addRungPassesWithOptions)
+      s->addRungPassesWithOptions(funcPm, options);
+    else
+      s->addRungPasses(funcPm);
 }

@@ -186,6 +186,7 @@ bool rt::compileStages(const CompileRequest &request,
     mlir::gemm_opt::CompileOptions options;
     options.stage = stage;
     options.chip = request.chip.empty() ? "sm_90" : request.chip;
+    options.allowTf32 = request.allowTf32;
     std::string pipelineError;
     if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, pipelineError))) {
       error = pipelineError;

@@ -267,3 +267,29 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
   }
   }
 }
+
+MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
+                                          const ChipInfo &chip) {
+  // Seed 004 §5 / CUTLASS-style defaults (not yet tuned on the H200): a
+  // 128x128 block of 8 warps, each 64x32 (4x4 m16n8 tiles: 64 accumulator
+  // registers), 4 cp.async stages of BK = 32 (f16/bf16: 64 KB of dynamic
+  // shared memory) or BK = 16 (TF32: the same bytes), grouped block order.
+  // Grids of 128x128 tiles that leave SMs idle (1000x999x777: 64 blocks on
+  // 132 SMs) take 64x128 blocks of 8 warps of 32x32, and 64x64 blocks of 4
+  // such warps when even those do not fill the SMs.
+  MmaGemmPlan plan;
+  plan.elemBytes = p.aType.isF32() ? 4 : 2;
+  plan.bk = plan.elemBytes == 2 ? 32 : 16;
+  plan.stages = 4;
+  plan.groupM = 8;
+  auto blocks = [&](int64_t bm, int64_t bn) {
+    return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
+  };
+  if (blocks(128, 128) < chip.numSMs) {
+    plan.bm = 64;
+    plan.wm = plan.wn = 32;
+    plan.bn = blocks(64, 128) < chip.numSMs ? 64 : 128;
+    plan.groupM = 0;
+  }
+  return plan;
+}

@@ -59,7 +59,8 @@ Run options:
   --warmup N              unmeasured runs first (default 3)
   --seed N                random seed for inputs (default 1)
   --tf32                  accept TF32 precision for f32 matmuls (threshold 5e-3,
-                          compared with cuBLAS TF32 and the TF32 peak)
+                          compared with cuBLAS TF32 and the TF32 peak); also
+                          lets the mma rung use TF32 tensor cores (allow-tf32)
   --device N              CUDA device ordinal (default 0)
   --json FILE             write all results as JSON
   --verbose               print the PTX JIT info log of every stage
@@ -328,6 +329,7 @@ int main(int argc, char **argv) {
     req.shape = o.shape;
     req.dtype = o.dtype;
     req.chip = o.chip;
+    req.allowTf32 = o.bench.tf32;
     // With an input file and no --op, the op is the input's: let the compiler
     // expand "all" and judge stage names.
     const bool opFromInput = !o.input.empty() && o.op.empty();

@@ -15,6 +15,8 @@
 
 namespace mlir::gemm_opt {
 
+struct CompileOptions;
+
 /// One rung of a ladder.
 struct StageInfo {
   llvm::StringLiteral name;   ///< Stage name, e.g. "coalesced".
@@ -25,6 +27,10 @@ struct StageInfo {
   llvm::StringLiteral seed;   ///< Where the seeds teach it.
   /// Adds this rung's own pass(es) to a function-level pass manager.
   void (*addRungPasses)(OpPassManager &funcPm);
+  /// When set, used instead of addRungPasses by rungs that read compile
+  /// options (mma: allow-tf32).
+  void (*addRungPassesWithOptions)(OpPassManager &funcPm,
+                                   const CompileOptions &options) = nullptr;
 };
 
 /// Every implemented stage, ladder order.
@@ -44,6 +50,8 @@ struct CompileOptions {
   /// When non-empty, gemm-emit-kernels writes these files at the end.
   std::string ptxFile;
   std::string manifestFile;
+  /// Let the mma rung compute f32 matmuls in TF32.
+  bool allowTf32 = false;
 };
 
 /// Builds the whole pipeline for a stage, from linalg to `gpu.binary` (and
@@ -54,6 +62,8 @@ LogicalResult buildCompilePipeline(OpPassManager &pm,
 
 /// The rung passes of `stage` and of every rung below it, oldest first.
 void addStageRungPasses(OpPassManager &modulePm, const StageInfo &stage);
+void addStageRungPasses(OpPassManager &modulePm, const StageInfo &stage,
+                        const CompileOptions &options);
 
 /// Outlining and lowering of the GPU kernels to PTX for `chip`.
 void addLowerToPtxPasses(OpPassManager &modulePm, StringRef chip);

@@ -22,6 +22,7 @@ struct CompileRequest {
   std::string shape;     // "MxNxK" (matmul) or "RxC" (softmax); empty: the input's own
   std::string dtype;     // "f32" | "f16" | "bf16"; empty: the input's own
   std::string chip;      // e.g. "sm_90"
+  bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
   /// Non-empty list in the order to compile. gemm-run expands "all" through
   /// availableStages() when it knows the op (--op, or no input file); with an
   /// input file and no --op it passes {"all"}, meaning every stage of the

@@ -10,6 +10,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_GEMMHEURISTICS_H
 #define GEMM_OPT_TRANSFORMS_GEMMHEURISTICS_H
 
+#include "gemm-opt/Transforms/MmaGemm.h"
 #include "gemm-opt/Transforms/SimtGemm.h"
 
 namespace mlir::gemm_opt {
@@ -37,6 +38,10 @@ void chooseWarpLayout(SimtGemmPlan &plan);
 /// The XOR mask that makes B's inner-loop reads conflict-free for the
 /// plan's layout (0 when they already are).
 int64_t chooseBXorMask(const SimtGemmPlan &plan);
+
+/// The default plan of the tensor-core rung `mma` for `problem` on `chip`
+/// (f16/bf16 inputs, or f32 inputs computed as TF32).
+MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 
 } // namespace mlir::gemm_opt
 

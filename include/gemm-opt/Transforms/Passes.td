@@ -421,4 +421,41 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
   let dependentDialects = SimtGemmDialects;
 }
 
+def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
+  let summary = "Tensor cores: ldmatrix + mma.sync fed by a swizzled cp.async "
+                "ring (ladder rung 'mma', seed 004 section 5)";
+  let description = [{
+    Rewrites the warp-tiled SIMT matmul kernel into a tensor-core kernel:
+    warps own WM x WN tiles of m16n8 mma.sync tiles (m16n8k16 for f16 and
+    bf16 inputs, m16n8k8 TF32 for f32 inputs with allow-tf32=true), f32
+    accumulators, fragments loaded with ldmatrix from a multi-stage cp.async
+    ring of XOR-swizzled tiles in dynamic shared memory, fragments
+    double-buffered across k-steps, 2-element vector stores of C. Any M, N,
+    K: out-of-range chunks are zero-filled. Without allow-tf32 an f32 kernel
+    is left as it is, with a remark. Defaults come from GemmHeuristics
+    (chooseMmaPlan); 0 / -1 keep them.
+  }];
+  let options = [
+    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
+    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
+    Option<"blockK", "block-k", "int64_t", "0",
+           "K tile (0 = heuristic: 32 for f16/bf16, 16 for tf32)">,
+    Option<"warpM", "warp-m", "int64_t", "0", "Warp tile rows (0 = heuristic)">,
+    Option<"warpN", "warp-n", "int64_t", "0", "Warp tile columns (0 = heuristic)">,
+    Option<"stages", "stages", "int64_t", "0",
+           "cp.async pipeline stages, 2..8 (0 = heuristic: 4)">,
+    Option<"groupM", "group-m", "int64_t", "-1",
+           "Grouped block order over this many block rows (0/1 = row-major, -1 = heuristic)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = heuristic)">,
+    Option<"allowTf32", "allow-tf32", "bool", "false",
+           "Compute f32 matmuls on tensor cores in TF32 (changes numerics)">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "nvgpu::NVGPUDialect", "NVVM::NVVMDialect",
+    "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
 #endif // GEMM_OPT_TRANSFORMS_PASSES

@@ -1,0 +1,697 @@
+//===- MmaGemm.cpp - rung mma: tensor cores through ldmatrix + mma.sync ---===//
+//
+// Ladder rung `mma` (seed 004 §5). The kernel it writes:
+//
+//   block (bx, by) owns C[by*BM .. +BM, bx*BN .. +BN]; warp w owns a WM x WN
+//   sub-tile made of (WM/16) x (WN/8) mma tiles, accumulated in f32
+//   prologue: K tiles 0 .. S-2 into stages 0 .. S-2, one async group each
+//   for kt in [0, ceil(K/BK)):
+//     wait until tile kt has landed (S-2 younger groups may pend); barrier
+//     issue K tile kt+S-1 (clamped to the last) into the stage freed by kt-1
+//     for each k-step: ldmatrix A (x4) and B (x4, transposed) fragments of
+//       the next k-step, then mma.sync on the current ones
+//   epilogue: 2-element vector stores (C += when beta = 1), guarded on edges
+//
+// Shared memory is one gpu.dynamic_shared_memory buffer viewed as
+// A[S][BM][BK] and B[S][BK][BN]. Rows are made of 16-byte chunks; chunk c
+// of row r is stored at c ^ f(r) so that the 8 rows an ldmatrix 8x8 matrix
+// reads (8 rows, one chunk each) fall into 8 different 16-byte bank groups.
+//
+// Operands whose rows are 16-byte aligned (K, resp. N, a multiple of the
+// chunk) are copied by 16-byte cp.async; out-of-range chunks are zero-filled
+// with a source size of 0 (the K tail and the M/N edges). Other operands
+// (1000x999x777, 4097^3) are loaded by guarded scalar loads and stored as
+// 16-byte chunks. Every dimension is guarded only when the shape needs it.
+//
+// f32 inputs become TF32 m16n8k8 only with allow-tf32; otherwise the SIMT
+// kernel stays and a remark says so. bf16 goes through nvvm.mma.sync
+// directly: nvgpu.mma.sync cannot type bf16 operands in MLIR 22.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/GemmHeuristics.h"
+#include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/MmaGemm.h"
+#include "gemm-opt/Transforms/SimtGemmRung.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMMMA
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+//===----------------------------------------------------------------------===//
+// Plan
+//===----------------------------------------------------------------------===//
+
+static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+std::string MmaGemmPlan::validate(const ChipInfo &chip) const {
+  auto s = [](int64_t v) { return std::to_string(v); };
+  for (auto [name, v] : {std::pair<const char *, int64_t>{"block-m", bm},
+                         {"block-n", bn}, {"block-k", bk}, {"warp-m", wm},
+                         {"warp-n", wn}, {"stages", stages}})
+    if (v < 1)
+      return std::string(name) + "=" + s(v) + " must be at least 1";
+  if (wm % 16 || wn % 16)
+    return "warp tile " + s(wm) + "x" + s(wn) +
+           " must be made of 16x16 pieces (two m16n8 tiles per B ldmatrix)";
+  if (bm % wm || bn % wn)
+    return "block tile " + s(bm) + "x" + s(bn) +
+           " is not divisible by the warp tile " + s(wm) + "x" + s(wn);
+  if ((wm / 16) * (wn / 8) * 4 > 128)
+    return "warp tile " + s(wm) + "x" + s(wn) +
+           " needs more than 128 accumulator registers per thread";
+  if (threads() > chip.maxThreadsPerBlock)
+    return s(threads()) + " threads per block exceed the limit of " +
+           s(chip.maxThreadsPerBlock);
+  if (bk % 16 || !isPow2(aChunksPerRow()) || aChunksPerRow() < 2 ||
+      (aChunksPerRow() > 8 && aChunksPerRow() % 8))
+    return "block-k=" + s(bk) +
+           " must be a multiple of 16 giving a power-of-two number (>= 2) of "
+           "16-byte chunks per row of A";
+  if (bChunksPerRow() % 8)
+    return "block-n=" + s(bn) + " must give a multiple of 8 16-byte chunks per "
+           "row of B (" + s(128 / elemBytes) + " elements)";
+  if ((bm * bk * elemBytes / 16) % threads() ||
+      (bk * bn * elemBytes / 16) % threads())
+    return "tiles A " + s(bm) + "x" + s(bk) + " and B " + s(bk) + "x" + s(bn) +
+           " cannot be split into 16-byte chunks evenly over " + s(threads()) +
+           " threads";
+  if (stages < 2 || stages > 8)
+    return "stages=" + s(stages) + " must be in [2, 8]";
+  if (maxRegs != 0 && (maxRegs < 24 || maxRegs > 255))
+    return "max-registers=" + s(maxRegs) + " must be 0 (no cap) or in [24, 255]";
+  if (groupM < 0)
+    return "group-m=" + s(groupM) + " must not be negative";
+  if (sharedBytes() > chip.maxSharedBytesPerBlock)
+    return "shared memory of " + s(sharedBytes()) +
+           " bytes exceeds the per-block limit of " +
+           s(chip.maxSharedBytesPerBlock) + " on " + chip.name.str();
+  return "";
+}
+
+DictionaryAttr MmaGemmPlan::toAttr(MLIRContext *ctx) const {
+  Builder b(ctx);
+  NamedAttrList l;
+  auto i = [&](StringRef k, int64_t v) { l.append(k, b.getI64IntegerAttr(v)); };
+  i("bm", bm);
+  i("bn", bn);
+  i("bk", bk);
+  i("wm", wm);
+  i("wn", wn);
+  i("stages", stages);
+  i("group_m", groupM);
+  i("max_regs", maxRegs);
+  i("elem_bytes", elemBytes);
+  i("threads", threads());
+  i("shared_bytes", sharedBytes());
+  return l.getDictionary(ctx);
+}
+
+std::string MmaGemmPlan::str() const {
+  auto s = [](int64_t v) { return std::to_string(v); };
+  return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", warp " + s(wm) +
+         "x" + s(wn) + ", " + s(threads()) + " threads, stages " + s(stages) +
+         ", shared " + s(sharedBytes()) + " B";
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+enum class MmaKind { F16, BF16, TF32 };
+
+class MmaKernelEmitter {
+public:
+  MmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
+                   const MmaGemmPlan &plan)
+      : b(b), p(p), plan(plan) {
+    kind = p.aType.isF32() ? MmaKind::TF32
+           : p.aType.isBF16() ? MmaKind::BF16
+                              : MmaKind::F16;
+    epc = plan.chunkElems();
+    asyncA = p.k % epc == 0;
+    asyncB = p.n % epc == 0;
+    guardM = p.m % plan.bm != 0;
+    guardN = p.n % plan.bn != 0;
+    guardK = p.k % plan.bk != 0;
+    tiles = ceilDiv(p.k, plan.bk);
+  }
+
+  gpu::LaunchOp emit();
+
+private:
+  Value c(int64_t v) { return b.index(v); }
+  Value add(Value x, Value y) { return b.createOrFold<arith::AddIOp>(x, y); }
+  Value add(Value x, int64_t y) { return add(x, c(y)); }
+  Value sub(Value x, Value y) { return b.createOrFold<arith::SubIOp>(x, y); }
+  Value mul(Value x, int64_t y) { return b.createOrFold<arith::MulIOp>(x, c(y)); }
+  Value div(Value x, int64_t y) { return b.createOrFold<arith::DivUIOp>(x, c(y)); }
+  Value rem(Value x, int64_t y) { return b.createOrFold<arith::RemUIOp>(x, c(y)); }
+  Value minu(Value x, int64_t y) { return b.createOrFold<arith::MinUIOp>(x, c(y)); }
+  Value minsi(Value x, Value y) { return b.createOrFold<arith::MinSIOp>(x, y); }
+  Value maxsi(Value x, Value y) { return b.createOrFold<arith::MaxSIOp>(x, y); }
+  Value ult(Value x, int64_t y) {
+    return b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, x, c(y));
+  }
+  Value andi(Value x, Value y) { return b.createOrFold<arith::AndIOp>(x, y); }
+  Value xori(Value x, Value y) { return b.createOrFold<arith::XOrIOp>(x, y); }
+  Value select(Value cond, Value x, Value y) {
+    return b.createOrFold<arith::SelectOp>(cond, x, y);
+  }
+
+  /// Physical chunk of logical chunk `chunk` in row `row` of a tile whose
+  /// rows hold `chunks` 16-byte chunks: an 8x8 ldmatrix matrix (8
+  /// consecutive rows starting at a multiple of 8, one chunk each) covers
+  /// all 8 bank groups of a 128-byte line.
+  Value swizzle(Value row, Value chunk, int64_t chunks) {
+    Value f;
+    if (chunks >= 8)
+      f = andi(row, c(7));
+    else
+      f = andi(div(row, 8 / chunks), c(chunks - 1));
+    return xori(chunk, f);
+  }
+
+  Type elemType() const { return p.aType; }
+  /// A 2-D vector from its rows (vector.insert lowers to insertvalue;
+  /// n-D extract_strided_slice / from_elements do not lower here).
+  Value stackRows(VectorType type, ArrayRef<Value> rows) {
+    Value v = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(type, b.getZeroAttr(type.getElementType())));
+    for (auto [i, row] : llvm::enumerate(rows))
+      v = vector::InsertOp::create(b, row, v,
+                                   ArrayRef<int64_t>{(int64_t)i});
+    return v;
+  }
+  void setUpSharedMemory(Value dyn);
+  /// Fills stage `buf` with the K tile starting at `k0`; returns the
+  /// cp.async tokens.
+  SmallVector<Value> loadTile(Value buf, Value k0);
+  void loadOperand(bool isA, Value buf, Value k0, SmallVector<Value> &tokens);
+  /// Fragments of one k-step.
+  struct Frags {
+    SmallVector<Value> a; ///< One per m16 tile.
+    SmallVector<Value> b; ///< One per n8 tile.
+  };
+  Frags loadFrags(Value buf, int64_t ks);
+  Value mma(Value a, Value bFrag, Value acc);
+  void compute(Value buf, SmallVector<Value> &acc);
+  SmallVector<Value> mainLoop(ValueRange init);
+  void storeC(ArrayRef<Value> acc);
+  void keepRolled(scf::ForOp loop);
+
+  KernelBuilder &b;
+  const GemmProblem &p;
+  const MmaGemmPlan &plan;
+  MmaKind kind;
+  int64_t epc, tiles;
+  bool asyncA, asyncB, guardM, guardN, guardK;
+
+  Value tid, lane, blockRow, blockCol, warpRow, warpCol;
+  Value aSmem, bSmem;
+  /// Per-lane constants of the fragment loads.
+  Value aLdRow, aLdHalf, bLdRow, bLdHalf, laneG, laneT, bColTf32;
+};
+
+} // namespace
+
+void MmaKernelEmitter::keepRolled(scf::ForOp loop) {
+  MLIRContext *ctx = b.getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/b.getBoolAttr(true), nullptr, nullptr, nullptr, nullptr,
+      nullptr, nullptr);
+  loop->setAttr("llvm.loop_annotation",
+                LLVM::LoopAnnotationAttr::get(
+                    ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
+                    BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
+}
+
+void MmaKernelEmitter::setUpSharedMemory(Value dyn) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto aTy = MemRefType::get({plan.stages, plan.bm, plan.bk}, elemType(),
+                             MemRefLayoutAttrInterface(), ws);
+  auto bTy = MemRefType::get({plan.stages, plan.bk, plan.bn}, elemType(),
+                             MemRefLayoutAttrInterface(), ws);
+  aSmem = memref::ViewOp::create(b, aTy, dyn, c(0), ValueRange{});
+  bSmem = memref::ViewOp::create(b, bTy, dyn,
+                                 c(plan.stages * plan.aStageBytes()),
+                                 ValueRange{});
+}
+
+void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
+                                   SmallVector<Value> &tokens) {
+  // A: BM rows of BK (global rows blockRow + r, columns k0 + ...).
+  // B: BK rows of BN (global rows k0 + r, columns blockCol + ...).
+  int64_t rows = isA ? plan.bm : plan.bk;
+  int64_t chunks = isA ? plan.aChunksPerRow() : plan.bChunksPerRow();
+  int64_t perThread = rows * chunks / plan.threads();
+  Value mem = isA ? p.a : p.b;
+  Value smem = isA ? aSmem : bSmem;
+  int64_t rowLimit = isA ? p.m : p.k, colLimit = isA ? p.k : p.n;
+  bool rowGuard = isA ? guardM : guardK;
+  bool colGuard = isA ? guardK : guardN;
+  bool async = isA ? asyncA : asyncB;
+  Value rowBase = isA ? blockRow : k0, colBase = isA ? k0 : blockCol;
+  auto vecTy = VectorType::get({epc}, elemType());
+  for (int64_t it = 0; it < perThread; ++it) {
+    Value e = add(tid, it * plan.threads());
+    Value r = div(e, chunks), ch = rem(e, chunks);
+    Value row = add(rowBase, r), col = add(colBase, mul(ch, epc));
+    SmallVector<Value> dst = {buf, r, mul(swizzle(r, ch, chunks), epc)};
+    if (async) {
+      // Rows are 16-byte aligned: one cp.async per chunk, zero-filled
+      // (source size 0) where the chunk lies outside the matrix. The
+      // limits are multiples of the chunk, so a chunk is all in or all out.
+      Value srcElems;
+      Value srcRow = row, srcCol = col;
+      if (rowGuard || colGuard) {
+        Value ok = b.createOrFold<arith::ConstantIntOp>(b.getI1Type(), 1);
+        if (rowGuard) {
+          ok = andi(ok, ult(row, rowLimit));
+          srcRow = minu(row, rowLimit - 1);
+        }
+        if (colGuard) {
+          ok = andi(ok, ult(col, colLimit));
+          srcCol = minu(col, colLimit - epc);
+        }
+        srcElems = select(ok, c(epc), c(0));
+      }
+      tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+          b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), smem, dst, mem,
+          ValueRange{srcRow, srcCol}, b.getIndexAttr(epc), srcElems,
+          b.getUnitAttr()));
+      continue;
+    }
+    // Unaligned rows: guarded scalar loads, one 16-byte store.
+    Value zero = arith::ConstantOp::create(b, b.getFloatAttr(elemType(), 0.0));
+    SmallVector<Value> vals;
+    Value rowOk = ult(row, rowLimit);
+    Value rowC = minu(row, rowLimit - 1);
+    for (int64_t q = 0; q < epc; ++q) {
+      Value cq = add(col, q);
+      Value ok = andi(rowOk, ult(cq, colLimit));
+      Value v = memref::LoadOp::create(b, mem,
+                                       ValueRange{rowC, minu(cq, colLimit - 1)});
+      vals.push_back(select(ok, v, zero));
+    }
+    Value v = vector::FromElementsOp::create(b, vecTy, vals);
+    vector::StoreOp::create(b, v, smem, dst, /*nontemporal=*/false,
+                            llvm::MaybeAlign(16));
+  }
+}
+
+SmallVector<Value> MmaKernelEmitter::loadTile(Value buf, Value k0) {
+  SmallVector<Value> tokens;
+  loadOperand(/*isA=*/true, buf, k0, tokens);
+  loadOperand(/*isA=*/false, buf, k0, tokens);
+  return tokens;
+}
+
+MmaKernelEmitter::Frags MmaKernelEmitter::loadFrags(Value buf, int64_t ks) {
+  Frags f;
+  MLIRContext *ctx = b.getContext();
+  Type et = elemType();
+  int64_t regElems = 4 / plan.elemBytes; // elements per 32-bit register
+  // A, x4: lane l addresses row (l % 16) of the m16 tile and the chunk
+  // 2*ks + l / 16: matrices (rows 0-7, k lo), (rows 8-15, k lo),
+  // (rows 0-7, k hi), (rows 8-15, k hi) = registers a0..a3 of the PTX ISA
+  // fragment for both m16n8k16 (f16/bf16) and m16n8k8 (tf32).
+  Value aChunk = add(aLdHalf, 2 * ks);
+  auto aTy = VectorType::get({4, regElems}, et);
+  for (int64_t i = 0; i < plan.wm / 16; ++i) {
+    Value row = add(aLdRow, i * 16);
+    Value col = mul(swizzle(row, aChunk, plan.aChunksPerRow()), epc);
+    f.a.push_back(nvgpu::LdMatrixOp::create(b, aTy, aSmem,
+                                            ValueRange{buf, row, col},
+                                            /*transpose=*/false,
+                                            /*numTiles=*/4));
+  }
+  if (kind == MmaKind::TF32) {
+    // B (k x n = 8 x 8, tf32): b0 = B[t][g], b1 = B[t + 4][g] with
+    // g = lane / 4, t = lane % 4 (PTX ISA m16n8k8 .tf32); 32-bit values
+    // cannot be transposed by ldmatrix, so they are read one by one.
+    auto bTy = VectorType::get({2, 1}, et);
+    Value k0 = add(laneT, ks * 8);
+    for (int64_t j = 0; j < plan.wn / 8; ++j) {
+      Value n = add(bColTf32, j * 8);
+      SmallVector<Value> rowVals;
+      for (int64_t h = 0; h < 2; ++h) {
+        Value k = add(k0, h * 4);
+        Value phys = swizzle(k, div(n, epc), plan.bChunksPerRow());
+        Value colIdx = add(mul(phys, epc), rem(n, epc));
+        Value v = memref::LoadOp::create(b, bSmem, ValueRange{buf, k, colIdx});
+        rowVals.push_back(vector::FromElementsOp::create(
+            b, VectorType::get({1}, et), ValueRange{v}));
+      }
+      f.b.push_back(stackRows(bTy, rowVals));
+    }
+    return f;
+  }
+  // B, x4 transposed: lane l addresses k row 16*ks + (l % 16) and the
+  // n chunk of tile pair j plus l / 16: matrices (k 0-7, n lo), (k 8-15,
+  // n lo), (k 0-7, n hi), (k 8-15, n hi); .trans hands lane l the
+  // elements (k = 2*(l%4) + {0,1}, n = l/4): registers b0, b1 of the n8
+  // tile 2j, then of the tile 2j + 1.
+  Value bRow = add(bLdRow, ks * 16);
+  auto bTy4 = VectorType::get({4, 2}, et);
+  for (int64_t j = 0; j < plan.wn / 16; ++j) {
+    Value chunk = add(bLdHalf, j * 2);
+    Value col = mul(swizzle(bRow, chunk, plan.bChunksPerRow()), epc);
+    Value x4 = nvgpu::LdMatrixOp::create(b, bTy4, bSmem,
+                                         ValueRange{buf, bRow, col},
+                                         /*transpose=*/true, /*numTiles=*/4);
+    for (int64_t h = 0; h < 2; ++h)
+      f.b.push_back(stackRows(
+          VectorType::get({2, 2}, et),
+          {vector::ExtractOp::create(b, x4, ArrayRef<int64_t>{2 * h}),
+           vector::ExtractOp::create(b, x4, ArrayRef<int64_t>{2 * h + 1})}));
+  }
+  (void)ctx;
+  return f;
+}
+
+Value MmaKernelEmitter::mma(Value a, Value bFrag, Value acc) {
+  if (kind == MmaKind::F16)
+    return nvgpu::MmaSyncOp::create(b, a, bFrag, acc,
+                                    ArrayRef<int64_t>{16, 8, 16});
+  if (kind == MmaKind::TF32)
+    return nvgpu::MmaSyncOp::create(b, a, bFrag, acc,
+                                    ArrayRef<int64_t>{16, 8, 8},
+                                    /*tf32Enabled=*/true);
+  // bf16: nvvm.mma.sync on packed 32-bit registers.
+  Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto regs = [&](Value v, int64_t n) {
+    SmallVector<Value> out;
+    for (int64_t r = 0; r < n; ++r) {
+      Value pair = vector::ExtractOp::create(b, v, ArrayRef<int64_t>{r});
+      out.push_back(LLVM::BitcastOp::create(b, i32, pair));
+    }
+    return out;
+  };
+  SmallVector<Value> accRegs;
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t e = 0; e < 2; ++e)
+      accRegs.push_back(vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{r, e}));
+  auto structTy = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                   {f32, f32, f32, f32});
+  Value res = NVVM::MmaOp::create(
+      b, structTy, regs(a, 4), regs(bFrag, 2), accRegs,
+      ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> outs;
+  for (int64_t r = 0; r < 4; ++r)
+    outs.push_back(LLVM::ExtractValueOp::create(b, res, ArrayRef<int64_t>{r}));
+  auto rowTy = VectorType::get({2}, f32);
+  return stackRows(VectorType::get({2, 2}, f32),
+                   {vector::FromElementsOp::create(b, rowTy,
+                                                   ValueRange{outs[0], outs[1]}),
+                    vector::FromElementsOp::create(
+                        b, rowTy, ValueRange{outs[2], outs[3]})});
+}
+
+void MmaKernelEmitter::compute(Value buf, SmallVector<Value> &acc) {
+  int64_t steps = plan.bk / plan.kStep();
+  int64_t tilesN = plan.wn / 8;
+  // Fragments double-buffered across k-steps: those of step ks + 1 are
+  // requested before the mma.sync of step ks.
+  Frags cur = loadFrags(buf, 0);
+  for (int64_t ks = 0; ks < steps; ++ks) {
+    Frags next;
+    if (ks + 1 < steps)
+      next = loadFrags(buf, ks + 1);
+    for (int64_t i = 0; i < plan.wm / 16; ++i)
+      for (int64_t j = 0; j < tilesN; ++j) {
+        // Serpentine order over n reuses the last B fragment.
+        int64_t jj = (i % 2) ? tilesN - 1 - j : j;
+        Value &a = acc[i * tilesN + jj];
+        a = mma(cur.a[i], cur.b[jj], a);
+      }
+    cur = std::move(next);
+  }
+}
+
+SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
+  int64_t s = plan.stages;
+  auto commit = [&](ArrayRef<Value> tokens) {
+    return nvgpu::DeviceAsyncCreateGroupOp::create(
+        b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+  };
+  // Prologue: tiles 0 .. s-2 (fewer when K is short; the groups are still
+  // committed, empty, so that every wait count below is static).
+  Value lastGroup;
+  for (int64_t st = 0; st + 1 < s; ++st) {
+    SmallVector<Value> tokens;
+    if (st < tiles)
+      tokens = loadTile(c(st), c(st * plan.bk));
+    lastGroup = commit(tokens);
+  }
+  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  keepRolled(loop);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    // Tile kt has landed once at most s-2 younger groups are pending; the
+    // barrier publishes every thread's copies (cp.async.wait_group then
+    // bar.sync) and proves stage (kt-1) % s, overwritten next, is no longer
+    // read by any warp.
+    nvgpu::DeviceAsyncWaitOp::create(b, lastGroup, b.getI32IntegerAttr(s - 2));
+    gpu::BarrierOp::create(b);
+    // Past the end the last tile is copied again into the free stage: every
+    // iteration commits one group.
+    Value next = minu(add(kt, s - 1), tiles - 1);
+    commit(loadTile(rem(add(kt, s - 1), s), mul(next, plan.bk)));
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    compute(rem(kt, s), acc);
+    scf::YieldOp::create(b, acc);
+  }
+  // No copy may still be in flight when the block exits.
+  nvgpu::DeviceAsyncWaitOp::create(b, lastGroup, b.getI32IntegerAttr(0));
+  return SmallVector<Value>(loop.getResults());
+}
+
+void MmaKernelEmitter::storeC(ArrayRef<Value> acc) {
+  // Accumulator (i, j), half h: row 16i + 8h + lane/4, columns
+  // 8j + 2*(lane%4) + {0, 1} of the warp tile (PTX ISA c0..c3).
+  Type cTy = p.cType;
+  Type f32 = b.getF32Type();
+  bool pairs = p.n % 2 == 0; // 2-element accesses are aligned
+  int64_t tilesN = plan.wn / 8;
+  Value rowBase = add(blockRow, add(mul(warpRow, plan.wm), laneG));
+  Value colBase =
+      add(blockCol, add(mul(warpCol, plan.wn), mul(laneT, 2)));
+  int64_t cBytes = cTy.isF32() ? 4 : 2;
+  auto pairTy = VectorType::get({2}, cTy);
+  auto pairF32 = VectorType::get({2}, f32);
+  for (int64_t i = 0; i < plan.wm / 16; ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = add(rowBase, i * 16 + h * 8);
+      for (int64_t j = 0; j < tilesN; ++j) {
+        Value col = add(colBase, j * 8);
+        Value v = vector::ExtractOp::create(b, acc[i * tilesN + j],
+                                            ArrayRef<int64_t>{h});
+        auto storePair = [&] {
+          Value out = v;
+          if (p.accumulate) {
+            Value old = vector::LoadOp::create(b, pairTy, p.c,
+                                               ValueRange{row, col}, false,
+                                               llvm::MaybeAlign(2 * cBytes));
+            if (!cTy.isF32())
+              old = arith::ExtFOp::create(b, pairF32, old);
+            out = arith::AddFOp::create(b, old, out);
+          }
+          if (!cTy.isF32())
+            out = arith::TruncFOp::create(b, pairTy, out);
+          vector::StoreOp::create(b, out, p.c, ValueRange{row, col}, false,
+                                  llvm::MaybeAlign(2 * cBytes));
+        };
+        auto storeOne = [&](int64_t e) {
+          Value colE = add(col, e);
+          Value x = vector::ExtractOp::create(b, v, ArrayRef<int64_t>{e});
+          if (p.accumulate)
+            x = arith::AddFOp::create(b, b.loadF32(p.c, {row, colE}), x);
+          b.storeFromF32(x, p.c, {row, colE});
+        };
+        auto guarded = [&](Value ok, function_ref<void()> fn) {
+          auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
+          OpBuilder::InsertionGuard g(b);
+          b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
+          fn();
+        };
+        if (!guardM && !guardN) {
+          if (pairs) {
+            storePair();
+          } else {
+            storeOne(0);
+            storeOne(1);
+          }
+          continue;
+        }
+        Value rowOk = ult(row, p.m);
+        if (pairs) {
+          // col is even and N even: col < N implies col + 1 < N.
+          guarded(andi(rowOk, ult(col, p.n)), storePair);
+          continue;
+        }
+        for (int64_t e = 0; e < 2; ++e)
+          guarded(andi(rowOk, ult(add(col, e), p.n)), [&] { storeOne(e); });
+      }
+    }
+}
+
+gpu::LaunchOp MmaKernelEmitter::emit() {
+  int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
+  Value smemBytes = arith::ConstantIntOp::create(b, b.getI32Type(),
+                                                 plan.sharedBytes());
+  auto launch = gpu::LaunchOp::create(b, c(gridX), c(gridY), c(1),
+                                      c(plan.threads()), c(1), c(1),
+                                      smemBytes);
+  launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
+  launch->setAttr(kMappingAttr, b.getStringAttr("mma"));
+  launch->setAttr(kMmaPlanAttr, plan.toAttr(b.getContext()));
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(&body);
+
+  tid = launch.getThreadIds().x;
+  Value bx = launch.getBlockIds().x, by = launch.getBlockIds().y;
+  if (plan.groupM > 1 && gridX > 1 && gridY > 1) {
+    // Grouped order (as in the SIMT kernels): block pid walks groupM block
+    // rows column by column.
+    int64_t g = std::min(plan.groupM, gridY);
+    int64_t perGroup = g * gridX;
+    Value pid = add(mul(by, gridX), bx);
+    Value firstRow = mul(div(pid, perGroup), g);
+    Value inGroup = rem(pid, perGroup);
+    if (gridY % g == 0) {
+      by = add(firstRow, rem(inGroup, g));
+      bx = div(inGroup, g);
+    } else {
+      Value rows = b.createOrFold<arith::MinUIOp>(sub(c(gridY), firstRow),
+                                                  c(g));
+      by = add(firstRow, b.createOrFold<arith::RemUIOp>(inGroup, rows));
+      bx = b.createOrFold<arith::DivUIOp>(inGroup, rows);
+    }
+  }
+  blockRow = mul(by, plan.bm);
+  blockCol = mul(bx, plan.bn);
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  Value dyn = gpu::DynamicSharedMemoryOp::create(
+      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                         MemRefLayoutAttrInterface(), ws));
+  {
+    NamedAttrList fnAttrs;
+    if (plan.maxRegs)
+      fnAttrs.append("nvvm.maxnreg", b.getI32IntegerAttr(plan.maxRegs));
+    fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
+    dyn.getDefiningOp()->setAttr(kKernelFnAttrs,
+                                 fnAttrs.getDictionary(b.getContext()));
+  }
+  setUpSharedMemory(dyn);
+
+  Value warp = div(tid, 32);
+  lane = rem(tid, 32);
+  int64_t warpsN = plan.bn / plan.wn;
+  warpRow = div(warp, warpsN);
+  warpCol = rem(warp, warpsN);
+  laneG = div(lane, 4);
+  laneT = rem(lane, 4);
+  Value lane16 = rem(lane, 16), laneHalf = div(lane, 16);
+  aLdRow = add(mul(warpRow, plan.wm), lane16);
+  aLdHalf = laneHalf;
+  bLdRow = lane16;
+  bLdHalf = add(div(mul(warpCol, plan.wn), epc), laneHalf);
+  bColTf32 = add(mul(warpCol, plan.wn), laneG);
+
+  int64_t tilesN = plan.wn / 8;
+  Value zero = arith::ConstantOp::create(
+      b, DenseElementsAttr::get(VectorType::get({2, 2}, b.getF32Type()),
+                                b.getF32FloatAttr(0.0f)));
+  SmallVector<Value> acc((plan.wm / 16) * tilesN, zero);
+  acc = mainLoop(acc);
+  storeC(acc);
+  return launch;
+}
+
+gpu::LaunchOp mlir::gemm_opt::buildMmaGemmKernel(const GemmProblem &problem,
+                                                 const MmaGemmPlan &plan,
+                                                 Operation *before) {
+  KernelBuilder b(before->getLoc(), before);
+  return MmaKernelEmitter(b, problem, plan).emit();
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct GemmMmaPass
+    : public mlir::gemm_opt::impl::GemmMmaBase<GemmMmaPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<gpu::LaunchOp> launches;
+    getOperation().walk([&](gpu::LaunchOp launch) {
+      auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
+      if (kind && kind.getValue() == "matmul")
+        launches.push_back(launch);
+    });
+    const ChipInfo &chip = getChipInfo("sm_90");
+    for (gpu::LaunchOp launch : launches) {
+      if (launch->hasAttr(kMmaPlanAttr))
+        continue; // Already a tensor-core kernel.
+      if (!launch->hasAttr(kSimtPlanAttr)) {
+        launch.emitError("the 'mma' rung needs the warp-tiled SIMT kernel; "
+                         "run gemm-warp-tiling first");
+        return signalPassFailure();
+      }
+      FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
+      if (failed(problem))
+        return signalPassFailure();
+      if (problem->aType != problem->bType) {
+        launch.emitError("the 'mma' rung needs A and B of one element type");
+        return signalPassFailure();
+      }
+      if (problem->aType.isF32() && !allowTf32) {
+        launch.emitRemark("f32 matmul left on the SIMT kernel: tensor cores "
+                          "compute f32 inputs as TF32, which needs "
+                          "allow-tf32=true");
+        continue;
+      }
+      MmaGemmPlan plan = chooseMmaPlan(*problem, chip);
+      overrideIfSet(plan.bm, blockM);
+      overrideIfSet(plan.bn, blockN);
+      overrideIfSet(plan.bk, blockK);
+      overrideIfSet(plan.wm, warpM);
+      overrideIfSet(plan.wn, warpN);
+      overrideIfSet(plan.stages, stages);
+      overrideIfSet(plan.groupM, groupM, -1);
+      overrideIfSet(plan.maxRegs, maxRegisters, -1);
+      std::string error = plan.validate(chip);
+      if (!error.empty()) {
+        launch.emitError("invalid 'mma' plan: ") << error;
+        return signalPassFailure();
+      }
+      buildMmaGemmKernel(*problem, plan, launch);
+      launch.erase();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,9 @@
+// C (f32) = A * B with f16 inputs, M = 4096, N = 4096, K = 4096, C zeroed by a
+// linalg.fill (beta = 0). Shared by test/Pipelines; not a test itself.
+func.func @matmul(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<4096x4096xf32>)
+  linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>)
+                outs(%C : memref<4096x4096xf32>)
+  return
+}

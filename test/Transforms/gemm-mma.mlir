@@ -1,0 +1,76 @@
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{block-m=128 block-n=128 warp-m=64 warp-n=32 group-m=8}),canonicalize,cse)" | FileCheck %s
+// RUN: gemm-opt %inputs/matmul-bf16-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma))" | FileCheck %s --check-prefix=RAGGED
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{stages=3 block-k=64 warp-m=32 warp-n=64}))" | FileCheck %s --check-prefix=OVERRIDE
+// RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{stages=1}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
+// RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{warp-m=24}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARP
+// RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{block-k=24}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
+// RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{block-m=256 block-n=256 block-k=64 warp-m=64 warp-n=64 stages=8}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMEM
+// RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{block-m=128 block-n=128 warp-m=128 warp-n=64}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ACC
+// RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-mma))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDER
+// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma))" 2>&1 | FileCheck %s --check-prefix=F32
+// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{allow-tf32=true}))" 2>&1 | FileCheck %s --check-prefix=TF32
+
+// Rung 'mma' (seed 004 section 5) on f16, C accumulated (beta = 1):
+// 128x128 block, 8 warps of 64x32, 4 stages of BK = 32 in 64 KB of dynamic
+// shared memory; one 16-byte cp.async per chunk (2 of A and 2 of B per
+// thread and tile), one group per stage; chunk c of row r stored at
+// c ^ ((r / 2) & 3) in A (4 chunks per row) and c ^ (r & 7) in B.
+// CHECK:      gpu.launch
+// CHECK-SAME: in (%{{.*}} = %c256
+// CHECK-SAME: dynamic_shared_memory_size %c65536_i32
+// CHECK:      gpu.dynamic_shared_memory
+// CHECK:      memref.view {{.*}} to memref<4x128x32xf16, #gpu.address_space<workgroup>>
+// CHECK:      memref.view {{.*}} to memref<4x32x128xf16, #gpu.address_space<workgroup>>
+// CHECK:      arith.xori
+// CHECK-COUNT-4: nvgpu.device_async_copy {{.*}}, 8 {bypassL1}
+// CHECK:      nvgpu.device_async_create_group
+// CHECK:      scf.for
+// CHECK:        nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+// CHECK-NEXT:   gpu.barrier
+// CHECK-COUNT-4: nvgpu.device_async_copy
+// CHECK:        nvgpu.device_async_create_group
+// CHECK:        arith.xori
+// CHECK:        nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x128x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK:        nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x32x128xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK-COUNT-16: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK:        scf.yield
+// CHECK:      nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// C += acc, two f32 at a time.
+// CHECK:      vector.load %{{.*}} : memref<256x256xf32>, vector<2xf32>
+// CHECK:      arith.addf {{.*}} : vector<2xf32>
+// CHECK:      vector.store %{{.*}} : memref<256x256xf32>, vector<2xf32>
+// CHECK:      gemm_opt.mma_plan = {bk = 32 : i64, bm = 128 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 0 : i64, shared_bytes = 65536 : i64, stages = 4 : i64, threads = 256 : i64, wm = 64 : i64, wn = 32 : i64}
+
+// bf16, rows not 16-byte aligned and a grid of 128x128 tiles that would
+// leave SMs idle: 64x64 blocks of 4 warps of 32x32, guarded scalar loads
+// stored as 16-byte chunks, bf16 mma through nvvm.mma.sync.
+// RAGGED:     gpu.launch
+// RAGGED-SAME: in (%{{.*}} = %c128
+// RAGGED-NOT: nvgpu.device_async_copy
+// RAGGED:     vector.store {{.*}} : memref<4x64x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// RAGGED:     nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>}
+// RAGGED:     scf.if
+// RAGGED:     gemm_opt.mma_plan = {bk = 32 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}group_m = 0{{.*}}threads = 128 : i64, wm = 32 : i64, wn = 32 : i64}
+
+// OVERRIDE:   dynamic_shared_memory_size %c98304_i32
+// OVERRIDE:   gemm_opt.mma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}stages = 3 : i64, threads = 256 : i64, wm = 32 : i64, wn = 64 : i64}
+
+// STAGES: error: invalid 'mma' plan: stages=1 must be in [2, 8]
+// WARP:   error: invalid 'mma' plan: warp tile 24x32 must be made of 16x16 pieces
+// BK:     error: invalid 'mma' plan: block-k=24 must be a multiple of 16
+// SMEM:   error: invalid 'mma' plan: shared memory of 524288 bytes exceeds the per-block limit of 232448 on sm_90
+// ACC:    error: invalid 'mma' plan: warp tile 128x64 needs more than 128 accumulator registers per thread
+// ORDER:  error: the 'mma' rung needs the warp-tiled SIMT kernel; run gemm-warp-tiling first
+
+// f32 without allow-tf32: the SIMT kernel stays, with a remark.
+// F32:     remark: f32 matmul left on the SIMT kernel: tensor cores compute f32 inputs as TF32, which needs allow-tf32=true
+// F32:     gemm_opt.simt_plan
+// F32-NOT: gemm_opt.mma_plan
+// TF32:     nvgpu.ldmatrix {{.*}} : memref<4x64x16xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// TF32:     nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+// TF32:     gemm_opt.mma_plan = {bk = 16 : i64, bm = 64 : i64, bn = 64 : i64, elem_bytes = 4
+
+func.func @matmul(%A: memref<256x128xf16>, %B: memref<128x256xf16>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x128xf16>, memref<128x256xf16>) outs(%C : memref<256x256xf32>)
+  return
+}
