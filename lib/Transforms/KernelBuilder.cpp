@@ -1,6 +1,7 @@
 //===- KernelBuilder.cpp - Small helpers for writing GPU kernels ----------===//
 
 #include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/GemmProblem.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -54,4 +55,51 @@ gpu::LaunchOp mlir::gemm_opt::createStaticLaunch(KernelBuilder &b,
   gpu::TerminatorOp::create(b);
   b.setInsertionPointToStart(&body);
   return launch;
+}
+
+gpu::LaunchOp mlir::gemm_opt::createBlockTiledMatmulLaunch(
+    KernelBuilder &b, int64_t gridX, int64_t gridY, int64_t threads,
+    int64_t sharedBytes, StringRef mapping, StringRef planName,
+    Attribute planAttr) {
+  Value smemBytes =
+      arith::ConstantIntOp::create(b, b.getI32Type(), sharedBytes);
+  auto launch = gpu::LaunchOp::create(b, b.index(gridX), b.index(gridY),
+                                      b.index(1), b.index(threads), b.index(1),
+                                      b.index(1), smemBytes);
+  launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
+  launch->setAttr(kMappingAttr, b.getStringAttr(mapping));
+  launch->setAttr(planName, planAttr);
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(&body);
+  return launch;
+}
+
+std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
+                                                        Value bx, Value by,
+                                                        int64_t gridX,
+                                                        int64_t gridY,
+                                                        int64_t groupM) {
+  if (groupM <= 1 || gridX <= 1 || gridY <= 1)
+    return {bx, by};
+  auto div = [&](Value x, Value y) {
+    return b.createOrFold<arith::DivUIOp>(x, y);
+  };
+  auto rem = [&](Value x, Value y) {
+    return b.createOrFold<arith::RemUIOp>(x, y);
+  };
+  int64_t g = std::min(groupM, gridY);
+  Value perGroup = b.index(g * gridX);
+  Value pid = b.add(b.mul(by, gridX), bx);
+  Value firstRow = b.mul(div(pid, perGroup), g);
+  Value inGroup = rem(pid, perGroup);
+  // The last group has gridY % g rows when g does not divide gridY.
+  Value rows = gridY % g == 0
+                   ? b.index(g)
+                   : b.createOrFold<arith::MinUIOp>(
+                         b.createOrFold<arith::SubIOp>(b.index(gridY),
+                                                       firstRow),
+                         b.index(g));
+  return {div(inGroup, rows), b.add(firstRow, rem(inGroup, rows))};
 }

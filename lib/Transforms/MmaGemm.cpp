@@ -556,39 +556,14 @@ void MmaKernelEmitter::storeC(ArrayRef<Value> acc) {
 
 gpu::LaunchOp MmaKernelEmitter::emit() {
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
-  Value smemBytes = arith::ConstantIntOp::create(b, b.getI32Type(),
-                                                 plan.sharedBytes());
-  auto launch = gpu::LaunchOp::create(b, c(gridX), c(gridY), c(1),
-                                      c(plan.threads()), c(1), c(1),
-                                      smemBytes);
-  launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
-  launch->setAttr(kMappingAttr, b.getStringAttr("mma"));
-  launch->setAttr(kMmaPlanAttr, plan.toAttr(b.getContext()));
-  Block &body = launch.getBody().front();
-  b.setInsertionPointToEnd(&body);
-  gpu::TerminatorOp::create(b);
-  b.setInsertionPointToStart(&body);
+  auto launch = createBlockTiledMatmulLaunch(
+      b, gridX, gridY, plan.threads(), plan.sharedBytes(), "mma",
+      kMmaPlanAttr, plan.toAttr(b.getContext()));
 
   tid = launch.getThreadIds().x;
-  Value bx = launch.getBlockIds().x, by = launch.getBlockIds().y;
-  if (plan.groupM > 1 && gridX > 1 && gridY > 1) {
-    // Grouped order (as in the SIMT kernels): block pid walks groupM block
-    // rows column by column.
-    int64_t g = std::min(plan.groupM, gridY);
-    int64_t perGroup = g * gridX;
-    Value pid = add(mul(by, gridX), bx);
-    Value firstRow = mul(div(pid, perGroup), g);
-    Value inGroup = rem(pid, perGroup);
-    if (gridY % g == 0) {
-      by = add(firstRow, rem(inGroup, g));
-      bx = div(inGroup, g);
-    } else {
-      Value rows = b.createOrFold<arith::MinUIOp>(sub(c(gridY), firstRow),
-                                                  c(g));
-      by = add(firstRow, b.createOrFold<arith::RemUIOp>(inGroup, rows));
-      bx = b.createOrFold<arith::DivUIOp>(inGroup, rows);
-    }
-  }
+  auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
+                                  launch.getBlockIds().y, gridX, gridY,
+                                  plan.groupM);
   blockRow = mul(by, plan.bm);
   blockCol = mul(bx, plan.bn);
   auto ws = gpu::AddressSpaceAttr::get(b.getContext(),

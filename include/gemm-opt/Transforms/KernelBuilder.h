@@ -37,6 +37,26 @@ struct KernelBuilder : public ImplicitLocOpBuilder {
 gpu::LaunchOp createStaticLaunch(KernelBuilder &b, ArrayRef<int64_t> grid,
                                  ArrayRef<int64_t> block);
 
+/// Creates the launch of a block-tiled matmul kernel: gridX = ceil(N / bn)
+/// column blocks, gridY = ceil(M / bm) row blocks, 1-D blocks of `threads`,
+/// `sharedBytes` of dynamic shared memory; tagged as a matmul kernel with
+/// `mapping` and the rung's `planAttr` (stored under `planName`). The
+/// builder is left at the start of the body.
+gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, int64_t gridX,
+                                           int64_t gridY, int64_t threads,
+                                           int64_t sharedBytes,
+                                           StringRef mapping,
+                                           StringRef planName,
+                                           Attribute planAttr);
+
+/// Remaps the block indices (bx, by) of a gridX x gridY grid so that
+/// consecutive block ids walk `groupM` block rows column by column: blocks
+/// resident at the same time share panels of A and B in L2. Returns them
+/// unchanged when grouping cannot apply.
+std::pair<Value, Value> groupBlockOrder(KernelBuilder &b, Value bx, Value by,
+                                        int64_t gridX, int64_t gridY,
+                                        int64_t groupM);
+
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 } // namespace mlir::gemm_opt
