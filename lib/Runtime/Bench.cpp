@@ -227,7 +227,11 @@ void launchAll(CudaDriver &drv, const KernelManifest &m, Prepared &p, size_t set
   for (size_t k = 0; k < m.kernels.size(); ++k) {
     const KernelDesc &kd = m.kernels[k];
     LaunchArgs &a = p.args[set][k];
-    drv.launch(p.funcs[k], kd.grid, kd.block, kd.dynamicSharedMemory, nullptr, a.ptrs.empty() ? nullptr : a.ptrs.data());
+    if (kd.cluster)
+      drv.launchCluster(p.funcs[k], kd.grid, kd.block, *kd.cluster, kd.dynamicSharedMemory, nullptr,
+                        a.ptrs.empty() ? nullptr : a.ptrs.data());
+    else
+      drv.launch(p.funcs[k], kd.grid, kd.block, kd.dynamicSharedMemory, nullptr, a.ptrs.empty() ? nullptr : a.ptrs.data());
   }
 }
 
@@ -514,6 +518,7 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
       kr.binaryVersion = a.binaryVersion;
       kr.grid = kd.grid;
       kr.block = kd.block;
+      kr.cluster = kd.cluster;
       r.kernels.push_back(kr);
       const uint64_t threads = uint64_t(kd.block[0]) * kd.block[1] * kd.block[2];
       if (threads > static_cast<uint64_t>(a.maxThreadsPerBlock))
@@ -527,6 +532,17 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
                         std::to_string(dev.maxSharedOptinBytes) + " opt-in limit");
       if (kd.dynamicSharedMemory > 48u * 1024u)
         drv.setMaxDynamicSharedBytes(f, static_cast<int>(kd.dynamicSharedMemory));
+      if (kd.cluster) {
+        if (dev.ccMajor < 9)
+          throw CudaError("kernel " + kd.name + ": thread-block clusters need sm_90 or newer; the device is " +
+                          dev.chip());
+        if (!drv.hasLaunchKernelEx())
+          throw CudaError("kernel " + kd.name +
+                          ": a cluster launch needs cuLaunchKernelEx, which this libcuda does not export");
+        const auto &c = *kd.cluster;
+        if (uint64_t(c[0]) * c[1] * c[2] > kMaxPortableClusterSize)
+          drv.allowNonPortableClusterSize(f); // unreachable while the manifest caps clusters at 8
+      }
       p.funcs.push_back(f);
     }
 
@@ -625,7 +641,10 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
          << ", \"static_shared_bytes\": " << kr.staticSharedBytes
          << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes << ", \"local_bytes\": " << kr.localBytes
          << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock << ", \"ptx_version\": " << kr.ptxVersion
-         << ", \"binary_version\": " << kr.binaryVersion << "}";
+         << ", \"binary_version\": " << kr.binaryVersion;
+      if (kr.cluster)
+        os << ", \"cluster\": " << dims3(*kr.cluster);
+      os << "}";
     }
     os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";
   }

@@ -38,6 +38,8 @@ struct CudaDriver::Api {
   CUresult (*cuFuncSetAttribute)(CUfunction, int, int) = nullptr;
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                              CUstream, void **, void **) = nullptr;
+  // Optional (CUDA 11.8+): resolved when present; only cluster launches use it.
+  CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **, void **) = nullptr;
   CUresult (*cuEventCreate)(CUevent *, unsigned) = nullptr;
   CUresult (*cuEventDestroy)(CUevent) = nullptr; // _v2
   CUresult (*cuEventRecord)(CUevent, CUstream) = nullptr;
@@ -114,6 +116,10 @@ std::unique_ptr<CudaDriver> CudaDriver::load(std::string &reason) {
     reason = "libcuda.so.1 does not export " + missing;
     return nullptr; // the library stays loaded; harmless
   }
+  // Optional: a driver without it still runs every cluster-less launch;
+  // launchCluster() reports its absence.
+  std::string missingEx;
+  resolve(lib, a.cuLaunchKernelEx, {"cuLaunchKernelEx"}, missingEx);
   return d;
 }
 
@@ -301,6 +307,46 @@ void CudaDriver::launch(CUfunction f, const std::array<uint32_t, 3> &grid, const
   check(api->cuLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2], sharedBytes, stream, params,
                             nullptr),
         "cuLaunchKernel");
+}
+
+bool CudaDriver::hasLaunchKernelEx() const { return api && api->cuLaunchKernelEx; }
+
+void CudaDriver::allowNonPortableClusterSize(CUfunction f) {
+  CUresult r = api->cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+  if (r != CUDA_SUCCESS)
+    throw CudaError("cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1): " + errorString(r));
+}
+
+void CudaDriver::launchCluster(CUfunction f, const std::array<uint32_t, 3> &grid,
+                               const std::array<uint32_t, 3> &block, const std::array<uint32_t, 3> &cluster,
+                               unsigned sharedBytes, CUstream stream, void **params) {
+  auto dims = [](const std::array<uint32_t, 3> &d) {
+    return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
+  };
+  if (!api->cuLaunchKernelEx)
+    throw CudaError("cuLaunchKernelEx: not exported by this libcuda (a cluster launch needs CUDA 11.8 or newer)");
+  CUlaunchAttribute attr;
+  std::memset(&attr, 0, sizeof attr);
+  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr.value.clusterDim.x = cluster[0];
+  attr.value.clusterDim.y = cluster[1];
+  attr.value.clusterDim.z = cluster[2];
+  CUlaunchConfig cfg;
+  std::memset(&cfg, 0, sizeof cfg);
+  cfg.gridDimX = grid[0];
+  cfg.gridDimY = grid[1];
+  cfg.gridDimZ = grid[2];
+  cfg.blockDimX = block[0];
+  cfg.blockDimY = block[1];
+  cfg.blockDimZ = block[2];
+  cfg.sharedMemBytes = sharedBytes;
+  cfg.hStream = stream;
+  cfg.attrs = &attr;
+  cfg.numAttrs = 1;
+  CUresult r = api->cuLaunchKernelEx(&cfg, f, params, nullptr);
+  if (r != CUDA_SUCCESS)
+    throw CudaError("cuLaunchKernelEx (grid " + dims(grid) + ", block " + dims(block) + ", cluster " +
+                    dims(cluster) + "): " + errorString(r));
 }
 
 CUevent CudaDriver::createEvent() {

@@ -183,6 +183,8 @@ std::string toJson(const KernelManifest &m) {
       os << "      \"grid\": " << dims(k.grid) << ",\n";
       os << "      \"block\": " << dims(k.block) << ",\n";
       os << "      \"dynamic_shared_memory\": " << k.dynamicSharedMemory << ",\n";
+      if (k.cluster)
+        os << "      \"cluster\": " << dims(*k.cluster) << ",\n";
       if (k.params.empty()) {
         os << "      \"params\": []\n";
       } else {
@@ -349,6 +351,13 @@ bool readKernel(const JsonValue &v, const std::string &path, KernelDesc &k, std:
   if (!r.int64("dynamic_shared_memory", smem, 0, std::numeric_limits<int32_t>::max()))
     return false;
   k.dynamicSharedMemory = static_cast<uint32_t>(smem);
+  k.cluster.reset();
+  if (r.has("cluster")) { // optional: absent = an ordinary (cluster-less) launch
+    std::array<uint32_t, 3> cluster;
+    if (!r.dims3("cluster", cluster))
+      return false;
+    k.cluster = cluster;
+  }
   const JsonValue *params = r.get("params", JsonValue::Kind::Array);
   if (!params)
     return false;
@@ -545,6 +554,23 @@ bool validateManifest(const KernelManifest &m, std::string &error) {
       return fail(at + "block exceeds the CUDA limits (x,y <= 1024, z <= 64, at most 1024 threads)");
     if (k.dynamicSharedMemory > 0x7fffffffu)
       return fail(at + "dynamic_shared_memory too large");
+    if (k.cluster) {
+      const auto &c = *k.cluster;
+      std::string cs = "[" + std::to_string(c[0]) + ", " + std::to_string(c[1]) + ", " + std::to_string(c[2]) + "]";
+      std::string gs = "[" + std::to_string(k.grid[0]) + ", " + std::to_string(k.grid[1]) + ", " +
+                       std::to_string(k.grid[2]) + "]";
+      for (int d = 0; d < 3; ++d)
+        if (c[d] == 0)
+          return fail(at + "cluster dimensions must be positive, found " + cs);
+      for (int d = 0; d < 3; ++d)
+        if (k.grid[d] % c[d] != 0)
+          return fail(at + "grid " + gs + " is not divisible by cluster " + cs + " in dimension " + "xyz"[d]);
+      uint64_t size = uint64_t(c[0]) * c[1] * c[2];
+      if (size > kMaxPortableClusterSize)
+        return fail(at + "cluster " + cs + " has " + std::to_string(size) + " blocks; at most " +
+                    std::to_string(kMaxPortableClusterSize) +
+                    " (the portable cluster size limit) are allowed");
+    }
     for (size_t j = 0; j < k.params.size(); ++j) {
       const auto &p = k.params[j];
       std::string pat = at + "params[" + std::to_string(j) + "]: ";

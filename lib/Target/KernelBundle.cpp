@@ -126,6 +126,20 @@ static LogicalResult describeLaunch(func::FuncOp func, gpu::LaunchFuncOp launch,
     return failure();
   kernel.grid = *grid;
   kernel.block = *block;
+  if (launch.hasClusterSize()) {
+    FailureOr<std::array<uint32_t, 3>> cluster = constantDims(
+        launch, launch.getClusterSizeOperandValues(), "cluster sizes");
+    if (failed(cluster))
+      return failure();
+    for (int d = 0; d < 3; ++d)
+      if (kernel.grid[d] % (*cluster)[d] != 0)
+        return launch.emitError("launch grid (")
+               << kernel.grid[0] << ", " << kernel.grid[1] << ", "
+               << kernel.grid[2] << ") is not divisible by the cluster size ("
+               << (*cluster)[0] << ", " << (*cluster)[1] << ", "
+               << (*cluster)[2] << ") in dimension " << "xyz"[d];
+    kernel.cluster = *cluster;
+  }
   if (Value smem = launch.getDynamicSharedMemorySize()) {
     APInt v;
     if (!matchPattern(smem, m_ConstantInt(&v)))

@@ -8,6 +8,7 @@
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/Numerics.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -264,6 +265,54 @@ static void testManifestRejects() {
   KernelManifest empty = sampleSoftmax();
   empty.kernels.clear();
   EXPECT_REJECT(toJson(empty), "no kernels");
+}
+
+static void testManifestClusters() {
+  // Absent cluster: nothing is written (existing manifests stay byte-identical).
+  KernelManifest plain = sampleMatmul();
+  EXPECT(!contains(toJson(plain), "cluster"));
+  // Present: written after dynamic_shared_memory, and the round trip is exact.
+  KernelManifest m = sampleMatmul();
+  m.kernels[0].cluster = std::array<uint32_t, 3>{{2, 4, 1}};
+  std::string err;
+  EXPECT_MSG(validateManifest(m, err), err);
+  std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "      \"dynamic_shared_memory\": 0,\n      \"cluster\": [2, 4, 1],\n      \"params\": ["),
+             json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err), err);
+  EXPECT(back == m);
+  EXPECT(back.kernels[0].cluster && (*back.kernels[0].cluster == std::array<uint32_t, 3>{{2, 4, 1}}));
+  EXPECT(!back.kernels[1].cluster);
+  EXPECT(toJson(back) == json);
+  EXPECT(back != plain); // the cluster takes part in equality
+  // Exactly 8 blocks is allowed; so is a cluster of one block.
+  KernelManifest eight = sampleMatmul();
+  eight.kernels[0].cluster = std::array<uint32_t, 3>{{8, 1, 1}};
+  EXPECT_MSG(validateManifest(eight, err), err);
+  eight.kernels[0].cluster = std::array<uint32_t, 3>{{1, 1, 1}};
+  EXPECT_MSG(validateManifest(eight, err), err);
+
+  // Rejections (grid [64, 128, 1]).
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, 4]"), "expected 3 dimensions");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, 0, 1]"), "kernels[0].cluster[1]: value 0 out of range");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, -1, 1]"), "out of range");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2.5, 1, 1]"), "expected an integer");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": 2"), "expected a array");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [3, 1, 1]"),
+                "grid [64, 128, 1] is not divisible by cluster [3, 1, 1] in dimension x");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [1, 1, 2]"),
+                "not divisible by cluster [1, 1, 2] in dimension z");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [4, 4, 1]"),
+                "cluster [4, 4, 1] has 16 blocks; at most 8 (the portable cluster size limit)");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [16, 1, 1]"), "portable cluster size limit");
+  // validateManifest on its own catches what the reader cannot produce.
+  KernelManifest zero = sampleMatmul();
+  zero.kernels[0].cluster = std::array<uint32_t, 3>{{0, 1, 1}};
+  EXPECT(!validateManifest(zero, err) && contains(err, "cluster dimensions must be positive"));
+  KernelManifest ragged = sampleSoftmax();
+  ragged.kernels[0].cluster = std::array<uint32_t, 3>{{ragged.kernels[0].grid[0] + 1, 1, 1}};
+  EXPECT(!validateManifest(ragged, err) && contains(err, "is not divisible by cluster"));
 }
 
 static void testConversions() {
@@ -533,6 +582,7 @@ int main() {
   testJson();
   testManifestRoundTrip();
   testManifestRejects();
+  testManifestClusters();
   testConversions();
   testErrorMetrics();
   testPerfModel();

@@ -46,6 +46,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -122,6 +123,7 @@ struct KernelResources {
   int maxThreadsPerBlock = 0;
   int ptxVersion = 0, binaryVersion = 0;
   std::array<uint32_t, 3> grid{{1, 1, 1}}, block{{1, 1, 1}};
+  std::optional<std::array<uint32_t, 3>> cluster; // reported only when present
 };
 
 enum class StageStatus { Pass, Fail, Error, NotRun };

@@ -60,6 +60,40 @@ constexpr int CU_FUNC_ATTRIBUTE_NUM_REGS = 4;
 constexpr int CU_FUNC_ATTRIBUTE_PTX_VERSION = 5;
 constexpr int CU_FUNC_ATTRIBUTE_BINARY_VERSION = 6;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
+constexpr int CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14;
+
+// cuLaunchKernelEx (CUDA 11.8+): CUlaunchAttributeID, CUlaunchAttributeValue
+// (a union padded to 64 bytes, 8-byte aligned), CUlaunchAttribute and
+// CUlaunchConfig, laid out as in cuda.h. Only the cluster attribute is used.
+using CUlaunchAttributeID = int; // an enum in cuda.h: 4 bytes
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
+union CUlaunchAttributeValue {
+  char pad[64];
+  struct {
+    unsigned x, y, z;
+  } clusterDim;
+  unsigned long long alignTo8; // the real union holds pointers and size_t
+};
+struct CUlaunchAttribute {
+  CUlaunchAttributeID id;
+  char pad[8 - sizeof(CUlaunchAttributeID)];
+  CUlaunchAttributeValue value;
+};
+struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+static_assert(sizeof(CUlaunchAttributeValue) == 64 && alignof(CUlaunchAttributeValue) == 8,
+              "CUlaunchAttributeValue layout differs from cuda.h");
+static_assert(sizeof(CUlaunchAttribute) == 72 && offsetof(CUlaunchAttribute, value) == 8,
+              "CUlaunchAttribute layout differs from cuda.h");
+static_assert(offsetof(CUlaunchConfig, hStream) == 32 && offsetof(CUlaunchConfig, attrs) == 40 &&
+                  offsetof(CUlaunchConfig, numAttrs) == 48 && sizeof(CUlaunchConfig) == 56,
+              "CUlaunchConfig layout differs from cuda.h");
 
 // CUjit_option
 constexpr CUjit_option CU_JIT_WALL_TIME = 2;
@@ -147,6 +181,18 @@ public:
   void setMaxDynamicSharedBytes(cu::CUfunction f, int bytes);
   void launch(cu::CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
               unsigned sharedBytes, cu::CUstream stream, void **params);
+  /// Whether the driver exports cuLaunchKernelEx (needed for clusters).
+  bool hasLaunchKernelEx() const;
+  /// Allows cluster sizes above the portable limit of 8 blocks for `f`
+  /// (cuFuncSetAttribute NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 1).
+  void allowNonPortableClusterSize(cu::CUfunction f);
+  /// A thread-block-cluster launch through cuLaunchKernelEx with the
+  /// CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION attribute; `grid` is in blocks (a
+  /// multiple of `cluster` in every dimension). Throws CudaError when the
+  /// driver lacks cuLaunchKernelEx or the launch fails.
+  void launchCluster(cu::CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
+                     const std::array<uint32_t, 3> &cluster, unsigned sharedBytes, cu::CUstream stream,
+                     void **params);
 
   cu::CUevent createEvent();
   void destroyEvent(cu::CUevent e) noexcept;

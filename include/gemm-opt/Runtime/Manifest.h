@@ -12,6 +12,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,10 @@ namespace gemm_opt::runtime {
 
 inline constexpr const char *kManifestFormat = "gemm-opt-manifest";
 inline constexpr int kManifestVersion = 1;
+/// The portable thread-block-cluster size limit (blocks per cluster). Larger
+/// clusters need CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED and a
+/// chip that supports them; the manifest does not allow them yet.
+inline constexpr uint32_t kMaxPortableClusterSize = 8;
 
 enum class ElemType { F32, F16, BF16 };
 /// "f32" | "f16" | "bf16".
@@ -80,9 +85,12 @@ struct KernelDesc {
   std::array<uint32_t, 3> block{{1, 1, 1}};
   uint32_t dynamicSharedMemory = 0; // bytes
   std::vector<KernelParam> params;  // in PTX parameter order
+  /// Thread-block-cluster shape in blocks (sm_90+), or none: an ordinary
+  /// launch. Serialized as "cluster" only when present.
+  std::optional<std::array<uint32_t, 3>> cluster;
   bool operator==(const KernelDesc &o) const {
     return name == o.name && grid == o.grid && block == o.block &&
-           dynamicSharedMemory == o.dynamicSharedMemory && params == o.params;
+           dynamicSharedMemory == o.dynamicSharedMemory && params == o.params && cluster == o.cluster;
   }
 };
 
@@ -120,8 +128,10 @@ bool parseManifest(const std::string &json, KernelManifest &out, std::string &er
 /// for the op (matmul: exactly one A, B, C; softmax: exactly one X, Y; any
 /// number of "scratch"); role buffers have the problem's element type and the
 /// row-major 2-D shape [M,K], [K,N], [M,N] / [R,C]; at least one kernel; grid
-/// and block dimensions positive (block threads <= 1024); every ptr param names
-/// an existing buffer; scalar values in range.
+/// and block dimensions positive (block threads <= 1024); a cluster, when
+/// present, has positive dimensions that divide the grid's and at most
+/// kMaxPortableClusterSize blocks; every ptr param names an existing buffer;
+/// scalar values in range.
 bool validateManifest(const KernelManifest &m, std::string &error);
 
 } // namespace gemm_opt::runtime
