@@ -103,3 +103,22 @@ std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
                          b.index(g));
   return {div(inGroup, rows), b.add(firstRow, rem(inGroup, rows))};
 }
+
+Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,
+                                                      int64_t maxRegs,
+                                                      bool readOnlyInputs) {
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  Value base = gpu::DynamicSharedMemoryOp::create(
+      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                         MemRefLayoutAttrInterface(), workgroup));
+  NamedAttrList fnAttrs;
+  if (maxRegs)
+    fnAttrs.append("nvvm.maxnreg", b.getI32IntegerAttr(maxRegs));
+  if (readOnlyInputs)
+    fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
+  if (!fnAttrs.empty())
+    base.getDefiningOp()->setAttr(kKernelFnAttrs,
+                                  fnAttrs.getDictionary(b.getContext()));
+  return base;
+}

@@ -88,15 +88,7 @@ std::string MmaGemmPlan::validate(const ChipInfo &chip) const {
            " threads";
   if (stages < 2 || stages > 8)
     return "stages=" + s(stages) + " must be in [2, 8]";
-  if (maxRegs != 0 && (maxRegs < 24 || maxRegs > 255))
-    return "max-registers=" + s(maxRegs) + " must be 0 (no cap) or in [24, 255]";
-  if (groupM < 0)
-    return "group-m=" + s(groupM) + " must not be negative";
-  if (sharedBytes() > chip.maxSharedBytesPerBlock)
-    return "shared memory of " + s(sharedBytes()) +
-           " bytes exceeds the per-block limit of " +
-           s(chip.maxSharedBytesPerBlock) + " on " + chip.name.str();
-  return "";
+  return checkKernelLimits(maxRegs, groupM, sharedBytes(), chip);
 }
 
 DictionaryAttr MmaGemmPlan::toAttr(MLIRContext *ctx) const {
@@ -566,19 +558,8 @@ gpu::LaunchOp MmaKernelEmitter::emit() {
                                   plan.groupM);
   blockRow = mul(by, plan.bm);
   blockCol = mul(bx, plan.bn);
-  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
-                                       gpu::AddressSpace::Workgroup);
-  Value dyn = gpu::DynamicSharedMemoryOp::create(
-      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                         MemRefLayoutAttrInterface(), ws));
-  {
-    NamedAttrList fnAttrs;
-    if (plan.maxRegs)
-      fnAttrs.append("nvvm.maxnreg", b.getI32IntegerAttr(plan.maxRegs));
-    fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
-    dyn.getDefiningOp()->setAttr(kKernelFnAttrs,
-                                 fnAttrs.getDictionary(b.getContext()));
-  }
+  Value dyn = createKernelDynamicSharedMemory(b, plan.maxRegs,
+                                              /*readOnlyInputs=*/true);
   setUpSharedMemory(dyn);
 
   Value warp = div(tid, 32);

@@ -535,22 +535,7 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
                                   plan.groupM);
   blockRow = mul(by, plan.bm);
   blockCol = mul(bx, plan.bn);
-  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
-                                       gpu::AddressSpace::Workgroup);
-  Value dyn = gpu::DynamicSharedMemoryOp::create(
-      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                         MemRefLayoutAttrInterface(), ws));
-  {
-    // Attributes for the outlined gpu.func (see kKernelFnAttrs).
-    NamedAttrList fnAttrs;
-    if (plan.maxRegs)
-      fnAttrs.append("nvvm.maxnreg", b.getI32IntegerAttr(plan.maxRegs));
-    if (plan.readOnly)
-      fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
-    if (!fnAttrs.empty())
-      dyn.getDefiningOp()->setAttr(kKernelFnAttrs,
-                                   fnAttrs.getDictionary(b.getContext()));
-  }
+  Value dyn = createKernelDynamicSharedMemory(b, plan.maxRegs, plan.readOnly);
   setUpSharedMemory(dyn);
   setUpThreadLayout();
 

@@ -22,6 +22,21 @@ void SimtGemmPlan::setNaturalLayout() {
   warpTiled = false;
 }
 
+std::string mlir::gemm_opt::checkKernelLimits(int64_t maxRegs, int64_t groupM,
+                                              int64_t sharedBytes,
+                                              const ChipInfo &chip) {
+  auto s = [](int64_t v) { return std::to_string(v); };
+  if (maxRegs != 0 && (maxRegs < 24 || maxRegs > 255))
+    return "max-registers=" + s(maxRegs) + " must be 0 (no cap) or in [24, 255]";
+  if (groupM < 0)
+    return "group-m=" + s(groupM) + " must not be negative";
+  if (sharedBytes > chip.maxSharedBytesPerBlock)
+    return "shared memory of " + s(sharedBytes) +
+           " bytes exceeds the per-block limit of " +
+           s(chip.maxSharedBytesPerBlock) + " on " + chip.name.str();
+  return "";
+}
+
 std::string SimtGemmPlan::validate(const ChipInfo &chip) const {
   auto s = [](int64_t v) { return std::to_string(v); };
   for (auto [name, v] : {std::pair<const char *, int64_t>{"block-m", bm},
@@ -64,17 +79,9 @@ std::string SimtGemmPlan::validate(const ChipInfo &chip) const {
   if (bXorMask && bCols() % 32)
     return "the B swizzle needs shared rows of a multiple of 32 elements, got " +
            s(bCols());
-  if (maxRegs != 0 && (maxRegs < 24 || maxRegs > 255))
-    return "max-registers=" + s(maxRegs) + " must be 0 (no cap) or in [24, 255]";
-  if (groupM < 0)
-    return "group-m=" + s(groupM) + " must not be negative";
   if (stages > 8)
     return "stages=" + s(stages) + " must be at most 8";
-  if (sharedBytes() > chip.maxSharedBytesPerBlock)
-    return "shared memory of " + s(sharedBytes()) +
-           " bytes exceeds the per-block limit of " +
-           s(chip.maxSharedBytesPerBlock) + " on " + chip.name.str();
-  return "";
+  return checkKernelLimits(maxRegs, groupM, sharedBytes(), chip);
 }
 
 DictionaryAttr SimtGemmPlan::toAttr(MLIRContext *ctx) const {

@@ -49,6 +49,21 @@ gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, int64_t gridX,
                                            StringRef planName,
                                            Attribute planAttr);
 
+/// Dictionary of attributes for the outlined kernel function, parked on the
+/// kernel's `gpu.dynamic_shared_memory` op (outlining drops the launch's own
+/// attributes); `gemm-apply-kernel-attributes` moves it onto the `gpu.func`.
+/// Keys starting with `nvvm.` are copied onto the function; the unit key
+/// `gemm_opt.readonly_inputs` marks never-written memref arguments
+/// `llvm.noalias llvm.readonly` and the others `llvm.noalias`.
+inline constexpr llvm::StringLiteral kKernelFnAttrs = "gemm_opt.kernel_fn_attrs";
+inline constexpr llvm::StringLiteral kReadOnlyInputs = "gemm_opt.readonly_inputs";
+
+/// Creates the kernel's `gpu.dynamic_shared_memory` base (i8, workgroup
+/// space) and parks on it the attributes of the outlined function: a
+/// register cap when `maxRegs` is non-zero, and read-only inputs.
+Value createKernelDynamicSharedMemory(KernelBuilder &b, int64_t maxRegs,
+                                      bool readOnlyInputs);
+
 /// Remaps the block indices (bx, by) of a gridX x gridY grid so that
 /// consecutive block ids walk `groupM` block rows column by column: blocks
 /// resident at the same time share panels of A and B in L2. Returns them

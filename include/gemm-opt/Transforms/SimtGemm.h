@@ -14,6 +14,7 @@
 #define GEMM_OPT_TRANSFORMS_SIMTGEMM_H
 
 #include "gemm-opt/Transforms/GemmProblem.h"
+#include "gemm-opt/Transforms/KernelBuilder.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -22,14 +23,6 @@
 namespace mlir::gemm_opt {
 
 inline constexpr llvm::StringLiteral kSimtPlanAttr = "gemm_opt.simt_plan";
-/// Dictionary of attributes for the outlined kernel function, parked on the
-/// kernel's `gpu.dynamic_shared_memory` op (outlining drops the launch's own
-/// attributes); `gemm-apply-kernel-attributes` moves it onto the `gpu.func`.
-/// Keys starting with `nvvm.` are copied onto the function; the unit key
-/// `gemm_opt.readonly_inputs` marks never-written memref arguments
-/// `llvm.noalias llvm.readonly` and the others `llvm.noalias`.
-inline constexpr llvm::StringLiteral kKernelFnAttrs = "gemm_opt.kernel_fn_attrs";
-inline constexpr llvm::StringLiteral kReadOnlyInputs = "gemm_opt.readonly_inputs";
 
 /// Limits of the chip a plan is checked against.
 struct ChipInfo {
@@ -41,6 +34,12 @@ struct ChipInfo {
   int64_t sharedBytesPerSM = 228 * 1024;
   int64_t registersPerSM = 64 * 1024;
 };
+
+/// Checks the limits every block-tiled matmul plan shares: the register cap
+/// (0 or 24..255), the grouped block order (>= 0) and the shared memory per
+/// block on `chip`. Returns a message, or "" when they hold.
+std::string checkKernelLimits(int64_t maxRegs, int64_t groupM,
+                              int64_t sharedBytes, const ChipInfo &chip);
 
 /// Everything that decides the shape of a SIMT matmul kernel.
 ///
