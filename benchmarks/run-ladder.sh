@@ -2,7 +2,8 @@
 # On the GPU machine: runs the ladder with gemm-run and writes one JSON per
 # problem into OUTDIR (the committed results come from this script).
 #   benchmarks/run-ladder.sh BINDIR OUTDIR [matmul|softmax|all] [stages]
-# MATMUL_SHAPES / SOFTMAX_SHAPES override the shapes (space-separated).
+# MATMUL_SHAPES / SOFTMAX_SHAPES override the shapes (space-separated);
+# MATMUL_DTYPES picks the matmul types (default f32; tf32 = f32 with --tf32).
 set -uo pipefail
 bin=$1 out=$2 what=${3:-all} stages=${4:-all}
 mkdir -p "$out"
@@ -13,8 +14,14 @@ run() {
   "$bin/gemm-run" "$@" --stages="$stages" --json "$out/$name.json" || status=$?
 }
 if [ "$what" = matmul ] || [ "$what" = all ]; then
-  for shape in ${MATMUL_SHAPES:-4096x4096x4096 8192x8192x8192 1000x999x777 4097x4097x4097}; do
-    run "matmul-f32-$shape" --shape "$shape" --dtype f32
+  for dtype in ${MATMUL_DTYPES:-f32}; do
+    for shape in ${MATMUL_SHAPES:-4096x4096x4096 8192x8192x8192 1000x999x777 4097x4097x4097}; do
+      if [ "$dtype" = tf32 ]; then
+        run "matmul-tf32-$shape" --shape "$shape" --dtype f32 --tf32
+      else
+        run "matmul-$dtype-$shape" --shape "$shape" --dtype "$dtype"
+      fi
+    done
   done
 fi
 if [ "$what" = softmax ] || [ "$what" = all ]; then
