@@ -214,6 +214,8 @@ void buildArgs(const KernelManifest &m, Prepared &p) {
           std::memcpy(&slot, &v, sizeof v);
           break;
         }
+        case ParamAbi::TensorMap:
+          throw CudaError("kernel " + m.kernels[k].name + ": tensormap parameters are not supported by this runner yet");
         }
       }
       a.ptrs.resize(params.size());

@@ -215,8 +215,10 @@ static void testManifestRoundTrip() {
 
 static void testManifestRejects() {
   const std::string good = toJson(sampleMatmul());
+  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tma\", \"value\": 7}"),
+                "unknown abi \"tma\" (this reader knows ptr, i32, i64, f32, tensormap");
   EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tensormap\", \"value\": 7}"),
-                "unknown abi \"tensormap\"");
+                "missing field \"buffer\"");
   EXPECT_REJECT(edit(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
   EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 2"), "unsupported version 2");
   EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": \"1\""), "expected a number");
@@ -313,6 +315,145 @@ static void testManifestClusters() {
   KernelManifest ragged = sampleSoftmax();
   ragged.kernels[0].cluster = std::array<uint32_t, 3>{{ragged.kernels[0].grid[0] + 1, 1, 1}};
   EXPECT(!validateManifest(ragged, err) && contains(err, "is not divisible by cluster"));
+}
+
+// f16 matmul 1000x999x777 (M x N x K) fed by TMA: A [M,K], B [K,N], C f32.
+static KernelManifest sampleTensorMap() {
+  KernelManifest m;
+  m.op = "matmul";
+  m.stage = "wgmma";
+  m.chip = "sm_90a";
+  m.func = "matmul";
+  m.matmul = {1000, 1024, 776, 0, ElemType::F16, ElemType::F16, ElemType::F32};
+  m.buffers = {{"A", "A", ElemType::F16, {1000, 776}},
+               {"B", "B", ElemType::F16, {776, 1024}},
+               {"C", "C", ElemType::F32, {1000, 1024}}};
+  KernelDesc k;
+  k.name = "matmul_wgmma";
+  k.grid = {{132, 1, 1}};
+  k.block = {{384, 1, 1}};
+  k.dynamicSharedMemory = 197632;
+  k.cluster = std::array<uint32_t, 3>{{2, 1, 1}};
+  k.params = {KernelParam::tensormap("A", TensorMapDesc::rowMajor2D(ElemType::F16, 1000, 776, 64, 128, 128, 128)),
+              KernelParam::tensormap("B", TensorMapDesc::rowMajor2D(ElemType::F16, 776, 1024, 64, 64, 128, 256)),
+              KernelParam::ptr("C"), KernelParam::i32(1000)};
+  m.kernels.push_back(k);
+  return m;
+}
+
+static void testManifestTensorMaps() {
+  // rowMajor2D follows the contract: dims [cols, rows], strides [cols * elemBytes].
+  TensorMapDesc a = TensorMapDesc::rowMajor2D(ElemType::F16, 1000, 776, 64, 128, 128, 128);
+  EXPECT((a.dims == std::vector<uint64_t>{776, 1000}) && (a.strides == std::vector<uint64_t>{1552}) &&
+         (a.box == std::vector<uint32_t>{64, 128}) && a.swizzle == 128 && a.l2Promotion == 128);
+  KernelManifest m = sampleTensorMap();
+  std::string err;
+  EXPECT_MSG(validateManifest(m, err), err);
+  std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "        {\"abi\": \"tensormap\", \"buffer\": \"A\", \"elem\": \"f16\", \"dims\": [776, "
+                            "1000], \"strides\": [1552], \"box\": [64, 128], \"swizzle\": 128, \"l2_promotion\": 128},\n"),
+             json);
+  EXPECT_MSG(contains(json, "\"chip\": \"sm_90a\""), json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err), err);
+  EXPECT(back == m);
+  EXPECT(toJson(back) == json);
+  EXPECT(back.kernels[0].params[0].abi == ParamAbi::TensorMap && back.kernels[0].params[0].buffer == "A");
+  EXPECT(back.kernels[0].params[1].tensorMap.l2Promotion == 256);
+  // Every field takes part in equality.
+  for (int f = 0; f < 7; ++f) {
+    KernelManifest other = m;
+    KernelParam &p = other.kernels[0].params[1];
+    switch (f) {
+    case 0: p.buffer = "A"; break;
+    case 1: p.tensorMap.elem = ElemType::BF16; break;
+    case 2: p.tensorMap.dims[1] = 1; break;
+    case 3: p.tensorMap.strides[0] += 16; break;
+    case 4: p.tensorMap.box[1] = 32; break;
+    case 5: p.tensorMap.swizzle = 64; break;
+    case 6: p.tensorMap.l2Promotion = 0; break;
+    }
+    EXPECT_MSG(!(other == m), "field " + std::to_string(f));
+  }
+  // Ranks 1 and 5 are fine; strides with padding are fine; swizzle 0 lifts the span limit.
+  {
+    KernelManifest r = m;
+    TensorMapDesc d;
+    d.elem = ElemType::F32;
+    d.dims = {1000 * 1024};
+    d.box = {256};
+    r.kernels[0].params[2] = KernelParam::tensormap("C", d);
+    EXPECT_MSG(validateManifest(r, err), err);
+    KernelManifest rb;
+    EXPECT_MSG(parseManifest(toJson(r), rb, err), err);
+    EXPECT(rb == r && contains(toJson(r), "\"strides\": []"));
+    d.dims = {8, 5, 5, 5, 8}; // 8*5*5*5*8 f32 = 32000 bytes
+    d.strides = {32, 160, 800, 4000};
+    d.box = {4, 1, 2, 3, 8};
+    r.kernels[0].params[2] = KernelParam::tensormap("C", d);
+    EXPECT_MSG(validateManifest(r, err), err);
+    KernelManifest pad = m;
+    pad.kernels[0].params[0].tensorMap.dims = {700, 1000};
+    pad.kernels[0].params[0].tensorMap.swizzle = 0;
+    pad.kernels[0].params[0].tensorMap.box = {256, 256};
+    EXPECT_MSG(validateManifest(pad, err), err); // stride 1552 > 700*2: padded rows
+  }
+
+  // Rejections, through the reader (clear messages, with where).
+  const std::string A = "{\"abi\": \"tensormap\", \"buffer\": \"A\", \"elem\": \"f16\", \"dims\": [776, 1000], "
+                        "\"strides\": [1552], \"box\": [64, 128], \"swizzle\": 128, \"l2_promotion\": 128}";
+  EXPECT(contains(json, A));
+  auto withA = [&](const std::string &from, const std::string &to) { return edit(json, A, edit(A, from, to)); };
+  EXPECT_REJECT(withA("\"buffer\": \"A\"", "\"buffer\": \"Q\""),
+                "kernels[0] (\"matmul_wgmma\"): params[0]: tensormap names unknown buffer \"Q\"");
+  EXPECT_REJECT(withA("\"elem\": \"f16\"", "\"elem\": \"bf16\""),
+                "params[0]: tensormap elem bf16 differs from buffer \"A\"'s elem f16");
+  EXPECT_REJECT(withA("\"elem\": \"f16\"", "\"elem\": \"f8\""), "params[0].elem: unknown element type \"f8\"");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1544]"),
+                "tensormap strides[0] = 1544 bytes is not a multiple of 16");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1536]"),
+                "tensormap strides[0] = 1536 bytes is smaller than the 1552 bytes that dims[0] spans");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1568]"),
+                "tensormap dims [776, 1000] with strides [1568] reach beyond buffer \"A\" (1552000 bytes)");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": [776, 1001]"), "reach beyond buffer \"A\"");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1552, 16]"),
+                "tensormap of rank 2 needs 1 strides (of dims[1..]), found 2");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64]"), "tensormap of rank 2 needs 2 box extents, found 1");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000], \"strides\": [1552], \"box\": [64, 128]",
+                      "\"dims\": [], \"strides\": [], \"box\": []"),
+                "tensormap rank 0 (length of dims) must be 1..5");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000], \"strides\": [1552], \"box\": [64, 128]",
+                      "\"dims\": [1, 1, 1, 1, 1, 1], \"strides\": [16, 16, 16, 16, 16], \"box\": [8, 1, 1, 1, 1, 1]"),
+                "tensormap rank 6 (length of dims) must be 1..5");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": [0, 1000]"), "tensormap dims[0] = 0 must be in [1, 2^32]");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64, 257]"), "tensormap box[1] = 257 must be in [1, 256]");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64, 0]"), "tensormap box[1] = 0 must be in [1, 256]");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [60, 128]"),
+                "tensormap box[0] = 60 elements is 120 bytes, not a multiple of 16");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [128, 128]"),
+                "tensormap box[0] = 128 elements is 256 bytes, more than the 128-byte swizzle span");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": 32"), "more than the 32-byte swizzle span");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": 16"), "tensormap swizzle 16 must be 0, 32, 64 or 128");
+  EXPECT_REJECT(withA("\"l2_promotion\": 128", "\"l2_promotion\": 512"),
+                "tensormap l2_promotion 512 must be 0, 64, 128 or 256");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": -1"), "params[0].swizzle: value -1 out of range");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64, 1.5]"), "params[0].box[1]: expected an integer");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": 776"), "params[0].dims: expected a array");
+  EXPECT_REJECT(withA(", \"l2_promotion\": 128", ""), "missing field \"l2_promotion\"");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": 128, \"interleave\": 0"), "unknown field \"interleave\"");
+  EXPECT_REJECT(withA("\"buffer\": \"A\", ", ""), "missing field \"buffer\"");
+  // validateTensorMap on its own: strides beyond 2^40, a 64-bit-overflowing span.
+  BufferDesc big{"big", "scratch", ElemType::F16, {int64_t(1) << 40}};
+  TensorMapDesc d;
+  d.elem = ElemType::F16;
+  d.dims = {8, 2};
+  d.strides = {uint64_t(1) << 40};
+  d.box = {8, 1};
+  EXPECT(!validateTensorMap(d, big, err) && contains(err, "must be below 2^40"));
+  d.dims = {uint64_t(1) << 32, uint64_t(1) << 32, 2};
+  d.strides = {uint64_t(1) << 33, (uint64_t(1) << 40) - 16};
+  d.box = {8, 1, 1};
+  EXPECT(!validateTensorMap(d, big, err) && contains(err, "bytes is smaller than the 36893488147419103232 bytes"));
 }
 
 static void testConversions() {
@@ -583,6 +724,7 @@ int main() {
   testManifestRoundTrip();
   testManifestRejects();
   testManifestClusters();
+  testManifestTensorMaps();
   testConversions();
   testErrorMetrics();
   testPerfModel();
