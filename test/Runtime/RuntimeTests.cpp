@@ -20,6 +20,10 @@
 
 using namespace gemm_opt::runtime;
 
+#ifdef GEMM_OPT_CUDA_H_CHECKED
+bool cudaHeaderChecked(); // CudaHeaderCheck.cpp: the cuda.h mirror, checked at compile time
+#endif
+
 static int gPassed = 0, gFailed = 0;
 
 #define EXPECT(cond)                                                                                                   \
@@ -456,6 +460,62 @@ static void testManifestTensorMaps() {
   EXPECT(!validateTensorMap(d, big, err) && contains(err, "bytes is smaller than the 36893488147419103232 bytes"));
 }
 
+static void testTensorMapEncoding() {
+  // The arguments handed to cuTensorMapEncodeTiled.
+  TensorMapDesc d = TensorMapDesc::rowMajor2D(ElemType::BF16, 1000, 776, 64, 128, 128, 256);
+  cu::TensorMapEncodeArgs a = tensorMapEncodeArgs(d);
+  EXPECT(a.dataType == cu::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 && a.dataType == 9);
+  EXPECT(a.rank == 2 && a.globalDim[0] == 776 && a.globalDim[1] == 1000 && a.globalStrides[0] == 1552);
+  EXPECT(a.boxDim[0] == 64 && a.boxDim[1] == 128 && a.elementStrides[0] == 1 && a.elementStrides[1] == 1);
+  EXPECT(a.swizzle == cu::CU_TENSOR_MAP_SWIZZLE_128B && a.swizzle == 3);
+  EXPECT(a.l2Promotion == cu::CU_TENSOR_MAP_L2_PROMOTION_L2_256B && a.l2Promotion == 3);
+  EXPECT(a.interleave == 0 && a.oobFill == 0);
+  const std::pair<uint32_t, int> swizzles[] = {{0, 0}, {32, 1}, {64, 2}, {128, 3}};
+  for (auto [bytes, e] : swizzles) {
+    d.swizzle = bytes;
+    EXPECT(tensorMapEncodeArgs(d).swizzle == e);
+  }
+  const std::pair<uint32_t, int> l2s[] = {{0, 0}, {64, 1}, {128, 2}, {256, 3}};
+  for (auto [bytes, e] : l2s) {
+    d.l2Promotion = bytes;
+    EXPECT(tensorMapEncodeArgs(d).l2Promotion == e);
+  }
+  d.elem = ElemType::F16;
+  EXPECT(tensorMapEncodeArgs(d).dataType == 6);
+  d.elem = ElemType::F32;
+  EXPECT(tensorMapEncodeArgs(d).dataType == 7);
+  TensorMapDesc r5;
+  r5.dims = {8, 5, 5, 5, 8};
+  r5.strides = {32, 160, 800, 4000};
+  r5.box = {4, 1, 2, 3, 8};
+  cu::TensorMapEncodeArgs a5 = tensorMapEncodeArgs(r5);
+  EXPECT(a5.rank == 5 && a5.globalDim[4] == 8 && a5.globalStrides[3] == 4000 && a5.boxDim[4] == 8 &&
+         a5.elementStrides[4] == 1);
+  EXPECT(sizeof(cu::CUtensorMap) == 128 && alignof(cu::CUtensorMap) % 64 == 0);
+#ifdef GEMM_OPT_CUDA_H_CHECKED
+  EXPECT(cudaHeaderChecked());
+  std::printf("cuda.h mirror: checked against the toolkit's cuda.h\n");
+#else
+  std::printf("cuda.h mirror: not checked (no cuda.h at configure time)\n");
+#endif
+
+  // Which devices may run which PTX target.
+  EXPECT(chipSupportError("sm_90", 9, 0).empty());
+  EXPECT(chipSupportError("sm_90a", 9, 0).empty());
+  EXPECT(chipSupportError("sm_80", 9, 0).empty());
+  EXPECT(chipSupportError("sm_90", 10, 0).empty());
+  std::string e = chipSupportError("sm_90a", 8, 6);
+  EXPECT_MSG(contains(e, "compiled for sm_90a") && contains(e, "runs only on a compute capability 9.0 device") &&
+                 contains(e, "the device is sm_86 (compute capability 8.6)"),
+             e);
+  EXPECT(contains(chipSupportError("sm_90a", 10, 0), "runs only on a compute capability 9.0 device"));
+  e = chipSupportError("sm_90", 8, 0);
+  EXPECT_MSG(contains(e, "needs compute capability 9.0 or newer; the device is sm_80"), e);
+  EXPECT(chipSupportError("compute_90", 8, 0).empty()); // unknown spellings are the JIT's to judge
+  EXPECT(chipSupportError("sm_", 8, 0).empty());
+  EXPECT(chipSupportError("sm_90f", 8, 0).empty());
+}
+
 static void testConversions() {
   EXPECT(floatToHalf(1.0f) == 0x3C00);
   EXPECT(floatToHalf(-2.0f) == 0xC000);
@@ -662,6 +722,11 @@ static void testReports() {
   mm.cublasTflops = 55;
   mm.pctCublas = 25;
   mm.cublasMode = "sgemm-pedantic";
+  mm.msInterleaved = 9.5;
+  mm.tflopsInterleaved = 14.5;
+  mm.cublasMsInterleaved = 2.375;
+  mm.cublasTflopsInterleaved = 57.9;
+  mm.pctCublasInterleaved = 25.0;
   mm.peakTflops = 67;
   mm.pctPeak = 20.4;
   mm.intensity = 683;
@@ -701,6 +766,16 @@ static void testReports() {
     const JsonValue &s0 = stages->items[0];
     EXPECT(s0.find("status") && s0.find("status")->text == "PASS");
     EXPECT(s0.find("tflops") && s0.find("tflops")->getDouble() == 13.7);
+    // The interleaved numbers sit beside the back-to-back ones, which keep their names.
+    EXPECT(s0.find("ms") && s0.find("ms")->getDouble() == 10 && s0.find("cublas_ms") &&
+           s0.find("cublas_ms")->getDouble() == 2.5 && s0.find("pct_cublas") &&
+           s0.find("pct_cublas")->getDouble() == 25);
+    EXPECT(s0.find("ms_interleaved") && s0.find("ms_interleaved")->getDouble() == 9.5);
+    EXPECT(s0.find("tflops_interleaved") && s0.find("tflops_interleaved")->getDouble() == 14.5);
+    EXPECT(s0.find("cublas_ms_interleaved") && s0.find("cublas_ms_interleaved")->getDouble() == 2.375);
+    EXPECT(s0.find("cublas_tflops_interleaved") && s0.find("cublas_tflops_interleaved")->getDouble() == 57.9);
+    EXPECT(s0.find("pct_cublas_interleaved") && s0.find("pct_cublas_interleaved")->getDouble() == 25.0);
+    EXPECT(!stages->items[1].find("ms_interleaved")); // softmax: no cuBLAS
     EXPECT(s0.find("kernels") && s0.find("kernels")->items.size() == 1);
     EXPECT(stages->items[1].find("error") && stages->items[1].find("error")->isNull()); // inf -> null
     EXPECT(stages->items[1].find("compile_ms") && stages->items[1].find("compile_ms")->isNull());
@@ -717,6 +792,9 @@ static void testReports() {
   EXPECT_MSG(contains(t, "stage") && contains(t, "%cuBLAS") && contains(t, "roofline TFLOPS") && contains(t, "GB/s"), t);
   EXPECT_MSG(contains(t, "coalesced") && contains(t, "PASS 1.5e-07") && contains(t, "13.7") && contains(t, "12.5"), t);
   EXPECT_MSG(contains(t, "FAIL inf") && contains(t, "ERROR") && contains(t, "broken: ERROR: cuModuleLoadDataEx"), t);
+  EXPECT_MSG(contains(t, "il ms") && contains(t, "il cuBLAS ms") && contains(t, "il %cuBLAS") && contains(t, "9.500") &&
+                 contains(t, "2.375") && contains(t, "interleaved"),
+             t);
 }
 
 int main() {
@@ -725,6 +803,7 @@ int main() {
   testManifestRejects();
   testManifestClusters();
   testManifestTensorMaps();
+  testTensorMapEncoding();
   testConversions();
   testErrorMetrics();
   testPerfModel();
