@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 namespace gemm_opt::runtime {
 
