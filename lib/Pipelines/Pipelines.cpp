@@ -66,6 +66,9 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
             "sm_90, sm_90a";
     return failure();
   }
+  FailureOr<std::string> chip = resolveStageChip(*stage, opts.chip, error);
+  if (failed(chip))
+    return failure();
   pm.addPass(createGemmVerifyInput());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
@@ -73,13 +76,13 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   addStageRungPasses(pm, *stage, opts);
-  addLowerToPtxPasses(pm, opts.chip);
+  addLowerToPtxPasses(pm, *chip);
   if (!opts.ptxFile.empty() || !opts.manifestFile.empty()) {
     GemmEmitKernelsOptions emit;
     emit.ptxFile = opts.ptxFile;
     emit.manifestFile = opts.manifestFile;
     emit.stage = opts.stage;
-    emit.chip = opts.chip;
+    emit.chip = *chip;
     pm.addPass(createGemmEmitKernels(emit));
   }
   return success();

@@ -37,6 +37,8 @@ static void addMmaWithOptions(OpPassManager &pm, const CompileOptions &opts) {
   pm.addPass(createGemmMma(mma));
 }
 
+static void addWgmma(OpPassManager &pm) { pm.addPass(createGemmWgmma()); }
+
 static void addSoftmaxThreePass(OpPassManager &pm) {
   pm.addPass(createGemmSoftmaxThreePass());
 }
@@ -85,6 +87,10 @@ static const StageInfo kStages[] = {
      "tensor cores: ldmatrix + mma.sync m16n8k16 (f16/bf16; tf32 on request), "
      "swizzled 4-stage cp.async ring",
      "seed 004 section 5", addMma, addMmaWithOptions},
+    {"wgmma", "matmul", "mma", "gemm-wgmma",
+     "Hopper (sm_90a): TMA ring with mbarriers, wgmma m64nNk16 from swizzled "
+     "shared memory; mma.sync kept where rows are not 16-byte aligned",
+     "mlir22-gpu-facts.md Hopper", addWgmma, nullptr, "sm_90a"},
     {"softmax-3pass", "softmax", "", "gemm-softmax-three-pass",
      "three kernels: row max, row sum of exp, normalize (3 reads, 1 write)",
      "seed 002 section 2.1", addSoftmaxThreePass},
@@ -116,6 +122,27 @@ std::string mlir::gemm_opt::listStageNames() {
   for (const StageInfo &s : kStages)
     names.push_back(s.name);
   return llvm::join(names, ", ");
+}
+
+FailureOr<std::string>
+mlir::gemm_opt::resolveStageChip(const StageInfo &stage, StringRef chip,
+                                 std::string &error) {
+  StringRef need;
+  for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
+    if (!s->archChip.empty())
+      need = s->archChip;
+  if (need.empty() || chip == need)
+    return chip.str();
+  // sm_90a is sm_90 with the architecture-specific instructions (wgmma,
+  // setmaxnreg); only an sm_90 request can be upgraded to it.
+  if (need == "sm_90a" && chip == "sm_90")
+    return need.str();
+  error = ("stage '" + stage.name + "' needs " + need +
+           " (wgmma, TMA, mbarrier transactions); chip '" + chip +
+           "' cannot run it: use chip=sm_90 or sm_90a, or a stage up to "
+           "'mma'")
+              .str();
+  return failure();
 }
 
 void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,

@@ -198,8 +198,15 @@ bool rt::compileStages(const CompileRequest &request,
               ":\n" + diagnostics.text;
       return false;
     }
+    // The chip the stage was compiled for (wgmma: sm_90a for sm_90).
+    FailureOr<std::string> chip = mlir::gemm_opt::resolveStageChip(
+        *mlir::gemm_opt::lookupStage(stage), options.chip, pipelineError);
+    if (failed(chip)) {
+      error = pipelineError;
+      return false;
+    }
     FailureOr<mlir::gemm_opt::KernelBundle> bundle =
-        mlir::gemm_opt::extractKernelBundle(*module, stage, options.chip);
+        mlir::gemm_opt::extractKernelBundle(*module, stage, *chip);
     if (failed(bundle)) {
       error = "stage '" + stage + "': " + diagnostics.text;
       return false;

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -98,6 +99,99 @@ static FailureOr<std::string> describeBuffer(func::FuncOp func, Value root,
   return buffer.name;
 }
 
+/// The `nvgpu.tma.create.descriptor` a launch operand passes, when the
+/// operand is a tensor map: the descriptor cast to an i64 address or an
+/// `!llvm.ptr` on the host (the wgmma rung passes an i64), or null.
+static nvgpu::TmaCreateDescriptorOp getTensorMapOf(Value operand) {
+  auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast.getInputs().size() != 1 || cast.getOutputs().size() != 1)
+    return {};
+  return cast.getInputs()[0].getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
+}
+
+/// Describes the tensor map `create` builds (docs/manifest.md, "tensormap"
+/// parameters): the whole buffer it tiles, row-major, extents and box
+/// innermost first.
+static FailureOr<rt::KernelParam>
+describeTensorMap(func::FuncOp func, gpu::LaunchFuncOp launch,
+                  nvgpu::TmaCreateDescriptorOp create, rt::KernelManifest &m,
+                  DenseMap<Value, std::string> &names) {
+  Value source = create.getTensor();
+  if (auto cast = source.getDefiningOp<memref::CastOp>())
+    source = cast.getSource();
+  Value root = getRootBuffer(source);
+  if (!root || root != source)
+    return create.emitError("a tensor map passed to a kernel must describe a "
+                            "whole function argument or allocation");
+  auto type = cast<MemRefType>(root.getType());
+  nvgpu::TensorMapDescriptorType map = create.getTensorMap().getType();
+  MemRefType box = map.getTensor();
+  int64_t rank = type.getRank();
+  if (rank < 1 || rank > 5 || box.getRank() != rank ||
+      box.getElementType() != type.getElementType())
+    return create.emitError("tensor map box ")
+           << box << " does not fit the buffer " << type;
+  if (map.getOob() != nvgpu::TensorMapOOBKind::OOB_ZERO ||
+      map.getInterleave() != nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE)
+    return create.emitError("a manifest tensor map has zero out-of-bounds "
+                            "fill and no interleave");
+  FailureOr<std::string> name = describeBuffer(func, root, m, names);
+  if (failed(name))
+    return failure();
+  FailureOr<rt::ElemType> elem = toElemType(create, type.getElementType());
+  if (failed(elem))
+    return failure();
+  rt::TensorMapDesc desc;
+  desc.elem = *elem;
+  uint64_t bytes = rt::elemTypeSize(*elem);
+  uint64_t stride = bytes;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (d != rank - 1)
+      desc.strides.push_back(stride);
+    desc.dims.push_back(static_cast<uint64_t>(type.getDimSize(d)));
+    desc.box.push_back(static_cast<uint32_t>(box.getDimSize(d)));
+    stride *= static_cast<uint64_t>(type.getDimSize(d));
+  }
+  switch (map.getSwizzle()) {
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
+    desc.swizzle = 0;
+    break;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
+    desc.swizzle = 32;
+    break;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
+    desc.swizzle = 64;
+    break;
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
+    desc.swizzle = 128;
+    break;
+  }
+  switch (map.getL2promo()) {
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_NONE:
+    desc.l2Promotion = 0;
+    break;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_64B:
+    desc.l2Promotion = 64;
+    break;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_128B:
+    desc.l2Promotion = 128;
+    break;
+  case nvgpu::TensorMapL2PromoKind::L2PROMO_256B:
+    desc.l2Promotion = 256;
+    break;
+  }
+  // The box operands must say what the descriptor type says.
+  for (auto [i, v] : llvm::enumerate(create.getBoxDimensions())) {
+    APInt c;
+    if (!matchPattern(v, m_ConstantInt(&c)) ||
+        c.getSExtValue() != box.getDimSize(i))
+      return create.emitError("tensor map box operand #")
+             << i << " must be the constant " << box.getDimSize(i);
+  }
+  (void)launch;
+  return rt::KernelParam::tensormap(*name, std::move(desc));
+}
+
 static FailureOr<std::array<uint32_t, 3>> constantDims(gpu::LaunchFuncOp op,
                                                        gpu::KernelDim3 dims,
                                                        StringRef what) {
@@ -156,6 +250,14 @@ static LogicalResult describeLaunch(func::FuncOp func, gpu::LaunchFuncOp launch,
       if (failed(name))
         return failure();
       kernel.params.push_back(rt::KernelParam::ptr(*name));
+      continue;
+    }
+    if (nvgpu::TmaCreateDescriptorOp create = getTensorMapOf(operand)) {
+      FailureOr<rt::KernelParam> param =
+          describeTensorMap(func, launch, create, m, names);
+      if (failed(param))
+        return failure();
+      kernel.params.push_back(std::move(*param));
       continue;
     }
     Attribute value;

@@ -31,6 +31,10 @@ struct StageInfo {
   /// options (mma: allow-tf32).
   void (*addRungPassesWithOptions)(OpPassManager &funcPm,
                                    const CompileOptions &options) = nullptr;
+  /// When set, the architecture-specific chip this rung's kernels need
+  /// (wgmma: "sm_90a"); a stage containing the rung compiles for it when
+  /// sm_90 is asked (see resolveStageChip).
+  llvm::StringLiteral archChip = "";
 };
 
 /// Every implemented stage, ladder order.
@@ -42,6 +46,12 @@ std::string listStageNames();
 
 /// Chips the NVVM target is asked to compile for.
 bool isSupportedChip(StringRef chip);
+
+/// The chip `stage` is compiled for when `chip` is asked: `chip` itself, or
+/// the architecture-specific chip a rung of the stage needs (sm_90 becomes
+/// sm_90a for wgmma). Fails with a message when `chip` cannot run it.
+FailureOr<std::string> resolveStageChip(const StageInfo &stage,
+                                        StringRef chip, std::string &error);
 
 /// What a compilation produces and for which stage and chip.
 struct CompileOptions {

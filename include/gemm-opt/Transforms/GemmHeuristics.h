@@ -12,6 +12,7 @@
 
 #include "gemm-opt/Transforms/MmaGemm.h"
 #include "gemm-opt/Transforms/SimtGemm.h"
+#include "gemm-opt/Transforms/WgmmaGemm.h"
 
 namespace mlir::gemm_opt {
 
@@ -42,6 +43,10 @@ int64_t chooseBXorMask(const SimtGemmPlan &plan);
 /// The default plan of the tensor-core rung `mma` for `problem` on `chip`
 /// (f16/bf16 inputs, or f32 inputs computed as TF32).
 MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
+
+/// The default plan of the Hopper rung `wgmma` for `problem` on `chip`
+/// (f16/bf16 inputs).
+WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 
 } // namespace mlir::gemm_opt
 

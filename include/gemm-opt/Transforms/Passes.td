@@ -458,4 +458,52 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
   ];
 }
 
+def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
+  let summary = "Hopper tensor cores: TMA + mbarrier ring feeding wgmma "
+                "(ladder rung 'wgmma', sm_90a)";
+  let description = [{
+    Rewrites the tensor-core (mma.sync) matmul kernel of f16/bf16 inputs into
+    a Hopper kernel: one elected thread loads the A and B tiles of each K
+    step with TMA (cp.async.bulk.tensor, 128-byte swizzle) into a ring of
+    `stages` slots in dynamic shared memory aligned at run time to 1024
+    bytes; a full mbarrier per slot (arrive.expect_tx, waited with phase
+    parity) says when a slot has landed and an empty mbarrier per slot
+    (one arrive per consumer warp) when it may be refilled. Warpgroups
+    compute m64nBNk16 wgmma.mma_async tiles from shared-memory descriptors
+    (A K-major, B row-major in its transposed mode) into f32 registers,
+    keeping one wgmma group in flight; the epilogue stores 2-element
+    vectors, guarded on ragged edges (C += when beta = 1).
+
+    The tensor maps of A and B are built on the host side of the IR
+    (`nvgpu.tma.create.descriptor`, passed to the launch as an i64 address);
+    gemm-emit-kernels describes each as a `tensormap` manifest parameter.
+    TMA needs 16-byte row strides: when K or N times the element size is
+    not a multiple of 16 the mma.sync kernel is kept, with a remark; so is
+    an f32 matmul. The kernel needs sm_90a (the stage pipeline compiles for
+    it). Defaults come from GemmHeuristics (chooseWgmmaPlan); 0 / -1 keep
+    them.
+  }];
+  let options = [
+    Option<"blockM", "block-m", "int64_t", "0",
+           "Block tile rows, a multiple of 64 per warpgroup (0 = heuristic)">,
+    Option<"blockN", "block-n", "int64_t", "0",
+           "Block tile columns, 64..256 in steps of 64 (0 = heuristic)">,
+    Option<"blockK", "block-k", "int64_t", "0",
+           "K tile; must be 64 (one 128-byte swizzle row) (0 = heuristic)">,
+    Option<"stages", "stages", "int64_t", "0",
+           "TMA ring slots, 2..8 (0 = heuristic)">,
+    Option<"warpgroups", "warpgroups", "int64_t", "0",
+           "Warpgroups splitting the block rows, 1 or 2 (0 = heuristic)">,
+    Option<"groupM", "group-m", "int64_t", "-1",
+           "Grouped block order over this many block rows (0/1 = row-major, -1 = heuristic)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = heuristic)">,
+  ];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "nvgpu::NVGPUDialect", "NVVM::NVVMDialect",
+    "scf::SCFDialect", "vector::VectorDialect"
+  ];
+}
+
 #endif // GEMM_OPT_TRANSFORMS_PASSES

@@ -1,0 +1,80 @@
+//===- WgmmaGemm.h - Plan and builder of the Hopper matmul ------*- C++ -*-===//
+//
+// The `wgmma` rung (sm_90a): block tiles of A and B loaded by TMA into a
+// multi-stage ring of 128-byte-swizzled tiles in dynamic shared memory,
+// full/empty mbarriers with phase tracking, warpgroup MMAs
+// (wgmma.mma_async m64nNk16) reading both operands through shared-memory
+// descriptors, and a vectorized epilogue of our own. The plan lives on the
+// gpu.launch as `gemm_opt.wgmma_plan`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_WGMMAGEMM_H
+#define GEMM_OPT_TRANSFORMS_WGMMAGEMM_H
+
+#include "gemm-opt/Transforms/SimtGemm.h"
+
+#include <string>
+
+namespace mlir::gemm_opt {
+
+inline constexpr llvm::StringLiteral kWgmmaPlanAttr = "gemm_opt.wgmma_plan";
+
+/// Everything that decides the shape of a wgmma kernel.
+///
+/// The block tile BM x BN is split by rows over `consumers` warpgroups (128
+/// threads each); a warpgroup owns BM/consumers rows as (BM/consumers)/64
+/// wgmma tiles of m64 x BN, accumulated in f32 registers. The K tile BK is
+/// one 128-byte swizzle row of A (64 f16/bf16). A stage holds A as BM rows
+/// of BK and B as BN/64 panels of BK rows x 64 columns (B row-major, read
+/// by wgmma in its transposed, MN-major mode).
+struct WgmmaGemmPlan {
+  int64_t bm = 128, bn = 128, bk = 64;
+  int64_t stages = 3;
+  /// Warpgroups computing the tile (1 or 2).
+  int64_t consumers = 1;
+  /// Grouped block order over this many block rows (0/1 = row-major).
+  int64_t groupM = 8;
+  /// nvvm.maxnreg on the kernel; 0 = none.
+  int64_t maxRegs = 0;
+  /// Bytes per input element (2: f16/bf16; anything else is rejected).
+  int64_t elemBytes = 2;
+
+  static constexpr int64_t kWarpgroupThreads = 128;
+  /// Extra dynamic shared memory that lets the kernel align its base to
+  /// 1024 bytes (what 128-byte-swizzled TMA tiles and wgmma need).
+  static constexpr int64_t kAlignSlack = 1024;
+
+  int64_t threads() const { return consumers * kWarpgroupThreads; }
+  int64_t warps() const { return threads() / 32; }
+  /// Rows of the block tile owned by one warpgroup, and its m64 tiles.
+  int64_t wgRows() const { return bm / consumers; }
+  int64_t mTiles() const { return wgRows() / 64; }
+  /// f32 accumulator registers per thread.
+  int64_t accRegs() const { return mTiles() * bn / 2; }
+  int64_t panels() const { return bn / 64; }
+  int64_t aStageBytes() const { return bm * bk * elemBytes; }
+  int64_t panelBytes() const { return bk * 64 * elemBytes; }
+  int64_t bStageBytes() const { return bk * bn * elemBytes; }
+  int64_t stageBytes() const { return aStageBytes() + bStageBytes(); }
+  int64_t sharedBytes() const { return stages * stageBytes() + kAlignSlack; }
+
+  std::string validate(const ChipInfo &chip) const;
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  std::string str() const;
+};
+
+/// Why `problem` cannot be fed by TMA (a row stride of A or B that is not a
+/// multiple of 16 bytes), or "" when it can.
+std::string checkTmaStrides(const GemmProblem &problem);
+
+/// Builds the wgmma kernel for `problem` and `plan` right before `before`
+/// (with the host-side tensor maps of A and B) and returns the new launch.
+/// The plan must have been validated and checkTmaStrides must hold.
+gpu::LaunchOp buildWgmmaGemmKernel(const GemmProblem &problem,
+                                   const WgmmaGemmPlan &plan,
+                                   Operation *before);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_WGMMAGEMM_H

@@ -1,0 +1,627 @@
+//===- WgmmaGemm.cpp - rung wgmma: TMA + mbarrier ring feeding wgmma ------===//
+//
+// Ladder rung `wgmma` (sm_90a; ../shared/notes/mlir22-gpu-facts.md,
+// "Hopper"). The kernel it writes:
+//
+//   block (bx, by) owns C[by*BM .. +BM, bx*BN .. +BN]; warpgroup w owns
+//   rows w*BM/W .. +BM/W as m64 x BN wgmma tiles accumulated in f32
+//   thread 0: init full[s] (count 1) and empty[s] (count = warps);
+//     prefetch the tensor maps; TMA K tiles 0 .. S-1 into slots 0 .. S-1
+//   for kt in [0, ceil(K/BK)):
+//     wait full[kt % S] with parity (kt / S) & 1
+//     wgmma.fence; BK/16 x (BM/W)/64 wgmma m64nBNk16 (K tile 0: D = A*B,
+//       no zero fill; it is peeled off the loop); commit; wait until
+//       at most 1 group (this K tile's) is pending: tile kt-1 is consumed
+//     lane 0 of every warp arrives on empty[(kt-1) % S]
+//     thread 0: wait empty[(kt-1) % S] with parity ((kt-1) / S) & 1, then
+//       arrive.expect_tx on full[...] and TMA K tile kt-1+S into that slot
+//   epilogue: 2-element vector stores (C += when beta = 1), guarded on
+//     ragged edges
+//
+// Shared memory: one gpu.dynamic_shared_memory buffer whose base the kernel
+// rounds up to 1024 bytes at run time (the launch asks for 1 KB more); slot
+// s holds A as BM rows of 64 elements (128 bytes, K-major) and B as BN/64
+// panels of BK rows x 64 columns (128 bytes, N-major), all written by TMA
+// with the 128-byte swizzle (16-byte chunk c of row r at c ^ (r % 8)).
+//
+// wgmma descriptors (PTX ISA "matrix descriptor"): start address >> 4,
+// leading byte offset (LBO) >> 4 at bit 16, stride byte offset (SBO) >> 4 at
+// bit 32, swizzle mode 1 (128 B) at bit 62. A, K-major: SBO = 1024 (8 rows
+// of 128 B), LBO unused; a K step of 16 adds 32 bytes. B, MN-major
+// (imm-trans-b = 1, `layoutB = row`): LBO = one 64-column panel (BK*128 B),
+// SBO = 1024 (8 K rows); a K step adds 16 rows = 2048 bytes.
+//
+// Ragged M, N and K are TMA's out-of-bounds zero fill (the transaction
+// count is always the whole box); only the epilogue is guarded.
+//
+// Host side: a tensor map per operand, `nvgpu.tma.create.descriptor` on
+// the operand's buffer, passed to the launch as an i64 address (a kernel
+// argument of the descriptor type does not legalize); the kernel turns it
+// into a pointer and casts that back to the descriptor.
+// gemm-emit-kernels turns each such launch operand into a `tensormap`
+// manifest parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/WgmmaGemm.h"
+#include "gemm-opt/Transforms/GemmHeuristics.h"
+#include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/MmaGemm.h"
+#include "gemm-opt/Transforms/SimtGemmRung.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMWGMMA
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+//===----------------------------------------------------------------------===//
+// Plan
+//===----------------------------------------------------------------------===//
+
+std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
+  auto s = [](int64_t v) { return std::to_string(v); };
+  for (auto [name, v] :
+       {std::pair<const char *, int64_t>{"block-m", bm}, {"block-n", bn},
+        {"block-k", bk}, {"stages", stages}, {"warpgroups", consumers}})
+    if (v < 1)
+      return std::string(name) + "=" + s(v) + " must be at least 1";
+  if (elemBytes != 2)
+    return "wgmma with a transposed (row-major) B needs 2-byte inputs "
+           "(f16 or bf16), got " + s(elemBytes) + "-byte elements";
+  if (consumers > 2)
+    return "warpgroups=" + s(consumers) + " must be 1 or 2";
+  if (bk * elemBytes != 128)
+    return "block-k=" + s(bk) + " must be " + s(128 / elemBytes) +
+           ": one 128-byte swizzle row of A per K tile";
+  if (bm % (64 * consumers))
+    return "block-m=" + s(bm) + " must give each of the " + s(consumers) +
+           " warpgroup(s) a multiple of 64 rows (wgmma is m64)";
+  if (bm > 256)
+    return "block-m=" + s(bm) + " exceeds 256, the largest TMA box";
+  if (bn % 64 || bn > 256)
+    return "block-n=" + s(bn) +
+           " must be 64, 128, 192 or 256: whole 64-column (128-byte) "
+           "panels of B, and wgmma n <= 256";
+  if (accRegs() > 128)
+    return "each thread would hold " + s(accRegs()) +
+           " f32 accumulators (block " + s(bm) + "x" + s(bn) + " over " +
+           s(consumers) + " warpgroup(s)); at most 128";
+  if (stages < 2 || stages > 8)
+    return "stages=" + s(stages) + " must be in [2, 8]";
+  // The mbarriers (a full and an empty one per slot) are static shared
+  // memory next to the dynamic ring.
+  return checkKernelLimits(maxRegs, groupM, sharedBytes() + 16 * stages, chip);
+}
+
+DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
+  Builder b(ctx);
+  NamedAttrList l;
+  auto i = [&](StringRef k, int64_t v) { l.append(k, b.getI64IntegerAttr(v)); };
+  i("bm", bm);
+  i("bn", bn);
+  i("bk", bk);
+  i("stages", stages);
+  i("warpgroups", consumers);
+  i("group_m", groupM);
+  i("max_regs", maxRegs);
+  i("elem_bytes", elemBytes);
+  i("threads", threads());
+  i("shared_bytes", sharedBytes());
+  return l.getDictionary(ctx);
+}
+
+std::string WgmmaGemmPlan::str() const {
+  auto s = [](int64_t v) { return std::to_string(v); };
+  return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
+         " warpgroup(s), stages " + s(stages) + ", shared " +
+         s(sharedBytes()) + " B";
+}
+
+std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
+  int64_t bytes = p.aType.getIntOrFloatBitWidth() / 8;
+  if ((p.k * bytes) % 16)
+    return "rows of A are " + std::to_string(p.k * bytes) +
+           " bytes (K=" + std::to_string(p.k) +
+           "), not a multiple of 16 as TMA needs";
+  if ((p.n * bytes) % 16)
+    return "rows of B are " + std::to_string(p.n * bytes) +
+           " bytes (N=" + std::to_string(p.n) +
+           "), not a multiple of 16 as TMA needs";
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A tensor map of one operand: the host value passed to the launch (its
+/// device address, i64) and its type.
+struct TensorMap {
+  Value hostAddress;
+  nvgpu::TensorMapDescriptorType type;
+};
+
+class WgmmaKernelEmitter {
+public:
+  WgmmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
+                     const WgmmaGemmPlan &plan)
+      : b(b), p(p), plan(plan) {
+    guardM = p.m % plan.bm != 0;
+    guardN = p.n % plan.bn != 0;
+    tiles = ceilDiv(p.k, plan.bk);
+  }
+
+  gpu::LaunchOp emit();
+
+private:
+  Value c(int64_t v) { return b.index(v); }
+  Value add(Value x, Value y) { return b.createOrFold<arith::AddIOp>(x, y); }
+  Value add(Value x, int64_t y) { return add(x, c(y)); }
+  Value sub(Value x, Value y) { return b.createOrFold<arith::SubIOp>(x, y); }
+  Value mul(Value x, int64_t y) {
+    return b.createOrFold<arith::MulIOp>(x, c(y));
+  }
+  Value div(Value x, int64_t y) {
+    return b.createOrFold<arith::DivUIOp>(x, c(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return b.createOrFold<arith::RemUIOp>(x, c(y));
+  }
+  Value andi(Value x, Value y) { return b.createOrFold<arith::AndIOp>(x, y); }
+  Value cmp(arith::CmpIPredicate pred, Value x, int64_t y) {
+    return b.createOrFold<arith::CmpIOp>(pred, x, c(y));
+  }
+  Value eq(Value x, int64_t y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value ult(Value x, int64_t y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  /// Bit 0 of an index, as the i1 phase parity of an mbarrier wait.
+  Value parity(Value phase) {
+    return arith::IndexCastOp::create(b, b.getI1Type(), rem(phase, 2));
+  }
+  Value i64(int64_t v) {
+    return arith::ConstantIntOp::create(b, b.getI64Type(), v);
+  }
+  Value toI64(Value index) {
+    return arith::IndexCastUIOp::create(b, b.getI64Type(), index);
+  }
+  Value addI64(Value x, Value y) {
+    return b.createOrFold<arith::AddIOp>(x, y);
+  }
+  /// Runs `fn` under `scf.if cond`.
+  void ifThen(Value cond, function_ref<void()> fn) {
+    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
+    fn();
+  }
+
+  TensorMap createTensorMap(Value buffer, int64_t boxRows, int64_t boxCols);
+  void setUpSharedMemory();
+  Value aTile(Value slot);
+  Value bPanel(Value slot, int64_t panel);
+  Value fullBarrier(Value slot) { return slot; }
+  Value emptyBarrier(Value slot) { return add(slot, plan.stages); }
+  /// Thread 0: TMA of K tile `kt` into `slot`, completing on full[slot].
+  void issueTile(Value kt, Value slot);
+  void keepRolled(scf::ForOp loop);
+  Value wgmma(Value acc, Value descA, Value descB, bool accumulate);
+  /// Waits for K tile `kt` and issues its wgmmas as one committed group.
+  SmallVector<Value> computeTile(Value kt, ArrayRef<Value> acc, bool first);
+  SmallVector<Value> mainLoop();
+  void storeC(ArrayRef<Value> acc);
+
+  KernelBuilder &b;
+  const GemmProblem &p;
+  const WgmmaGemmPlan &plan;
+  bool guardM, guardN;
+  int64_t tiles;
+
+  TensorMap mapA, mapB;
+  Value kernelMapA, kernelMapB;
+  Value tid, lane, warpInWg, wg, isThread0, blockRow, blockCol;
+  Value dyn, pad, alignedBase;
+  Value barriers;
+  Value descABase, descBBase;
+  LLVM::LLVMStructType accType;
+};
+
+} // namespace
+
+TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
+                                              int64_t boxCols) {
+  MLIRContext *ctx = b.getContext();
+  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
+  auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto box = MemRefType::get({boxRows, boxCols}, elem,
+                             MemRefLayoutAttrInterface(), ws);
+  auto type = nvgpu::TensorMapDescriptorType::get(
+      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  Value unranked = memref::CastOp::create(
+      b, UnrankedMemRefType::get(elem, Attribute()), buffer);
+  Value desc = nvgpu::TmaCreateDescriptorOp::create(
+      b, type, unranked, ValueRange{c(boxRows), c(boxCols)});
+  // The launch passes the map's device address as a 64-bit integer; the
+  // kernel turns it back into the descriptor through a pointer. (A cast
+  // pair descriptor -> ptr -> descriptor would fold away under
+  // canonicalization and leave a kernel argument of descriptor type.)
+  Value address =
+      UnrealizedConversionCastOp::create(b, b.getI64Type(), desc).getResult(0);
+  return {address, type};
+}
+
+void WgmmaKernelEmitter::setUpSharedMemory() {
+  // Round the dynamic shared memory base up to 1024 bytes (128-byte
+  // swizzled TMA tiles and wgmma descriptors assume it).
+  Value raw = memref::ExtractAlignedPointerAsIndexOp::create(b, dyn);
+  alignedBase = andi(add(raw, 1023), c(~int64_t(1023)));
+  pad = sub(alignedBase, raw);
+}
+
+Value WgmmaKernelEmitter::aTile(Value slot) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto ty = MemRefType::get({plan.bm, plan.bk}, p.aType,
+                            MemRefLayoutAttrInterface(), ws);
+  Value off = add(pad, mul(slot, plan.stageBytes()));
+  return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
+}
+
+Value WgmmaKernelEmitter::bPanel(Value slot, int64_t panel) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto ty = MemRefType::get({plan.bk, 64}, p.bType,
+                            MemRefLayoutAttrInterface(), ws);
+  Value off = add(add(pad, mul(slot, plan.stageBytes())),
+                  plan.aStageBytes() + panel * plan.panelBytes());
+  return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
+}
+
+void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
+  nvgpu::MBarrierArriveExpectTxOp::create(b, barriers, c(plan.stageBytes()),
+                                          fullBarrier(slot), Value());
+  Value k0 = mul(kt, plan.bk);
+  // Coordinates are innermost first: (column, row).
+  nvgpu::TmaAsyncLoadOp::create(b, aTile(slot), barriers, kernelMapA,
+                                ValueRange{k0, blockRow}, fullBarrier(slot),
+                                Value(), Value());
+  for (int64_t q = 0; q < plan.panels(); ++q)
+    nvgpu::TmaAsyncLoadOp::create(b, bPanel(slot, q), barriers, kernelMapB,
+                                  ValueRange{add(blockCol, q * 64), k0},
+                                  fullBarrier(slot), Value(), Value());
+}
+
+void WgmmaKernelEmitter::keepRolled(scf::ForOp loop) {
+  MLIRContext *ctx = b.getContext();
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/b.getBoolAttr(true), nullptr, nullptr, nullptr, nullptr,
+      nullptr, nullptr);
+  loop->setAttr("llvm.loop_annotation",
+                LLVM::LoopAnnotationAttr::get(
+                    ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
+                    BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
+}
+
+Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
+                                bool accumulate) {
+  MLIRContext *ctx = b.getContext();
+  auto type = p.aType.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+  return NVVM::WgmmaMmaAsyncOp::create(
+      b, accType, acc, descA, descB,
+      NVVM::MMAShapeAttr::get(ctx, 64, plan.bn, 16),
+      NVVM::WGMMATypesAttr::get(ctx, type),
+      NVVM::WGMMATypesAttr::get(ctx, type),
+      NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
+      NVVM::WGMMAScaleOutAttr::get(ctx, accumulate ? NVVM::WGMMAScaleOut::one
+                                                   : NVVM::WGMMAScaleOut::zero),
+      NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+      NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+      // A K-major (imm-trans-a = 0); B row-major K x N, i.e. MN-major
+      // (`row` gives imm-trans-b = 1).
+      NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+      NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+      NVVM::MMAIntOverflowAttr());
+}
+
+SmallVector<Value> WgmmaKernelEmitter::computeTile(Value kt,
+                                                   ArrayRef<Value> accIn,
+                                                   bool first) {
+  int64_t s = plan.stages;
+  Value slot = rem(kt, s);
+  nvgpu::MBarrierTryWaitParityOp::create(b, barriers, parity(div(kt, s)),
+                                         c(10000000), fullBarrier(slot));
+  Value slot16 = toI64(mul(slot, plan.stageBytes() / 16));
+  Value descA0 = addI64(descABase, slot16);
+  Value descB0 = addI64(descBBase, slot16);
+  SmallVector<Value> acc(accIn);
+  NVVM::WgmmaFenceAlignedOp::create(b);
+  for (int64_t ks = 0; ks < plan.bk / 16; ++ks) {
+    // A: +32 bytes per K step inside the swizzled row, +64 rows per m64
+    // tile. B: +16 rows of 128 bytes per K step.
+    Value descB =
+        addI64(descB0, i64((plan.aStageBytes() + ks * 16 * 128) >> 4));
+    for (int64_t i = 0; i < plan.mTiles(); ++i) {
+      Value descA = addI64(descA0, i64((i * 64 * 128 + ks * 32) >> 4));
+      acc[i] = wgmma(acc[i], descA, descB, /*accumulate=*/!first || ks > 0);
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b);
+  return acc;
+}
+
+SmallVector<Value> WgmmaKernelEmitter::mainLoop() {
+  int64_t s = plan.stages;
+  // Prologue: K tiles 0 .. S-1 (fewer when K is short).
+  ifThen(isThread0, [&] {
+    for (int64_t t = 0; t < std::min(s, tiles); ++t)
+      issueTile(c(t), c(t));
+  });
+
+  // Descriptor words that do not change: swizzle, SBO, LBO and the aligned
+  // base (all addresses are in 16-byte units, < 2^14 for 228 KB).
+  constexpr int64_t kSwizzle128 = int64_t(1) << 62;
+  constexpr int64_t kSbo = int64_t(1024 >> 4) << 32;
+  int64_t lboB = (plan.panelBytes() >> 4) << 16;
+  int64_t lboA = int64_t(1) << 16;
+  Value base16 = toI64(div(alignedBase, 16));
+  // This warpgroup's first row of A.
+  Value wgRowOff16 =
+      toI64(mul(wg, plan.wgRows() * plan.bk * plan.elemBytes / 16));
+  descABase =
+      addI64(addI64(i64(kSwizzle128 | kSbo | lboA), base16), wgRowOff16);
+  descBBase = addI64(i64(kSwizzle128 | kSbo | lboB), base16);
+
+  // K tile 0 starts the accumulators (scale-d = 0: D = A * B), so they
+  // need no zero fill; it releases nothing.
+  Value undef = LLVM::UndefOp::create(b, accType);
+  SmallVector<Value> acc =
+      computeTile(c(0), SmallVector<Value>(plan.mTiles(), undef),
+                  /*first=*/true);
+  if (tiles > 1) {
+    auto loop = scf::ForOp::create(b, c(1), c(tiles), c(1), acc);
+    keepRolled(loop);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value kt = loop.getInductionVar();
+    SmallVector<Value> next =
+        computeTile(kt, SmallVector<Value>(loop.getRegionIterArgs()),
+                    /*first=*/false);
+    // At most this K tile's group is pending: the wgmmas of K tile kt-1
+    // have completed and its slot may be refilled.
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+    Value prev = rem(add(kt, s - 1), s);
+    auto tokenTy = nvgpu::MBarrierTokenType::get(b.getContext());
+    ifThen(eq(lane, 0), [&] {
+      nvgpu::MBarrierArriveOp::create(b, tokenTy, barriers,
+                                      emptyBarrier(prev));
+    });
+    Value refill = add(kt, s - 1);
+    ifThen(andi(isThread0, ult(refill, tiles)), [&] {
+      // Every warp has released tile kt-1 (the ((kt-1)/S)-th use of the
+      // slot) before TMA overwrites it.
+      nvgpu::MBarrierTryWaitParityOp::create(
+          b, barriers, parity(div(sub(kt, c(1)), s)), c(10000000),
+          emptyBarrier(prev));
+      issueTile(refill, prev);
+    });
+    scf::YieldOp::create(b, next);
+    acc.assign(loop.getResults().begin(), loop.getResults().end());
+  }
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  return acc;
+}
+
+void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
+  // wgmma m64nN f32 accumulator: register r of thread (warp w, lane l) of
+  // the warpgroup is row 16w + l/4 + 8*((r%4)/2), column 8*(r/4) + 2*(l%4)
+  // + r%2 of the m64 tile; registers (4j, 4j+1) and (4j+2, 4j+3) are
+  // column pairs.
+  Type cTy = p.cType;
+  Type f32 = b.getF32Type();
+  bool pairs = p.n % 2 == 0; // 2-element accesses are aligned
+  int64_t cBytes = cTy.isF32() ? 4 : 2;
+  auto pairTy = VectorType::get({2}, cTy);
+  auto pairF32 = VectorType::get({2}, f32);
+  Value rowBase = add(add(blockRow, mul(wg, plan.wgRows())),
+                      add(mul(warpInWg, 16), div(lane, 4)));
+  Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  for (int64_t i = 0; i < plan.mTiles(); ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = add(rowBase, i * 64 + h * 8);
+      Value rowOk = guardM ? ult(row, p.m) : Value();
+      for (int64_t j = 0; j < plan.bn / 8; ++j) {
+        Value col = add(colBase, j * 8);
+        Value x0 = LLVM::ExtractValueOp::create(b, acc[i],
+                                                ArrayRef<int64_t>{4 * j + 2 * h});
+        Value x1 = LLVM::ExtractValueOp::create(
+            b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + 1});
+        auto storePair = [&] {
+          Value out = vector::FromElementsOp::create(b, pairF32,
+                                                     ValueRange{x0, x1});
+          if (p.accumulate) {
+            Value old = vector::LoadOp::create(b, pairTy, p.c,
+                                               ValueRange{row, col}, false,
+                                               llvm::MaybeAlign(2 * cBytes));
+            if (!cTy.isF32())
+              old = arith::ExtFOp::create(b, pairF32, old);
+            out = arith::AddFOp::create(b, old, out);
+          }
+          if (!cTy.isF32())
+            out = arith::TruncFOp::create(b, pairTy, out);
+          vector::StoreOp::create(b, out, p.c, ValueRange{row, col}, false,
+                                  llvm::MaybeAlign(2 * cBytes));
+        };
+        auto storeOne = [&](int64_t e) {
+          Value colE = add(col, e);
+          Value x = e ? x1 : x0;
+          if (p.accumulate)
+            x = arith::AddFOp::create(b, b.loadF32(p.c, {row, colE}), x);
+          b.storeFromF32(x, p.c, {row, colE});
+        };
+        if (!guardM && !guardN) {
+          if (pairs) {
+            storePair();
+          } else {
+            storeOne(0);
+            storeOne(1);
+          }
+          continue;
+        }
+        auto within = [&](Value colE) {
+          Value ok = guardN ? ult(colE, p.n) : Value();
+          if (rowOk && ok)
+            return andi(rowOk, ok);
+          return rowOk ? rowOk : ok;
+        };
+        if (pairs) {
+          // col is even and N even: col < N implies col + 1 < N.
+          ifThen(within(col), storePair);
+          continue;
+        }
+        for (int64_t e = 0; e < 2; ++e)
+          ifThen(within(add(col, e)), [&] { storeOne(e); });
+      }
+    }
+}
+
+gpu::LaunchOp WgmmaKernelEmitter::emit() {
+  MLIRContext *ctx = b.getContext();
+  // Host side: the tensor maps of A (box BM x 64) and B (box 64 x 64).
+  mapA = createTensorMap(p.a, plan.bm, plan.bk);
+  mapB = createTensorMap(p.b, plan.bk, 64);
+
+  int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
+  auto launch = createBlockTiledMatmulLaunch(
+      b, gridX, gridY, plan.threads(), plan.sharedBytes(), "wgmma",
+      kWgmmaPlanAttr, plan.toAttr(ctx));
+
+  auto toDescriptor = [&](const TensorMap &map) {
+    Value ptr = LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(ctx),
+                                         map.hostAddress);
+    return UnrealizedConversionCastOp::create(b, map.type, ptr).getResult(0);
+  };
+  kernelMapA = toDescriptor(mapA);
+  kernelMapB = toDescriptor(mapB);
+  accType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(plan.bn / 2, b.getF32Type()));
+
+  tid = launch.getThreadIds().x;
+  lane = rem(tid, 32);
+  wg = div(tid, WgmmaGemmPlan::kWarpgroupThreads);
+  warpInWg = rem(div(tid, 32), 4);
+  isThread0 = eq(tid, 0);
+  auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
+                                  launch.getBlockIds().y, gridX, gridY,
+                                  plan.groupM);
+  blockRow = mul(by, plan.bm);
+  blockCol = mul(bx, plan.bn);
+  dyn = createKernelDynamicSharedMemory(b, plan.maxRegs,
+                                        /*readOnlyInputs=*/true);
+  setUpSharedMemory();
+
+  auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto barTy = nvgpu::MBarrierGroupType::get(ctx, ws, 2 * plan.stages);
+  barriers = nvgpu::MBarrierCreateOp::create(b, barTy);
+  ifThen(isThread0, [&] {
+    for (int64_t s = 0; s < plan.stages; ++s) {
+      nvgpu::MBarrierInitOp::create(b, barriers, c(1), fullBarrier(c(s)),
+                                    Value());
+      nvgpu::MBarrierInitOp::create(b, barriers, c(plan.warps()),
+                                    emptyBarrier(c(s)), Value());
+    }
+    // Make the initialised barriers visible to the TMA unit.
+    NVVM::FenceMbarrierInitOp::create(b);
+    nvgpu::TmaPrefetchOp::create(b, kernelMapA, Value());
+    nvgpu::TmaPrefetchOp::create(b, kernelMapB, Value());
+  });
+  gpu::BarrierOp::create(b);
+
+  SmallVector<Value> acc = mainLoop();
+  storeC(acc);
+  return launch;
+}
+
+gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
+                                                   const WgmmaGemmPlan &plan,
+                                                   Operation *before) {
+  KernelBuilder b(before->getLoc(), before);
+  return WgmmaKernelEmitter(b, problem, plan).emit();
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct GemmWgmmaPass
+    : public mlir::gemm_opt::impl::GemmWgmmaBase<GemmWgmmaPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<gpu::LaunchOp> launches;
+    getOperation().walk([&](gpu::LaunchOp launch) {
+      auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
+      if (kind && kind.getValue() == "matmul")
+        launches.push_back(launch);
+    });
+    const ChipInfo &chip = getChipInfo("sm_90a");
+    for (gpu::LaunchOp launch : launches) {
+      if (launch->hasAttr(kWgmmaPlanAttr))
+        continue; // Already a wgmma kernel.
+      FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
+      if (failed(problem))
+        return signalPassFailure();
+      if (!launch->hasAttr(kMmaPlanAttr)) {
+        if (problem->aType.isF32()) {
+          launch.emitRemark("f32 matmul left as it is: the 'wgmma' rung "
+                            "takes f16/bf16 inputs (wgmma cannot read a "
+                            "row-major f32 B)");
+          continue;
+        }
+        launch.emitError("the 'wgmma' rung needs the tensor-core (mma) "
+                         "kernel; run gemm-mma first");
+        return signalPassFailure();
+      }
+      if (problem->aType.isF32()) {
+        launch.emitRemark("TF32 matmul left on the mma.sync kernel: the "
+                          "'wgmma' rung takes f16/bf16 inputs (wgmma cannot "
+                          "read a row-major f32 B)");
+        continue;
+      }
+      std::string unaligned = checkTmaStrides(*problem);
+      if (!unaligned.empty()) {
+        launch.emitRemark("matmul kept on the mma.sync kernel: ")
+            << unaligned;
+        continue;
+      }
+      WgmmaGemmPlan plan = chooseWgmmaPlan(*problem, chip);
+      overrideIfSet(plan.bm, blockM);
+      overrideIfSet(plan.bn, blockN);
+      overrideIfSet(plan.bk, blockK);
+      overrideIfSet(plan.stages, stages);
+      overrideIfSet(plan.consumers, warpgroups);
+      overrideIfSet(plan.groupM, groupM, -1);
+      overrideIfSet(plan.maxRegs, maxRegisters, -1);
+      std::string error = plan.validate(chip);
+      if (!error.empty()) {
+        launch.emitError("invalid 'wgmma' plan: ") << error;
+        return signalPassFailure();
+      }
+      buildWgmmaGemmKernel(*problem, plan, launch);
+      launch.erase();
+    }
+  }
+};
+} // namespace
