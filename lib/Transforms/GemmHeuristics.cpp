@@ -296,12 +296,17 @@ MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
 
 WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
                                               const ChipInfo &chip) {
-  // ../shared/notes/mlir22-gpu-facts.md ("Hopper"): a hand-built kernel of
-  // one warpgroup on a 128x128x64 tile with 3 TMA stages ran at 0.91x
-  // cuBLAS at 4096^3 on the H200 (96 KB + 1 KB of shared memory and 128
-  // threads: two blocks fit an SM). Not yet swept with this generator.
-  // Grids of 128x128 tiles that leave SMs idle take 64-row tiles (twice the
-  // blocks); ragged M, N and K are TMA's zero fill.
+  // ../shared/notes/mlir22-gpu-facts.md ("Hopper"), hand-built kernels at
+  // 4096^3 on the H200 (not yet swept with this generator):
+  //  - a producer warpgroup + 2 consumer warpgroups on 128x256x64 tiles, 4
+  //    TMA stages (197,632 B of shared memory), a persistent grid in
+  //    grouped tile order, 168 registers with setmaxnreg 40 / 232: 0.95-0.97x
+  //    cuBLAS. Used when the grid of 128x256 tiles fills the SMs.
+  //  - one warpgroup on a 128x128x64 tile with 3 TMA stages: 0.91x (96 KB
+  //    + 1 KB of shared memory and 128 threads: two blocks fit an SM).
+  //    Used on smaller grids; those whose 128x128 tiles leave SMs idle take
+  //    64-row tiles (twice the blocks).
+  // Ragged M, N and K are TMA's zero fill.
   WgmmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
   plan.bm = 128;
@@ -311,10 +316,20 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   plan.consumers = 1;
   plan.groupM = 8;
   plan.maxRegs = 0;
+  plan.persistentBlocks = chip.numSMs;
   auto blocks = [&](int64_t bm, int64_t bn) {
     return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
-  if (blocks(128, 128) < chip.numSMs) {
+  if (blocks(128, 256) >= chip.numSMs) {
+    plan.bn = 256;
+    plan.stages = 4;
+    plan.consumers = 2;
+    plan.warpSpecialized = true;
+    plan.persistent = true;
+    plan.maxRegs = 168;
+    plan.producerRegs = 40;
+    plan.consumerRegs = 232;
+  } else if (blocks(128, 128) < chip.numSMs) {
     plan.bm = 64;
     plan.stages = 4;
     plan.groupM = 0;

@@ -18,6 +18,19 @@
 //   epilogue: 2-element vector stores (C += when beta = 1), guarded on
 //     ragged edges
 //
+// Warp-specialized kernel (plan.warpSpecialized; the default on grids that
+// fill the SMs with 128x256 tiles):
+//
+//   warpgroup 0 (producer): setmaxnreg.dec; thread 0, for each output tile
+//     of the block and each K tile, K step `it` counted across tiles: wait
+//     empty[it % S] (parity (it/S + 1) & 1) once it >= S, then expect_tx +
+//     TMA into slot it % S; finally wait for the last S releases
+//   warpgroups 1..W (consumers): setmaxnreg.inc; for each output tile: as
+//     above (wait full, wgmma, keep one group in flight, release the slot of
+//     the previous step), then wait for all, release the last slot, store
+//   persistent (plan.persistent): min(tiles, SMs) blocks, block b takes
+//     tiles b, b + blocks, ... in grouped order; the ring's phases run on.
+//
 // Shared memory: one gpu.dynamic_shared_memory buffer whose base the kernel
 // rounds up to 1024 bytes at run time (the launch asks for 1 KB more); slot
 // s holds A as BM rows of 64 elements (128 bytes, K-major) and B as BN/64
@@ -97,6 +110,30 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
            s(consumers) + " warpgroup(s)); at most 128";
   if (stages < 2 || stages > 8)
     return "stages=" + s(stages) + " must be in [2, 8]";
+  if (persistent && !warpSpecialized)
+    return "a persistent grid needs the warp-specialized kernel "
+           "(warp-specialized=1)";
+  if (warpSpecialized) {
+    // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless
+    // the kernel's register cap covers the rebalanced counts.
+    for (auto [name, v] : {std::pair<const char *, int64_t>{"producer", producerRegs},
+                           {"consumer", consumerRegs}})
+      if (v < 24 || v > 256 || v % 8)
+        return std::string(name) + " registers " + s(v) +
+               " must be a multiple of 8 in [24, 256] (setmaxnreg)";
+    if (maxRegs == 0)
+      return "a warp-specialized kernel needs max-registers (nvvm.maxnreg) "
+             "for setmaxnreg to take effect";
+    if ((producerRegs + consumerRegs * consumers) * kWarpgroupThreads >
+        maxRegs * threads())
+      return "setmaxnreg to " + s(producerRegs) + " (producer) and " +
+             s(consumerRegs) + " (consumers) needs more registers than " +
+             s(threads()) + " threads capped at max-registers=" +
+             s(maxRegs) + " have";
+    if (consumerRegs < accRegs() + 40)
+      return "consumer registers " + s(consumerRegs) + " leave too few next "
+             "to " + s(accRegs()) + " accumulators";
+  }
   // The mbarriers (a full and an empty one per slot) are static shared
   // memory next to the dynamic ring.
   return checkKernelLimits(maxRegs, groupM, sharedBytes() + 16 * stages, chip);
@@ -116,14 +153,21 @@ DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
   i("elem_bytes", elemBytes);
   i("threads", threads());
   i("shared_bytes", sharedBytes());
+  i("warp_specialized", warpSpecialized);
+  i("persistent", persistent);
+  if (warpSpecialized) {
+    i("producer_regs", producerRegs);
+    i("consumer_regs", consumerRegs);
+  }
   return l.getDictionary(ctx);
 }
 
 std::string WgmmaGemmPlan::str() const {
   auto s = [](int64_t v) { return std::to_string(v); };
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
-         " warpgroup(s), stages " + s(stages) + ", shared " +
-         s(sharedBytes()) + " B";
+         " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
+         (persistent ? ", persistent" : "") + ", stages " + s(stages) +
+         ", shared " + s(sharedBytes()) + " B";
 }
 
 std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
@@ -215,9 +259,19 @@ private:
   void issueTile(Value kt, Value slot);
   void keepRolled(scf::ForOp loop);
   Value wgmma(Value acc, Value descA, Value descB, bool accumulate);
-  /// Waits for K tile `kt` and issues its wgmmas as one committed group.
-  SmallVector<Value> computeTile(Value kt, ArrayRef<Value> acc, bool first);
+  /// Waits for K step `it` (ring slot it % S) and issues its wgmmas as one
+  /// committed group.
+  SmallVector<Value> computeTile(Value it, ArrayRef<Value> acc, bool first);
   SmallVector<Value> mainLoop();
+  /// The constant words of the A and B descriptors for warpgroup `wg`.
+  void setUpDescriptors();
+  /// Lane 0 of each warp arrives on the empty barrier of K step `it`.
+  void release(Value it);
+  /// blockRow / blockCol of output tile `tile` (grouped order).
+  void setTile(Value tile, int64_t gridX, int64_t gridY);
+  /// The warp-specialized (and optionally persistent) kernel body.
+  void emitSpecialized(gpu::LaunchOp launch, int64_t gridX, int64_t gridY,
+                       int64_t blocks);
   void storeC(ArrayRef<Value> acc);
 
   KernelBuilder &b;
@@ -335,12 +389,12 @@ Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
       NVVM::MMAIntOverflowAttr());
 }
 
-SmallVector<Value> WgmmaKernelEmitter::computeTile(Value kt,
+SmallVector<Value> WgmmaKernelEmitter::computeTile(Value it,
                                                    ArrayRef<Value> accIn,
                                                    bool first) {
   int64_t s = plan.stages;
-  Value slot = rem(kt, s);
-  nvgpu::MBarrierTryWaitParityOp::create(b, barriers, parity(div(kt, s)),
+  Value slot = rem(it, s);
+  nvgpu::MBarrierTryWaitParityOp::create(b, barriers, parity(div(it, s)),
                                          c(10000000), fullBarrier(slot));
   Value slot16 = toI64(mul(slot, plan.stageBytes() / 16));
   Value descA0 = addI64(descABase, slot16);
@@ -361,14 +415,7 @@ SmallVector<Value> WgmmaKernelEmitter::computeTile(Value kt,
   return acc;
 }
 
-SmallVector<Value> WgmmaKernelEmitter::mainLoop() {
-  int64_t s = plan.stages;
-  // Prologue: K tiles 0 .. S-1 (fewer when K is short).
-  ifThen(isThread0, [&] {
-    for (int64_t t = 0; t < std::min(s, tiles); ++t)
-      issueTile(c(t), c(t));
-  });
-
+void WgmmaKernelEmitter::setUpDescriptors() {
   // Descriptor words that do not change: swizzle, SBO, LBO and the aligned
   // base (all addresses are in 16-byte units, < 2^14 for 228 KB).
   constexpr int64_t kSwizzle128 = int64_t(1) << 62;
@@ -382,6 +429,134 @@ SmallVector<Value> WgmmaKernelEmitter::mainLoop() {
   descABase =
       addI64(addI64(i64(kSwizzle128 | kSbo | lboA), base16), wgRowOff16);
   descBBase = addI64(i64(kSwizzle128 | kSbo | lboB), base16);
+}
+
+void WgmmaKernelEmitter::release(Value it) {
+  auto tokenTy = nvgpu::MBarrierTokenType::get(b.getContext());
+  Value slot = rem(it, plan.stages);
+  ifThen(eq(lane, 0), [&] {
+    nvgpu::MBarrierArriveOp::create(b, tokenTy, barriers, emptyBarrier(slot));
+  });
+}
+
+void WgmmaKernelEmitter::setTile(Value tile, int64_t gridX, int64_t gridY) {
+  auto [bx, by] = groupBlockOrder(b, rem(tile, gridX), div(tile, gridX),
+                                  gridX, gridY, plan.groupM);
+  blockRow = mul(by, plan.bm);
+  blockCol = mul(bx, plan.bn);
+}
+
+void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
+                                         int64_t gridY, int64_t blocks) {
+  MLIRContext *ctx = b.getContext();
+  int64_t s = plan.stages;
+  int64_t numTiles = gridX * gridY;
+  Value bid = launch.getBlockIds().x;
+  Value wgIdx = div(tid, WgmmaGemmPlan::kWarpgroupThreads);
+  auto setMaxRegs = [&](int64_t regs, NVVM::SetMaxRegisterAction action) {
+    NVVM::SetMaxRegisterOp::create(
+        b, b.getI32IntegerAttr(regs),
+        NVVM::SetMaxRegisterActionAttr::get(ctx, action));
+  };
+  // The output tiles of this block: bid, bid + blocks, ... (one when the
+  // grid is not persistent); `local` counts them.
+  auto tileLoop = [&](function_ref<void(Value tile, Value local)> body) {
+    auto loop = scf::ForOp::create(b, bid, c(numTiles), c(blocks));
+    keepRolled(loop);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    Value tile = loop.getInductionVar();
+    body(tile, div(sub(tile, bid), blocks));
+  };
+
+  auto split = scf::IfOp::create(b, eq(wgIdx, 0), /*withElseRegion=*/true);
+  {
+    // Producer warpgroup: one thread walks every K tile of every output
+    // tile of the block; K step `it` (counted across tiles) goes to slot
+    // it % S once the consumers released its previous use, it - S.
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(split.getThenRegion().front().getTerminator());
+    setMaxRegs(plan.producerRegs, NVVM::SetMaxRegisterAction::decrease);
+    ifThen(isThread0, [&] {
+      tileLoop([&](Value tile, Value local) {
+        setTile(tile, gridX, gridY);
+        auto kLoop = scf::ForOp::create(b, c(0), c(tiles), c(1));
+        keepRolled(kLoop);
+        OpBuilder::InsertionGuard g2(b);
+        b.setInsertionPoint(kLoop.getBody()->getTerminator());
+        Value kt = kLoop.getInductionVar();
+        Value it = add(mul(local, tiles), kt);
+        Value slot = rem(it, s);
+        ifThen(cmp(arith::CmpIPredicate::uge, it, s), [&] {
+          // The ((it - S) / S)-th release of the slot.
+          nvgpu::MBarrierTryWaitParityOp::create(
+              b, barriers, parity(add(div(it, s), 1)), c(10000000),
+              emptyBarrier(slot));
+        });
+        issueTile(kt, slot);
+      });
+      // Producer tail: do not leave while loads are in flight; the last
+      // S steps' releases (step it is the (it / S)-th use of its slot) mean
+      // every load has landed and been consumed.
+      Value steps = mul(div(add(sub(c(numTiles), bid), blocks - 1), blocks),
+                        tiles);
+      for (int64_t j = 0; j < s; ++j) {
+        Value itPlusS = add(steps, j);
+        ifThen(cmp(arith::CmpIPredicate::uge, itPlusS, s), [&] {
+          Value it = sub(itPlusS, c(s));
+          nvgpu::MBarrierTryWaitParityOp::create(
+              b, barriers, parity(div(it, s)), c(10000000),
+              emptyBarrier(rem(it, s)));
+        });
+      }
+    });
+  }
+  {
+    // Consumer warpgroups: warpgroup w computes rows w * BM/W .. of each
+    // output tile, keeping one wgmma group in flight and releasing each
+    // slot (one arrive per warp) once its wgmmas have completed.
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(split.getElseRegion().front().getTerminator());
+    setMaxRegs(plan.consumerRegs, NVVM::SetMaxRegisterAction::increase);
+    wg = sub(wgIdx, c(1));
+    setUpDescriptors();
+    tileLoop([&](Value tile, Value local) {
+      setTile(tile, gridX, gridY);
+      Value first = mul(local, tiles);
+      Value undef = LLVM::UndefOp::create(b, accType);
+      SmallVector<Value> acc =
+          computeTile(first, SmallVector<Value>(plan.mTiles(), undef),
+                      /*first=*/true);
+      if (tiles > 1) {
+        auto loop = scf::ForOp::create(b, c(1), c(tiles), c(1), acc);
+        keepRolled(loop);
+        OpBuilder::InsertionGuard g2(b);
+        b.setInsertionPointToStart(loop.getBody());
+        Value it = add(first, loop.getInductionVar());
+        SmallVector<Value> next =
+            computeTile(it, SmallVector<Value>(loop.getRegionIterArgs()),
+                        /*first=*/false);
+        NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+        release(sub(it, c(1)));
+        scf::YieldOp::create(b, next);
+        acc.assign(loop.getResults().begin(), loop.getResults().end());
+      }
+      NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+      release(add(first, tiles - 1));
+      storeC(acc);
+    });
+  }
+}
+
+SmallVector<Value> WgmmaKernelEmitter::mainLoop() {
+  int64_t s = plan.stages;
+  // Prologue: K tiles 0 .. S-1 (fewer when K is short).
+  ifThen(isThread0, [&] {
+    for (int64_t t = 0; t < std::min(s, tiles); ++t)
+      issueTile(c(t), c(t));
+  });
+
+  setUpDescriptors();
 
   // K tile 0 starts the accumulators (scale-d = 0: D = A * B), so they
   // need no zero fill; it releases nothing.
@@ -503,9 +678,15 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   mapB = createTensorMap(p.b, plan.bk, 64);
 
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
+  // The warp-specialized kernel walks its tiles itself (1-D grid): one
+  // block per tile, or at most `persistentBlocks` when persistent.
+  int64_t blocks = gridX * gridY;
+  if (plan.persistent)
+    blocks = std::min(blocks, plan.persistentBlocks);
   auto launch = createBlockTiledMatmulLaunch(
-      b, gridX, gridY, plan.threads(), plan.sharedBytes(), "wgmma",
-      kWgmmaPlanAttr, plan.toAttr(ctx));
+      b, plan.warpSpecialized ? blocks : gridX,
+      plan.warpSpecialized ? 1 : gridY, plan.threads(), plan.sharedBytes(),
+      "wgmma", kWgmmaPlanAttr, plan.toAttr(ctx));
 
   auto toDescriptor = [&](const TensorMap &map) {
     Value ptr = LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(ctx),
@@ -522,11 +703,13 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   wg = div(tid, WgmmaGemmPlan::kWarpgroupThreads);
   warpInWg = rem(div(tid, 32), 4);
   isThread0 = eq(tid, 0);
-  auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
-                                  launch.getBlockIds().y, gridX, gridY,
-                                  plan.groupM);
-  blockRow = mul(by, plan.bm);
-  blockCol = mul(bx, plan.bn);
+  if (!plan.warpSpecialized) {
+    auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
+                                    launch.getBlockIds().y, gridX, gridY,
+                                    plan.groupM);
+    blockRow = mul(by, plan.bm);
+    blockCol = mul(bx, plan.bn);
+  }
   dyn = createKernelDynamicSharedMemory(b, plan.maxRegs,
                                         /*readOnlyInputs=*/true);
   setUpSharedMemory();
@@ -538,7 +721,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     for (int64_t s = 0; s < plan.stages; ++s) {
       nvgpu::MBarrierInitOp::create(b, barriers, c(1), fullBarrier(c(s)),
                                     Value());
-      nvgpu::MBarrierInitOp::create(b, barriers, c(plan.warps()),
+      nvgpu::MBarrierInitOp::create(b, barriers, c(plan.consumerWarps()),
                                     emptyBarrier(c(s)), Value());
     }
     // Make the initialised barriers visible to the TMA unit.
@@ -548,6 +731,10 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   });
   gpu::BarrierOp::create(b);
 
+  if (plan.warpSpecialized) {
+    emitSpecialized(launch, gridX, gridY, blocks);
+    return launch;
+  }
   SmallVector<Value> acc = mainLoop();
   storeC(acc);
   return launch;
@@ -614,6 +801,10 @@ struct GemmWgmmaPass
       overrideIfSet(plan.consumers, warpgroups);
       overrideIfSet(plan.groupM, groupM, -1);
       overrideIfSet(plan.maxRegs, maxRegisters, -1);
+      if (warpSpecialized != -1)
+        plan.warpSpecialized = warpSpecialized != 0;
+      if (persistent != -1)
+        plan.persistent = persistent != 0;
       std::string error = plan.validate(chip);
       if (!error.empty()) {
         launch.emitError("invalid 'wgmma' plan: ") << error;

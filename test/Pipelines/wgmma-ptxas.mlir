@@ -1,61 +1,99 @@
 // REQUIRES: ptxas
-// The Hopper rung at 4096^3 in f16 and bf16: the stage compiles for sm_90a
-// (asked for sm_90), the PTX holds TMA loads into the ring, mbarrier waits
-// with phase parity and wgmma m64n128k16 with both operands from shared
-// memory (B transposed), and ptxas -arch=sm_90a assembles it with no spills
-// and neither C7508 (setmaxnreg ignored) nor C7520 (wgmma serialized). The
+// The Hopper rung's default kernels, compiled for sm_90a (asked for sm_90)
+// and assembled by ptxas -arch=sm_90a with no spills and neither C7508
+// (setmaxnreg ignored) nor C7520 (wgmma serialized):
+//  - 4096^3 f16 and bf16: warp-specialized and persistent (132 blocks of a
+//    producer warpgroup + 2 consumer warpgroups, 128x256x64 tiles, 4 TMA
+//    stages, setmaxnreg 40 / 232 under a 168-register cap),
+//  - 2048^3 f16: one warpgroup per 128x128x64 tile, 3 stages.
+// The PTX holds TMA loads into the ring, mbarrier waits with phase parity
+// and wgmma with both operands from shared memory (B transposed); the
 // manifest says sm_90a and describes A and B as tensor maps (128-byte
 // swizzle, zero fill), C as a pointer.
 
 // RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --gemm-stage-wgmma="ptx-file=%t.f16.ptx manifest-file=%t.f16.json" -o /dev/null
-// RUN: %ptxas -arch=sm_90a -v %t.f16.ptx -o %t.f16.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
-// RUN: FileCheck %s --check-prefixes=PTX,PTX-F16 --implicit-check-not=ld.local --input-file=%t.f16.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.f16.ptx -o %t.f16.cubin 2>&1 | FileCheck %s --check-prefixes=PTXAS,PTXAS-WS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// RUN: FileCheck %s --check-prefixes=WS,WS-F16 --implicit-check-not=ld.local --input-file=%t.f16.ptx
 // RUN: FileCheck %s --check-prefix=DESC --input-file=%t.f16.ptx
-// RUN: FileCheck %s --check-prefixes=JSON,JSON-F16 --input-file=%t.f16.json
+// RUN: FileCheck %s --check-prefixes=JSON,JSON-F16,JSON-WS --input-file=%t.f16.json
 // RUN: gemm-opt %inputs/matmul-bf16-4096x4096x4096.mlir --gemm-stage-wgmma="ptx-file=%t.bf16.ptx manifest-file=%t.bf16.json" -o /dev/null
-// RUN: %ptxas -arch=sm_90a -v %t.bf16.ptx -o %t.bf16.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
-// RUN: FileCheck %s --check-prefixes=PTX,PTX-BF16 --implicit-check-not=ld.local --input-file=%t.bf16.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.bf16.ptx -o %t.bf16.cubin 2>&1 | FileCheck %s --check-prefixes=PTXAS,PTXAS-WS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// RUN: FileCheck %s --check-prefixes=WS,WS-BF16 --implicit-check-not=ld.local --input-file=%t.bf16.ptx
 // RUN: FileCheck %s --check-prefix=DESC --input-file=%t.bf16.ptx
-// RUN: FileCheck %s --check-prefixes=JSON,JSON-BF16 --input-file=%t.bf16.json
+// RUN: FileCheck %s --check-prefixes=JSON,JSON-BF16,JSON-WS --input-file=%t.bf16.json
+// RUN: gemm-opt %inputs/matmul-f16-2048x2048x2048.mlir --gemm-stage-wgmma="ptx-file=%t.one.ptx manifest-file=%t.one.json" -o /dev/null
+// RUN: %ptxas -arch=sm_90a -v %t.one.ptx -o %t.one.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// RUN: FileCheck %s --check-prefix=ONE --implicit-check-not=ld.local --implicit-check-not=setmaxnreg --input-file=%t.one.ptx
+// RUN: FileCheck %s --check-prefix=DESC --input-file=%t.one.ptx
+// RUN: FileCheck %s --check-prefixes=JSON,JSON-F16,JSON-ONE --input-file=%t.one.json
 
 // PTXAS: Compiling entry function 'matmul_kernel' for 'sm_90a'
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-WS: Used 168 registers
 
-// PTX: .target sm_90a
-// PTX: .visible .entry matmul_kernel(
-// PTX: mbarrier.init.shared.b64
-// PTX: fence.mbarrier_init.release.cluster
-// PTX: prefetch.tensormap
-// PTX: mbarrier.arrive.expect_tx.shared.b64
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// PTX: mbarrier.try_wait.parity.shared.b64
-// The descriptors of K tile 0 (aligned base + these words): A (K-major)
-// 1<<62 (128-byte swizzle) | 64<<32 (SBO 1024 B) | 1<<16 (LBO, unused) and
-// B (MN-major) 1<<62 | 64<<32 | 512<<16 (LBO: a 64-column panel of 8 KB) +
-// 1024 (B follows the 16 KB A tile); A's second m64 tile is 512 (8 KB)
-// further, each K step of 16 adds 2 (32 B) to A and 128 (2 KB) to B.
+// The descriptors (aligned base + these words): A (K-major) 1<<62 (128-byte
+// swizzle) | 64<<32 (SBO 1024 B) | 1<<16 (LBO, unused) and B (MN-major)
+// 1<<62 | 64<<32 | 512<<16 (LBO: a 64-column panel of 8 KB) + 1024 (B
+// follows the 16 KB A tile); each K step of 16 adds 2 (32 B) to A and 128
+// (2 KB) to B.
 // DESC-DAG: add.s64 {{.*}}, 4611686293305360384;
 // DESC-DAG: add.s64 {{.*}}, 4611686293338850304;
-// DESC-DAG: add.s64 {{.*}}, 4611686293305360896;
-// DESC-DAG: add.s64 {{.*}}, 4611686293338850432;
 // DESC-DAG: add.s64 {{.*}}, 4611686293305360386;
-// PTX: wgmma.fence.sync.aligned
+// DESC-DAG: add.s64 {{.*}}, 4611686293338850432;
+
+// WS: .visible .entry matmul_kernel(
+// WS: .maxnreg 168
+// WS: mbarrier.init.shared.b64
+// WS: fence.mbarrier_init.release.cluster
+// WS: prefetch.tensormap
+// WS: bar.sync 0;
+// Consumers (more registers; wait for a full slot, wgmma, release the
+// slot, store) and the producer (fewer registers; wait for an empty slot,
+// TMA); ptxas lays the blocks out in its own order.
+// WS-DAG: setmaxnreg.inc.sync.aligned.u32 232;
+// WS-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// WS-DAG: mbarrier.try_wait.parity.shared.b64
+// WS-DAG: wgmma.fence.sync.aligned
+// WS-DAG: setp.ne.b32 p, 0, 0;
+// WS-F16-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// WS-BF16-DAG: wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16
+// WS-DAG: wgmma.commit_group.sync.aligned
+// WS-DAG: wgmma.wait_group.sync.aligned 1
+// WS-DAG: wgmma.wait_group.sync.aligned 0
+// WS-DAG: mbarrier.arrive.shared.b64
+// WS-DAG: st.global.v2.{{b32|f32}}
+// WS-DAG: mbarrier.arrive.expect_tx.shared.b64
+// WS-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+
+// ONE: .target sm_90a
+// ONE: .visible .entry matmul_kernel(
+// ONE: mbarrier.init.shared.b64
+// ONE: fence.mbarrier_init.release.cluster
+// ONE: prefetch.tensormap
+// ONE: mbarrier.arrive.expect_tx.shared.b64
+// ONE: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// ONE: mbarrier.try_wait.parity.shared.b64
+// ONE: wgmma.fence.sync.aligned
 // K tile 0 starts the accumulators: scale-d = 0.
-// PTX: .reg .pred p;
-// PTX-NEXT: setp.ne.b32 p, 0, 0;
-// PTX-F16: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-// PTX-BF16: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
-// PTX: wgmma.commit_group.sync.aligned
-// PTX: wgmma.wait_group.sync.aligned 1
-// PTX: mbarrier.arrive.shared.b64
-// PTX: wgmma.wait_group.sync.aligned 0
-// PTX: st.global.v2.{{b32|f32}}
+// ONE: .reg .pred p;
+// ONE-NEXT: setp.ne.b32 p, 0, 0;
+// ONE: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// ONE: wgmma.commit_group.sync.aligned
+// ONE: wgmma.wait_group.sync.aligned 1
+// ONE: mbarrier.arrive.shared.b64
+// ONE: wgmma.wait_group.sync.aligned 0
+// ONE: st.global.v2.{{b32|f32}}
 
 // JSON:      "stage": "wgmma",
 // JSON-NEXT: "chip": "sm_90a",
-// JSON-F16:  {"name": "A", "role": "A", "elem": "f16", "shape": [4096, 4096]},
+// JSON-F16:  {"name": "A", "role": "A", "elem": "f16", "shape": [{{4096|2048}}, {{4096|2048}}]},
 // JSON-BF16: {"name": "A", "role": "A", "elem": "bf16", "shape": [4096, 4096]},
-// JSON:      "dynamic_shared_memory": 99328,
-// JSON-DAG:  {"abi": "tensormap", "buffer": "A", "elem": "{{b?f16}}", "dims": [4096, 4096], "strides": [8192], "box": [64, 128], "swizzle": 128, "l2_promotion": 256}
-// JSON-DAG:  {"abi": "tensormap", "buffer": "B", "elem": "{{b?f16}}", "dims": [4096, 4096], "strides": [8192], "box": [64, 64], "swizzle": 128, "l2_promotion": 256}
+// JSON-WS:   "grid": [132, 1, 1],
+// JSON-WS-NEXT: "block": [384, 1, 1],
+// JSON-WS-NEXT: "dynamic_shared_memory": 197632,
+// JSON-ONE:  "grid": [16, 16, 1],
+// JSON-ONE-NEXT: "block": [128, 1, 1],
+// JSON-ONE-NEXT: "dynamic_shared_memory": 99328,
+// JSON-DAG:  {"abi": "tensormap", "buffer": "A", "elem": "{{b?f16}}", "dims": [{{4096|2048}}, {{4096|2048}}], "strides": [{{8192|4096}}], "box": [64, 128], "swizzle": 128, "l2_promotion": 256}
+// JSON-DAG:  {"abi": "tensormap", "buffer": "B", "elem": "{{b?f16}}", "dims": [{{4096|2048}}, {{4096|2048}}], "strides": [{{8192|4096}}], "box": [64, 64], "swizzle": 128, "l2_promotion": 256}
 // JSON-DAG:  {"abi": "ptr", "buffer": "C"}

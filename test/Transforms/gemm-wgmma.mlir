@@ -1,5 +1,6 @@
 // RUN: gemm-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s
-// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warpgroups=2 block-n=256 stages=4 group-m=4 max-registers=200}),canonicalize,cse)" | FileCheck %s --check-prefix=OVERRIDE
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s --check-prefix=WS
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=0 persistent=0 warpgroups=2 block-n=256 stages=4 group-m=4 max-registers=200}),canonicalize,cse)" | FileCheck %s --check-prefix=OVERRIDE
 
 // Rung 'wgmma' on f16 with C zeroed (beta = 0), 16 x 16 blocks of 128x128:
 // one warpgroup, 3 TMA stages of 32 KB (+1 KB to align the base to 1024).
@@ -80,7 +81,7 @@
 // CHECK-NOT:     scf.if
 // CHECK:         llvm.extractvalue
 // CHECK:         vector.store {{.*}} : memref<2048x2048xf32>, vector<2xf32>
-// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 0 : i64, shared_bytes = 99328 : i64, stages = 3 : i64, threads = 128 : i64, warpgroups = 1 : i64}
+// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 99328 : i64, stages = 3 : i64, threads = 128 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
 func.func @f16(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<2048x2048xf32>)
@@ -110,7 +111,7 @@ func.func @f16(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<
 // CHECK:           %[[SUM:.*]] = arith.addf %[[WIDE]]
 // CHECK:           %[[NARROW:.*]] = arith.truncf %[[SUM]] : vector<2xf32> to vector<2xbf16>
 // CHECK:           vector.store %[[NARROW]], %arg2[{{.*}}] {alignment = 4 : i64} : memref<1000x1000xbf16>, vector<2xbf16>
-// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 0 : i64, max_regs = 0 : i64, shared_bytes = 99328 : i64, stages = 4 : i64, threads = 128 : i64, warpgroups = 1 : i64}
+// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 0 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 99328 : i64, stages = 4 : i64, threads = 128 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
 func.func @bf16_ragged(%A: memref<1000x1024xbf16>, %B: memref<1024x1000xbf16>, %C: memref<1000x1000xbf16>) {
   linalg.matmul ins(%A, %B : memref<1000x1024xbf16>, memref<1024x1000xbf16>) outs(%C : memref<1000x1000xbf16>)
   return
@@ -129,7 +130,51 @@ func.func @short_k(%A: memref<128x40xf16>, %B: memref<40x128xf16>, %C: memref<12
   return
 }
 
-// Options override the plan: two warpgroups on a 128x256 tile (each one
+// 4096^3 by default: warp-specialized and persistent. 132 blocks of 384
+// threads (a producer warpgroup and 2 consumer warpgroups) walk the 512
+// tiles of 128x256; 4 stages of 48 KB; a 168-register cap.
+// WS:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c197632_i32
+// WS:        gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs, nvvm.maxnreg = 168 : i32}}
+// Empty barriers count the 8 consumer warps.
+// WS:        nvgpu.mbarrier.init %{{.*}}[%c4], %c8
+// WS:        gpu.barrier
+// WS:        %[[WG:.*]] = arith.divui %{{.*}}, %c128
+// WS:        %[[PROD:.*]] = arith.cmpi eq, %[[WG]], %c0
+// WS:        scf.if %[[PROD]] {
+// WS-NEXT:     nvvm.setmaxregister decrease 40
+// WS-NEXT:     scf.if
+// WS-NEXT:       scf.for %[[TILE:.*]] = %{{.*}} to %c512 step %c132 {
+// WS:              scf.for %[[KT:.*]] = %c0 to %c64 step %c1 {
+// Step it = local tile * 64 + kt goes to slot it % 4 once step it - 4 was
+// released: the ((it / 4) - 1)-th phase of its empty barrier.
+// WS:                %[[IT:.*]] = arith.addi %{{.*}}, %[[KT]]
+// WS:                %[[SLOT:.*]] = arith.remui %[[IT]], %c4
+// WS:                %[[REUSE:.*]] = arith.cmpi uge, %[[IT]], %c4
+// WS:                scf.if %[[REUSE]] {
+// WS:                  nvgpu.mbarrier.try_wait.parity
+// WS:                }
+// WS:                nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%[[SLOT]]], %c49152
+// WS-COUNT-5:        nvgpu.tma.async.load
+// Producer tail: it leaves once the last 4 steps were released.
+// WS-COUNT-4:    nvgpu.mbarrier.try_wait.parity
+// WS-NOT:        nvgpu.tma.async.load
+// WS:        } else {
+// WS-NEXT:     nvvm.setmaxregister increase 232
+// WS:          scf.for %{{.*}} = %{{.*}} to %c512 step %c132 {
+// WS:            nvgpu.mbarrier.try_wait.parity
+// WS:            nvvm.wgmma.fence.aligned
+// WS-COUNT-4:    nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 256, k = 16>
+// WS:            nvvm.wgmma.commit.group.sync.aligned
+// WS:            scf.for %{{.*}} = %c1 to %c64 step %c1 iter_args
+// WS:              nvvm.wgmma.wait.group.sync.aligned 1
+// WS:              nvgpu.mbarrier.arrive
+// WS:            nvvm.wgmma.wait.group.sync.aligned 0
+// WS:            nvgpu.mbarrier.arrive
+// WS:            vector.store {{.*}} : memref<4096x4096xf32>, vector<2xf32>
+// WS:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, producer_regs = 40 : i64, shared_bytes = 197632 : i64, stages = 4 : i64, threads = 384 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+
+// Options override the plan (here: back to the kernel without a producer
+// warpgroup): two warpgroups on a 128x256 tile (each one
 // m64n256 wgmma per K step: 128 accumulators), 4 stages of 48 KB.
 // OVERRIDE:      nvgpu.tma.create.descriptor {{.*}} box[%c128, %c64]
 // OVERRIDE:      gpu.launch {{.*}} in ({{.*}} = %c16, {{.*}} = %c32, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c197632_i32
@@ -139,4 +184,4 @@ func.func @short_k(%A: memref<128x40xf16>, %B: memref<40x128xf16>, %C: memref<12
 // OVERRIDE-COUNT-4: nvgpu.tma.async.load
 // OVERRIDE-COUNT-4: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 256, k = 16>
 // OVERRIDE:      scf.for
-// OVERRIDE:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64, elem_bytes = 2 : i64, group_m = 4 : i64, max_regs = 200 : i64, shared_bytes = 197632 : i64, stages = 4 : i64, threads = 256 : i64, warpgroups = 2 : i64}
+// OVERRIDE:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64, elem_bytes = 2 : i64, group_m = 4 : i64, max_regs = 200 : i64, persistent = 0 : i64, shared_bytes = 197632 : i64, stages = 4 : i64, threads = 256 : i64, warp_specialized = 0 : i64, warpgroups = 2 : i64}

@@ -472,7 +472,11 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     compute m64nBNk16 wgmma.mma_async tiles from shared-memory descriptors
     (A K-major, B row-major in its transposed mode) into f32 registers,
     keeping one wgmma group in flight; the epilogue stores 2-element
-    vectors, guarded on ragged edges (C += when beta = 1).
+    vectors, guarded on ragged edges (C += when beta = 1). With
+    warp-specialized=1 a producer warpgroup (setmaxnreg.dec) only issues
+    the TMA loads and the consumer warpgroups (setmaxnreg.inc, under the
+    max-registers cap) only compute; with persistent=1 one block per SM
+    walks the output tiles in grouped order.
 
     The tensor maps of A and B are built on the host side of the IR
     (`nvgpu.tma.create.descriptor`, passed to the launch as an i64 address);
@@ -498,6 +502,13 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = heuristic)">,
     Option<"maxRegisters", "max-registers", "int64_t", "-1",
            "Register cap per thread, nvvm.maxnreg (0 = none, -1 = heuristic)">,
+    Option<"warpSpecialized", "warp-specialized", "int64_t", "-1",
+           "1: a producer warpgroup issues TMA, setmaxnreg moves registers "
+           "to the consumers; 0: every warpgroup computes, thread 0 also "
+           "loads (-1 = heuristic)">,
+    Option<"persistent", "persistent", "int64_t", "-1",
+           "1: one block per SM walks the output tiles (needs "
+           "warp-specialized=1) (-1 = heuristic)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

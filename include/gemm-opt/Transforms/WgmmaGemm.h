@@ -39,14 +39,28 @@ struct WgmmaGemmPlan {
   int64_t maxRegs = 0;
   /// Bytes per input element (2: f16/bf16; anything else is rejected).
   int64_t elemBytes = 2;
+  /// Warp specialization: one more warpgroup whose elected thread only
+  /// issues the TMA loads (full/empty barriers per slot), the consumer
+  /// warpgroups only compute; registers are moved from the producer to the
+  /// consumers with setmaxnreg under the kernel's cap `maxRegs`.
+  bool warpSpecialized = false;
+  int64_t producerRegs = 40, consumerRegs = 232;
+  /// Persistent grid: at most one block per SM, each walking the output
+  /// tiles (grouped order) with the ring's phases running on across tiles.
+  bool persistent = false;
+  /// Blocks of a persistent grid (one per SM).
+  int64_t persistentBlocks = 132;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// Extra dynamic shared memory that lets the kernel align its base to
   /// 1024 bytes (what 128-byte-swizzled TMA tiles and wgmma need).
   static constexpr int64_t kAlignSlack = 1024;
 
-  int64_t threads() const { return consumers * kWarpgroupThreads; }
-  int64_t warps() const { return threads() / 32; }
+  int64_t threads() const {
+    return (consumers + (warpSpecialized ? 1 : 0)) * kWarpgroupThreads;
+  }
+  /// Warps that compute (and release ring slots).
+  int64_t consumerWarps() const { return consumers * kWarpgroupThreads / 32; }
   /// Rows of the block tile owned by one warpgroup, and its m64 tiles.
   int64_t wgRows() const { return bm / consumers; }
   int64_t mTiles() const { return wgRows() / 64; }

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Generates PTX + manifest pairs of wgmma (Hopper, sm_90a) matmul variants
+# (no GPU needed):
+#   benchmarks/wgmma-sweep.sh [BUILDDIR] [SWEEPDIR]
+# BUILDDIR defaults to /tmp/build-wgmma, SWEEPDIR to .sweep-wgmma
+# (git-ignored). Files are SWEEPDIR/<variant>__<shape>.{ptx,json}; the
+# manifest's stage is the variant. A variant is kept only when
+# `ptxas -arch=sm_90a -v` reports 0 spill bytes and neither C7508 nor C7520;
+# SWEEPDIR/ptxas.txt lists registers and spills of every variant.
+# Run the pairs on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-/tmp/build-wgmma}
+out=${2:-$root/.sweep-wgmma}
+gemm_opt=$build/bin/gemm-opt
+ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+mkdir -p "$out/inputs"
+rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+
+for t in f16 bf16; do
+  cp "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" "$out/inputs/"
+  for s in 8192 2048; do
+    sed "s/4096/$s/g" "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" \
+      > "$out/inputs/matmul-$t-${s}x${s}x${s}.mlir"
+  done
+done
+
+RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
+
+gen() { # gen VARIANT INPUT WGMMA-OPTIONS
+  local v=$1 shape=$2 base="$out/$1__$2"
+  local pipeline="builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})"
+  if ! "$gemm_opt" "$out/inputs/matmul-$shape.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
+    echo "SKIP $v $shape: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
+  fi
+  rm -f "$base.err"
+  local info; info=$("$ptxas" -arch=sm_90a -v "$base.ptx" -o /dev/null 2>&1)
+  local regs spill
+  regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
+  spill=$(echo "$info" | sed -n 's/.*\([0-9][0-9]*\) bytes spill stores, \([0-9]*\) bytes spill loads.*/\1 \2/p' | awk '{s+=$1+$2} END {print s+0}')
+  printf '%-30s %-20s regs %4s spill %s\n' "$v" "$shape" "$regs" "$spill" >> "$out/ptxas.txt"
+  if [ -z "$regs" ] || [ "$spill" != 0 ] || echo "$info" | grep -qE 'error|C7508|C7520'; then
+    echo "SKIP $v $shape: ptxas regs=$regs spill=$spill $(echo "$info" | grep -oE 'C75(08|20)' | sort -u | tr '\n' ' ')"
+    rm -f "$base".{ptx,json}; return
+  fi
+}
+
+ONE="warp-specialized=0 persistent=0 block-m=128 block-n=128 warpgroups=1 max-registers=0 group-m=8"
+for t in f16 bf16; do
+  for s in 4096x4096x4096 8192x8192x8192 2048x2048x2048; do
+    sh=$t-$s
+    # The stage's default plan for the shape (4096^3, 8192^3: warp-
+    # specialized + persistent 128x256x64, 4 stages; 2048^3: one warpgroup
+    # 128x128x64, 3 stages).
+    gen default $sh ""
+    # M1: one warpgroup computes and thread 0 loads (128x128x64).
+    gen one-wg-s3 $sh "$ONE stages=3"
+    gen one-wg-s4 $sh "$ONE stages=4"
+    # M2 without the persistent grid, and with other stage counts.
+    gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
+    gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
+    gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
+    # Two computing warpgroups without a producer (128x256, 4 stages).
+    gen two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"
+  done
+done
+ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"

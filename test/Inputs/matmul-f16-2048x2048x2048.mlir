@@ -1,0 +1,9 @@
+// C (f32) = A * B with f16 inputs, M = N = K = 2048, C zeroed by a
+// linalg.fill (beta = 0). Shared by test/Pipelines; not a test itself.
+func.func @matmul(%A: memref<2048x2048xf16>, %B: memref<2048x2048xf16>, %C: memref<2048x2048xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<2048x2048xf32>)
+  linalg.matmul ins(%A, %B : memref<2048x2048xf16>, memref<2048x2048xf16>)
+                outs(%C : memref<2048x2048xf32>)
+  return
+}
