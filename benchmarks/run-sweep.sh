@@ -15,7 +15,10 @@ for ptx in "$sweep"/*__*.ptx; do
   base=$(basename "$ptx" .ptx)
   json="$sweep/$base.json"
   [ -f "$json" ] || continue
-  "$bin/gemm-run" --ptx "$ptx" --manifest "$json" --repeat "${REPEAT:-20}" \
+  # Variants whose shape starts with tf32- are f32 matmuls on TF32 tensor
+  # cores: checked and compared against cuBLAS in TF32 mode.
+  tf32=(); case $base in *__tf32-*) tf32=(--tf32);; esac
+  "$bin/gemm-run" --ptx "$ptx" --manifest "$json" "${tf32[@]}" --repeat "${REPEAT:-20}" \
     --json "$out/$base.json" > "$out/$base.log" 2>&1 || status=$?
   python3 - "$out/$base.json" "$base" <<'PY' | tee -a "$summary"
 import json, sys
