@@ -270,26 +270,54 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
 
 MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
                                           const ChipInfo &chip) {
-  // Seed 004 §5 / CUTLASS-style defaults (not yet tuned on the H200): a
-  // 128x128 block of 8 warps, each 64x32 (4x4 m16n8 tiles: 64 accumulator
-  // registers), 4 cp.async stages of BK = 32 (f16/bf16: 64 KB of dynamic
-  // shared memory) or BK = 16 (TF32: the same bytes), grouped block order.
-  // Grids of 128x128 tiles that leave SMs idle (1000x999x777: 64 blocks on
-  // 132 SMs) take 64x128 blocks of 8 warps of 32x32, and 64x64 blocks of 4
-  // such warps when even those do not fill the SMs.
+  // Measured on the H200 (benchmarks/results/2026-11-30-mma-sweep): mma.sync
+  // kernels are bound by shared-memory reads, so the warp tile decides: 64x64
+  // warp tiles (4 ldmatrix.x4 of A and 4 of B feed 32 mma.sync per k-step)
+  // beat 64x32 ones by 15-20%. Grids with at least two blocks per SM take
+  // 128x256 blocks of 8 such warps with BK = 64 in 3 stages (144 KB, one
+  // block per SM; 4096^3 f16: 0.305 ms against 0.384 for 128x128 blocks of
+  // 64x32 warps); smaller grids 128x128 blocks of 4 warps of 64x64 (BK = 32,
+  // 4 stages, 64 KB: two blocks per SM). TF32 (4-byte elements) uses BK = 16
+  // with the same shapes, so a stage holds the same bytes. Grids of 128x128
+  // tiles that leave SMs idle (1000x999x777: 64 blocks on 132 SMs) take
+  // 64x128 blocks of 8 warps of 32x32, and 64x64 blocks of 4 such warps when
+  // even those do not fill the SMs; unaligned rows 128x128 blocks of 8 warps
+  // of 64x32.
   MmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
-  plan.bk = plan.elemBytes == 2 ? 32 : 16;
-  plan.stages = 4;
   plan.groupM = 8;
   auto blocks = [&](int64_t bm, int64_t bn) {
     return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
+  int64_t bytesPerK = plan.elemBytes == 2 ? 1 : 2; // BK scale: 16-bit = 1
+  // Rows that are not 16-byte aligned (4097^3) are staged by guarded scalar
+  // loads, which need registers of their own: 64x64 warp tiles spill there.
+  int64_t chunk = 16 / plan.elemBytes;
+  bool alignedRows = p.k % chunk == 0 && p.n % chunk == 0;
   if (blocks(128, 128) < chip.numSMs) {
     plan.bm = 64;
-    plan.wm = plan.wn = 32;
     plan.bn = blocks(64, 128) < chip.numSMs ? 64 : 128;
+    plan.wm = plan.wn = 32;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
     plan.groupM = 0;
+  } else if (!alignedRows) {
+    plan.bm = plan.bn = 128;
+    plan.wm = 64;
+    plan.wn = 32;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
+  } else if (blocks(128, 256) >= 2 * chip.numSMs) {
+    plan.bm = 128;
+    plan.bn = 256;
+    plan.wm = plan.wn = 64;
+    plan.bk = plan.elemBytes == 2 ? 64 : 16;
+    plan.stages = plan.elemBytes == 2 ? 3 : 4;
+  } else {
+    plan.bm = plan.bn = 128;
+    plan.wm = plan.wn = 64;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
   }
   return plan;
 }

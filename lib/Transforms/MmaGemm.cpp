@@ -175,6 +175,18 @@ private:
       f = andi(div(row, 8 / chunks), c(chunks - 1));
     return xori(chunk, f);
   }
+  /// B is read by ldmatrix.trans (8 consecutive k rows, one chunk each) for
+  /// f16/bf16, but element by element for TF32: lanes (g, t) read k row t
+  /// (or t + 4) and n column g, i.e. 4 rows x 2 adjacent chunks. Rows 0-3
+  /// of each group of 8 then XOR with 0, 2, 4, 6 (rows 4-7 with 1, 3, 5, 7)
+  /// so the 4 chunk pairs land in 8 different bank groups.
+  Value swizzleB(Value row, Value chunk) {
+    int64_t chunks = plan.bChunksPerRow();
+    if (kind != MmaKind::TF32)
+      return swizzle(row, chunk, chunks);
+    Value f = add(mul(andi(row, c(3)), 2), andi(div(row, 4), c(1)));
+    return xori(chunk, f);
+  }
 
   Type elemType() const { return p.aType; }
   /// A 2-D vector from its rows (vector.insert lowers to insertvalue;
@@ -199,7 +211,10 @@ private:
   };
   Frags loadFrags(Value buf, int64_t ks);
   Value mma(Value a, Value bFrag, Value acc);
-  void compute(Value buf, SmallVector<Value> &acc);
+  /// mma.sync of one k-step's fragments into the accumulators.
+  void mmaStep(const Frags &f, SmallVector<Value> &acc);
+  /// Waits for the oldest pending tile and synchronizes the block.
+  void waitForTile(Value lastGroup);
   SmallVector<Value> mainLoop(ValueRange init);
   void storeC(ArrayRef<Value> acc);
   void keepRolled(scf::ForOp loop);
@@ -262,7 +277,8 @@ void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
     Value e = add(tid, it * plan.threads());
     Value r = div(e, chunks), ch = rem(e, chunks);
     Value row = add(rowBase, r), col = add(colBase, mul(ch, epc));
-    SmallVector<Value> dst = {buf, r, mul(swizzle(r, ch, chunks), epc)};
+    Value phys = isA ? swizzle(r, ch, chunks) : swizzleB(r, ch);
+    SmallVector<Value> dst = {buf, r, mul(phys, epc)};
     if (async) {
       // Rows are 16-byte aligned: one cp.async per chunk, zero-filled
       // (source size 0) where the chunk lies outside the matrix. The
@@ -342,7 +358,7 @@ MmaKernelEmitter::Frags MmaKernelEmitter::loadFrags(Value buf, int64_t ks) {
       SmallVector<Value> rowVals;
       for (int64_t h = 0; h < 2; ++h) {
         Value k = add(k0, h * 4);
-        Value phys = swizzle(k, div(n, epc), plan.bChunksPerRow());
+        Value phys = swizzleB(k, div(n, epc));
         Value colIdx = add(mul(phys, epc), rem(n, epc));
         Value v = memref::LoadOp::create(b, bSmem, ValueRange{buf, k, colIdx});
         rowVals.push_back(vector::FromElementsOp::create(
@@ -361,7 +377,7 @@ MmaKernelEmitter::Frags MmaKernelEmitter::loadFrags(Value buf, int64_t ks) {
   auto bTy4 = VectorType::get({4, 2}, et);
   for (int64_t j = 0; j < plan.wn / 16; ++j) {
     Value chunk = add(bLdHalf, j * 2);
-    Value col = mul(swizzle(bRow, chunk, plan.bChunksPerRow()), epc);
+    Value col = mul(swizzleB(bRow, chunk), epc);
     Value x4 = nvgpu::LdMatrixOp::create(b, bTy4, bSmem,
                                          ValueRange{buf, bRow, col},
                                          /*transpose=*/true, /*numTiles=*/4);
@@ -416,35 +432,37 @@ Value MmaKernelEmitter::mma(Value a, Value bFrag, Value acc) {
                         b, rowTy, ValueRange{outs[2], outs[3]})});
 }
 
-void MmaKernelEmitter::compute(Value buf, SmallVector<Value> &acc) {
-  int64_t steps = plan.bk / plan.kStep();
+void MmaKernelEmitter::mmaStep(const Frags &f, SmallVector<Value> &acc) {
   int64_t tilesN = plan.wn / 8;
-  // Fragments double-buffered across k-steps: those of step ks + 1 are
-  // requested before the mma.sync of step ks.
-  Frags cur = loadFrags(buf, 0);
-  for (int64_t ks = 0; ks < steps; ++ks) {
-    Frags next;
-    if (ks + 1 < steps)
-      next = loadFrags(buf, ks + 1);
-    for (int64_t i = 0; i < plan.wm / 16; ++i)
-      for (int64_t j = 0; j < tilesN; ++j) {
-        // Serpentine order over n reuses the last B fragment.
-        int64_t jj = (i % 2) ? tilesN - 1 - j : j;
-        Value &a = acc[i * tilesN + jj];
-        a = mma(cur.a[i], cur.b[jj], a);
-      }
-    cur = std::move(next);
-  }
+  for (int64_t i = 0; i < plan.wm / 16; ++i)
+    for (int64_t j = 0; j < tilesN; ++j) {
+      // Serpentine order over n reuses the last B fragment.
+      int64_t jj = (i % 2) ? tilesN - 1 - j : j;
+      Value &a = acc[i * tilesN + jj];
+      a = mma(f.a[i], f.b[jj], a);
+    }
+}
+
+void MmaKernelEmitter::waitForTile(Value lastGroup) {
+  // A tile has landed once at most S-2 younger groups are pending; the
+  // barrier publishes every thread's copies (cp.async.wait_group, then
+  // bar.sync) and proves that no warp still reads the stage the next copy
+  // overwrites: its last fragments were loaded before the barrier.
+  nvgpu::DeviceAsyncWaitOp::create(b, lastGroup,
+                                   b.getI32IntegerAttr(plan.stages - 2));
+  gpu::BarrierOp::create(b);
 }
 
 SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
   int64_t s = plan.stages;
+  int64_t steps = plan.bk / plan.kStep();
   auto commit = [&](ArrayRef<Value> tokens) {
     return nvgpu::DeviceAsyncCreateGroupOp::create(
         b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
   };
   // Prologue: tiles 0 .. s-2 (fewer when K is short; the groups are still
-  // committed, empty, so that every wait count below is static).
+  // committed, empty, so that every wait count below is static), then the
+  // fragments of tile 0's first k-step.
   Value lastGroup;
   for (int64_t st = 0; st + 1 < s; ++st) {
     SmallVector<Value> tokens;
@@ -452,29 +470,54 @@ SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
       tokens = loadTile(c(st), c(st * plan.bk));
     lastGroup = commit(tokens);
   }
-  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  waitForTile(lastGroup);
+  Frags first = loadFrags(c(0), 0);
+  // Loop-carried: the accumulators, then the current A and B fragments.
+  SmallVector<Value> carried(init.begin(), init.end());
+  size_t numAcc = carried.size(), numA = first.a.size();
+  llvm::append_range(carried, first.a);
+  llvm::append_range(carried, first.b);
+
+  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), carried);
   keepRolled(loop);
   {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
-    // Tile kt has landed once at most s-2 younger groups are pending; the
-    // barrier publishes every thread's copies (cp.async.wait_group then
-    // bar.sync) and proves stage (kt-1) % s, overwritten next, is no longer
-    // read by any warp.
-    nvgpu::DeviceAsyncWaitOp::create(b, lastGroup, b.getI32IntegerAttr(s - 2));
-    gpu::BarrierOp::create(b);
-    // Past the end the last tile is copied again into the free stage: every
-    // iteration commits one group.
+    ValueRange args = loop.getRegionIterArgs();
+    SmallVector<Value> acc(args.take_front(numAcc));
+    Frags cur;
+    cur.a.assign(args.begin() + numAcc, args.begin() + numAcc + numA);
+    cur.b.assign(args.begin() + numAcc + numA, args.end());
+    // Tile kt+s-1 (clamped to the last: every iteration commits one group)
+    // goes into the stage of tile kt-1, which the last barrier proved free.
     Value next = minu(add(kt, s - 1), tiles - 1);
-    commit(loadTile(rem(add(kt, s - 1), s), mul(next, plan.bk)));
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    compute(rem(kt, s), acc);
-    scf::YieldOp::create(b, acc);
+    Value group =
+        commit(loadTile(rem(add(kt, s - 1), s), mul(next, plan.bk)));
+    Value stage = rem(kt, s);
+    // Fragments double-buffered across k-steps and across tiles: those of
+    // the next k-step (after the last one, of the next tile's first k-step)
+    // are requested before the mma.sync of the current one. Past the last
+    // tile they read a stale stage and are never used.
+    for (int64_t ks = 0; ks < steps; ++ks) {
+      Frags nextFrags;
+      if (ks + 1 < steps) {
+        nextFrags = loadFrags(stage, ks + 1);
+      } else {
+        waitForTile(group);
+        nextFrags = loadFrags(rem(add(kt, 1), s), 0);
+      }
+      mmaStep(cur, acc);
+      cur = std::move(nextFrags);
+    }
+    SmallVector<Value> yielded(acc);
+    llvm::append_range(yielded, cur.a);
+    llvm::append_range(yielded, cur.b);
+    scf::YieldOp::create(b, yielded);
   }
   // No copy may still be in flight when the block exits.
   nvgpu::DeviceAsyncWaitOp::create(b, lastGroup, b.getI32IntegerAttr(0));
-  return SmallVector<Value>(loop.getResults());
+  return SmallVector<Value>(loop.getResults().take_front(numAcc));
 }
 
 void MmaKernelEmitter::storeC(ArrayRef<Value> acc) {
