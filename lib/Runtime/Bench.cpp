@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 namespace gemm_opt::runtime {
 
@@ -96,6 +98,64 @@ size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes, dou
   return n < 1 ? 1 : n;
 }
 
+cu::TensorMapEncodeArgs tensorMapEncodeArgs(const TensorMapDesc &d) {
+  cu::TensorMapEncodeArgs a;
+  switch (d.elem) {
+  case ElemType::F16: a.dataType = cu::CU_TENSOR_MAP_DATA_TYPE_FLOAT16; break;
+  case ElemType::BF16: a.dataType = cu::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16; break;
+  case ElemType::F32: a.dataType = cu::CU_TENSOR_MAP_DATA_TYPE_FLOAT32; break;
+  }
+  a.rank = static_cast<unsigned>(std::min(d.dims.size(), kMaxTensorMapRank));
+  for (unsigned i = 0; i < a.rank; ++i) {
+    a.globalDim[i] = d.dims[i];
+    a.boxDim[i] = i < d.box.size() ? d.box[i] : 0;
+    a.elementStrides[i] = 1;
+    if (i + 1 < a.rank)
+      a.globalStrides[i] = i < d.strides.size() ? d.strides[i] : 0;
+  }
+  a.interleave = cu::CU_TENSOR_MAP_INTERLEAVE_NONE;
+  switch (d.swizzle) {
+  case 32: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_32B; break;
+  case 64: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_64B; break;
+  case 128: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_128B; break;
+  default: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_NONE; break;
+  }
+  switch (d.l2Promotion) {
+  case 64: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_L2_64B; break;
+  case 128: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_L2_128B; break;
+  case 256: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_L2_256B; break;
+  default: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_NONE; break;
+  }
+  a.oobFill = cu::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+  return a;
+}
+
+std::string chipSupportError(const std::string &chip, int ccMajor, int ccMinor) {
+  // "sm_" digits [ "a" ]; anything else is left to the JIT to judge.
+  if (chip.rfind("sm_", 0) != 0)
+    return "";
+  size_t end = 3;
+  while (end < chip.size() && std::isdigit(static_cast<unsigned char>(chip[end])))
+    ++end;
+  if (end == 3 || end - 3 > 4)
+    return "";
+  const std::string suffix = chip.substr(end);
+  if (!suffix.empty() && suffix != "a")
+    return "";
+  const int target = std::atoi(chip.substr(3, end - 3).c_str());
+  const int device = ccMajor * 10 + ccMinor;
+  const std::string cc = std::to_string(target / 10) + "." + std::to_string(target % 10);
+  const std::string have =
+      "the device is sm_" + std::to_string(device) + " (compute capability " + std::to_string(ccMajor) + "." +
+      std::to_string(ccMinor) + ")";
+  if (suffix == "a" && device != target)
+    return "the stage was compiled for " + chip + " (arch-specific features such as wgmma/setmaxnreg), which runs "
+           "only on a compute capability " + cc + " device; " + have;
+  if (device < target)
+    return "the stage was compiled for " + chip + ", which needs compute capability " + cc + " or newer; " + have;
+  return "";
+}
+
 bool parseShape(const std::string &s, std::vector<int64_t> &dims) {
   dims.clear();
   size_t pos = 0;
@@ -166,6 +226,7 @@ struct Prepared {
   std::vector<CUfunction> funcs;
   std::vector<std::vector<DeviceBuffer>> sets; // [set][buffer index in manifest]
   std::vector<std::vector<LaunchArgs>> args;   // [set][kernel]
+  DeviceBuffer tensorMaps;                     // every CUtensorMap of the stage, 128 bytes each
 };
 
 size_t bufferIndex(const KernelManifest &m, const std::string &name) {
@@ -182,7 +243,11 @@ size_t roleIndex(const KernelManifest &m, const char *role) {
   throw CudaError(std::string("manifest: no buffer with role ") + role);
 }
 
-void buildArgs(const KernelManifest &m, Prepared &p) {
+/// Fills p.args. Tensor maps: one per (set, kernel, tensormap parameter),
+/// encoded over that set's buffer, all copied into p.tensorMaps at once.
+void buildArgs(CudaDriver &drv, const KernelManifest &m, Prepared &p) {
+  static_assert(sizeof(cu::CUtensorMap) == 128, "a tensor map slot is 128 bytes");
+  std::vector<cu::CUtensorMap> maps;
   p.args.resize(p.sets.size());
   for (size_t s = 0; s < p.sets.size(); ++s) {
     p.args[s].resize(m.kernels.size());
@@ -214,6 +279,18 @@ void buildArgs(const KernelManifest &m, Prepared &p) {
           std::memcpy(&slot, &v, sizeof v);
           break;
         }
+        case ParamAbi::TensorMap: {
+          maps.emplace_back();
+          try {
+            drv.encodeTensorMapTiled(maps.back(), tensorMapEncodeArgs(prm.tensorMap),
+                                     p.sets[s][bufferIndex(m, prm.buffer)].get());
+          } catch (const CudaError &e) {
+            throw CudaError("kernel " + m.kernels[k].name + ", params[" + std::to_string(i) + "] (tensormap over \"" +
+                            prm.buffer + "\"): " + e.what());
+          }
+          slot = (maps.size() - 1) * sizeof(cu::CUtensorMap); // offset; the base is added below
+          break;
+        }
         }
       }
       a.ptrs.resize(params.size());
@@ -221,6 +298,21 @@ void buildArgs(const KernelManifest &m, Prepared &p) {
         a.ptrs[i] = &a.slots[i];
     }
   }
+  if (maps.empty())
+    return;
+  // cuMemAlloc returns memory aligned to at least 256 bytes, so every
+  // 128-byte slot meets the 64-byte alignment TMA needs; checked anyway.
+  p.tensorMaps = DeviceBuffer(drv, maps.size() * sizeof(cu::CUtensorMap));
+  const CUdeviceptr base = p.tensorMaps.get();
+  if (base % 64 != 0)
+    throw CudaError("cuMemAlloc_v2 returned a tensor map buffer that is not 64-byte aligned");
+  drv.copyHtoD(base, maps.data(), maps.size() * sizeof(cu::CUtensorMap));
+  drv.synchronize();
+  for (size_t s = 0; s < p.sets.size(); ++s)
+    for (size_t k = 0; k < m.kernels.size(); ++k)
+      for (size_t i = 0; i < m.kernels[k].params.size(); ++i)
+        if (m.kernels[k].params[i].abi == ParamAbi::TensorMap)
+          p.args[s][k].slots[i] += base;
 }
 
 void launchAll(CudaDriver &drv, const KernelManifest &m, Prepared &p, size_t set) {
@@ -260,6 +352,46 @@ template <typename F> Timing timeSequences(CudaDriver &drv, int warmup, int repe
   r.min = *std::min_element(t.begin(), t.end());
   r.max = *std::max_element(t.begin(), t.end());
   return r;
+}
+
+/// Warm-up (alternating), then `repeat` rounds of enqueueA(set) and
+/// enqueueB(set'), each between its own pair of events. One set counter runs
+/// across both sides (A on set 2i, B on set 2i+1, modulo `sets`), so each
+/// launch reads a different set than the one before it, as back-to-back
+/// rotation does.
+template <typename FA, typename FB>
+std::pair<Timing, Timing> timeInterleaved(CudaDriver &drv, int warmup, int repeat, size_t sets, FA &&enqueueA,
+                                          FB &&enqueueB) {
+  size_t next = 0;
+  for (int i = 0; i < warmup; ++i) {
+    enqueueA(next++ % sets);
+    enqueueB(next++ % sets);
+  }
+  drv.synchronize();
+  EventPool ev(drv, 4 * static_cast<size_t>(repeat));
+  for (int i = 0; i < repeat; ++i) {
+    drv.record(ev.events[4 * i], nullptr);
+    enqueueA(next++ % sets);
+    drv.record(ev.events[4 * i + 1], nullptr);
+    drv.record(ev.events[4 * i + 2], nullptr);
+    enqueueB(next++ % sets);
+    drv.record(ev.events[4 * i + 3], nullptr);
+  }
+  drv.syncEvent(ev.events.back());
+  drv.synchronize();
+  std::vector<double> ta, tb;
+  for (int i = 0; i < repeat; ++i) {
+    ta.push_back(drv.elapsedMs(ev.events[4 * i], ev.events[4 * i + 1]));
+    tb.push_back(drv.elapsedMs(ev.events[4 * i + 2], ev.events[4 * i + 3]));
+  }
+  auto summarize = [](const std::vector<double> &t) {
+    Timing r;
+    r.median = median(t);
+    r.min = *std::min_element(t.begin(), t.end());
+    r.max = *std::max_element(t.begin(), t.end());
+    return r;
+  };
+  return {summarize(ta), summarize(tb)};
 }
 
 void upload(CudaDriver &drv, const DeviceBuffer &buf, ElemType t, const std::vector<float> &values) {
@@ -370,12 +502,22 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
     cublas->gemm(pr, p.sets[s][ia].get(), p.sets[s][ib].get(), p.sets[s][ic].get(), mode, nullptr);
   });
   r.cublasMs = tc.median;
+  auto [ti, tci] = timeInterleaved(
+      drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); },
+      [&](size_t s) {
+        cublas->gemm(pr, p.sets[s][ia].get(), p.sets[s][ib].get(), p.sets[s][ic].get(), mode, nullptr);
+      });
+  r.msInterleaved = ti.median;
+  r.cublasMsInterleaved = tci.median;
 
   const double flops = matmulFlops(pr);
   const PeakTable peaks = peaksForChip(drv.device().chip());
   r.tflops = flops / (r.ms * 1e9);
   r.cublasTflops = flops / (r.cublasMs * 1e9);
   r.pctCublas = 100.0 * r.cublasMs / r.ms;
+  r.tflopsInterleaved = flops / (r.msInterleaved * 1e9);
+  r.cublasTflopsInterleaved = flops / (r.cublasMsInterleaved * 1e9);
+  r.pctCublasInterleaved = 100.0 * r.cublasMsInterleaved / r.msInterleaved;
   r.peakTflops = matmulPeakTflops(peaks, pr, tf32);
   r.pctPeak = r.peakTflops > 0 ? 100.0 * r.tflops / r.peakTflops : 0;
   r.intensity = matmulArithmeticIntensity(pr);
@@ -496,6 +638,19 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
     return r;
   }
   try {
+    const DeviceInfo &dev = drv.device();
+    std::string chipErr = chipSupportError(m.chip, dev.ccMajor, dev.ccMinor);
+    if (!chipErr.empty())
+      throw CudaError(chipErr);
+    bool usesTensorMaps = false;
+    for (const KernelDesc &kd : m.kernels)
+      for (const KernelParam &prm : kd.params)
+        usesTensorMaps = usesTensorMaps || prm.abi == ParamAbi::TensorMap;
+    if (usesTensorMaps && dev.ccMajor < 9)
+      throw CudaError("tensormap parameters (TMA) need compute capability 9.0 or newer; the device is " + dev.chip());
+    if (usesTensorMaps && !drv.hasTensorMapEncode())
+      throw CudaError("tensormap parameters need cuTensorMapEncodeTiled, which this libcuda does not export "
+                      "(CUDA 12.0 or newer)");
     auto t0 = std::chrono::steady_clock::now();
     LoadedModule lm = drv.loadPtx(ptx);
     ModuleGuard guard{drv, lm.module};
@@ -503,7 +658,6 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
     r.jitInfoLog = lm.infoLog;
 
     Prepared p;
-    const DeviceInfo &dev = drv.device();
     for (const KernelDesc &kd : m.kernels) {
       CUfunction f = drv.getFunction(lm.module, kd.name);
       KernelAttributes a = drv.attributes(f);
@@ -558,7 +712,7 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
     for (size_t s = 0; s < sets; ++s)
       for (const auto &b : m.buffers)
         p.sets[s].emplace_back(drv, b.sizeBytes());
-    buildArgs(m, p);
+    buildArgs(drv, m, p);
 
     if (m.isMatmul())
       runMatmul(drv, cublas, m, p, r.seed, opt, r);
@@ -627,6 +781,10 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
       os << "      \"tflops\": " << num(r.tflops) << ", \"cublas_ms\": " << num(r.cublasMs)
          << ", \"cublas_tflops\": " << num(r.cublasTflops) << ", \"cublas_mode\": " << jsonQuote(r.cublasMode)
          << ", \"pct_cublas\": " << num(r.pctCublas) << ",\n";
+      os << "      \"ms_interleaved\": " << num(r.msInterleaved) << ", \"tflops_interleaved\": "
+         << num(r.tflopsInterleaved) << ", \"cublas_ms_interleaved\": " << num(r.cublasMsInterleaved)
+         << ", \"cublas_tflops_interleaved\": " << num(r.cublasTflopsInterleaved)
+         << ", \"pct_cublas_interleaved\": " << num(r.pctCublasInterleaved) << ",\n";
       os << "      \"peak_tflops\": " << num(r.peakTflops) << ", \"pct_peak\": " << num(r.pctPeak)
          << ", \"arithmetic_intensity\": " << num(r.intensity) << ", \"roofline_tflops\": " << num(r.rooflineTflops)
          << ", \"pct_roofline\": " << num(r.pctRoofline) << ",\n";
@@ -711,9 +869,11 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
     bool timed = r.ms > 0;
     std::string compile = r.compileMs < 0 ? "-" : f("%.1f", r.compileMs);
     if (r.op == "matmul") {
+      const bool il = r.msInterleaved > 0 && r.cublasMsInterleaved > 0;
       mm.push_back({r.stage, orDash(timed, f("%.3f", r.ms)), orDash(timed, f("%.1f", r.tflops)),
                     orDash(r.cublasMs > 0, f("%.3f", r.cublasMs)),
-                    orDash(timed && r.cublasMs > 0, f("%.1f", r.pctCublas)),
+                    orDash(timed && r.cublasMs > 0, f("%.1f", r.pctCublas)), orDash(il, f("%.3f", r.msInterleaved)),
+                    orDash(il, f("%.3f", r.cublasMsInterleaved)), orDash(il, f("%.1f", r.pctCublasInterleaved)),
                     orDash(timed && r.peakTflops > 0, f("%.1f", r.pctPeak)), orDash(r.intensity > 0, f("%.0f", r.intensity)),
                     orDash(r.rooflineTflops > 0, f("%.0f", r.rooflineTflops)), joinKernels(r, regsOf),
                     joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
@@ -731,12 +891,14 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
         first = &r;
         break;
       }
-    table(os, {"stage", "ms", "TFLOPS", "cuBLAS ms", "%cuBLAS", "%peak", "AI", "roofline TFLOPS", "regs", "smem", "spill",
-               "compile ms", "check"},
+    table(os, {"stage", "ms", "TFLOPS", "cuBLAS ms", "%cuBLAS", "il ms", "il cuBLAS ms", "il %cuBLAS", "%peak", "AI",
+               "roofline TFLOPS", "regs", "smem", "spill", "compile ms", "check"},
           mm);
-    if (first)
+    if (first) {
       os << "cuBLAS mode " << first->cublasMode << "; first stage: cuBLAS " << f("%.1f", first->cublasTflops)
          << " TFLOPS, peak " << f("%.0f", first->peakTflops) << " TFLOPS\n";
+      os << "ms/cuBLAS ms: back-to-back medians; il: interleaved (our launch, then cuBLAS, alternating) medians\n";
+    }
   }
   if (!sm.empty()) {
     if (!mm.empty())

@@ -2,6 +2,7 @@
 #include "gemm-opt/Runtime/CudaDriver.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
 #include <vector>
@@ -40,6 +41,10 @@ struct CudaDriver::Api {
                              CUstream, void **, void **) = nullptr;
   // Optional (CUDA 11.8+): resolved when present; only cluster launches use it.
   CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **, void **) = nullptr;
+  // Optional (CUDA 12.0+): only stages with tensormap parameters use it.
+  CUresult (*cuTensorMapEncodeTiled)(CUtensorMap *, CUtensorMapEnum, unsigned, void *, const unsigned long long *,
+                                     const unsigned long long *, const unsigned *, const unsigned *, CUtensorMapEnum,
+                                     CUtensorMapEnum, CUtensorMapEnum, CUtensorMapEnum) = nullptr;
   CUresult (*cuEventCreate)(CUevent *, unsigned) = nullptr;
   CUresult (*cuEventDestroy)(CUevent) = nullptr; // _v2
   CUresult (*cuEventRecord)(CUevent, CUstream) = nullptr;
@@ -120,6 +125,7 @@ std::unique_ptr<CudaDriver> CudaDriver::load(std::string &reason) {
   // launchCluster() reports its absence.
   std::string missingEx;
   resolve(lib, a.cuLaunchKernelEx, {"cuLaunchKernelEx"}, missingEx);
+  resolve(lib, a.cuTensorMapEncodeTiled, {"cuTensorMapEncodeTiled"}, missingEx);
   return d;
 }
 
@@ -347,6 +353,33 @@ void CudaDriver::launchCluster(CUfunction f, const std::array<uint32_t, 3> &grid
   if (r != CUDA_SUCCESS)
     throw CudaError("cuLaunchKernelEx (grid " + dims(grid) + ", block " + dims(block) + ", cluster " +
                     dims(cluster) + "): " + errorString(r));
+}
+
+bool CudaDriver::hasTensorMapEncode() const { return api && api->cuTensorMapEncodeTiled; }
+
+void CudaDriver::encodeTensorMapTiled(CUtensorMap &map, const TensorMapEncodeArgs &args, CUdeviceptr globalAddress) {
+  if (!api->cuTensorMapEncodeTiled)
+    throw CudaError("cuTensorMapEncodeTiled: not exported by this libcuda (tensor maps need CUDA 12.0 or newer)");
+  std::memset(&map, 0, sizeof map);
+  CUresult r = api->cuTensorMapEncodeTiled(
+      &map, args.dataType, args.rank, reinterpret_cast<void *>(static_cast<uintptr_t>(globalAddress)), args.globalDim,
+      args.globalStrides, args.boxDim, args.elementStrides, args.interleave, args.swizzle, args.l2Promotion,
+      args.oobFill);
+  if (r != CUDA_SUCCESS) {
+    auto list = [&](const auto *v, unsigned n) {
+      std::string s = "[";
+      for (unsigned i = 0; i < n; ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
+      return s + "]";
+    };
+    char addr[32];
+    std::snprintf(addr, sizeof addr, "0x%llx", static_cast<unsigned long long>(globalAddress));
+    throw CudaError("cuTensorMapEncodeTiled (data type " + std::to_string(args.dataType) + ", rank " +
+                    std::to_string(args.rank) + ", address " + addr + ", dims " + list(args.globalDim, args.rank) +
+                    ", strides " + list(args.globalStrides, args.rank ? args.rank - 1 : 0) + ", box " +
+                    list(args.boxDim, args.rank) + ", swizzle " + std::to_string(args.swizzle) + ", l2 promotion " +
+                    std::to_string(args.l2Promotion) + "): " + errorString(r));
+  }
 }
 
 CUevent CudaDriver::createEvent() {

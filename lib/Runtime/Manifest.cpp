@@ -34,8 +34,101 @@ const char *paramAbiName(ParamAbi abi) {
   case ParamAbi::I32: return "i32";
   case ParamAbi::I64: return "i64";
   case ParamAbi::F32: return "f32";
+  case ParamAbi::TensorMap: return "tensormap";
   }
   return "?";
+}
+
+TensorMapDesc TensorMapDesc::rowMajor2D(ElemType elem, uint64_t rows, uint64_t cols, uint32_t boxCols,
+                                        uint32_t boxRows, uint32_t swizzle, uint32_t l2Promotion) {
+  TensorMapDesc d;
+  d.elem = elem;
+  d.dims = {cols, rows};
+  d.strides = {cols * elemTypeSize(elem)};
+  d.box = {boxCols, boxRows};
+  d.swizzle = swizzle;
+  d.l2Promotion = l2Promotion;
+  return d;
+}
+
+namespace {
+template <typename T> std::string listStr(const std::vector<T> &v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+std::string u128Str(unsigned __int128 v) {
+  std::string s;
+  do {
+    s.insert(s.begin(), char('0' + int(v % 10)));
+    v /= 10;
+  } while (v);
+  return s;
+}
+} // namespace
+
+bool validateTensorMap(const TensorMapDesc &d, const BufferDesc &b, std::string &error) {
+  auto fail = [&](const std::string &msg) {
+    error = msg;
+    return false;
+  };
+  if (d.elem != b.elem)
+    return fail(std::string("tensormap elem ") + elemTypeName(d.elem) + " differs from buffer \"" + b.name +
+                "\"'s elem " + elemTypeName(b.elem));
+  size_t rank = d.dims.size();
+  if (rank < 1 || rank > kMaxTensorMapRank)
+    return fail("tensormap rank " + std::to_string(rank) + " (length of dims) must be 1.." +
+                std::to_string(kMaxTensorMapRank));
+  if (d.strides.size() != rank - 1)
+    return fail("tensormap of rank " + std::to_string(rank) + " needs " + std::to_string(rank - 1) +
+                " strides (of dims[1..]), found " + std::to_string(d.strides.size()));
+  if (d.box.size() != rank)
+    return fail("tensormap of rank " + std::to_string(rank) + " needs " + std::to_string(rank) +
+                " box extents, found " + std::to_string(d.box.size()));
+  uint64_t eb = elemTypeSize(d.elem);
+  for (size_t i = 0; i < rank; ++i)
+    if (d.dims[i] < 1 || d.dims[i] > kMaxTensorMapDim)
+      return fail("tensormap dims[" + std::to_string(i) + "] = " + std::to_string(d.dims[i]) +
+                  " must be in [1, 2^32]");
+  for (size_t i = 0; i < d.strides.size(); ++i) {
+    std::string at = "tensormap strides[" + std::to_string(i) + "] = " + std::to_string(d.strides[i]);
+    if (d.strides[i] % 16 != 0)
+      return fail(at + " bytes is not a multiple of 16 (TMA needs 16-byte-aligned rows; dims " +
+                  listStr(d.dims) + ", strides " + listStr(d.strides) + ")");
+    if (d.strides[i] >= kTensorMapStrideLimit)
+      return fail(at + " bytes must be below 2^40");
+    // Each stride spans the whole previous dimension (no overlapping rows).
+    // (128-bit: strides < 2^40 times dims <= 2^32 overflows 64 bits.)
+    unsigned __int128 prev = i == 0 ? (unsigned __int128)d.dims[0] * eb : (unsigned __int128)d.strides[i - 1] * d.dims[i];
+    if (d.strides[i] < prev)
+      return fail(at + " bytes is smaller than the " + u128Str(prev) + " bytes that dims[" +
+                  std::to_string(i) + "] spans" + (i == 0 ? "" : " at strides[" + std::to_string(i - 1) + "]"));
+  }
+  // The described region must lie inside the buffer (its last byte's offset
+  // below the buffer's size; 128-bit for the same reason as above).
+  unsigned __int128 maxOffset = (unsigned __int128)(d.dims[0] - 1) * eb + eb - 1;
+  for (size_t i = 1; i < rank; ++i)
+    maxOffset += (unsigned __int128)(d.dims[i] - 1) * d.strides[i - 1];
+  if (maxOffset >= (unsigned __int128)b.sizeBytes())
+    return fail("tensormap dims " + listStr(d.dims) + " with strides " + listStr(d.strides) +
+                " reach beyond buffer \"" + b.name + "\" (" + std::to_string(b.sizeBytes()) + " bytes)");
+  for (size_t i = 0; i < rank; ++i)
+    if (d.box[i] < 1 || d.box[i] > kMaxTensorMapBox)
+      return fail("tensormap box[" + std::to_string(i) + "] = " + std::to_string(d.box[i]) + " must be in [1, " +
+                  std::to_string(kMaxTensorMapBox) + "]");
+  uint64_t innerBytes = uint64_t(d.box[0]) * eb;
+  if (innerBytes % 16 != 0)
+    return fail("tensormap box[0] = " + std::to_string(d.box[0]) + " elements is " + std::to_string(innerBytes) +
+                " bytes, not a multiple of 16");
+  if (d.swizzle != 0 && d.swizzle != 32 && d.swizzle != 64 && d.swizzle != 128)
+    return fail("tensormap swizzle " + std::to_string(d.swizzle) + " must be 0, 32, 64 or 128 (bytes)");
+  if (d.swizzle != 0 && innerBytes > d.swizzle)
+    return fail("tensormap box[0] = " + std::to_string(d.box[0]) + " elements is " + std::to_string(innerBytes) +
+                " bytes, more than the " + std::to_string(d.swizzle) + "-byte swizzle span");
+  if (d.l2Promotion != 0 && d.l2Promotion != 64 && d.l2Promotion != 128 && d.l2Promotion != 256)
+    return fail("tensormap l2_promotion " + std::to_string(d.l2Promotion) + " must be 0, 64, 128 or 256 (bytes)");
+  return true;
 }
 
 size_t BufferDesc::numElements() const {
@@ -55,6 +148,7 @@ bool KernelParam::operator==(const KernelParam &o) const {
   case ParamAbi::F32:
     // Bitwise, so that -0.0 != 0.0 and the round trip is exact.
     return std::signbit(floatValue) == std::signbit(o.floatValue) && floatValue == o.floatValue;
+  case ParamAbi::TensorMap: return buffer == o.buffer && tensorMap == o.tensorMap;
   }
   return false;
 }
@@ -81,6 +175,13 @@ KernelParam KernelParam::f32(float v) {
   KernelParam p;
   p.abi = ParamAbi::F32;
   p.floatValue = v;
+  return p;
+}
+KernelParam KernelParam::tensormap(std::string buf, TensorMapDesc d) {
+  KernelParam p;
+  p.abi = ParamAbi::TensorMap;
+  p.buffer = std::move(buf);
+  p.tensorMap = std::move(d);
   return p;
 }
 
@@ -129,6 +230,14 @@ std::string paramJson(const KernelParam &p) {
     std::string v = jsonFloat(p.floatValue);
     // Keep "-0" distinguishable from "0" (jsonFloat already prints "-0").
     s += ", \"value\": " + v;
+    break;
+  }
+  case ParamAbi::TensorMap: {
+    const TensorMapDesc &d = p.tensorMap;
+    s += ", \"buffer\": " + jsonQuote(p.buffer) + ", \"elem\": " + jsonQuote(elemTypeName(d.elem)) +
+         ", \"dims\": " + listStr(d.dims) + ", \"strides\": " + listStr(d.strides) + ", \"box\": " +
+         listStr(d.box) + ", \"swizzle\": " + std::to_string(d.swizzle) +
+         ", \"l2_promotion\": " + std::to_string(d.l2Promotion);
     break;
   }
   }
@@ -270,6 +379,20 @@ public:
     }
     return true;
   }
+  /// An array of integers in [lo, hi].
+  template <typename T> bool intList(const std::string &key, std::vector<T> &out, int64_t lo, int64_t hi) {
+    const JsonValue *m = get(key, JsonValue::Kind::Array);
+    if (!m)
+      return false;
+    out.clear();
+    for (size_t i = 0; i < m->items.size(); ++i) {
+      int64_t d;
+      if (!readInt(m->items[i], sub(key) + "[" + std::to_string(i) + "]", d, lo, hi))
+        return false;
+      out.push_back(static_cast<T>(d));
+    }
+    return true;
+  }
   /// Fails on any key that no get() asked for.
   bool noUnknownKeys() {
     for (const auto &m : v.members)
@@ -333,9 +456,23 @@ bool readParam(const JsonValue &v, const std::string &path, KernelParam &p, std:
     if (!std::isfinite(f))
       return r.fail(r.sub("value"), "f32 value out of range: " + n->text);
     p.floatValue = f;
+  } else if (abi == "tensormap") {
+    // Ranges here only keep the values representable; validateTensorMap
+    // checks the TMA rules with clearer messages.
+    p.abi = ParamAbi::TensorMap;
+    TensorMapDesc &d = p.tensorMap;
+    int64_t swizzle, l2;
+    constexpr int64_t u32max = std::numeric_limits<uint32_t>::max();
+    constexpr int64_t i64max = std::numeric_limits<int64_t>::max();
+    if (!r.str("buffer", p.buffer) || !r.elem("elem", d.elem) || !r.intList("dims", d.dims, 0, i64max) ||
+        !r.intList("strides", d.strides, 0, i64max) || !r.intList("box", d.box, 0, u32max) ||
+        !r.int64("swizzle", swizzle, 0, u32max) || !r.int64("l2_promotion", l2, 0, u32max))
+      return false;
+    d.swizzle = static_cast<uint32_t>(swizzle);
+    d.l2Promotion = static_cast<uint32_t>(l2);
   } else {
     return r.fail(r.sub("abi"), "unknown abi \"" + abi +
-                                    "\" (this reader knows ptr, i32, i64, f32; manifest version " +
+                                    "\" (this reader knows ptr, i32, i64, f32, tensormap; manifest version " +
                                     std::to_string(kManifestVersion) + ")");
   }
   return r.noUnknownKeys();
@@ -576,6 +713,14 @@ bool validateManifest(const KernelManifest &m, std::string &error) {
       std::string pat = at + "params[" + std::to_string(j) + "]: ";
       if (p.abi == ParamAbi::Ptr && !m.findBuffer(p.buffer))
         return fail(pat + "ptr names unknown buffer \"" + p.buffer + "\"");
+      if (p.abi == ParamAbi::TensorMap) {
+        const BufferDesc *b = m.findBuffer(p.buffer);
+        if (!b)
+          return fail(pat + "tensormap names unknown buffer \"" + p.buffer + "\"");
+        std::string why;
+        if (!validateTensorMap(p.tensorMap, *b, why))
+          return fail(pat + why);
+      }
       if (p.abi == ParamAbi::I32 &&
           (p.intValue < std::numeric_limits<int32_t>::min() || p.intValue > std::numeric_limits<int32_t>::max()))
         return fail(pat + "i32 value out of range");

@@ -20,6 +20,10 @@
 
 using namespace gemm_opt::runtime;
 
+#ifdef GEMM_OPT_CUDA_H_CHECKED
+bool cudaHeaderChecked(); // CudaHeaderCheck.cpp: the cuda.h mirror, checked at compile time
+#endif
+
 static int gPassed = 0, gFailed = 0;
 
 #define EXPECT(cond)                                                                                                   \
@@ -215,8 +219,10 @@ static void testManifestRoundTrip() {
 
 static void testManifestRejects() {
   const std::string good = toJson(sampleMatmul());
+  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tma\", \"value\": 7}"),
+                "unknown abi \"tma\" (this reader knows ptr, i32, i64, f32, tensormap");
   EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tensormap\", \"value\": 7}"),
-                "unknown abi \"tensormap\"");
+                "missing field \"buffer\"");
   EXPECT_REJECT(edit(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
   EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 2"), "unsupported version 2");
   EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": \"1\""), "expected a number");
@@ -313,6 +319,201 @@ static void testManifestClusters() {
   KernelManifest ragged = sampleSoftmax();
   ragged.kernels[0].cluster = std::array<uint32_t, 3>{{ragged.kernels[0].grid[0] + 1, 1, 1}};
   EXPECT(!validateManifest(ragged, err) && contains(err, "is not divisible by cluster"));
+}
+
+// f16 matmul 1000x999x777 (M x N x K) fed by TMA: A [M,K], B [K,N], C f32.
+static KernelManifest sampleTensorMap() {
+  KernelManifest m;
+  m.op = "matmul";
+  m.stage = "wgmma";
+  m.chip = "sm_90a";
+  m.func = "matmul";
+  m.matmul = {1000, 1024, 776, 0, ElemType::F16, ElemType::F16, ElemType::F32};
+  m.buffers = {{"A", "A", ElemType::F16, {1000, 776}},
+               {"B", "B", ElemType::F16, {776, 1024}},
+               {"C", "C", ElemType::F32, {1000, 1024}}};
+  KernelDesc k;
+  k.name = "matmul_wgmma";
+  k.grid = {{132, 1, 1}};
+  k.block = {{384, 1, 1}};
+  k.dynamicSharedMemory = 197632;
+  k.cluster = std::array<uint32_t, 3>{{2, 1, 1}};
+  k.params = {KernelParam::tensormap("A", TensorMapDesc::rowMajor2D(ElemType::F16, 1000, 776, 64, 128, 128, 128)),
+              KernelParam::tensormap("B", TensorMapDesc::rowMajor2D(ElemType::F16, 776, 1024, 64, 64, 128, 256)),
+              KernelParam::ptr("C"), KernelParam::i32(1000)};
+  m.kernels.push_back(k);
+  return m;
+}
+
+static void testManifestTensorMaps() {
+  // rowMajor2D follows the contract: dims [cols, rows], strides [cols * elemBytes].
+  TensorMapDesc a = TensorMapDesc::rowMajor2D(ElemType::F16, 1000, 776, 64, 128, 128, 128);
+  EXPECT((a.dims == std::vector<uint64_t>{776, 1000}) && (a.strides == std::vector<uint64_t>{1552}) &&
+         (a.box == std::vector<uint32_t>{64, 128}) && a.swizzle == 128 && a.l2Promotion == 128);
+  KernelManifest m = sampleTensorMap();
+  std::string err;
+  EXPECT_MSG(validateManifest(m, err), err);
+  std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "        {\"abi\": \"tensormap\", \"buffer\": \"A\", \"elem\": \"f16\", \"dims\": [776, "
+                            "1000], \"strides\": [1552], \"box\": [64, 128], \"swizzle\": 128, \"l2_promotion\": 128},\n"),
+             json);
+  EXPECT_MSG(contains(json, "\"chip\": \"sm_90a\""), json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err), err);
+  EXPECT(back == m);
+  EXPECT(toJson(back) == json);
+  EXPECT(back.kernels[0].params[0].abi == ParamAbi::TensorMap && back.kernels[0].params[0].buffer == "A");
+  EXPECT(back.kernels[0].params[1].tensorMap.l2Promotion == 256);
+  // Every field takes part in equality.
+  for (int f = 0; f < 7; ++f) {
+    KernelManifest other = m;
+    KernelParam &p = other.kernels[0].params[1];
+    switch (f) {
+    case 0: p.buffer = "A"; break;
+    case 1: p.tensorMap.elem = ElemType::BF16; break;
+    case 2: p.tensorMap.dims[1] = 1; break;
+    case 3: p.tensorMap.strides[0] += 16; break;
+    case 4: p.tensorMap.box[1] = 32; break;
+    case 5: p.tensorMap.swizzle = 64; break;
+    case 6: p.tensorMap.l2Promotion = 0; break;
+    }
+    EXPECT_MSG(!(other == m), "field " + std::to_string(f));
+  }
+  // Ranks 1 and 5 are fine; strides with padding are fine; swizzle 0 lifts the span limit.
+  {
+    KernelManifest r = m;
+    TensorMapDesc d;
+    d.elem = ElemType::F32;
+    d.dims = {1000 * 1024};
+    d.box = {256};
+    r.kernels[0].params[2] = KernelParam::tensormap("C", d);
+    EXPECT_MSG(validateManifest(r, err), err);
+    KernelManifest rb;
+    EXPECT_MSG(parseManifest(toJson(r), rb, err), err);
+    EXPECT(rb == r && contains(toJson(r), "\"strides\": []"));
+    d.dims = {8, 5, 5, 5, 8}; // 8*5*5*5*8 f32 = 32000 bytes
+    d.strides = {32, 160, 800, 4000};
+    d.box = {4, 1, 2, 3, 8};
+    r.kernels[0].params[2] = KernelParam::tensormap("C", d);
+    EXPECT_MSG(validateManifest(r, err), err);
+    KernelManifest pad = m;
+    pad.kernels[0].params[0].tensorMap.dims = {700, 1000};
+    pad.kernels[0].params[0].tensorMap.swizzle = 0;
+    pad.kernels[0].params[0].tensorMap.box = {256, 256};
+    EXPECT_MSG(validateManifest(pad, err), err); // stride 1552 > 700*2: padded rows
+  }
+
+  // Rejections, through the reader (clear messages, with where).
+  const std::string A = "{\"abi\": \"tensormap\", \"buffer\": \"A\", \"elem\": \"f16\", \"dims\": [776, 1000], "
+                        "\"strides\": [1552], \"box\": [64, 128], \"swizzle\": 128, \"l2_promotion\": 128}";
+  EXPECT(contains(json, A));
+  auto withA = [&](const std::string &from, const std::string &to) { return edit(json, A, edit(A, from, to)); };
+  EXPECT_REJECT(withA("\"buffer\": \"A\"", "\"buffer\": \"Q\""),
+                "kernels[0] (\"matmul_wgmma\"): params[0]: tensormap names unknown buffer \"Q\"");
+  EXPECT_REJECT(withA("\"elem\": \"f16\"", "\"elem\": \"bf16\""),
+                "params[0]: tensormap elem bf16 differs from buffer \"A\"'s elem f16");
+  EXPECT_REJECT(withA("\"elem\": \"f16\"", "\"elem\": \"f8\""), "params[0].elem: unknown element type \"f8\"");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1544]"),
+                "tensormap strides[0] = 1544 bytes is not a multiple of 16");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1536]"),
+                "tensormap strides[0] = 1536 bytes is smaller than the 1552 bytes that dims[0] spans");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1568]"),
+                "tensormap dims [776, 1000] with strides [1568] reach beyond buffer \"A\" (1552000 bytes)");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": [776, 1001]"), "reach beyond buffer \"A\"");
+  EXPECT_REJECT(withA("\"strides\": [1552]", "\"strides\": [1552, 16]"),
+                "tensormap of rank 2 needs 1 strides (of dims[1..]), found 2");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64]"), "tensormap of rank 2 needs 2 box extents, found 1");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000], \"strides\": [1552], \"box\": [64, 128]",
+                      "\"dims\": [], \"strides\": [], \"box\": []"),
+                "tensormap rank 0 (length of dims) must be 1..5");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000], \"strides\": [1552], \"box\": [64, 128]",
+                      "\"dims\": [1, 1, 1, 1, 1, 1], \"strides\": [16, 16, 16, 16, 16], \"box\": [8, 1, 1, 1, 1, 1]"),
+                "tensormap rank 6 (length of dims) must be 1..5");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": [0, 1000]"), "tensormap dims[0] = 0 must be in [1, 2^32]");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64, 257]"), "tensormap box[1] = 257 must be in [1, 256]");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64, 0]"), "tensormap box[1] = 0 must be in [1, 256]");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [60, 128]"),
+                "tensormap box[0] = 60 elements is 120 bytes, not a multiple of 16");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [128, 128]"),
+                "tensormap box[0] = 128 elements is 256 bytes, more than the 128-byte swizzle span");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": 32"), "more than the 32-byte swizzle span");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": 16"), "tensormap swizzle 16 must be 0, 32, 64 or 128");
+  EXPECT_REJECT(withA("\"l2_promotion\": 128", "\"l2_promotion\": 512"),
+                "tensormap l2_promotion 512 must be 0, 64, 128 or 256");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": -1"), "params[0].swizzle: value -1 out of range");
+  EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64, 1.5]"), "params[0].box[1]: expected an integer");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": 776"), "params[0].dims: expected a array");
+  EXPECT_REJECT(withA(", \"l2_promotion\": 128", ""), "missing field \"l2_promotion\"");
+  EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": 128, \"interleave\": 0"), "unknown field \"interleave\"");
+  EXPECT_REJECT(withA("\"buffer\": \"A\", ", ""), "missing field \"buffer\"");
+  // validateTensorMap on its own: strides beyond 2^40, a 64-bit-overflowing span.
+  BufferDesc big{"big", "scratch", ElemType::F16, {int64_t(1) << 40}};
+  TensorMapDesc d;
+  d.elem = ElemType::F16;
+  d.dims = {8, 2};
+  d.strides = {uint64_t(1) << 40};
+  d.box = {8, 1};
+  EXPECT(!validateTensorMap(d, big, err) && contains(err, "must be below 2^40"));
+  d.dims = {uint64_t(1) << 32, uint64_t(1) << 32, 2};
+  d.strides = {uint64_t(1) << 33, (uint64_t(1) << 40) - 16};
+  d.box = {8, 1, 1};
+  EXPECT(!validateTensorMap(d, big, err) && contains(err, "bytes is smaller than the 36893488147419103232 bytes"));
+}
+
+static void testTensorMapEncoding() {
+  // The arguments handed to cuTensorMapEncodeTiled.
+  TensorMapDesc d = TensorMapDesc::rowMajor2D(ElemType::BF16, 1000, 776, 64, 128, 128, 256);
+  cu::TensorMapEncodeArgs a = tensorMapEncodeArgs(d);
+  EXPECT(a.dataType == cu::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 && a.dataType == 9);
+  EXPECT(a.rank == 2 && a.globalDim[0] == 776 && a.globalDim[1] == 1000 && a.globalStrides[0] == 1552);
+  EXPECT(a.boxDim[0] == 64 && a.boxDim[1] == 128 && a.elementStrides[0] == 1 && a.elementStrides[1] == 1);
+  EXPECT(a.swizzle == cu::CU_TENSOR_MAP_SWIZZLE_128B && a.swizzle == 3);
+  EXPECT(a.l2Promotion == cu::CU_TENSOR_MAP_L2_PROMOTION_L2_256B && a.l2Promotion == 3);
+  EXPECT(a.interleave == 0 && a.oobFill == 0);
+  const std::pair<uint32_t, int> swizzles[] = {{0, 0}, {32, 1}, {64, 2}, {128, 3}};
+  for (auto [bytes, e] : swizzles) {
+    d.swizzle = bytes;
+    EXPECT(tensorMapEncodeArgs(d).swizzle == e);
+  }
+  const std::pair<uint32_t, int> l2s[] = {{0, 0}, {64, 1}, {128, 2}, {256, 3}};
+  for (auto [bytes, e] : l2s) {
+    d.l2Promotion = bytes;
+    EXPECT(tensorMapEncodeArgs(d).l2Promotion == e);
+  }
+  d.elem = ElemType::F16;
+  EXPECT(tensorMapEncodeArgs(d).dataType == 6);
+  d.elem = ElemType::F32;
+  EXPECT(tensorMapEncodeArgs(d).dataType == 7);
+  TensorMapDesc r5;
+  r5.dims = {8, 5, 5, 5, 8};
+  r5.strides = {32, 160, 800, 4000};
+  r5.box = {4, 1, 2, 3, 8};
+  cu::TensorMapEncodeArgs a5 = tensorMapEncodeArgs(r5);
+  EXPECT(a5.rank == 5 && a5.globalDim[4] == 8 && a5.globalStrides[3] == 4000 && a5.boxDim[4] == 8 &&
+         a5.elementStrides[4] == 1);
+  EXPECT(sizeof(cu::CUtensorMap) == 128 && alignof(cu::CUtensorMap) % 64 == 0);
+#ifdef GEMM_OPT_CUDA_H_CHECKED
+  EXPECT(cudaHeaderChecked());
+  std::printf("cuda.h mirror: checked against the toolkit's cuda.h\n");
+#else
+  std::printf("cuda.h mirror: not checked (no cuda.h at configure time)\n");
+#endif
+
+  // Which devices may run which PTX target.
+  EXPECT(chipSupportError("sm_90", 9, 0).empty());
+  EXPECT(chipSupportError("sm_90a", 9, 0).empty());
+  EXPECT(chipSupportError("sm_80", 9, 0).empty());
+  EXPECT(chipSupportError("sm_90", 10, 0).empty());
+  std::string e = chipSupportError("sm_90a", 8, 6);
+  EXPECT_MSG(contains(e, "compiled for sm_90a") && contains(e, "runs only on a compute capability 9.0 device") &&
+                 contains(e, "the device is sm_86 (compute capability 8.6)"),
+             e);
+  EXPECT(contains(chipSupportError("sm_90a", 10, 0), "runs only on a compute capability 9.0 device"));
+  e = chipSupportError("sm_90", 8, 0);
+  EXPECT_MSG(contains(e, "needs compute capability 9.0 or newer; the device is sm_80"), e);
+  EXPECT(chipSupportError("compute_90", 8, 0).empty()); // unknown spellings are the JIT's to judge
+  EXPECT(chipSupportError("sm_", 8, 0).empty());
+  EXPECT(chipSupportError("sm_90f", 8, 0).empty());
 }
 
 static void testConversions() {
@@ -521,6 +722,11 @@ static void testReports() {
   mm.cublasTflops = 55;
   mm.pctCublas = 25;
   mm.cublasMode = "sgemm-pedantic";
+  mm.msInterleaved = 9.5;
+  mm.tflopsInterleaved = 14.5;
+  mm.cublasMsInterleaved = 2.375;
+  mm.cublasTflopsInterleaved = 57.9;
+  mm.pctCublasInterleaved = 25.0;
   mm.peakTflops = 67;
   mm.pctPeak = 20.4;
   mm.intensity = 683;
@@ -560,6 +766,16 @@ static void testReports() {
     const JsonValue &s0 = stages->items[0];
     EXPECT(s0.find("status") && s0.find("status")->text == "PASS");
     EXPECT(s0.find("tflops") && s0.find("tflops")->getDouble() == 13.7);
+    // The interleaved numbers sit beside the back-to-back ones, which keep their names.
+    EXPECT(s0.find("ms") && s0.find("ms")->getDouble() == 10 && s0.find("cublas_ms") &&
+           s0.find("cublas_ms")->getDouble() == 2.5 && s0.find("pct_cublas") &&
+           s0.find("pct_cublas")->getDouble() == 25);
+    EXPECT(s0.find("ms_interleaved") && s0.find("ms_interleaved")->getDouble() == 9.5);
+    EXPECT(s0.find("tflops_interleaved") && s0.find("tflops_interleaved")->getDouble() == 14.5);
+    EXPECT(s0.find("cublas_ms_interleaved") && s0.find("cublas_ms_interleaved")->getDouble() == 2.375);
+    EXPECT(s0.find("cublas_tflops_interleaved") && s0.find("cublas_tflops_interleaved")->getDouble() == 57.9);
+    EXPECT(s0.find("pct_cublas_interleaved") && s0.find("pct_cublas_interleaved")->getDouble() == 25.0);
+    EXPECT(!stages->items[1].find("ms_interleaved")); // softmax: no cuBLAS
     EXPECT(s0.find("kernels") && s0.find("kernels")->items.size() == 1);
     EXPECT(stages->items[1].find("error") && stages->items[1].find("error")->isNull()); // inf -> null
     EXPECT(stages->items[1].find("compile_ms") && stages->items[1].find("compile_ms")->isNull());
@@ -576,6 +792,9 @@ static void testReports() {
   EXPECT_MSG(contains(t, "stage") && contains(t, "%cuBLAS") && contains(t, "roofline TFLOPS") && contains(t, "GB/s"), t);
   EXPECT_MSG(contains(t, "coalesced") && contains(t, "PASS 1.5e-07") && contains(t, "13.7") && contains(t, "12.5"), t);
   EXPECT_MSG(contains(t, "FAIL inf") && contains(t, "ERROR") && contains(t, "broken: ERROR: cuModuleLoadDataEx"), t);
+  EXPECT_MSG(contains(t, "il ms") && contains(t, "il cuBLAS ms") && contains(t, "il %cuBLAS") && contains(t, "9.500") &&
+                 contains(t, "2.375") && contains(t, "interleaved"),
+             t);
 }
 
 int main() {
@@ -583,6 +802,8 @@ int main() {
   testManifestRoundTrip();
   testManifestRejects();
   testManifestClusters();
+  testManifestTensorMaps();
+  testTensorMapEncoding();
   testConversions();
   testErrorMetrics();
   testPerfModel();

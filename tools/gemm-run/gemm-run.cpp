@@ -38,7 +38,10 @@ const char *kUsage = R"(usage: gemm-run [input.mlir] [options]
 
 Compiles gemm-opt stages (JIT mode) or loads precompiled PTX + manifest pairs
 (AOT mode), checks every stage against a reference (cuBLAS for matmul, a host
-double-precision softmax), then times it with CUDA events.
+double-precision softmax), then times it with CUDA events. Matmul stages are
+timed twice against cuBLAS: back-to-back (ms, cublas_ms, pct_cublas) and
+interleaved, our launch then cuBLAS's, alternating (ms_interleaved,
+cublas_ms_interleaved, pct_cublas_interleaved; "il" columns of the table).
 
 Compile options (JIT mode; needs a build with MLIR):
   input.mlir              input function (default: the embedded one for --op)

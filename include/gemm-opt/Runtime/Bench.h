@@ -36,6 +36,16 @@
 // buffer sets, N = ceil(3 * L2 / bytes per set) capped so that N * set size
 // <= 8 GiB (at least 1). cuBLAS (matmul) and a device-to-device copy
 // (softmax) are timed the same way, over the same sets, in the same process.
+// Matmul stages are also timed interleaved (issue 7; cuBLAS back-to-back is
+// noisy on the H200): after the same warm-up, `repeat` rounds of one launch
+// sequence of ours then one cuBLAS call, each between its own pair of
+// events, one set counter shared by both so that every launch reads the
+// set after the previous launch's; medians of each side.
+//
+// Tensor maps: every tensormap parameter gets one CUtensorMap per buffer
+// set, encoded once per stage with cuTensorMapEncodeTiled over that set's
+// buffer and copied into one device allocation (128 bytes per map) before
+// the first launch; the launch passes the map's device address.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GEMM_OPT_RUNTIME_BENCH_H
@@ -90,6 +100,16 @@ inline constexpr size_t kMaxRotationSets = 64;
 /// Number of buffer sets for rotation (documented above); 1..kMaxRotationSets.
 size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes = size_t(8) << 30,
                         double l2Factor = 3.0);
+
+/// The cuTensorMapEncodeTiled arguments for a (validated) manifest tensor
+/// map: data type by elem, element strides 1, interleave NONE, OOB fill NONE.
+cu::TensorMapEncodeArgs tensorMapEncodeArgs(const TensorMapDesc &d);
+
+/// Empty when PTX compiled for `chip` ("sm_90", "sm_90a") can run on a
+/// device of compute capability ccMajor.ccMinor; otherwise why not. Plain
+/// targets need a device at least as new; arch-specific ones ("a") exactly
+/// that compute capability.
+std::string chipSupportError(const std::string &chip, int ccMajor, int ccMinor);
 
 /// Parses "4096x4096x4096" / "1024x4096" into positive dims; false on error.
 bool parseShape(const std::string &s, std::vector<int64_t> &dims);
@@ -150,6 +170,9 @@ struct StageResult {
   // matmul
   double tflops = 0;
   double cublasMs = 0, cublasTflops = 0, pctCublas = 0;
+  // The same, timed interleaved (0: not timed).
+  double msInterleaved = 0, tflopsInterleaved = 0;
+  double cublasMsInterleaved = 0, cublasTflopsInterleaved = 0, pctCublasInterleaved = 0;
   std::string cublasMode; // "pedantic-f32" | "tf32" | "gemmex-32f"
   double peakTflops = 0, pctPeak = 0;
   double intensity = 0, rooflineTflops = 0, pctRoofline = 0;

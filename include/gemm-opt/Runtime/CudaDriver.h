@@ -95,6 +95,46 @@ static_assert(offsetof(CUlaunchConfig, hStream) == 32 && offsetof(CUlaunchConfig
                   offsetof(CUlaunchConfig, numAttrs) == 48 && sizeof(CUlaunchConfig) == 56,
               "CUlaunchConfig layout differs from cuda.h");
 
+// Tensor maps (CUDA 12.0+, sm_90+): CUtensorMap is 16 opaque 64-bit words,
+// aligned to 128 bytes in CUDA 13's cuda.h (cuTensorMapEncodeTiled needs 64);
+// the enums are passed by value as 4-byte ints. Values from cuda.h
+// (CUtensorMapDataType, CUtensorMapInterleave, CUtensorMapSwizzle,
+// CUtensorMapL2promotion, CUtensorMapFloatOOBfill); test/Runtime checks them
+// against cuda.h when the toolkit's header is found at build time.
+constexpr unsigned kTensorMapQwords = 16; // CU_TENSOR_MAP_NUM_QWORDS (a macro in cuda.h)
+struct alignas(128) CUtensorMap {
+  unsigned long long opaque[kTensorMapQwords];
+};
+static_assert(sizeof(CUtensorMap) == 128 && alignof(CUtensorMap) == 128, "CUtensorMap layout differs from cuda.h");
+using CUtensorMapEnum = int;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_INTERLEAVE_NONE = 0;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_SWIZZLE_NONE = 0;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_SWIZZLE_32B = 1;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_SWIZZLE_64B = 2;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_SWIZZLE_128B = 3;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_L2_PROMOTION_NONE = 0;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_L2_PROMOTION_L2_64B = 1;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3;
+constexpr CUtensorMapEnum CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0;
+
+/// The arguments of one cuTensorMapEncodeTiled call (rank <= 5).
+struct TensorMapEncodeArgs {
+  CUtensorMapEnum dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  unsigned rank = 0;
+  unsigned long long globalDim[5] = {};
+  unsigned long long globalStrides[4] = {}; // bytes, of dims 1..rank-1
+  unsigned boxDim[5] = {};
+  unsigned elementStrides[5] = {};
+  CUtensorMapEnum interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  CUtensorMapEnum swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  CUtensorMapEnum l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  CUtensorMapEnum oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+};
+
 // CUjit_option
 constexpr CUjit_option CU_JIT_WALL_TIME = 2;
 constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
@@ -193,6 +233,13 @@ public:
   void launchCluster(cu::CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
                      const std::array<uint32_t, 3> &cluster, unsigned sharedBytes, cu::CUstream stream,
                      void **params);
+
+  /// Whether the driver exports cuTensorMapEncodeTiled (CUDA 12.0+).
+  bool hasTensorMapEncode() const;
+  /// cuTensorMapEncodeTiled(map, args..., globalAddress). Throws CudaError
+  /// naming the call and its arguments when the driver lacks the entry point
+  /// or refuses the map.
+  void encodeTensorMapTiled(cu::CUtensorMap &map, const cu::TensorMapEncodeArgs &args, cu::CUdeviceptr globalAddress);
 
   cu::CUevent createEvent();
   void destroyEvent(cu::CUevent e) noexcept;

@@ -63,20 +63,54 @@ struct BufferDesc {
   }
 };
 
-enum class ParamAbi { Ptr, I32, I64, F32 };
-/// "ptr" | "i32" | "i64" | "f32".
+enum class ParamAbi { Ptr, I32, I64, F32, TensorMap };
+/// "ptr" | "i32" | "i64" | "f32" | "tensormap".
 const char *paramAbiName(ParamAbi abi);
+
+/// TMA limits (cuTensorMapEncodeTiled): rank, box extent, strides.
+inline constexpr size_t kMaxTensorMapRank = 5;
+inline constexpr uint32_t kMaxTensorMapBox = 256;
+inline constexpr uint64_t kMaxTensorMapDim = uint64_t(1) << 32;     // globalDim <= 2^32
+inline constexpr uint64_t kTensorMapStrideLimit = uint64_t(1) << 40; // globalStrides < 2^40
+
+/// A tiled TMA descriptor over one buffer (docs/manifest.md, "Tensor maps").
+/// Element strides are all 1, interleave NONE and out-of-bounds fill NONE
+/// (zeros); they are fixed and not serialized. The global address is the
+/// named buffer's device base pointer.
+struct TensorMapDesc {
+  ElemType elem = ElemType::F16;
+  std::vector<uint64_t> dims;    // global extents in elements, innermost first
+  std::vector<uint64_t> strides; // global strides in bytes of dims[1..]
+  std::vector<uint32_t> box;     // box extents in elements, innermost first
+  uint32_t swizzle = 0;          // bytes: 0 | 32 | 64 | 128
+  uint32_t l2Promotion = 0;      // bytes: 0 | 64 | 128 | 256
+  bool operator==(const TensorMapDesc &o) const {
+    return elem == o.elem && dims == o.dims && strides == o.strides && box == o.box && swizzle == o.swizzle &&
+           l2Promotion == o.l2Promotion;
+  }
+  /// The tensor map of a dense row-major rows x cols matrix: dims [cols, rows],
+  /// strides [cols * elemBytes].
+  static TensorMapDesc rowMajor2D(ElemType elem, uint64_t rows, uint64_t cols, uint32_t boxCols,
+                                  uint32_t boxRows, uint32_t swizzle = 0, uint32_t l2Promotion = 0);
+};
+
+/// Checks `d` against buffer `b` (the rules listed in docs/manifest.md). On
+/// failure returns false and sets `error` (without a "manifest:" prefix).
+bool validateTensorMap(const TensorMapDesc &d, const BufferDesc &b, std::string &error);
 
 struct KernelParam {
   ParamAbi abi = ParamAbi::Ptr;
-  std::string buffer; // ptr: the buffer's name
+  std::string buffer; // ptr / tensormap: the buffer's name
   int64_t intValue = 0; // i32 / i64
   float floatValue = 0; // f32
+  TensorMapDesc tensorMap; // tensormap
   bool operator==(const KernelParam &o) const;
   static KernelParam ptr(std::string buf);
   static KernelParam i32(int32_t v);
   static KernelParam i64(int64_t v);
   static KernelParam f32(float v);
+  /// A .u64 device pointer to a 64-byte-aligned CUtensorMap over `buf`.
+  static KernelParam tensormap(std::string buf, TensorMapDesc d);
 };
 
 struct KernelDesc {
@@ -131,7 +165,8 @@ bool parseManifest(const std::string &json, KernelManifest &out, std::string &er
 /// and block dimensions positive (block threads <= 1024); a cluster, when
 /// present, has positive dimensions that divide the grid's and at most
 /// kMaxPortableClusterSize blocks; every ptr param names an existing buffer;
-/// scalar values in range.
+/// scalar values in range; every tensormap param passes validateTensorMap
+/// against the buffer it names.
 bool validateManifest(const KernelManifest &m, std::string &error);
 
 } // namespace gemm_opt::runtime
