@@ -23,11 +23,11 @@ cp "$root/test/Inputs/matmul-4096x4096x4096.mlir" "$out/inputs/matmul-tf32-4096x
 
 SIMT="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling"
 
-gen() { # gen VARIANT TYPE-SHAPE MMA-OPTIONS
-  local v=$1 input=$2 opts=$3 base="$out/$1__$2"
+gen() { # gen VARIANT TYPE-SHAPE MMA-OPTIONS [GEMM-OPT FLAGS]
+  local v=$1 input=$2 opts=$3 flags=${4-} base="$out/$1__$2"
   local tf32=""; case $input in tf32-*) tf32="allow-tf32=true ";; esac
   local pipeline="builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($SIMT,gemm-mma{$tf32$opts}),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})"
-  if ! "$gemm_opt" "$out/inputs/matmul-$input.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
+  if ! "$gemm_opt" $flags "$out/inputs/matmul-$input.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
     echo "SKIP $v $input: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
   fi
   rm -f "$base.err"
@@ -83,4 +83,18 @@ gen b256x128k16w64x64s4 $T4 "$(tile 256 128 16 64 64 4)"
 gen b128x128k16w64x64s4 $T4 "$(tile 128 128 16 64 64 4)"
 gen b128x128k32w64x64s3 $T4 "$(tile 128 128 32 64 64 3)"
 gen b128x128k16w64x64s6 $T4 "$(tile 128 128 16 64 64 6 max-registers=255)"
+# 32-bit shared-memory pointers in the NVPTX backend (fewer registers).
+SP=--nvptx-short-ptr
+for s in $H4 $B4 $H8; do
+  gen sp-default             $s "" $SP
+  gen sp-b128x256k64w64x64s3 $s "$(tile 128 256 64 64 64 3)" $SP
+  gen sp-b128x128k64w64x64s3 $s "$(tile 128 128 64 64 64 3)" $SP
+  gen sp-b128x128k32w64x64s4 $s "$(tile 128 128 32 64 64 4)" $SP
+done
+gen sp-b256x128k64w64x64s3 $H4 "$(tile 256 128 64 64 64 3)" $SP
+gen sp-b128x256k64w64x64s4 $H4 "$(tile 128 256 64 64 64 4)" $SP
+gen sp-default             $T4 "" $SP
+gen sp-b128x128k32w64x64s3 $T4 "$(tile 128 128 32 64 64 3)" $SP
+gen sp-b128x256k32w64x64s3 $T4 "$(tile 128 256 32 64 64 3)" $SP
+gen sp-b128x128k16w64x64s4 $T4 "$(tile 128 128 16 64 64 4)" $SP
 ls "$out"/*.ptx 2>/dev/null | wc -l

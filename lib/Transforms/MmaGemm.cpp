@@ -16,6 +16,8 @@
 // A[S][BM][BK] and B[S][BK][BN]. Rows are made of 16-byte chunks; chunk c
 // of row r is stored at c ^ f(r) so that the 8 rows an ldmatrix 8x8 matrix
 // reads (8 rows, one chunk each) fall into 8 different 16-byte bank groups.
+// TF32 B fragments are read element by element instead; its rows are padded
+// by 32 bytes rather than swizzled (MmaGemmPlan::bRowPad).
 //
 // Operands whose rows are 16-byte aligned (K, resp. N, a multiple of the
 // chunk) are copied by 16-byte cp.async; out-of-range chunks are zero-filled
@@ -175,17 +177,12 @@ private:
       f = andi(div(row, 8 / chunks), c(chunks - 1));
     return xori(chunk, f);
   }
-  /// B is read by ldmatrix.trans (8 consecutive k rows, one chunk each) for
-  /// f16/bf16, but element by element for TF32: lanes (g, t) read k row t
-  /// (or t + 4) and n column g, i.e. 4 rows x 2 adjacent chunks. Rows 0-3
-  /// of each group of 8 then XOR with 0, 2, 4, 6 (rows 4-7 with 1, 3, 5, 7)
-  /// so the 4 chunk pairs land in 8 different bank groups.
+  /// B: XOR-swizzled like A for ldmatrix.trans (f16/bf16); TF32 rows are
+  /// padded instead (MmaGemmPlan::bRowPad) and not swizzled.
   Value swizzleB(Value row, Value chunk) {
-    int64_t chunks = plan.bChunksPerRow();
-    if (kind != MmaKind::TF32)
-      return swizzle(row, chunk, chunks);
-    Value f = add(mul(andi(row, c(3)), 2), andi(div(row, 4), c(1)));
-    return xori(chunk, f);
+    if (kind == MmaKind::TF32)
+      return chunk;
+    return swizzle(row, chunk, plan.bChunksPerRow());
   }
 
   Type elemType() const { return p.aType; }
@@ -250,7 +247,7 @@ void MmaKernelEmitter::setUpSharedMemory(Value dyn) {
                                        gpu::AddressSpace::Workgroup);
   auto aTy = MemRefType::get({plan.stages, plan.bm, plan.bk}, elemType(),
                              MemRefLayoutAttrInterface(), ws);
-  auto bTy = MemRefType::get({plan.stages, plan.bk, plan.bn}, elemType(),
+  auto bTy = MemRefType::get({plan.stages, plan.bk, plan.bRowElems()}, elemType(),
                              MemRefLayoutAttrInterface(), ws);
   aSmem = memref::ViewOp::create(b, aTy, dyn, c(0), ValueRange{});
   bSmem = memref::ViewOp::create(b, bTy, dyn,
