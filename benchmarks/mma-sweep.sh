@@ -74,6 +74,7 @@ for s in $B4 $H8 $B8; do
   gen b128x256k32w64x64s4 $s "$(tile 128 256 32 64 64 4)"
   gen b256x128k32w64x64s4 $s "$(tile 256 128 32 64 64 4)"
   gen b128x256k64w64x64s3 $s "$(tile 128 256 64 64 64 3)"
+  gen b256x128k64w64x64s3 $s "$(tile 256 128 64 64 64 3)"
 done
 # TF32 (f32 inputs, allow-tf32): K tile 16 or 32.
 gen default             $T4 ""

@@ -199,8 +199,19 @@ private:
   void setUpSharedMemory(Value dyn);
   /// Fills stage `buf` with the K tile starting at `k0`; returns the
   /// cp.async tokens.
-  SmallVector<Value> loadTile(Value buf, Value k0);
-  void loadOperand(bool isA, Value buf, Value k0, SmallVector<Value> &tokens);
+  /// Issues slice `slice` of `numSlices` of the copies that fill stage `buf`
+  /// with the K tile starting at `k0` (numSlices = 1: all of them) and
+  /// appends their cp.async tokens to `tokens`.
+  void loadTile(Value buf, Value k0, SmallVector<Value> &tokens,
+                int64_t slice = 0, int64_t numSlices = 1);
+  /// Copies [begin, end) of this thread's copies of one operand.
+  void loadOperand(bool isA, Value buf, Value k0, SmallVector<Value> &tokens,
+                   int64_t begin, int64_t end);
+  int64_t copiesPerThread(bool isA) const {
+    int64_t rows = isA ? plan.bm : plan.bk;
+    int64_t chunks = isA ? plan.aChunksPerRow() : plan.bChunksPerRow();
+    return rows * chunks / plan.threads();
+  }
   /// Fragments of one k-step.
   struct Frags {
     SmallVector<Value> a; ///< One per m16 tile.
@@ -256,12 +267,13 @@ void MmaKernelEmitter::setUpSharedMemory(Value dyn) {
 }
 
 void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
-                                   SmallVector<Value> &tokens) {
+                                   SmallVector<Value> &tokens, int64_t begin,
+                                   int64_t end) {
   // A: BM rows of BK (global rows blockRow + r, columns k0 + ...).
   // B: BK rows of BN (global rows k0 + r, columns blockCol + ...).
   int64_t rows = isA ? plan.bm : plan.bk;
   int64_t chunks = isA ? plan.aChunksPerRow() : plan.bChunksPerRow();
-  int64_t perThread = rows * chunks / plan.threads();
+  (void)rows;
   Value mem = isA ? p.a : p.b;
   Value smem = isA ? aSmem : bSmem;
   int64_t rowLimit = isA ? p.m : p.k, colLimit = isA ? p.k : p.n;
@@ -270,7 +282,7 @@ void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
   bool async = isA ? asyncA : asyncB;
   Value rowBase = isA ? blockRow : k0, colBase = isA ? k0 : blockCol;
   auto vecTy = VectorType::get({epc}, elemType());
-  for (int64_t it = 0; it < perThread; ++it) {
+  for (int64_t it = begin; it < end; ++it) {
     Value e = add(tid, it * plan.threads());
     Value r = div(e, chunks), ch = rem(e, chunks);
     Value row = add(rowBase, r), col = add(colBase, mul(ch, epc));
@@ -318,11 +330,18 @@ void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
   }
 }
 
-SmallVector<Value> MmaKernelEmitter::loadTile(Value buf, Value k0) {
-  SmallVector<Value> tokens;
-  loadOperand(/*isA=*/true, buf, k0, tokens);
-  loadOperand(/*isA=*/false, buf, k0, tokens);
-  return tokens;
+void MmaKernelEmitter::loadTile(Value buf, Value k0,
+                                SmallVector<Value> &tokens, int64_t slice,
+                                int64_t numSlices) {
+  // The copies of A, then of B, cut into numSlices contiguous pieces.
+  int64_t perA = copiesPerThread(true), total = perA + copiesPerThread(false);
+  int64_t begin = slice * total / numSlices;
+  int64_t end = (slice + 1) * total / numSlices;
+  if (begin < perA)
+    loadOperand(/*isA=*/true, buf, k0, tokens, begin, std::min(end, perA));
+  if (end > perA)
+    loadOperand(/*isA=*/false, buf, k0, tokens, std::max(begin, perA) - perA,
+                end - perA);
 }
 
 MmaKernelEmitter::Frags MmaKernelEmitter::loadFrags(Value buf, int64_t ks) {
@@ -464,7 +483,7 @@ SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
   for (int64_t st = 0; st + 1 < s; ++st) {
     SmallVector<Value> tokens;
     if (st < tiles)
-      tokens = loadTile(c(st), c(st * plan.bk));
+      loadTile(c(st), c(st * plan.bk), tokens);
     lastGroup = commit(tokens);
   }
   waitForTile(lastGroup);
@@ -488,20 +507,24 @@ SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
     cur.b.assign(args.begin() + numAcc + numA, args.end());
     // Tile kt+s-1 (clamped to the last: every iteration commits one group)
     // goes into the stage of tile kt-1, which the last barrier proved free.
-    Value next = minu(add(kt, s - 1), tiles - 1);
-    Value group =
-        commit(loadTile(rem(add(kt, s - 1), s), mul(next, plan.bk)));
+    // Its copies are spread over the k-steps, between the fragment loads
+    // and the mma.sync, so that their address arithmetic and issue overlap
+    // the tensor-core work instead of preceding it.
+    Value nextTile = minu(add(kt, s - 1), tiles - 1);
+    Value copyStage = rem(add(kt, s - 1), s), copyK0 = mul(nextTile, plan.bk);
+    SmallVector<Value> tokens;
     Value stage = rem(kt, s);
     // Fragments double-buffered across k-steps and across tiles: those of
     // the next k-step (after the last one, of the next tile's first k-step)
     // are requested before the mma.sync of the current one. Past the last
     // tile they read a stale stage and are never used.
     for (int64_t ks = 0; ks < steps; ++ks) {
+      loadTile(copyStage, copyK0, tokens, ks, steps);
       Frags nextFrags;
       if (ks + 1 < steps) {
         nextFrags = loadFrags(stage, ks + 1);
       } else {
-        waitForTile(group);
+        waitForTile(commit(tokens));
         nextFrags = loadFrags(rem(add(kt, 1), s), 0);
       }
       mmaStep(cur, acc);

@@ -29,15 +29,17 @@
 // CHECK-NEXT: gpu.barrier
 // CHECK:      nvgpu.ldmatrix
 // CHECK:      scf.for
-// Tile kt+3 into the stage freed by tile kt-1, fragments of k-step 1, the
-// mma.sync of k-step 0, then the wait for tile kt+1 and its first fragments
-// before the mma.sync of k-step 1.
-// CHECK-COUNT-4: nvgpu.device_async_copy
-// CHECK:        nvgpu.device_async_create_group
+// Tile kt+3 goes into the stage freed by tile kt-1, its copies spread over
+// the two k-steps: half of them, the fragments of k-step 1, the mma.sync of
+// k-step 0; the other half, the group, the wait for tile kt+1 and its first
+// fragments, the mma.sync of k-step 1.
+// CHECK-COUNT-2: nvgpu.device_async_copy
 // CHECK:        arith.xori
 // CHECK:        nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x128x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK:        nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x32x128xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-COUNT-16: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-COUNT-2: nvgpu.device_async_copy
+// CHECK:        nvgpu.device_async_create_group
 // CHECK:        nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
 // CHECK-NEXT:   gpu.barrier
 // CHECK:        nvgpu.ldmatrix
