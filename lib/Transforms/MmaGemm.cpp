@@ -673,6 +673,7 @@ struct GemmMmaPass
         launches.push_back(launch);
     });
     const ChipInfo &chip = getChipInfo("sm_90");
+    SmallVector<gpu::LaunchOp> oldReductions;
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kMmaPlanAttr))
         continue; // Already a tensor-core kernel.
@@ -708,9 +709,13 @@ struct GemmMmaPass
         launch.emitError("invalid 'mma' plan: ") << error;
         return signalPassFailure();
       }
+      // A split-K SIMT kernel's reduction goes with it.
+      if (oldReductions.empty())
+        oldReductions = findSplitKReductions(getOperation());
       buildMmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }
+    eraseSplitKReductions(oldReductions);
   }
 };
 } // namespace

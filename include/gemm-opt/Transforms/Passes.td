@@ -385,6 +385,8 @@ def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"pipelineEdges", "pipeline-edges", "int64_t", "-1",
+           "Edge blocks run the cp.async ring with zero-filling copies: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -396,7 +398,10 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
     Each warp owns a WM x WN sub-tile of the block tile; its lanes form a
     (WM/TM) x (WN/TN) grid and each lane's TM x TN outputs are split into
     fragments spread over the warp tile, so that neighbouring lanes read
-    neighbouring 16-byte groups of shared memory.
+    neighbouring 16-byte groups of shared memory. Grids of output tiles
+    that leave SMs idle split K over several blocks (grid z): each writes
+    its partial tile to an f32 scratch buffer and a second kernel sums the
+    partials in split order into C (deterministic).
   }];
   let options = [
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
@@ -417,6 +422,10 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"pipelineEdges", "pipeline-edges", "int64_t", "-1",
+           "Edge blocks run the cp.async ring with zero-filling copies: 1 = on, 0 = off (-1 = heuristic)">,
+    Option<"splitK", "split-k", "int64_t", "0",
+           "Split the K tiles over this many blocks per output tile, partials summed in order by a second kernel (0 = heuristic, 1 = off)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
