@@ -6,12 +6,13 @@
 #   softmax-cluster-1x1-f32   one row of length 1, 2 blocks per row
 #   softmax-cluster-3x5-f16   3 rows of 5, 8 blocks per row
 #   softmax-cluster-3x5-bf16  3 rows of 5, 8 blocks per row
-# Usage: test/GPU/Inputs/softmax-cluster-forced.sh [BUILDDIR]
-# (default /tmp/build-softmax). test/Pipelines/softmax-cluster-forced.mlir
-# checks that the committed files are what this script makes.
+# Usage: test/GPU/Inputs/softmax-cluster-forced.sh [GEMM-OPT [OUTDIR]]
+# (defaults: /tmp/build-softmax/bin/gemm-opt, this directory).
+# test/Pipelines/softmax-cluster-forced-inputs.test checks that the
+# committed files are what this script makes.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-gemm_opt=${1:-/tmp/build-softmax}/bin/gemm-opt
+here=${2:-$(cd "$(dirname "$0")" && pwd)}
+gemm_opt=${1:-/tmp/build-softmax/bin/gemm-opt}
 gen() { # gen NAME ROWS COLS DTYPE CLUSTER
   local name=$1 t="memref<$2x$3x$4>"
   printf 'func.func @softmax(%%x: %s, %%y: %s) {\n  linalg.softmax dimension(1) ins(%%x : %s) outs(%%y : %s)\n  return\n}\n' \
