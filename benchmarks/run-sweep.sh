@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine: runs every PTX + manifest pair that
-# benchmarks/simt-sweep.sh generated and prints one line per variant.
+# benchmarks/simt-sweep.sh (or softmax-cluster-sweep.sh) generated and prints
+# one line per variant (softmax: GB/s and % of copy instead of TFLOPS and %
+# of cuBLAS).
 #   benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR
 # OUTDIR gets <variant>__<shape>.json (gemm-run's JSON) and summary.txt.
 # REPEAT (default 20) sets gemm-run's --repeat.
@@ -27,7 +29,10 @@ variant, shape = base.split("__", 1)
 try:
     s = json.load(open(path))["stages"][0]
     regs = max((k.get("registers", 0) for k in s.get("kernels", [])), default=0)
-    print(f'{variant:34s} {shape:16s} {s["status"]:6s} {s["ms"]:9.3f} {s["tflops"]:8.2f} {s["pct_cublas"]:8.1f} {regs:5d}')
+    if s.get("op") == "softmax":  # GB/s and % of the same-run copy
+        print(f'{variant:34s} {shape:16s} {s["status"]:6s} {s["ms"]:9.3f} {s["gbps"]:8.0f} {s["pct_copy"]:8.1f} {regs:5d}  (GB/s, %copy)')
+    else:
+        print(f'{variant:34s} {shape:16s} {s["status"]:6s} {s["ms"]:9.3f} {s["tflops"]:8.2f} {s["pct_cublas"]:8.1f} {regs:5d}')
 except Exception as e:
     print(f'{variant:34s} {shape:16s} ERROR  (see {base}.log: {e})')
 PY

@@ -219,7 +219,10 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     long f16 rows keep raw (packed) f16 values in registers; rows too long
     for a block's registers go to shared memory, else keep registers and
     shared memory full and re-read only the rest (hybrid), else are
-    re-read.
+    re-read. On sm_90 a row too long for one block's registers is split over
+    a thread-block cluster of up to 8 blocks (`cluster-size`): each block
+    keeps its slice in registers and the blocks combine their (max, sum)
+    pairs through distributed shared memory.
   }];
   let options = [
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
@@ -232,10 +235,18 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
            "Most dynamic shared memory for a shared-memory-resident row">,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block to aim for when several rows share a block">,
+    Option<"clusterSize", "cluster-size", "int64_t", /*default=*/"0",
+           "Blocks per row in a thread-block cluster (sm_90): 0 = chosen by "
+           "the heuristics (rows too long for one block's registers), 1 = "
+           "never, 2..8 = always">,
+    Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
+           "Streaming multiprocessors the grid should cover (few long "
+           "rows get more blocks per row)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
-    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+    "memref::MemRefDialect", "NVVM::NVVMDialect", "scf::SCFDialect",
+    "vector::VectorDialect"
   ];
 }
 
