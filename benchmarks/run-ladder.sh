@@ -3,7 +3,8 @@
 # problem into OUTDIR (the committed results come from this script).
 #   benchmarks/run-ladder.sh BINDIR OUTDIR [matmul|softmax|all] [stages]
 # MATMUL_SHAPES / SOFTMAX_SHAPES override the shapes (space-separated);
-# MATMUL_DTYPES picks the matmul types (default f32; tf32 = f32 with --tf32).
+# MATMUL_DTYPES picks the matmul types (default f32; tf32 = f32 with --tf32),
+# SOFTMAX_DTYPES the softmax types (default f32 f16).
 set -uo pipefail
 bin=$1 out=$2 what=${3:-all} stages=${4:-all}
 mkdir -p "$out"
@@ -25,7 +26,7 @@ if [ "$what" = matmul ] || [ "$what" = all ]; then
   done
 fi
 if [ "$what" = softmax ] || [ "$what" = all ]; then
-  for dtype in f32 f16; do
+  for dtype in ${SOFTMAX_DTYPES:-f32 f16}; do
     for shape in ${SOFTMAX_SHAPES:-65536x1024 16384x4096 4096x32768 1024x131072}; do
       run "softmax-$dtype-$shape" --op softmax --shape "$shape" --dtype "$dtype"
     done

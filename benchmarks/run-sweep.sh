@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine: runs every PTX + manifest pair that
-# benchmarks/simt-sweep.sh generated and prints one line per variant.
+# benchmarks/simt-sweep.sh (or softmax-cluster-sweep.sh) generated and prints
+# one line per variant (softmax: GB/s and % of copy instead of TFLOPS and %
+# of cuBLAS).
 #   benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR
 # OUTDIR gets <variant>__<shape>.json (gemm-run's JSON) and summary.txt.
 # REPEAT (default 20) sets gemm-run's --repeat.
@@ -15,7 +17,10 @@ for ptx in "$sweep"/*__*.ptx; do
   base=$(basename "$ptx" .ptx)
   json="$sweep/$base.json"
   [ -f "$json" ] || continue
-  "$bin/gemm-run" --ptx "$ptx" --manifest "$json" --repeat "${REPEAT:-20}" \
+  # Variants whose shape starts with tf32- are f32 matmuls on TF32 tensor
+  # cores: checked and compared against cuBLAS in TF32 mode.
+  tf32=(); case $base in *__tf32-*) tf32=(--tf32);; esac
+  "$bin/gemm-run" --ptx "$ptx" --manifest "$json" "${tf32[@]}" --repeat "${REPEAT:-20}" \
     --json "$out/$base.json" > "$out/$base.log" 2>&1 || status=$?
   python3 - "$out/$base.json" "$base" <<'PY' | tee -a "$summary"
 import json, sys
@@ -24,7 +29,10 @@ variant, shape = base.split("__", 1)
 try:
     s = json.load(open(path))["stages"][0]
     regs = max((k.get("registers", 0) for k in s.get("kernels", [])), default=0)
-    print(f'{variant:34s} {shape:16s} {s["status"]:6s} {s["ms"]:9.3f} {s["tflops"]:8.2f} {s["pct_cublas"]:8.1f} {regs:5d}')
+    if s.get("op") == "softmax":  # GB/s and % of the same-run copy
+        print(f'{variant:34s} {shape:16s} {s["status"]:6s} {s["ms"]:9.3f} {s["gbps"]:8.0f} {s["pct_copy"]:8.1f} {regs:5d}  (GB/s, %copy)')
+    else:
+        print(f'{variant:34s} {shape:16s} {s["status"]:6s} {s["ms"]:9.3f} {s["tflops"]:8.2f} {s["pct_cublas"]:8.1f} {regs:5d}')
 except Exception as e:
     print(f'{variant:34s} {shape:16s} ERROR  (see {base}.log: {e})')
 PY

@@ -54,6 +54,18 @@ static void addSoftmaxVector(OpPassManager &pm) {
 static void addSoftmaxRows(OpPassManager &pm) {
   pm.addPass(createGemmSoftmaxRows());
 }
+/// Thread-block clusters (and distributed shared memory) need sm_90: below
+/// it, softmax-rows keeps a block per row.
+static void addSoftmaxRowsWithOptions(OpPassManager &pm,
+                                      const CompileOptions &opts) {
+  GemmSoftmaxRowsOptions rows;
+  StringRef chip = opts.chip;
+  unsigned sm = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, sm) || sm < 90)
+    rows.clusterSize = 1;
+  pm.addPass(createGemmSoftmaxRows(rows));
+}
 
 static const StageInfo kStages[] = {
     {"naive", "matmul", "", "gemm-naive",
@@ -104,8 +116,9 @@ static const StageInfo kStages[] = {
      "128-bit loads/stores, warp-shuffle reductions then across warps",
      "seed 002 section 2.3", addSoftmaxVector},
     {"softmax-rows", "softmax", "softmax-vector", "gemm-softmax-rows",
-     "mapping by row length: rows per warp, warps per row, block per row",
-     "seed 002 sections 2.4, 4.3", addSoftmaxRows},
+     "mapping by row length: rows per warp, warps per row, block per row, "
+     "cluster per row (DSMEM) for rows too long for a block",
+     "seed 002 sections 2.4, 4.3", addSoftmaxRows, addSoftmaxRowsWithOptions},
 };
 
 ArrayRef<StageInfo> mlir::gemm_opt::getStages() { return kStages; }

@@ -684,7 +684,9 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
         throw CudaError("kernel " + kd.name + ": static " + std::to_string(a.staticSharedBytes) + " + dynamic " +
                         std::to_string(kd.dynamicSharedMemory) + " bytes of shared memory exceed the device's " +
                         std::to_string(dev.maxSharedOptinBytes) + " opt-in limit");
-      if (kd.dynamicSharedMemory > 48u * 1024u)
+      // The default limit covers static + dynamic bytes together: a kernel
+      // with 1 static byte and exactly 48 KiB dynamic already needs the opt-in.
+      if (smem > 48u * 1024u)
         drv.setMaxDynamicSharedBytes(f, static_cast<int>(kd.dynamicSharedMemory));
       if (kd.cluster) {
         if (dev.ccMajor < 9)

@@ -148,6 +148,24 @@ int64_t mlir::gemm_opt::chooseBXorMask(const SimtGemmPlan &plan) {
   }
 }
 
+int64_t mlir::gemm_opt::chooseSplitK(const GemmProblem &p,
+                                     const ChipInfo &chip,
+                                     const SimtGemmPlan &plan) {
+  // Split K only when the output tiles cannot give every SM a block: the
+  // extra kernel and the partials' round trip through L2 (S x M x N f32
+  // written and read) cost a few microseconds, which a grid that already
+  // covers the SMs does not win back (1000x999x777 with 64x64 tiles: 256
+  // blocks, no split). Shapes like 16x4096x4096 (64 tiles) take enough
+  // splits to put a block on every SM, keeping at least 4 K tiles per
+  // split so the cp.async ring fills.
+  int64_t tiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
+  if (tiles >= chip.numSMs)
+    return 1;
+  int64_t splits = ceilDiv(chip.numSMs, tiles);
+  int64_t maxSplits = std::max<int64_t>(1, (p.k / plan.bk) / 4);
+  return std::max<int64_t>(1, std::min({splits, maxSplits, int64_t(64)}));
+}
+
 void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
                                            const GemmProblem &p,
                                            const ChipInfo &chip,
@@ -182,6 +200,16 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.tm = t.tm;
     plan.tn = t.tn;
     plan.setNaturalLayout();
+    // Two blocks per SM where that cannot spill: without a cap ptxas uses
+    // 167 registers at 4096^3 (LLVM reads A 4 K-steps at a time, holding
+    // 64 values), one 256-thread block per SM (8 warps). Capped at 128 it
+    // spills 8 bytes in row-major block order, none in the grouped order
+    // over 8 block rows (127 registers), which also keeps the A and B
+    // panels of co-resident blocks in L2. Same kernel structure as seed
+    // 000 v4 (whose launch bounds leave the choice to the compiler).
+    bool cap = f32 && canCapTo128Registers(p, plan);
+    plan.maxRegs = cap ? 128 : 0;
+    plan.groupM = cap ? 8 : 0;
     return;
   }
   case SimtRung::Vector:
@@ -189,22 +217,36 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     // with a 16-deep K tile (BK = 16 lifted swizzle from 76.5 to 85.2% at
     // 4096^3, swizzle vs swizzle-bk16-r128-ro; the seed's BK = 8 gave vector
     // 71.9%). The block and thread tile stay reg2d's.
+  {
+    // 125 registers without a cap (two blocks per SM already) and
+    // row-major order, as measured (73.9% / 75.2%; vector-g8 in the sweep
+    // tests grouping): reg2d's default cap and order are dropped, a cap or
+    // order set by reg2d's options is kept.
+    bool reg2dCap = f32 && canCapTo128Registers(p, plan);
+    if (plan.maxRegs == (reg2dCap ? 128 : 0) &&
+        plan.groupM == (reg2dCap ? 8 : 0)) {
+      plan.maxRegs = 0;
+      plan.groupM = 0;
+    }
     plan.vectorWidth = 4;
     plan.aTransposed = true;
     setBlockK(plan, 16);
     return;
+  }
   case SimtRung::Swizzle:
     // Seed 004 §4.2 / seed 001 stage 3: pad the transposed A rows by 4 so
     // the transposing stores of a warp hit 32 different banks; XOR-swizzle
     // B's 16-byte groups when the inner-loop reads would collide. At most
     // 128 registers (two 256-thread blocks per SM; only where that cannot
     // spill, see canCapTo128Registers) and A/B through ld.global.nc:
-    // variant swizzle-bk16-r128-ro, 85.2% at 4096^3.
+    // variant swizzle-bk16-r128-ro, 85.2% at 4096^3. Not for f16/bf16
+    // inputs: their loads widen in registers, and under the cap the
+    // swizzle kernel spilled 56 bytes and warptile 24 bytes at 4096^3.
     plan.aPad = plan.aTransposed ? 4 : 1;
     plan.bPad = 0;
     plan.bXorMask = chooseBXorMask(plan);
     setBlockK(plan, 16);
-    plan.maxRegs = canCapTo128Registers(p, plan) ? 128 : 0;
+    plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;
     plan.readOnly = true;
     return;
   case SimtRung::MultiBuffer:
@@ -216,8 +258,10 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.stages = f32 ? 4 : 1;
     setBlockK(plan, 16);
     plan.groupM = 8;
-    plan.maxRegs = canCapTo128Registers(p, plan) ? 128 : 0;
+    plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;
     plan.readOnly = false;
+    // Edge blocks keep the synchronous guarded loop here; warptile
+    // pipelines them.
     return;
   case SimtRung::WarpTile: {
     // Seed 000 "next steps", with the block tile chosen per shape class from
@@ -260,8 +304,15 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     setBlockK(plan, 16);
     plan.stages = f32 ? 4 : 1;
     plan.groupM = smallGrid ? 0 : 8;
-    plan.maxRegs = !smallGrid && canCapTo128Registers(p, plan) ? 128 : 0;
+    plan.maxRegs =
+        f32 && !smallGrid && canCapTo128Registers(p, plan) ? 128 : 0;
     plan.readOnly = false;
+    // Edge blocks run the cp.async ring too (zero-filling copies): with the
+    // synchronous guarded loop every K step of an edge block waits for its
+    // loads, and on small grids (1000x999x777: 31 of 256 blocks) the SMs
+    // that hold edge blocks finish last.
+    plan.pipelineEdges = plan.stages > 1;
+    plan.splitK = chooseSplitK(p, chip, plan);
     chooseWarpLayout(plan);
     return;
   }
@@ -270,26 +321,54 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
 
 MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
                                           const ChipInfo &chip) {
-  // Seed 004 §5 / CUTLASS-style defaults (not yet tuned on the H200): a
-  // 128x128 block of 8 warps, each 64x32 (4x4 m16n8 tiles: 64 accumulator
-  // registers), 4 cp.async stages of BK = 32 (f16/bf16: 64 KB of dynamic
-  // shared memory) or BK = 16 (TF32: the same bytes), grouped block order.
-  // Grids of 128x128 tiles that leave SMs idle (1000x999x777: 64 blocks on
-  // 132 SMs) take 64x128 blocks of 8 warps of 32x32, and 64x64 blocks of 4
-  // such warps when even those do not fill the SMs.
+  // Measured on the H200 (benchmarks/results/2026-11-30-mma-sweep): mma.sync
+  // kernels are bound by shared-memory reads, so the warp tile decides: 64x64
+  // warp tiles (4 ldmatrix.x4 of A and 4 of B feed 32 mma.sync per k-step)
+  // beat 64x32 ones by 15-20%. Grids with at least two blocks per SM take
+  // 128x256 blocks of 8 such warps with BK = 64 in 3 stages (144 KB, one
+  // block per SM; 4096^3 f16: 0.305 ms against 0.384 for 128x128 blocks of
+  // 64x32 warps); smaller grids 128x128 blocks of 4 warps of 64x64 (BK = 32,
+  // 4 stages, 64 KB: two blocks per SM). TF32 (4-byte elements) uses BK = 16
+  // with the same shapes, so a stage holds the same bytes. Grids of 128x128
+  // tiles that leave SMs idle (1000x999x777: 64 blocks on 132 SMs) take
+  // 64x128 blocks of 8 warps of 32x32, and 64x64 blocks of 4 such warps when
+  // even those do not fill the SMs; unaligned rows 128x128 blocks of 8 warps
+  // of 64x32.
   MmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
-  plan.bk = plan.elemBytes == 2 ? 32 : 16;
-  plan.stages = 4;
   plan.groupM = 8;
   auto blocks = [&](int64_t bm, int64_t bn) {
     return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
+  int64_t bytesPerK = plan.elemBytes == 2 ? 1 : 2; // BK scale: 16-bit = 1
+  // Rows that are not 16-byte aligned (4097^3) are staged by guarded scalar
+  // loads, which need registers of their own: 64x64 warp tiles spill there.
+  int64_t chunk = 16 / plan.elemBytes;
+  bool alignedRows = p.k % chunk == 0 && p.n % chunk == 0;
   if (blocks(128, 128) < chip.numSMs) {
     plan.bm = 64;
-    plan.wm = plan.wn = 32;
     plan.bn = blocks(64, 128) < chip.numSMs ? 64 : 128;
+    plan.wm = plan.wn = 32;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
     plan.groupM = 0;
+  } else if (!alignedRows) {
+    plan.bm = plan.bn = 128;
+    plan.wm = 64;
+    plan.wn = 32;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
+  } else if (blocks(128, 256) >= 2 * chip.numSMs) {
+    plan.bm = 128;
+    plan.bn = 256;
+    plan.wm = plan.wn = 64;
+    plan.bk = plan.elemBytes == 2 ? 64 : 16;
+    plan.stages = plan.elemBytes == 2 ? 3 : 4;
+  } else {
+    plan.bm = plan.bn = 128;
+    plan.wm = plan.wn = 64;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
   }
   return plan;
 }

@@ -60,11 +60,11 @@ gpu::LaunchOp mlir::gemm_opt::createStaticLaunch(KernelBuilder &b,
 gpu::LaunchOp mlir::gemm_opt::createBlockTiledMatmulLaunch(
     KernelBuilder &b, int64_t gridX, int64_t gridY, int64_t threads,
     int64_t sharedBytes, StringRef mapping, StringRef planName,
-    Attribute planAttr) {
+    Attribute planAttr, int64_t gridZ) {
   Value smemBytes =
       arith::ConstantIntOp::create(b, b.getI32Type(), sharedBytes);
   auto launch = gpu::LaunchOp::create(b, b.index(gridX), b.index(gridY),
-                                      b.index(1), b.index(threads), b.index(1),
+                                      b.index(gridZ), b.index(threads), b.index(1),
                                       b.index(1), smemBytes);
   launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
   launch->setAttr(kMappingAttr, b.getStringAttr(mapping));

@@ -16,6 +16,8 @@
 // A[S][BM][BK] and B[S][BK][BN]. Rows are made of 16-byte chunks; chunk c
 // of row r is stored at c ^ f(r) so that the 8 rows an ldmatrix 8x8 matrix
 // reads (8 rows, one chunk each) fall into 8 different 16-byte bank groups.
+// TF32 B fragments are read element by element instead; its rows are padded
+// by 32 bytes rather than swizzled (MmaGemmPlan::bRowPad).
 //
 // Operands whose rows are 16-byte aligned (K, resp. N, a multiple of the
 // chunk) are copied by 16-byte cp.async; out-of-range chunks are zero-filled
@@ -175,6 +177,13 @@ private:
       f = andi(div(row, 8 / chunks), c(chunks - 1));
     return xori(chunk, f);
   }
+  /// B: XOR-swizzled like A for ldmatrix.trans (f16/bf16); TF32 rows are
+  /// padded instead (MmaGemmPlan::bRowPad) and not swizzled.
+  Value swizzleB(Value row, Value chunk) {
+    if (kind == MmaKind::TF32)
+      return chunk;
+    return swizzle(row, chunk, plan.bChunksPerRow());
+  }
 
   Type elemType() const { return p.aType; }
   /// A 2-D vector from its rows (vector.insert lowers to insertvalue;
@@ -190,8 +199,19 @@ private:
   void setUpSharedMemory(Value dyn);
   /// Fills stage `buf` with the K tile starting at `k0`; returns the
   /// cp.async tokens.
-  SmallVector<Value> loadTile(Value buf, Value k0);
-  void loadOperand(bool isA, Value buf, Value k0, SmallVector<Value> &tokens);
+  /// Issues slice `slice` of `numSlices` of the copies that fill stage `buf`
+  /// with the K tile starting at `k0` (numSlices = 1: all of them) and
+  /// appends their cp.async tokens to `tokens`.
+  void loadTile(Value buf, Value k0, SmallVector<Value> &tokens,
+                int64_t slice = 0, int64_t numSlices = 1);
+  /// Copies [begin, end) of this thread's copies of one operand.
+  void loadOperand(bool isA, Value buf, Value k0, SmallVector<Value> &tokens,
+                   int64_t begin, int64_t end);
+  int64_t copiesPerThread(bool isA) const {
+    int64_t rows = isA ? plan.bm : plan.bk;
+    int64_t chunks = isA ? plan.aChunksPerRow() : plan.bChunksPerRow();
+    return rows * chunks / plan.threads();
+  }
   /// Fragments of one k-step.
   struct Frags {
     SmallVector<Value> a; ///< One per m16 tile.
@@ -199,7 +219,10 @@ private:
   };
   Frags loadFrags(Value buf, int64_t ks);
   Value mma(Value a, Value bFrag, Value acc);
-  void compute(Value buf, SmallVector<Value> &acc);
+  /// mma.sync of one k-step's fragments into the accumulators.
+  void mmaStep(const Frags &f, SmallVector<Value> &acc);
+  /// Waits for the oldest pending tile and synchronizes the block.
+  void waitForTile(Value lastGroup);
   SmallVector<Value> mainLoop(ValueRange init);
   void storeC(ArrayRef<Value> acc);
   void keepRolled(scf::ForOp loop);
@@ -235,7 +258,7 @@ void MmaKernelEmitter::setUpSharedMemory(Value dyn) {
                                        gpu::AddressSpace::Workgroup);
   auto aTy = MemRefType::get({plan.stages, plan.bm, plan.bk}, elemType(),
                              MemRefLayoutAttrInterface(), ws);
-  auto bTy = MemRefType::get({plan.stages, plan.bk, plan.bn}, elemType(),
+  auto bTy = MemRefType::get({plan.stages, plan.bk, plan.bRowElems()}, elemType(),
                              MemRefLayoutAttrInterface(), ws);
   aSmem = memref::ViewOp::create(b, aTy, dyn, c(0), ValueRange{});
   bSmem = memref::ViewOp::create(b, bTy, dyn,
@@ -244,12 +267,13 @@ void MmaKernelEmitter::setUpSharedMemory(Value dyn) {
 }
 
 void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
-                                   SmallVector<Value> &tokens) {
+                                   SmallVector<Value> &tokens, int64_t begin,
+                                   int64_t end) {
   // A: BM rows of BK (global rows blockRow + r, columns k0 + ...).
   // B: BK rows of BN (global rows k0 + r, columns blockCol + ...).
   int64_t rows = isA ? plan.bm : plan.bk;
   int64_t chunks = isA ? plan.aChunksPerRow() : plan.bChunksPerRow();
-  int64_t perThread = rows * chunks / plan.threads();
+  (void)rows;
   Value mem = isA ? p.a : p.b;
   Value smem = isA ? aSmem : bSmem;
   int64_t rowLimit = isA ? p.m : p.k, colLimit = isA ? p.k : p.n;
@@ -258,11 +282,12 @@ void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
   bool async = isA ? asyncA : asyncB;
   Value rowBase = isA ? blockRow : k0, colBase = isA ? k0 : blockCol;
   auto vecTy = VectorType::get({epc}, elemType());
-  for (int64_t it = 0; it < perThread; ++it) {
+  for (int64_t it = begin; it < end; ++it) {
     Value e = add(tid, it * plan.threads());
     Value r = div(e, chunks), ch = rem(e, chunks);
     Value row = add(rowBase, r), col = add(colBase, mul(ch, epc));
-    SmallVector<Value> dst = {buf, r, mul(swizzle(r, ch, chunks), epc)};
+    Value phys = isA ? swizzle(r, ch, chunks) : swizzleB(r, ch);
+    SmallVector<Value> dst = {buf, r, mul(phys, epc)};
     if (async) {
       // Rows are 16-byte aligned: one cp.async per chunk, zero-filled
       // (source size 0) where the chunk lies outside the matrix. The
@@ -305,11 +330,18 @@ void MmaKernelEmitter::loadOperand(bool isA, Value buf, Value k0,
   }
 }
 
-SmallVector<Value> MmaKernelEmitter::loadTile(Value buf, Value k0) {
-  SmallVector<Value> tokens;
-  loadOperand(/*isA=*/true, buf, k0, tokens);
-  loadOperand(/*isA=*/false, buf, k0, tokens);
-  return tokens;
+void MmaKernelEmitter::loadTile(Value buf, Value k0,
+                                SmallVector<Value> &tokens, int64_t slice,
+                                int64_t numSlices) {
+  // The copies of A, then of B, cut into numSlices contiguous pieces.
+  int64_t perA = copiesPerThread(true), total = perA + copiesPerThread(false);
+  int64_t begin = slice * total / numSlices;
+  int64_t end = (slice + 1) * total / numSlices;
+  if (begin < perA)
+    loadOperand(/*isA=*/true, buf, k0, tokens, begin, std::min(end, perA));
+  if (end > perA)
+    loadOperand(/*isA=*/false, buf, k0, tokens, std::max(begin, perA) - perA,
+                end - perA);
 }
 
 MmaKernelEmitter::Frags MmaKernelEmitter::loadFrags(Value buf, int64_t ks) {
@@ -342,7 +374,7 @@ MmaKernelEmitter::Frags MmaKernelEmitter::loadFrags(Value buf, int64_t ks) {
       SmallVector<Value> rowVals;
       for (int64_t h = 0; h < 2; ++h) {
         Value k = add(k0, h * 4);
-        Value phys = swizzle(k, div(n, epc), plan.bChunksPerRow());
+        Value phys = swizzleB(k, div(n, epc));
         Value colIdx = add(mul(phys, epc), rem(n, epc));
         Value v = memref::LoadOp::create(b, bSmem, ValueRange{buf, k, colIdx});
         rowVals.push_back(vector::FromElementsOp::create(
@@ -361,7 +393,7 @@ MmaKernelEmitter::Frags MmaKernelEmitter::loadFrags(Value buf, int64_t ks) {
   auto bTy4 = VectorType::get({4, 2}, et);
   for (int64_t j = 0; j < plan.wn / 16; ++j) {
     Value chunk = add(bLdHalf, j * 2);
-    Value col = mul(swizzle(bRow, chunk, plan.bChunksPerRow()), epc);
+    Value col = mul(swizzleB(bRow, chunk), epc);
     Value x4 = nvgpu::LdMatrixOp::create(b, bTy4, bSmem,
                                          ValueRange{buf, bRow, col},
                                          /*transpose=*/true, /*numTiles=*/4);
@@ -416,65 +448,96 @@ Value MmaKernelEmitter::mma(Value a, Value bFrag, Value acc) {
                         b, rowTy, ValueRange{outs[2], outs[3]})});
 }
 
-void MmaKernelEmitter::compute(Value buf, SmallVector<Value> &acc) {
-  int64_t steps = plan.bk / plan.kStep();
+void MmaKernelEmitter::mmaStep(const Frags &f, SmallVector<Value> &acc) {
   int64_t tilesN = plan.wn / 8;
-  // Fragments double-buffered across k-steps: those of step ks + 1 are
-  // requested before the mma.sync of step ks.
-  Frags cur = loadFrags(buf, 0);
-  for (int64_t ks = 0; ks < steps; ++ks) {
-    Frags next;
-    if (ks + 1 < steps)
-      next = loadFrags(buf, ks + 1);
-    for (int64_t i = 0; i < plan.wm / 16; ++i)
-      for (int64_t j = 0; j < tilesN; ++j) {
-        // Serpentine order over n reuses the last B fragment.
-        int64_t jj = (i % 2) ? tilesN - 1 - j : j;
-        Value &a = acc[i * tilesN + jj];
-        a = mma(cur.a[i], cur.b[jj], a);
-      }
-    cur = std::move(next);
-  }
+  for (int64_t i = 0; i < plan.wm / 16; ++i)
+    for (int64_t j = 0; j < tilesN; ++j) {
+      // Serpentine order over n reuses the last B fragment.
+      int64_t jj = (i % 2) ? tilesN - 1 - j : j;
+      Value &a = acc[i * tilesN + jj];
+      a = mma(f.a[i], f.b[jj], a);
+    }
+}
+
+void MmaKernelEmitter::waitForTile(Value lastGroup) {
+  // A tile has landed once at most S-2 younger groups are pending; the
+  // barrier publishes every thread's copies (cp.async.wait_group, then
+  // bar.sync) and proves that no warp still reads the stage the next copy
+  // overwrites: its last fragments were loaded before the barrier.
+  nvgpu::DeviceAsyncWaitOp::create(b, lastGroup,
+                                   b.getI32IntegerAttr(plan.stages - 2));
+  gpu::BarrierOp::create(b);
 }
 
 SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
   int64_t s = plan.stages;
+  int64_t steps = plan.bk / plan.kStep();
   auto commit = [&](ArrayRef<Value> tokens) {
     return nvgpu::DeviceAsyncCreateGroupOp::create(
         b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
   };
   // Prologue: tiles 0 .. s-2 (fewer when K is short; the groups are still
-  // committed, empty, so that every wait count below is static).
+  // committed, empty, so that every wait count below is static), then the
+  // fragments of tile 0's first k-step.
   Value lastGroup;
   for (int64_t st = 0; st + 1 < s; ++st) {
     SmallVector<Value> tokens;
     if (st < tiles)
-      tokens = loadTile(c(st), c(st * plan.bk));
+      loadTile(c(st), c(st * plan.bk), tokens);
     lastGroup = commit(tokens);
   }
-  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  waitForTile(lastGroup);
+  Frags first = loadFrags(c(0), 0);
+  // Loop-carried: the accumulators, then the current A and B fragments.
+  SmallVector<Value> carried(init.begin(), init.end());
+  size_t numAcc = carried.size(), numA = first.a.size();
+  llvm::append_range(carried, first.a);
+  llvm::append_range(carried, first.b);
+
+  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), carried);
   keepRolled(loop);
   {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
-    // Tile kt has landed once at most s-2 younger groups are pending; the
-    // barrier publishes every thread's copies (cp.async.wait_group then
-    // bar.sync) and proves stage (kt-1) % s, overwritten next, is no longer
-    // read by any warp.
-    nvgpu::DeviceAsyncWaitOp::create(b, lastGroup, b.getI32IntegerAttr(s - 2));
-    gpu::BarrierOp::create(b);
-    // Past the end the last tile is copied again into the free stage: every
-    // iteration commits one group.
-    Value next = minu(add(kt, s - 1), tiles - 1);
-    commit(loadTile(rem(add(kt, s - 1), s), mul(next, plan.bk)));
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    compute(rem(kt, s), acc);
-    scf::YieldOp::create(b, acc);
+    ValueRange args = loop.getRegionIterArgs();
+    SmallVector<Value> acc(args.take_front(numAcc));
+    Frags cur;
+    cur.a.assign(args.begin() + numAcc, args.begin() + numAcc + numA);
+    cur.b.assign(args.begin() + numAcc + numA, args.end());
+    // Tile kt+s-1 (clamped to the last: every iteration commits one group)
+    // goes into the stage of tile kt-1, which the last barrier proved free.
+    // Its copies are spread over the k-steps, between the fragment loads
+    // and the mma.sync, so that their address arithmetic and issue overlap
+    // the tensor-core work instead of preceding it.
+    Value nextTile = minu(add(kt, s - 1), tiles - 1);
+    Value copyStage = rem(add(kt, s - 1), s), copyK0 = mul(nextTile, plan.bk);
+    SmallVector<Value> tokens;
+    Value stage = rem(kt, s);
+    // Fragments double-buffered across k-steps and across tiles: those of
+    // the next k-step (after the last one, of the next tile's first k-step)
+    // are requested before the mma.sync of the current one. Past the last
+    // tile they read a stale stage and are never used.
+    for (int64_t ks = 0; ks < steps; ++ks) {
+      loadTile(copyStage, copyK0, tokens, ks, steps);
+      Frags nextFrags;
+      if (ks + 1 < steps) {
+        nextFrags = loadFrags(stage, ks + 1);
+      } else {
+        waitForTile(commit(tokens));
+        nextFrags = loadFrags(rem(add(kt, 1), s), 0);
+      }
+      mmaStep(cur, acc);
+      cur = std::move(nextFrags);
+    }
+    SmallVector<Value> yielded(acc);
+    llvm::append_range(yielded, cur.a);
+    llvm::append_range(yielded, cur.b);
+    scf::YieldOp::create(b, yielded);
   }
   // No copy may still be in flight when the block exits.
   nvgpu::DeviceAsyncWaitOp::create(b, lastGroup, b.getI32IntegerAttr(0));
-  return SmallVector<Value>(loop.getResults());
+  return SmallVector<Value>(loop.getResults().take_front(numAcc));
 }
 
 void MmaKernelEmitter::storeC(ArrayRef<Value> acc) {
@@ -610,6 +673,7 @@ struct GemmMmaPass
         launches.push_back(launch);
     });
     const ChipInfo &chip = getChipInfo("sm_90");
+    SmallVector<gpu::LaunchOp> oldReductions;
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kMmaPlanAttr))
         continue; // Already a tensor-core kernel.
@@ -645,9 +709,13 @@ struct GemmMmaPass
         launch.emitError("invalid 'mma' plan: ") << error;
         return signalPassFailure();
       }
+      // A split-K SIMT kernel's reduction goes with it.
+      if (oldReductions.empty())
+        oldReductions = findSplitKReductions(getOperation());
       buildMmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }
+    eraseSplitKReductions(oldReductions);
   }
 };
 } // namespace

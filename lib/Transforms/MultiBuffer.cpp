@@ -29,6 +29,8 @@ struct GemmMultiBufferPass : public mlir::gemm_opt::impl::GemmMultiBufferBase<Ge
       overrideIfSet(plan.stages, stages);
       overrideIfSet(plan.bk, blockK);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
+      if (pipelineEdges != -1)
+        plan.pipelineEdges = pipelineEdges != 0;
     };
     if (failed(runSimtRung(getOperation(), SimtRung::MultiBuffer, overrides)))
       signalPassFailure();

@@ -48,7 +48,9 @@ public:
            (plan.bm * plan.bk / 4) % threads == 0;
     vecB = plan.vectorWidth == 4 && f32In && p.n % 4 == 0 &&
            plan.bn % 4 == 0 && (plan.bk * plan.bn / 4) % threads == 0;
-    vecC = plan.vectorWidth == 4 && p.cType.isF32() && p.n % 4 == 0 &&
+    // Split-K kernels store f32 partials to scratch.
+    outF32 = plan.splitK > 1 || p.cType.isF32();
+    vecC = plan.vectorWidth == 4 && outF32 && p.n % 4 == 0 &&
            plan.fragN % 4 == 0;
     smemVecA = plan.vectorWidth == 4 && plan.aTransposed &&
                plan.fragM % 4 == 0 && plan.aCols() % 4 == 0;
@@ -67,7 +69,12 @@ private:
   Value mul(Value x, int64_t y) { return b.createOrFold<arith::MulIOp>(x, c(y)); }
   Value div(Value x, int64_t y) { return b.createOrFold<arith::DivUIOp>(x, c(y)); }
   Value rem(Value x, int64_t y) { return b.createOrFold<arith::RemUIOp>(x, c(y)); }
-  Value minu(Value x, int64_t y) { return b.createOrFold<arith::MinUIOp>(x, c(y)); }
+  Value minu(Value x, int64_t y) { return minu(x, c(y)); }
+  Value minu(Value x, Value y) { return b.createOrFold<arith::MinUIOp>(x, y); }
+  Value sub(Value x, Value y) { return b.createOrFold<arith::SubIOp>(x, y); }
+  Value ult(Value x, Value y) {
+    return b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, x, y);
+  }
   Value ult(Value x, int64_t y) {
     return b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, x, c(y));
   }
@@ -120,16 +127,20 @@ private:
   /// `guard` clamps every index and reads zeros outside the matrices.
   void loadTileSync(Value buf, Value k0, bool guard);
   /// Issues cp.async copies of the K tile `k0` into stage `buf` and returns
-  /// the tokens (interior blocks, full tiles only).
-  SmallVector<Value> loadTileAsync(Value buf, Value k0);
+  /// the tokens (full K tiles only). `guard`: rows of A past M and columns
+  /// of B past N are zero-filled (src-size 0) from clamped addresses.
+  SmallVector<Value> loadTileAsync(Value buf, Value k0, bool guard);
   /// acc += A_s[buf][:, 0..dots) * B_s[buf][0..dots, :].
   void compute(Value buf, int64_t dots, SmallVector<Value> &acc);
   /// A rows x cols window of stage `buf` of a shared tile at (i, j).
   Value threadView(Value mem, Value buf, Value i, Value j, int64_t rows,
                    int64_t cols);
-  /// Full K tiles; returns the accumulators.
+  /// Full K tiles tileStart .. tileStart + tileCount; returns the
+  /// accumulators.
   SmallVector<Value> mainLoopSync(ValueRange acc, bool guard);
-  SmallVector<Value> mainLoopPipelined(ValueRange acc);
+  SmallVector<Value> mainLoopPipelined(ValueRange acc, bool guard);
+  /// The kernel that sums the split-K partials into C (after the main one).
+  void emitSplitKReduction();
   void storeC(ArrayRef<Value> acc, bool guard);
   /// C[row, col] (+)= v when (row, col) lies inside C.
   void guardedStore(Value v, Value row, Value col);
@@ -143,7 +154,14 @@ private:
   const GemmProblem &p;
   const SimtGemmPlan &plan;
   int64_t threads;
-  bool vecA, vecB, vecC, smemVecA, smemVecB, asyncCopies;
+  bool vecA, vecB, vecC, smemVecA, smemVecB, asyncCopies, outF32;
+
+  /// The block's range of full K tiles (static without split-K).
+  Value tileStart, tileCount;
+  /// Where the block's results go: C, or its split's rows of the scratch
+  /// buffer of partials (rows z*M .. z*M + M).
+  Value out, outRowOffset, scratch;
+  bool outAccumulate = false;
 
   Value tid, blockRow, blockCol;
   Value aSmem, bSmem;
@@ -253,15 +271,27 @@ void SimtKernelEmitter::loadTileSync(Value buf, Value k0, bool guard) {
   }
 }
 
-SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0) {
+SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0,
+                                                    bool guard) {
   SmallVector<Value> tokens;
   auto copy = [&](Value dst, ValueRange dstIdx, Value src, ValueRange srcIdx,
                   int64_t elems) {
     UnitAttr bypass = elems == 4 ? b.getUnitAttr() : UnitAttr();
+    SmallVector<Value> from(srcIdx);
+    Value srcElems;
+    if (guard) {
+      // Full K tiles: only A's rows (M) and B's columns (N) can stick out.
+      // A 4-wide B chunk is whole or out, as N % 4 == 0 when it is used.
+      bool isA = src == p.a;
+      int64_t dim = isA ? 0 : 1, limit = isA ? p.m : p.n;
+      Value ok = ult(from[dim], limit);
+      from[dim] = minu(from[dim], limit - 1);
+      srcElems = b.createOrFold<arith::SelectOp>(ok, c(elems), c(0));
+    }
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
         b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), dst,
-        SmallVector<Value>(dstIdx), src, SmallVector<Value>(srcIdx),
-        b.getIndexAttr(elems), Value(), bypass));
+        SmallVector<Value>(dstIdx), src, from, b.getIndexAttr(elems),
+        srcElems, bypass));
   };
   // ---- A ----
   if (vecA && !plan.aTransposed && plan.aCols() % 4 == 0) {
@@ -366,12 +396,11 @@ void SimtKernelEmitter::compute(Value buf, int64_t dots,
 
 SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
                                                    bool guard) {
-  int64_t tiles = p.k / plan.bk;
-  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), init);
   keepRolled(loop);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value k0 = mul(loop.getInductionVar(), plan.bk);
+  Value k0 = mul(add(loop.getInductionVar(), tileStart), plan.bk);
   Value buf = c(0);
   loadTileSync(buf, k0, guard);
   gpu::BarrierOp::create(b);
@@ -382,8 +411,9 @@ SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
   return SmallVector<Value>(loop.getResults());
 }
 
-SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init) {
-  int64_t tiles = p.k / plan.bk;
+SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init,
+                                                        bool guard) {
+  Value lastTile = sub(tileCount, c(1));
   int64_t s = plan.stages;
   auto commit = [&](ArrayRef<Value> tokens) {
     return nvgpu::DeviceAsyncCreateGroupOp::create(
@@ -394,10 +424,10 @@ SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init) {
   // iteration commits exactly one group, so the wait counts stay static.
   Value lastGroup;
   for (int64_t st = 0; st + 1 < s; ++st) {
-    int64_t tile = std::min(st, tiles - 1);
-    lastGroup = commit(loadTileAsync(c(st), c(tile * plan.bk)));
+    Value tile = add(minu(c(st), lastTile), tileStart);
+    lastGroup = commit(loadTileAsync(c(st), mul(tile, plan.bk), guard));
   }
-  auto loop = scf::ForOp::create(b, c(0), c(tiles), c(1), init);
+  auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), init);
   keepRolled(loop);
   {
     OpBuilder::InsertionGuard g(b);
@@ -409,8 +439,8 @@ SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init) {
     // Everyone's copies of tile kt are visible, and everyone is done with
     // stage (kt-1) % s, which the next copy overwrites.
     gpu::BarrierOp::create(b);
-    Value next = minu(add(kt, s - 1), tiles - 1);
-    commit(loadTileAsync(rem(add(kt, s - 1), s), mul(next, plan.bk)));
+    Value next = add(minu(add(kt, s - 1), lastTile), tileStart);
+    commit(loadTileAsync(rem(add(kt, s - 1), s), mul(next, plan.bk), guard));
     SmallVector<Value> acc(loop.getRegionIterArgs());
     compute(rem(kt, s), plan.bk, acc);
     scf::YieldOp::create(b, acc);
@@ -426,6 +456,7 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
     for (int64_t r = 0; r < plan.fragM; ++r) {
       int64_t i = fi * plan.fragM + r;
       Value row = add(blockRow, add(rowFrag[fi], r));
+      Value outRow = add(outRowOffset, row);
       for (int64_t fj = 0; fj < (int64_t)colFrag.size(); ++fj) {
         Value col0 = add(blockCol, colFrag[fj]);
         if (vecC && !guard) {
@@ -436,9 +467,9 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
               vals.push_back(acc[i * plan.tn + fj * plan.fragN + q + e]);
             Value v = vector::FromElementsOp::create(
                 b, VectorType::get({4}, b.getF32Type()), vals);
-            if (p.accumulate)
-              v = arith::AddFOp::create(b, loadVec4(p.c, {row, col}), v);
-            storeVec4(v, p.c, {row, col});
+            if (outAccumulate)
+              v = arith::AddFOp::create(b, loadVec4(out, {outRow, col}), v);
+            storeVec4(v, out, {outRow, col});
           }
           continue;
         }
@@ -446,9 +477,9 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
           Value col = add(col0, e);
           Value v = acc[i * plan.tn + fj * plan.fragN + e];
           if (!guard) {
-            if (p.accumulate)
-              v = arith::AddFOp::create(b, b.loadF32(p.c, {row, col}), v);
-            b.storeFromF32(v, p.c, {row, col});
+            if (outAccumulate)
+              v = arith::AddFOp::create(b, b.loadF32(out, {outRow, col}), v);
+            b.storeFromF32(v, out, {outRow, col});
             continue;
           }
           guardedStore(v, row, col);
@@ -460,13 +491,14 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
 
 void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
   Value ok = andi(ult(row, p.m), ult(col, p.n));
-  if (!p.cType.isF32()) {
+  Value outRow = add(outRowOffset, row);
+  if (!outF32) {
     auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    if (p.accumulate)
-      v = arith::AddFOp::create(b, b.loadF32(p.c, {row, col}), v);
-    b.storeFromF32(v, p.c, {row, col});
+    if (outAccumulate)
+      v = arith::AddFOp::create(b, b.loadF32(out, {outRow, col}), v);
+    b.storeFromF32(v, out, {outRow, col});
     return;
   }
   // A predicated store in inline PTX rather than an scf.if: LLVM's machine
@@ -474,8 +506,8 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
   // conditional block, keeping every value read from shared memory alive
   // until the end of the kernel (spills at small K).
   if (!cBase)
-    cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, p.c);
-  Value offset = mul(add(mul(row, p.n), col), 4);
+    cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, out);
+  Value offset = mul(add(mul(outRow, p.n), col), 4);
   Value addr = arith::IndexCastOp::create(b, b.getI64Type(), add(cBase, offset));
   Value pred = arith::ExtUIOp::create(b, b.getI32Type(), ok);
   auto asmOp = [&](Type res, ValueRange operands, StringRef text,
@@ -489,7 +521,7 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
   // One asm per element (the read-modify-write of C included) keeps the
   // epilogue from holding extra values.
   StringRef text =
-      p.accumulate
+      outAccumulate
           ? "{\n .reg .pred p;\n .reg .f32 t;\n setp.ne.b32 p, $2, 0;\n "
             "@p ld.f32 t, [$0];\n @p add.rn.f32 t, t, $1;\n "
             "@p st.f32 [$0], t;\n}"
@@ -525,9 +557,13 @@ SmallVector<Value> SimtKernelEmitter::branch(
 
 gpu::LaunchOp SimtKernelEmitter::emit() {
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
+  int64_t splits = plan.splitK;
+  if (splits > 1)
+    scratch = memref::AllocOp::create(
+        b, MemRefType::get({splits * p.m, p.n}, b.getF32Type()));
   auto launch = createBlockTiledMatmulLaunch(
       b, gridX, gridY, threads, plan.sharedBytes(), "simt",
-      kSimtPlanAttr, plan.toAttr(b.getContext()));
+      kSimtPlanAttr, plan.toAttr(b.getContext()), splits);
 
   tid = launch.getThreadIds().x;
   auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
@@ -550,22 +586,54 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   if (!known)
     interior = andi(ult(bx, fullX), ult(by, fullY));
 
+  // Full K tiles of this block: all of them, or split z's share
+  // [z*F/S, (z+1)*F/S) (every split gets at least one: S <= F).
+  int64_t fullTiles = p.k / plan.bk;
+  Value z, lastSplit;
+  if (splits > 1) {
+    z = launch.getBlockIds().z;
+    tileStart = div(mul(z, fullTiles), splits);
+    tileCount = sub(div(mul(add(z, 1), fullTiles), splits), tileStart);
+    lastSplit = b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::eq, z,
+                                              c(splits - 1));
+    out = scratch;
+    outRowOffset = mul(z, p.m);
+    outAccumulate = false;
+  } else {
+    tileStart = c(0);
+    tileCount = c(fullTiles);
+    out = p.c;
+    outRowOffset = c(0);
+    outAccumulate = p.accumulate;
+  }
+
   SmallVector<Value> acc(plan.tm * plan.tn, b.f32(0.0));
   SmallVector<Type> accTypes(acc.size(), b.getF32Type());
-  if (p.k / plan.bk > 0) {
+  if (fullTiles > 0) {
     acc = branch(
         known, interior, accTypes,
         [&] {
-          return asyncCopies ? mainLoopPipelined(acc)
+          return asyncCopies ? mainLoopPipelined(acc, /*guard=*/false)
                              : mainLoopSync(acc, /*guard=*/false);
         },
-        [&] { return mainLoopSync(acc, /*guard=*/true); });
+        [&] {
+          return asyncCopies && plan.pipelineEdges
+                     ? mainLoopPipelined(acc, /*guard=*/true)
+                     : mainLoopSync(acc, /*guard=*/true);
+        });
   }
   if (int64_t kRem = p.k % plan.bk) {
-    Value buf = c(0);
-    loadTileSync(buf, c(p.k - kRem), /*guard=*/true);
-    gpu::BarrierOp::create(b);
-    compute(buf, kRem, acc);
+    // The K remainder, in the last split.
+    auto tail = [&] {
+      SmallVector<Value> a(acc);
+      Value buf = c(0);
+      loadTileSync(buf, c(p.k - kRem), /*guard=*/true);
+      gpu::BarrierOp::create(b);
+      compute(buf, kRem, a);
+      return a;
+    };
+    acc = branch(splits > 1 ? std::nullopt : std::optional<bool>(true),
+                 lastSplit, accTypes, tail, [&] { return acc; });
   }
   branch(
       known, interior, {},
@@ -577,7 +645,41 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
         storeC(acc, /*guard=*/true);
         return SmallVector<Value>();
       });
+  if (splits > 1) {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointAfter(launch);
+    emitSplitKReduction();
+  }
   return launch;
+}
+
+void SimtKernelEmitter::emitSplitKReduction() {
+  // One thread per 4 consecutive elements of a row of C (1 when rows are
+  // not 16-byte aligned or C is not f32); the partials are summed in split
+  // order, then added to C when accumulating: deterministic.
+  int64_t width = p.cType.isF32() && p.n % 4 == 0 ? 4 : 1;
+  int64_t items = p.m * p.n / width, blockThreads = 256;
+  auto launch = createStaticLaunch(
+      b, {ceilDiv(items, blockThreads), 1, 1}, {blockThreads, 1, 1});
+  launch->setAttr(kKernelAttr, b.getStringAttr(kSplitKReduceKind));
+  Value item = add(mul(launch.getBlockIds().x, blockThreads),
+                   launch.getThreadIds().x);
+  auto inside = scf::IfOp::create(b, ult(item, items), /*withElse=*/false);
+  b.setInsertionPoint(inside.getThenRegion().front().getTerminator());
+  Value flat = mul(item, width);
+  Value row = div(flat, p.n), col = rem(flat, p.n);
+  auto load = [&](Value mem, Value r) -> Value {
+    return width == 4 ? loadVec4(mem, {r, col}) : b.loadF32(mem, {r, col});
+  };
+  Value sum = load(scratch, row);
+  for (int64_t z = 1; z < plan.splitK; ++z)
+    sum = arith::AddFOp::create(b, sum, load(scratch, add(row, z * p.m)));
+  if (p.accumulate)
+    sum = arith::AddFOp::create(b, load(p.c, row), sum);
+  if (width == 4)
+    storeVec4(sum, p.c, {row, col});
+  else
+    b.storeFromF32(sum, p.c, {row, col});
 }
 
 gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &problem,

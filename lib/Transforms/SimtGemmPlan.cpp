@@ -3,6 +3,7 @@
 #include "gemm-opt/Transforms/SimtGemm.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
@@ -81,6 +82,8 @@ std::string SimtGemmPlan::validate(const ChipInfo &chip) const {
            s(bCols());
   if (stages > 8)
     return "stages=" + s(stages) + " must be at most 8";
+  if (splitK < 1 || splitK > 64)
+    return "split-k=" + s(splitK) + " must be in [1, 64]";
   return checkKernelLimits(maxRegs, groupM, sharedBytes(), chip);
 }
 
@@ -107,6 +110,10 @@ DictionaryAttr SimtGemmPlan::toAttr(MLIRContext *ctx) const {
   i("max_regs", maxRegs);
   i("group_m", groupM);
   l.append("read_only", b.getBoolAttr(readOnly));
+  if (splitK != 1)
+    i("split_k", splitK);
+  if (pipelineEdges)
+    l.append("pipeline_edges", b.getBoolAttr(true));
   return l.getDictionary(ctx);
 }
 
@@ -150,6 +157,10 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
     p.groupM = a.getInt();
   if (auto a = attr.getAs<BoolAttr>("read_only"))
     p.readOnly = a.getValue();
+  if (auto a = attr.getAs<IntegerAttr>("split_k"))
+    p.splitK = a.getInt();
+  if (auto a = attr.getAs<BoolAttr>("pipeline_edges"))
+    p.pipelineEdges = a.getValue();
   if (!ok)
     return failure();
   return p;
@@ -165,7 +176,53 @@ std::string SimtGemmPlan::str() const {
          ", shared " + s(sharedBytes()) + " B" +
          (maxRegs ? ", max " + s(maxRegs) + " regs" : "") +
          (groupM > 1 ? ", group " + s(groupM) : "") +
-         (readOnly ? ", read-only A/B" : "");
+         (readOnly ? ", read-only A/B" : "") +
+         (pipelineEdges ? ", pipelined edges" : "") +
+         (splitK > 1 ? ", split-K " + s(splitK) : "");
+}
+
+std::string mlir::gemm_opt::validateForProblem(const SimtGemmPlan &plan,
+                                               const GemmProblem &p) {
+  auto s = [](int64_t v) { return std::to_string(v); };
+  int64_t fullTiles = p.k / plan.bk;
+  if (plan.splitK > 1 && plan.splitK > fullTiles)
+    return "split-k=" + s(plan.splitK) + " exceeds the " + s(fullTiles) +
+           " full K tiles of K=" + s(p.k) + " with block-k=" + s(plan.bk);
+  return "";
+}
+
+SmallVector<gpu::LaunchOp>
+mlir::gemm_opt::findSplitKReductions(func::FuncOp func) {
+  SmallVector<gpu::LaunchOp> reductions;
+  func.walk([&](gpu::LaunchOp launch) {
+    auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
+    if (kind && kind.getValue() == kSplitKReduceKind)
+      reductions.push_back(launch);
+  });
+  return reductions;
+}
+
+void mlir::gemm_opt::eraseSplitKReductions(
+    ArrayRef<gpu::LaunchOp> reductions) {
+  SetVector<Operation *> scratch;
+  for (gpu::LaunchOp launch : reductions) {
+    launch.getBody().walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (auto alloc = v.getDefiningOp<memref::AllocOp>())
+          if (!alloc->hasAttr(kRoleAttr))
+            scratch.insert(alloc);
+    });
+    launch.erase();
+  }
+  for (Operation *alloc : scratch) {
+    if (!llvm::all_of(alloc->getUsers(), [](Operation *user) {
+          return isa<memref::DeallocOp>(user);
+        }))
+      continue;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      user->erase();
+    alloc->erase();
+  }
 }
 
 FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) {
@@ -187,13 +244,18 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   p.accumulate = beta != 0;
 
   // The buffers: memrefs defined outside the launch, by their role.
+  // A split-K kernel writes partials to scratch; C is in its reduction.
   llvm::SetVector<Value> captured;
-  launch.getBody().walk([&](Operation *op) {
-    for (Value v : op->getOperands())
-      if (isa<MemRefType>(v.getType()) &&
-          !launch.getBody().isAncestor(v.getParentRegion()))
-        captured.insert(v);
-  });
+  SmallVector<gpu::LaunchOp> kernels = {launch};
+  if (func)
+    llvm::append_range(kernels, findSplitKReductions(func));
+  for (gpu::LaunchOp k : kernels)
+    k.getBody().walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (isa<MemRefType>(v.getType()) &&
+            !k.getBody().isAncestor(v.getParentRegion()))
+          captured.insert(v);
+    });
   for (Value v : captured) {
     Value root = getRootBuffer(v);
     if (!root || root != v)

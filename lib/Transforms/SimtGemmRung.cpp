@@ -14,6 +14,7 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     if (kind && kind.getValue() == "matmul")
       launches.push_back(launch);
   });
+  SmallVector<gpu::LaunchOp> oldReductions = findSplitKReductions(func);
   const ChipInfo &chip = getChipInfo("sm_90");
   for (gpu::LaunchOp launch : launches) {
     auto planAttr = launch->getAttrOfType<DictionaryAttr>(kSimtPlanAttr);
@@ -38,11 +39,16 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     applySimtRungDefaults(rung, *problem, chip, plan);
     overrides(plan);
     std::string error = plan.validate(chip);
+    if (error.empty())
+      error = validateForProblem(plan, *problem);
     if (!error.empty())
       return launch.emitError("invalid '")
              << simtRungName(rung) << "' plan: " << error;
     buildSimtGemmKernel(*problem, plan, launch);
     launch.erase();
   }
+  // The old kernels' split-K reductions (a rebuilt split-K kernel brought
+  // its own, right after it).
+  eraseSplitKReductions(oldReductions);
   return success();
 }

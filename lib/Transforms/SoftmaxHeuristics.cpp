@@ -95,9 +95,87 @@ SoftmaxPlan mlir::gemm_opt::chooseBlockPerRowPlan(const SoftmaxProblem &p,
   return plan;
 }
 
-SoftmaxPlan mlir::gemm_opt::chooseRowsPlan(const SoftmaxProblem &p,
-                                           const SoftmaxLimits &limits,
-                                           int64_t targetBlockThreads) {
+static SoftmaxPlan chooseBlockRowsPlan(const SoftmaxProblem &p,
+                                       const SoftmaxLimits &limits,
+                                       int64_t targetBlockThreads);
+
+/// Whether long f16 rows keep raw 16-bit values in registers (see
+/// chooseRowsPlan): 16-byte f16 vectors and a share of the row that needs
+/// a full block or more.
+static bool packsF16(const SoftmaxProblem &p, int64_t vectorWidth,
+                     int64_t threads, int64_t maxThreads) {
+  return p.xType.isF16() && vectorWidth == 8 && threads >= maxThreads;
+}
+
+std::optional<SoftmaxPlan>
+mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
+                                  const SoftmaxLimits &limits,
+                                  int64_t clusterSize) {
+  SoftmaxPlan plan;
+  plan.algo = SoftmaxAlgo::Online;
+  plan.reduce = SoftmaxReduce::Shuffle;
+  plan.storage = SoftmaxStorage::Registers;
+  plan.clusterSize = clusterSize;
+  plan.rowsPerBlock = 1;
+  plan.vectorWidth = chooseVectorWidth(p.cols, elemBytes(p.xType));
+  int64_t maxThreads =
+      pow2Floor(std::clamp<int64_t>(limits.maxThreads, 32, 1024));
+  // Each block's slice as a row of its own: as few threads as keep it in
+  // registers (whole warps: the cluster combine shuffles), packed f16 where
+  // a block's f32 registers would not do.
+  int64_t sliceVecs = ceilDiv(p.cols / plan.vectorWidth, clusterSize);
+  int64_t vecsPerThread =
+      std::max<int64_t>(1, limits.maxRegisterElems / plan.vectorWidth);
+  int64_t threads = pow2Ceil(ceilDiv(sliceVecs, vecsPerThread));
+  if (packsF16(p, plan.vectorWidth, threads, maxThreads)) {
+    plan.packed = true;
+    vecsPerThread = std::max<int64_t>(1, 2 * limits.maxRegisterElems /
+                                             plan.vectorWidth);
+    threads = pow2Ceil(ceilDiv(sliceVecs, vecsPerThread));
+  }
+  if (threads > maxThreads)
+    return std::nullopt;
+  plan.threadsPerRow = std::max<int64_t>(threads, 32);
+  plan.chunks = ceilDiv(sliceVecs, plan.threadsPerRow);
+  return plan;
+}
+
+FailureOr<SoftmaxPlan> mlir::gemm_opt::chooseRowsPlan(
+    Operation *at, const SoftmaxProblem &p, const SoftmaxLimits &limits,
+    int64_t targetBlockThreads, const SoftmaxClusterOptions &cluster) {
+  if (cluster.clusterSize > 1) {
+    std::optional<SoftmaxPlan> plan =
+        chooseClusterPlan(p, limits, cluster.clusterSize);
+    if (!plan)
+      return at->emitError() << "cluster-size=" << cluster.clusterSize
+                             << ": a row of " << p.cols
+                             << " elements does not fit in the registers of "
+                             << cluster.clusterSize << " blocks";
+    return *plan;
+  }
+  SoftmaxPlan plan = chooseBlockRowsPlan(p, limits, targetBlockThreads);
+  if (cluster.clusterSize == 1 || plan.storage == SoftmaxStorage::Registers)
+    return plan;
+  // Too long for one block's registers: split the row over the fewest
+  // blocks of a cluster (at most 8, the portable cluster size) whose
+  // registers hold it, each block reading its slice once, instead of
+  // shared memory and re-reading. Few rows: more blocks per row, until the
+  // grid covers every SM.
+  for (int64_t size = 2; size <= 8; ++size) {
+    std::optional<SoftmaxPlan> clustered = chooseClusterPlan(p, limits, size);
+    if (!clustered)
+      continue;
+    while (size < 8 && p.rows * size < cluster.smCount)
+      clustered = chooseClusterPlan(p, limits, ++size);
+    return *clustered;
+  }
+  return plan;
+}
+
+/// softmax-rows without clusters: at most a block per row.
+static SoftmaxPlan chooseBlockRowsPlan(const SoftmaxProblem &p,
+                                       const SoftmaxLimits &limits,
+                                       int64_t targetBlockThreads) {
   SoftmaxPlan plan;
   plan.algo = SoftmaxAlgo::Online;
   plan.reduce = SoftmaxReduce::Shuffle;
@@ -122,7 +200,7 @@ SoftmaxPlan mlir::gemm_opt::chooseRowsPlan(const SoftmaxProblem &p,
   // ptxas merges its (integer) widenings before and after the reduction
   // into f32 copies live across it, 127 registers at 512 threads.
   int64_t bytes = elemBytes(p.xType);
-  if (p.xType.isF16() && plan.vectorWidth == 8 && threads >= maxThreads) {
+  if (packsF16(p, plan.vectorWidth, threads, maxThreads)) {
     plan.packed = true;
     vecsPerThread = std::max<int64_t>(1, 2 * limits.maxRegisterElems /
                                              plan.vectorWidth);
@@ -174,6 +252,19 @@ SoftmaxPlan mlir::gemm_opt::chooseRowsPlan(const SoftmaxProblem &p,
     rowsPerBlock *= 2;
   plan.rowsPerBlock = rowsPerBlock;
   return plan;
+}
+
+FailureOr<SoftmaxClusterOptions>
+mlir::gemm_opt::makeSoftmaxClusterOptions(Operation *at, int64_t clusterSize,
+                                          int64_t smCount) {
+  if (clusterSize < 0 || clusterSize > 8 || smCount < 1)
+    return at->emitError("invalid options: need 0 <= cluster-size <= 8 "
+                         "(0: chosen by the heuristics, 1: no cluster) and "
+                         "sm-count >= 1");
+  SoftmaxClusterOptions options;
+  options.clusterSize = clusterSize;
+  options.smCount = smCount;
+  return options;
 }
 
 FailureOr<SoftmaxLimits> mlir::gemm_opt::makeSoftmaxLimits(

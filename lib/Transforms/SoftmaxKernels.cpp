@@ -18,11 +18,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 
@@ -114,6 +116,8 @@ DictionaryAttr SoftmaxPlan::toAttr(MLIRContext *ctx) const {
     attrs.append("shared_chunks", b.getI64IntegerAttr(sharedChunks));
     attrs.append("stream_chunks", b.getI64IntegerAttr(streamChunks));
   }
+  if (clusterSize > 1)
+    attrs.append("cluster", b.getI64IntegerAttr(clusterSize));
   return attrs.getDictionary(ctx);
 }
 
@@ -131,7 +135,11 @@ std::string SoftmaxPlan::str() const {
                                            sharedChunks, streamChunks)
                                  .str()
                            : std::string())
-      .str();
+             .str() +
+         (clusterSize > 1
+              ? llvm::formatv(", cluster of {0} blocks per row", clusterSize)
+                    .str()
+              : std::string());
 }
 
 //===----------------------------------------------------------------------===//
@@ -354,15 +362,32 @@ Type workgroupF32(MLIRContext *ctx, int64_t n) {
 gpu::LaunchOp createLaunch(KernelBuilder &b, int64_t gridX, int64_t gridY,
                            int64_t block, int64_t dynamicSmem,
                            TypeRange workgroup, const SoftmaxPlan &plan,
-                           StringRef kernelRole) {
+                           StringRef kernelRole, int64_t clusterX = 1) {
   Value smem;
   if (dynamicSmem > 0)
     smem = arith::ConstantOp::create(
         b, b.getI32IntegerAttr(static_cast<int32_t>(dynamicSmem)));
+  // A cluster of clusterX x 1 x 1 blocks; the grid stays counted in blocks.
+  Value cx, cy, cz;
+  if (clusterX > 1) {
+    cx = b.index(clusterX);
+    cy = cz = b.index(1);
+  }
   auto launch = gpu::LaunchOp::create(
       b, b.index(gridX), b.index(gridY), b.index(1), b.index(block),
       b.index(1), b.index(1), smem, /*asyncTokenType=*/nullptr,
-      /*asyncDependencies=*/ValueRange(), workgroup);
+      /*asyncDependencies=*/ValueRange(), workgroup,
+      /*privateAttributions=*/TypeRange(), cx, cy, cz);
+  if (clusterX > 1) {
+    // MLIR 22's builder gives the body only the 12 block/thread id and size
+    // arguments, even with cluster operands: add the 6 cluster ones (ids,
+    // then sizes) in front of the workgroup attributions, where
+    // getClusterIds() / getWorkgroupAttributions() expect them.
+    Block &body = launch.getBody().front();
+    for (unsigned i = 0; i < 6; ++i)
+      body.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
+                          b.getIndexType(), launch.getLoc());
+  }
   NamedAttrList attrs(plan.toAttr(b.getContext()));
   attrs.set("kernel", b.getStringAttr(kernelRole));
   launch->setAttr(kSoftmaxPlanAttr, attrs.getDictionary(b.getContext()));
@@ -579,18 +604,29 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
       plan.storage == SoftmaxStorage::Shared ||
       (plan.storage == SoftmaxStorage::Hybrid && plan.sharedChunks > 0);
   const int64_t slots = reductionSlots(plan);
+  // A cluster of P blocks per row (registers only, one row per cluster).
+  const int64_t P = plan.clusterSize;
+  assert((P == 1 || (plan.storage == SoftmaxStorage::Registers && RB == 1 &&
+                     TR >= 32 && !sharedRow)) &&
+         "a cluster plan keeps one row per cluster in registers");
   SmallVector<Type> workgroup;
   if (slots > 0 && !sharedRow)
     workgroup.assign(2, workgroupF32(ctx, slots));
+  // The block's (max, sum) pair, published to the cluster.
+  if (P > 1)
+    workgroup.push_back(workgroupF32(ctx, 2));
   int64_t dynSmem = plan.dynamicSharedBytes(p);
   gpu::LaunchOp launch = createLaunch(b, plan.gridBlocks(p.rows), 1, BT,
-                                      dynSmem, workgroup, plan, "online");
+                                      dynSmem, workgroup, plan, "online", P);
   Emitter e{b};
   // Shared memory: the reduction slots are workgroup attributions, except
   // with a shared-memory row, where the row and then the slots are views of
   // the one dynamic allocation.
   SmallVector<Value> slotBufs(launch.getWorkgroupAttributions().begin(),
                               launch.getWorkgroupAttributions().end());
+  Value published;
+  if (P > 1)
+    published = slotBufs.pop_back_val();
   Value rowSmem;
   if (sharedRow) {
     auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
@@ -614,7 +650,9 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
   Value tid = launch.getThreadIds().x;
   Value lane = RB == 1 ? tid : e.remui(tid, TR);
   Value rowInBlock = RB == 1 ? b.index(0) : e.divui(tid, TR);
-  Value row = b.add(b.mul(launch.getBlockIds().x, RB), rowInBlock);
+  Value blockId = launch.getBlockIds().x;
+  Value row = P > 1 ? e.divui(blockId, P)
+                    : b.add(b.mul(blockId, RB), rowInBlock);
   // Rows past the end (last block only): clamp loads, skip stores.
   Value rowValid, rowC = row;
   if (p.rows % RB != 0) {
@@ -629,6 +667,11 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     return b.andi(a, c);
   };
   Value laneCol = b.mul(lane, V);
+  // Cluster: block r of a row's cluster (its rank: the x dimension of the
+  // grid is the cluster's) covers the slice starting at r * slice.
+  const int64_t slice = plan.sliceElems();
+  if (P > 1)
+    laneCol = b.add(b.mul(e.remui(blockId, P), slice), laneCol);
 
   /// Column of access `j` (a chunk index, static or dynamic) and whether
   /// it is in the row (null: statically always).
@@ -636,8 +679,9 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
       -> std::tuple<Value, Value, Value> {
     Value col = chunk ? b.add(b.mul(chunk, TR * V), laneCol)
                       : b.add(b.index(staticChunk * TR * V), laneCol);
-    bool alwaysIn = !chunk ? (staticChunk + 1) * TR * V <= p.cols
-                           : p.cols % (TR * V) == 0;
+    bool alwaysIn = P > 1    ? P * slice <= p.cols
+                    : !chunk ? (staticChunk + 1) * TR * V <= p.cols
+                             : p.cols % (TR * V) == 0;
     if (alwaysIn)
       return {col, col, Value()};
     return {col, e.minui(col, p.cols - V), b.ult(col, p.cols)};
@@ -769,12 +813,60 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     }
   };
 
+  /// Combines the pairs of the P blocks of a row's cluster through
+  /// distributed shared memory: thread 0 publishes its block's pair in its
+  /// shared memory; a cluster barrier (arrive: release, wait: acquire at
+  /// cluster scope) makes every block's pair visible; each aligned group of
+  /// pow2Ceil(P) lanes of every warp reads the P pairs (one each, through
+  /// mapa + ld.shared::cluster) and combines them by a butterfly. Then this
+  /// block arrives on the cluster barrier again: it is done reading the
+  /// others' shared memory; the matching wait, before the kernel ends,
+  /// keeps every block (and its shared memory) alive until then.
+  auto clusterCombine = [&](Value m, Value s) -> std::pair<Value, Value> {
+    auto aligned = b.getUnitAttr();
+    e.guarded(b.ult(tid, 1), [&] {
+      memref::StoreOp::create(b, m, published, ValueRange{b.index(0)});
+      memref::StoreOp::create(b, s, published, ValueRange{b.index(1)});
+    });
+    NVVM::ClusterArriveOp::create(b, aligned);
+    NVVM::ClusterWaitOp::create(b, aligned);
+    Value addr = memref::ExtractAlignedPointerAsIndexOp::create(b, published);
+    addr = arith::IndexCastOp::create(b, b.getI64Type(), addr);
+    auto sharedPtr = LLVM::LLVMPointerType::get(
+        ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared));
+    auto clusterPtr = LLVM::LLVMPointerType::get(
+        ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+    Value local = LLVM::IntToPtrOp::create(b, sharedPtr, addr);
+    const int64_t group = static_cast<int64_t>(llvm::PowerOf2Ceil(P));
+    Value q = e.remui(tid, group); // group divides 32: the lane's place
+    Value rank = group == P ? q : e.minui(q, P - 1);
+    rank = arith::IndexCastOp::create(b, b.getI32Type(), rank);
+    Value remote = NVVM::MapaOp::create(b, clusterPtr, local, rank);
+    Value remoteSum = LLVM::GEPOp::create(b, clusterPtr, b.getF32Type(),
+                                          remote, ArrayRef<LLVM::GEPArg>{1});
+    m = LLVM::LoadOp::create(b, b.getF32Type(), remote);
+    s = LLVM::LoadOp::create(b, b.getF32Type(), remoteSum);
+    if (group != P) {
+      // Lanes past the P blocks hold the identity pair.
+      Value in = b.ult(q, P);
+      m = e.select(in, m, e.negInf());
+      s = e.select(in, s, e.f(0.0));
+    }
+    std::tie(m, s) = shuffleCombine(e, m, s, group);
+    NVVM::ClusterArriveOp::create(b, aligned);
+    return {m, s};
+  };
+
   if (plan.storage == SoftmaxStorage::Registers) {
     loadRegisters();
     auto [mLocal, sLocal] = registerStats();
     Value rowMax, rowSum;
     std::tie(rowMax, rowSum) = rowCombine(mLocal, sLocal);
+    if (P > 1)
+      std::tie(rowMax, rowSum) = clusterCombine(rowMax, rowSum);
     writeRegisters(mLocal, rowMax, rowSum);
+    if (P > 1)
+      NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
     return;
   }
 

@@ -10,7 +10,12 @@
 // longer rows use shared memory whole (up to max-shared-bytes), else the
 // hybrid plan (registers, then shared memory, and only the remainder is
 // re-read: none for 128K f16), else (rows that are no whole number of
-// block-wide chunks) re-read the row.
+// block-wide chunks) re-read the row. On sm_90, rows too long for one
+// block's registers (up to 8 blocks' worth: 256K f32, 512K f16) are split
+// over a thread-block cluster instead: each block reads its slice once
+// into registers, and the blocks combine their (max, sum) pairs through
+// distributed shared memory (1024x131072: 4 blocks per f32 row, 2 per f16
+// row; one read, one write, and 4x / 2x the blocks of a block per row).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +24,8 @@
 #include "gemm-opt/Transforms/SoftmaxKernels.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::gemm_opt {
@@ -40,8 +47,12 @@ struct GemmSoftmaxRowsPass : public mlir::gemm_opt::impl::GemmSoftmaxRowsBase<Ge
         func, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
+    FailureOr<SoftmaxClusterOptions> cluster =
+        makeSoftmaxClusterOptions(func, clusterSize, smCount);
+    if (failed(cluster))
+      return signalPassFailure();
     if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
-          return FailureOr<SoftmaxPlan>(chooseRowsPlan(p, *limits, blockThreads));
+          return chooseRowsPlan(func, p, *limits, blockThreads, *cluster);
         })))
       signalPassFailure();
   }

@@ -32,11 +32,11 @@
 // ALL:     .visible .entry matmul_kernel(
 
 // Default plans (GemmHeuristics): 256 threads (128x128 tiles, 8x8 per
-// thread) on every rung from reg2d; from swizzle on at most 128 registers;
+// thread) on every rung from reg2d; at most 128 registers (two blocks per
+// SM) on reg2d and from swizzle on (vector needs 125 without a cap);
 // swizzle reads A and B through ld.global.nc.
-// REG2D-NOT: .maxnreg
 // REG2D:     .maxntid 256, 1, 1
-// REG2D-NOT: .maxnreg
+// REG2D-NEXT: .maxnreg 128
 // VECTOR:    .maxntid 256, 1, 1
 // VECTOR-NOT: .maxnreg
 // SWIZZLE:   .maxntid 256, 1, 1

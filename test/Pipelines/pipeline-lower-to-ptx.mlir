@@ -11,7 +11,7 @@
 
 // The same pipeline stopped before emission: the register cap and the
 // read-only inputs are on the outlined kernel.
-// RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --pass-pipeline='builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d{max-registers=128},gemm-vectorize{read-only=1}),gemm-lower-to-ptx)' | FileCheck %s --check-prefix=IR
+// RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --pass-pipeline='builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize{read-only=1 max-registers=128}),gemm-lower-to-ptx)' | FileCheck %s --check-prefix=IR
 // RUN: not gemm-opt %inputs/matmul-4096x4096x4096.mlir --pass-pipeline='builtin.module(gemm-lower-to-ptx{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
 
 // PTX:      .target sm_90

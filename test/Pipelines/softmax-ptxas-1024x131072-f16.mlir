@@ -1,9 +1,13 @@
 // REQUIRES: ptxas
 // 1024x131072 f16 through every softmax stage: each PTX assembles for sm_90
-// without spills. softmax-rows: hybrid, packed: 1024 threads keep 8 raw
-// 16-byte vectors each in registers (128 KB of the row), the other 128 KB go
-// through dynamic shared memory; one read, nothing re-read (no third sweep of
-// global loads); 64 registers at 1024 threads.
+// without spills. softmax-rows: a thread-block cluster of 2 blocks per row
+// (grid 2048, cluster 2x1x1), each block of 1024 threads keeping its
+// 128 KB half of the row in registers as packed f16 (8 raw 16-byte vectors
+// per thread), the block pairs combined through distributed shared memory;
+// one read, one write, no shared-memory staging of the row; at most 64
+// registers at 1024 threads. Without clusters (cluster-size=1): the hybrid
+// plan, the same registers plus the other 128 KB staged through dynamic
+// shared memory by a loop of 2 loads per thread and iteration.
 
 // RUN: gemm-opt %s --gemm-stage-softmax-3pass="ptx-file=%t.3pass.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.3pass.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -17,6 +21,10 @@
 // RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=ROWS --input-file=%t.rows.ptx
 // RUN: FileCheck %s --check-prefix=ROWSHDR --input-file=%t.rows.ptx
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,gemm-softmax-vector,gemm-softmax-rows{cluster-size=1}),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=%t.hybrid.ptx stage=softmax-rows chip=sm_90})" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.hybrid.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90 -v %t.hybrid.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
+// RUN: FileCheck %s --check-prefix=HYB --input-file=%t.hybrid.ptx
 
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
@@ -26,23 +34,47 @@
 
 // ROWSREGS: Used {{([1-5]?[0-9]|6[0-4])}} registers
 
-// The 8 register chunks, then the streamed shared chunks (2 per iteration).
 // ROWSHDR: .maxntid 1024
 
-// The 8 register loads and the shared loop's (2 per iteration, stored to
-// shared memory); no global load after the barrier: nothing is re-read.
-// ROWS-COUNT-9: ld.global.v4.b32
-// ROWS: st.shared.v4.b32
-// ROWS: ld.global.v4.b32
-// ROWS: st.shared.v4.b32
-// ROWS: max.NaN.f16x2
-// ROWS: bar.sync
+// Cluster: the 8 packed loads, the max in f16x2, the block's barrier, the
+// pair published then the cluster barrier, the 2 pairs read through mapa +
+// ld.shared::cluster, the arrive ending the remote reads, the 8 stores
+// (widened again through cvt.f32.f16), the final wait. No shared-memory
+// staging of the row (no st.shared.v4) and nothing re-read.
+// ROWS-COUNT-8: ld.global.v4.b32
 // ROWS-NOT: ld.global
-// ROWS-COUNT-2: ld.shared.v4.b32
+// ROWS: max.NaN.f16x2
+// ROWS-NOT: st.shared.v4
+// ROWS: bar.sync
+// ROWS-NOT: st.shared.v4
+// ROWS: barrier.cluster.arrive.aligned;
+// ROWS-NEXT: barrier.cluster.wait.aligned;
+// ROWS: mapa.shared::cluster.u64
+// ROWS-NEXT: ld.shared::cluster.b32
+// ROWS-NEXT: ld.shared::cluster.b32
+// ROWS-COUNT-2: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// ROWS-NOT: shfl.sync
+// ROWS: barrier.cluster.arrive.aligned;
 // ROWS-NOT: ld.global
 // ROWS: cvt.f32.f16
 // ROWS-COUNT-8: st.global.v4.b32
+// ROWS-NEXT: barrier.cluster.wait.aligned;
 // ROWS-NOT: ld.global
+
+// The 8 register loads and the shared loop's (2 per iteration, stored to
+// shared memory); no global load after the barrier: nothing is re-read.
+// HYB-COUNT-9: ld.global.v4.b32
+// HYB: st.shared.v4.b32
+// HYB: ld.global.v4.b32
+// HYB: st.shared.v4.b32
+// HYB: max.NaN.f16x2
+// HYB: bar.sync
+// HYB-NOT: ld.global
+// HYB-COUNT-2: ld.shared.v4.b32
+// HYB-NOT: ld.global
+// HYB: cvt.f32.f16
+// HYB-COUNT-8: st.global.v4.b32
+// HYB-NOT: ld.global
 
 func.func @softmax(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)

@@ -1,6 +1,10 @@
 // REQUIRES: ptxas
 // 1024x131072 f32 through every softmax stage: each PTX assembles for sm_90
-// without spills. softmax-rows: hybrid: 8 float4 chunks per thread in
+// without spills. softmax-rows: a thread-block cluster of 4 blocks per row
+// (grid 4096, cluster 4x1x1), each block of 1024 threads keeping its 128 KB
+// slice in registers (8 float4 per thread): one read, one write; the block
+// pairs go through distributed shared memory. Without clusters
+// (cluster-size=1): the hybrid plan, 8 float4 chunks per thread in
 // registers (128 KB of the 512 KB row), 10 chunks through dynamic shared
 // memory (160 KB), the last 14 chunks (224 KB) re-read, backwards.
 
@@ -14,8 +18,12 @@
 // RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: gemm-opt %s --gemm-stage-softmax-rows="ptx-file=%t.rows.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
 // RUN: FileCheck %s --check-prefix=ROWS --input-file=%t.rows.ptx
 // RUN: FileCheck %s --check-prefix=ROWSHDR --input-file=%t.rows.ptx
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,gemm-softmax-vector,gemm-softmax-rows{cluster-size=1}),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=%t.hybrid.ptx stage=softmax-rows chip=sm_90})" -o /dev/null
+// RUN: %ptxas -arch=sm_90 -v %t.hybrid.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefix=HYB --input-file=%t.hybrid.ptx
 
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
@@ -23,19 +31,47 @@
 
 // ROWSHDR: .maxntid 1024
 
-// The 8 register loads, the shared loop's (stored to shared memory), the
-// re-read part's; after the barrier only the re-read part is loaded again.
-// ROWS-COUNT-9: ld.global.v4.b32
-// ROWS: st.shared.v4.b32
-// ROWS: ld.global.v4.b32
-// ROWS: st.shared.v4.b32
-// ROWS-COUNT-2: ld.global.v4.b32
+// ROWSREGS: Used {{([1-5]?[0-9]|6[0-4])}} registers
+
+// Cluster: the 8 loads of the slice, the block's shuffles and one barrier,
+// the pair published (st.shared) then the cluster barrier (arrive: release,
+// wait: acquire), the 4 pairs read through mapa + ld.shared::cluster, the
+// arrive that ends this block's remote reads, the 8 stores, and the wait
+// that keeps every block's shared memory alive until then. No other global
+// load: nothing is re-read.
+// ROWS-COUNT-8: ld.global.v4.b32
+// ROWS-NOT: ld.global
 // ROWS: bar.sync
-// ROWS-COUNT-2: ld.global.v4.b32
-// ROWS-COUNT-2: ld.shared.v4.b32
+// ROWS-NOT: ld.global
+// ROWS: st.shared.b32 [__wg_softmax_kernel_2],
+// ROWS: st.shared.b32 [__wg_softmax_kernel_2+4],
+// ROWS: barrier.cluster.arrive.aligned;
+// ROWS-NEXT: barrier.cluster.wait.aligned;
+// ROWS: mapa.shared::cluster.u64
+// ROWS-NEXT: ld.shared::cluster.b32
+// ROWS-NEXT: ld.shared::cluster.b32
+// ROWS: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
+// ROWS: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// ROWS-NOT: ld.global
+// ROWS: barrier.cluster.arrive.aligned;
 // ROWS-NOT: ld.global
 // ROWS-COUNT-8: st.global.v4.b32
+// ROWS-NEXT: barrier.cluster.wait.aligned;
 // ROWS-NOT: ld.global
+
+// The 8 register loads, the shared loop's (stored to shared memory), the
+// re-read part's; after the barrier only the re-read part is loaded again.
+// HYB-COUNT-9: ld.global.v4.b32
+// HYB: st.shared.v4.b32
+// HYB: ld.global.v4.b32
+// HYB: st.shared.v4.b32
+// HYB-COUNT-2: ld.global.v4.b32
+// HYB: bar.sync
+// HYB-COUNT-2: ld.global.v4.b32
+// HYB-COUNT-2: ld.shared.v4.b32
+// HYB-NOT: ld.global
+// HYB-COUNT-8: st.global.v4.b32
+// HYB-NOT: ld.global
 
 func.func @softmax(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf32>) outs(%y : memref<1024x131072xf32>)

@@ -1,6 +1,6 @@
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{block-m=128 block-n=128 warp-m=64 warp-n=32 group-m=8}),canonicalize,cse)" | FileCheck %s
 // RUN: gemm-opt %inputs/matmul-bf16-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma))" | FileCheck %s --check-prefix=RAGGED
-// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{stages=3 block-k=64 warp-m=32 warp-n=64}))" | FileCheck %s --check-prefix=OVERRIDE
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{block-m=128 block-n=128 stages=3 block-k=64 warp-m=32 warp-n=64}))" | FileCheck %s --check-prefix=OVERRIDE
 // RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{stages=1}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{warp-m=24}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARP
 // RUN: not gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{block-k=24}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BK
@@ -24,15 +24,26 @@
 // CHECK:      arith.xori
 // CHECK-COUNT-4: nvgpu.device_async_copy {{.*}}, 8 {bypassL1}
 // CHECK:      nvgpu.device_async_create_group
+// Prologue: wait for tile 0, then its first k-step's fragments.
+// CHECK:      nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK:      nvgpu.ldmatrix
 // CHECK:      scf.for
-// CHECK:        nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
-// CHECK-NEXT:   gpu.barrier
-// CHECK-COUNT-4: nvgpu.device_async_copy
-// CHECK:        nvgpu.device_async_create_group
+// Tile kt+3 goes into the stage freed by tile kt-1, its copies spread over
+// the two k-steps: half of them, the fragments of k-step 1, the mma.sync of
+// k-step 0; the other half, the group, the wait for tile kt+1 and its first
+// fragments, the mma.sync of k-step 1.
+// CHECK-COUNT-2: nvgpu.device_async_copy
 // CHECK:        arith.xori
 // CHECK:        nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<4x128x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK:        nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = true} : memref<4x32x128xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK-COUNT-16: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-COUNT-2: nvgpu.device_async_copy
+// CHECK:        nvgpu.device_async_create_group
+// CHECK:        nvgpu.device_async_wait %{{.*}} {numGroups = 2 : i32}
+// CHECK-NEXT:   gpu.barrier
+// CHECK:        nvgpu.ldmatrix
+// CHECK-COUNT-16: nvgpu.mma.sync
 // CHECK:        scf.yield
 // CHECK:      nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
 // C += acc, two f32 at a time.

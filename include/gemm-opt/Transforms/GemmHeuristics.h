@@ -36,6 +36,10 @@ void applySimtRungDefaults(SimtRung rung, const GemmProblem &problem,
 /// plan's block and thread tile.
 void chooseWarpLayout(SimtGemmPlan &plan);
 
+/// Split-K factor of the warptile rung for `plan`'s tiles (1 = no split).
+int64_t chooseSplitK(const GemmProblem &problem, const ChipInfo &chip,
+                     const SimtGemmPlan &plan);
+
 /// The XOR mask that makes B's inner-loop reads conflict-free for the
 /// plan's layout (0 when they already are).
 int64_t chooseBXorMask(const SimtGemmPlan &plan);

@@ -40,14 +40,16 @@ gpu::LaunchOp createStaticLaunch(KernelBuilder &b, ArrayRef<int64_t> grid,
 /// Creates the launch of a block-tiled matmul kernel: gridX = ceil(N / bn)
 /// column blocks, gridY = ceil(M / bm) row blocks, 1-D blocks of `threads`,
 /// `sharedBytes` of dynamic shared memory; tagged as a matmul kernel with
-/// `mapping` and the rung's `planAttr` (stored under `planName`). The
+/// `mapping` and the rung's `planAttr` (stored under `planName`); `gridZ`
+/// blocks along z (split-K). The
 /// builder is left at the start of the body.
 gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, int64_t gridX,
                                            int64_t gridY, int64_t threads,
                                            int64_t sharedBytes,
                                            StringRef mapping,
                                            StringRef planName,
-                                           Attribute planAttr);
+                                           Attribute planAttr,
+                                           int64_t gridZ = 1);
 
 /// Dictionary of attributes for the outlined kernel function, parked on the
 /// kernel's `gpu.dynamic_shared_memory` op (outlining drops the launch's own

@@ -44,7 +44,14 @@ struct MmaGemmPlan {
   int64_t aChunksPerRow() const { return bk * elemBytes / 16; }
   int64_t bChunksPerRow() const { return bn * elemBytes / 16; }
   int64_t aStageBytes() const { return bm * bk * elemBytes; }
-  int64_t bStageBytes() const { return bk * bn * elemBytes; }
+  /// Padding (elements) after each row of the B tile. TF32 fragments of B
+  /// are read element by element (ldmatrix cannot transpose 32-bit data):
+  /// lanes (g, t) read k row t and n columns 8 wide, so a 32-byte pad shifts
+  /// the 4 rows by 8 banks each and keeps every address an immediate offset
+  /// (an XOR swizzle would need per-lane arithmetic for each load).
+  int64_t bRowPad() const { return elemBytes == 4 ? 8 : 0; }
+  int64_t bRowElems() const { return bn + bRowPad(); }
+  int64_t bStageBytes() const { return bk * bRowElems() * elemBytes; }
   int64_t sharedBytes() const {
     return stages * (aStageBytes() + bStageBytes());
   }

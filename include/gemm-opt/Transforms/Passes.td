@@ -219,7 +219,10 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     long f16 rows keep raw (packed) f16 values in registers; rows too long
     for a block's registers go to shared memory, else keep registers and
     shared memory full and re-read only the rest (hybrid), else are
-    re-read.
+    re-read. On sm_90 a row too long for one block's registers is split over
+    a thread-block cluster of up to 8 blocks (`cluster-size`): each block
+    keeps its slice in registers and the blocks combine their (max, sum)
+    pairs through distributed shared memory.
   }];
   let options = [
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
@@ -232,10 +235,18 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
            "Most dynamic shared memory for a shared-memory-resident row">,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block to aim for when several rows share a block">,
+    Option<"clusterSize", "cluster-size", "int64_t", /*default=*/"0",
+           "Blocks per row in a thread-block cluster (sm_90): 0 = chosen by "
+           "the heuristics (rows too long for one block's registers), 1 = "
+           "never, 2..8 = always">,
+    Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
+           "Streaming multiprocessors the grid should cover (few long "
+           "rows get more blocks per row)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
-    "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
+    "memref::MemRefDialect", "NVVM::NVVMDialect", "scf::SCFDialect",
+    "vector::VectorDialect"
   ];
 }
 
@@ -385,6 +396,8 @@ def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"pipelineEdges", "pipeline-edges", "int64_t", "-1",
+           "Edge blocks run the cp.async ring with zero-filling copies: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -396,7 +409,10 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
     Each warp owns a WM x WN sub-tile of the block tile; its lanes form a
     (WM/TM) x (WN/TN) grid and each lane's TM x TN outputs are split into
     fragments spread over the warp tile, so that neighbouring lanes read
-    neighbouring 16-byte groups of shared memory.
+    neighbouring 16-byte groups of shared memory. Grids of output tiles
+    that leave SMs idle split K over several blocks (grid z): each writes
+    its partial tile to an f32 scratch buffer and a second kernel sums the
+    partials in split order into C (deterministic).
   }];
   let options = [
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
@@ -417,6 +433,10 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"pipelineEdges", "pipeline-edges", "int64_t", "-1",
+           "Edge blocks run the cp.async ring with zero-filling copies: 1 = on, 0 = off (-1 = heuristic)">,
+    Option<"splitK", "split-k", "int64_t", "0",
+           "Split the K tiles over this many blocks per output tile, partials summed in order by a second kernel (0 = heuristic, 1 = off)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }

@@ -16,6 +16,7 @@
 #include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 #include <string>
@@ -79,6 +80,15 @@ struct SimtGemmPlan {
   /// A and B are read through the non-coherent cache (`ld.global.nc`): the
   /// kernel marks them `noalias readonly` and C `noalias`.
   bool readOnly = false;
+  /// Split-K: the K tiles are shared out over `splitK` blocks per output
+  /// tile (grid z); each writes its f32 partial tile to a scratch buffer
+  /// and a second kernel sums the partials in a fixed order into C
+  /// (deterministic). 1 = off.
+  int64_t splitK = 1;
+  /// Edge blocks (tiles sticking out of M or N) run the cp.async pipeline
+  /// too, with zero-filling copies (src-size 0) for elements outside the
+  /// matrices; otherwise they take the synchronous guarded loop.
+  bool pipelineEdges = false;
 
   int64_t threads() const { return (bm / tm) * (bn / tn); }
   /// Elements per shared-memory row of A and B, and per stage.
@@ -109,12 +119,31 @@ struct SimtGemmPlan {
 /// `gemm_opt.role`). `problem.op` stays null. Emits an error on failure.
 FailureOr<GemmProblem> recoverGemmProblem(gpu::LaunchOp launch);
 
+/// Kind (kKernelAttr) of the launch that sums split-K partials into C.
+inline constexpr llvm::StringLiteral kSplitKReduceKind = "matmul-splitk-reduce";
+
+/// Checks the parts of `plan` that depend on the problem (split-K against
+/// the number of full K tiles); returns a message, or "".
+std::string validateForProblem(const SimtGemmPlan &plan,
+                               const GemmProblem &problem);
+
 /// Builds the SIMT kernel for `problem` and `plan` right before `before`
 /// and returns the new launch (carrying kKernelAttr, kMappingAttr and
-/// kSimtPlanAttr). The plan must have been validated.
+/// kSimtPlanAttr). With split-K it also allocates the f32 scratch buffer of
+/// partials (a `memref.alloc` of the host function: a manifest "scratch"
+/// buffer) and adds the reduction launch (kind kSplitKReduceKind) after the
+/// main one. The plan must have been validated.
 gpu::LaunchOp buildSimtGemmKernel(const GemmProblem &problem,
                                   const SimtGemmPlan &plan,
                                   Operation *before);
+
+/// The split-K reduction launches of `func`.
+SmallVector<gpu::LaunchOp> findSplitKReductions(func::FuncOp func);
+
+/// Erases `reductions` and the scratch buffers they leave without users
+/// (but deallocations). Rungs that rebuild a matmul kernel find the old
+/// reductions first and erase them after erasing the old kernel.
+void eraseSplitKReductions(ArrayRef<gpu::LaunchOp> reductions);
 
 } // namespace mlir::gemm_opt
 

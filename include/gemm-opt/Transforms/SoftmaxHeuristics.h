@@ -10,6 +10,8 @@
 
 #include "gemm-opt/Transforms/SoftmaxKernels.h"
 
+#include <optional>
+
 namespace mlir::gemm_opt {
 
 /// Limits the heuristics work under.
@@ -40,10 +42,36 @@ SoftmaxPlan chooseFusedPlan(const SoftmaxProblem &p, int64_t blockThreads);
 SoftmaxPlan chooseBlockPerRowPlan(const SoftmaxProblem &p,
                                   const SoftmaxLimits &limits, bool vectorize);
 
+/// How softmax-rows may split a row over a thread-block cluster.
+struct SoftmaxClusterOptions {
+  /// Blocks per row: 0 lets the heuristics choose (a cluster only for rows
+  /// too long for one block's registers), 1 never uses a cluster, 2..8
+  /// forces that cluster size for every row.
+  int64_t clusterSize = 0;
+  /// Streaming multiprocessors to fill (132 on the H200).
+  int64_t smCount = 132;
+};
+
+/// The cluster options from softmax-rows' options, or an error at `at`.
+FailureOr<SoftmaxClusterOptions>
+makeSoftmaxClusterOptions(Operation *at, int64_t clusterSize, int64_t smCount);
+
 /// Rung softmax-rows: the mapping follows the row length (sub-warp, warp,
-/// multi-warp or whole block per row; several rows per block when short).
-SoftmaxPlan chooseRowsPlan(const SoftmaxProblem &p, const SoftmaxLimits &limits,
-                           int64_t targetBlockThreads);
+/// multi-warp or whole block per row; several rows per block when short; a
+/// cluster of blocks per row, through distributed shared memory, when the
+/// row is too long for one block's registers). Fails, after an error at
+/// `at`, when a forced cluster size cannot hold the row in registers.
+FailureOr<SoftmaxPlan> chooseRowsPlan(Operation *at, const SoftmaxProblem &p,
+                                      const SoftmaxLimits &limits,
+                                      int64_t targetBlockThreads,
+                                      const SoftmaxClusterOptions &cluster);
+
+/// The cluster plan of softmax-rows with `clusterSize` blocks per row (each
+/// keeping its slice of the row in registers), or none when the slices are
+/// too long for one block's registers.
+std::optional<SoftmaxPlan> chooseClusterPlan(const SoftmaxProblem &p,
+                                             const SoftmaxLimits &limits,
+                                             int64_t clusterSize);
 
 /// Largest power-of-two number of elements, at most 16 bytes, dividing
 /// `cols` (1 when cols is odd).

@@ -79,10 +79,19 @@ struct SoftmaxPlan {
   /// iteration of the two streaming loops (divides both streamed parts).
   int64_t sharedChunks = 0;
   int64_t streamChunks = 1;
+  /// Blocks per row (a thread-block cluster of clusterSize x 1 x 1, sm_90;
+  /// 1: no cluster). Registers storage, one row per cluster: block (cluster
+  /// rank) r keeps the slice [r * sliceElems(), (r + 1) * sliceElems()) of
+  /// the row (the last slices ragged or empty) and the blocks combine their
+  /// (max, sum) pairs through distributed shared memory.
+  int64_t clusterSize = 1;
+
+  /// Row elements a block covers: chunks * threadsPerRow * vectorWidth.
+  int64_t sliceElems() const { return chunks * threadsPerRow * vectorWidth; }
 
   int64_t blockThreads() const { return threadsPerRow * rowsPerBlock; }
   int64_t gridBlocks(int64_t rows) const {
-    return (rows + rowsPerBlock - 1) / rowsPerBlock;
+    return (rows + rowsPerBlock - 1) / rowsPerBlock * clusterSize;
   }
   /// Bytes of dynamic shared memory the kernel asks for.
   int64_t dynamicSharedBytes(const SoftmaxProblem &p) const;

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Generates PTX + manifest pairs of softmax-rows variants (no GPU needed):
+#   benchmarks/softmax-cluster-sweep.sh [BUILDDIR] [SWEEPDIR]
+# BUILDDIR defaults to /tmp/build-softmax, SWEEPDIR to .sweep-softmax
+# (git-ignored). For the long-row shapes of issue 5 it compiles softmax-rows
+# with the cluster size forced (cluster-size=1: the block-per-row hybrid /
+# shared plans; 2, 4, 8: a thread-block cluster per row) and by default
+# (variant "rows"), in f32, f16 and bf16. Files are
+# SWEEPDIR/<variant>__<shape>-<dtype>.{ptx,json}; a variant is kept only
+# when `ptxas -arch=sm_90 -v` reports 0 spill bytes (SWEEPDIR/ptxas.txt
+# lists registers and spills of every variant).
+# Run the pairs on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR
+# (softmax lines show GB/s and % of the same-run copy bandwidth).
+# SHAPES (default "1024x131072 4096x32768 64x262144 3x200000 256x65536")
+# and DTYPES (default "f32 f16 bf16") override the problems.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-/tmp/build-softmax}
+out=${2:-$root/.sweep-softmax}
+gemm_opt=$build/bin/gemm-opt
+ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+mkdir -p "$out/inputs"
+rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+
+RUNGS="gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,gemm-softmax-vector"
+
+gen() { # gen VARIANT SHAPE DTYPE ROWS-OPTIONS
+  local v=$1 shape=$2 dtype=$3 opts=$4 base="$out/$1__$2-$3"
+  local rows=${shape%x*} cols=${shape#*x} in="$out/inputs/softmax-$shape-$dtype.mlir"
+  cat > "$in" <<MLIR
+func.func @softmax(%x: memref<${rows}x${cols}x${dtype}>, %y: memref<${rows}x${cols}x${dtype}>) {
+  linalg.softmax dimension(1) ins(%x : memref<${rows}x${cols}x${dtype}>) outs(%y : memref<${rows}x${cols}x${dtype}>)
+  return
+}
+MLIR
+  local pipeline="builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($RUNGS,gemm-softmax-rows$opts),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})"
+  if ! "$gemm_opt" "$in" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
+    echo "SKIP $v $shape $dtype: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
+  fi
+  rm -f "$base.err"
+  local info; info=$("$ptxas" -arch=sm_90 -v "$base.ptx" -o /dev/null 2>&1)
+  local regs spill
+  regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
+  spill=$(echo "$info" | sed -n 's/.*\([0-9][0-9]*\) bytes spill stores, \([0-9]*\) bytes spill loads.*/\1 \2/p' | awk '{s+=$1+$2} END {print s+0}')
+  printf '%-12s %-12s %-5s regs %4s spill %s\n' "$v" "$shape" "$dtype" "$regs" "$spill" >> "$out/ptxas.txt"
+  if [ -z "$regs" ] || [ "$spill" != 0 ] || echo "$info" | grep -q 'error'; then
+    echo "SKIP $v $shape $dtype: ptxas regs=$regs spill=$spill"; rm -f "$base".{ptx,json}; return
+  fi
+}
+
+for dtype in ${DTYPES:-f32 f16 bf16}; do
+  for shape in ${SHAPES:-1024x131072 4096x32768 64x262144 3x200000 256x65536}; do
+    gen rows "$shape" "$dtype" ""
+    for c in 1 2 4 8; do
+      gen "cluster$c" "$shape" "$dtype" "{cluster-size=$c}"
+    done
+  done
+done
+
+n=$(ls "$out"/*.ptx 2>/dev/null | wc -l)
+echo "$n variants in $out (ptxas summary: $out/ptxas.txt)"
