@@ -384,7 +384,7 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   //  - one warpgroup on a 128x128x64 tile with 3 TMA stages: 0.91x (96 KB
   //    + 1 KB of shared memory and 128 threads: two blocks fit an SM).
   //    Used on smaller grids; those whose 128x128 tiles leave SMs idle take
-  //    64-row tiles (twice the blocks).
+  //    64-row tiles (twice the blocks), and 64x64 tiles when those still do.
   // Ragged M, N and K are TMA's zero fill.
   WgmmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
@@ -412,6 +412,10 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
     plan.bm = 64;
     plan.stages = 4;
     plan.groupM = 0;
+    // And 64 columns when even 64x128 tiles leave SMs idle (16x4096x4096,
+    // 1000x1000), as the mma rung does.
+    if (blocks(64, 128) < chip.numSMs)
+      plan.bn = 64;
   }
   return plan;
 }

@@ -1,7 +1,8 @@
 // REQUIRES: ptxas
 // The wgmma stage on other shapes, all compiled for sm_90a and assembled by
 // ptxas with no spills, no C7508/C7520: 1000x1000x1024 (rows 16-byte
-// aligned, M and N ragged) runs TMA + wgmma with guarded stores; K = 777,
+// aligned, M and N ragged; 64x64 tiles) runs TMA + wgmma with guarded
+// stores; K = 777,
 // K = N = 4097 and 1x1x1 have rows TMA cannot load and keep the mma.sync
 // kernel, with a remark saying why.
 
@@ -29,11 +30,11 @@
 // RAGGED: .target sm_90a
 // RAGGED: cp.async.bulk.tensor.2d
 // RAGGED: mbarrier.try_wait.parity
-// RAGGED: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// RAGGED: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // RAGGED: setp.{{.*}}999
 // RAGGED: st.global.v2.{{b32|f32}}
 // RAGGED-JSON: "chip": "sm_90a",
-// RAGGED-JSON: "grid": [8, 16, 1],
+// RAGGED-JSON: "grid": [16, 16, 1],
 // RAGGED-JSON-DAG: {"abi": "tensormap", "buffer": "A", "elem": "f16", "dims": [1024, 1000], "strides": [2048], "box": [64, 64], "swizzle": 128, "l2_promotion": 256}
 // RAGGED-JSON-DAG: {"abi": "tensormap", "buffer": "B", "elem": "f16", "dims": [1000, 1024], "strides": [2000], "box": [64, 64], "swizzle": 128, "l2_promotion": 256}
 

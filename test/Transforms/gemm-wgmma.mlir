@@ -91,17 +91,17 @@ func.func @f16(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<
 
 // -----
 
-// bf16 into bf16 C, accumulated (beta = 1), M and N ragged (1000): a grid of
-// 128x128 tiles would leave SMs idle, so 64-row tiles (one m64 per
-// warpgroup), 4 stages; TMA zero-fills the ragged tiles and the stores are
-// guarded, read-add-write of bf16 pairs.
+// bf16 into bf16 C, accumulated (beta = 1), M and N ragged (1000): grids of
+// 128x128 and 64x128 tiles would leave SMs idle, so 64x64 tiles (one
+// m64n64 per K step), 4 stages of 16 KB; TMA zero-fills the ragged tiles
+// and the stores are guarded, read-add-write of bf16 pairs.
 // CHECK-LABEL: func.func @bf16_ragged
 // CHECK:       nvgpu.tma.create.descriptor {{.*}} box[%c64, %c64] : memref<*xbf16> -> <tensor = memref<64x64xbf16
-// CHECK:       gpu.launch {{.*}} in ({{.*}} = %c8, {{.*}} = %c16, {{.*}} = %c1) {{.*}} dynamic_shared_memory_size %c99328_i32
+// CHECK:       gpu.launch {{.*}} in ({{.*}} = %c16, {{.*}} = %c16, {{.*}} = %c1) {{.*}} dynamic_shared_memory_size %c66560_i32
 // CHECK:         nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
-// CHECK:         nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%c0], %c24576
-// CHECK-COUNT-1: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
-// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+// CHECK:         nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%c0], %c16384
+// CHECK-COUNT-1: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <zero>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 64, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
 // CHECK:         scf.for
 // CHECK:         nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:         %[[OK:.*]] = arith.andi
@@ -111,7 +111,7 @@ func.func @f16(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<
 // CHECK:           %[[SUM:.*]] = arith.addf %[[WIDE]]
 // CHECK:           %[[NARROW:.*]] = arith.truncf %[[SUM]] : vector<2xf32> to vector<2xbf16>
 // CHECK:           vector.store %[[NARROW]], %arg2[{{.*}}] {alignment = 4 : i64} : memref<1000x1000xbf16>, vector<2xbf16>
-// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 0 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 99328 : i64, stages = 4 : i64, threads = 128 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
+// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 64 : i64, elem_bytes = 2 : i64, group_m = 0 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 66560 : i64, stages = 4 : i64, threads = 128 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
 func.func @bf16_ragged(%A: memref<1000x1024xbf16>, %B: memref<1024x1000xbf16>, %C: memref<1000x1000xbf16>) {
   linalg.matmul ins(%A, %B : memref<1000x1024xbf16>, memref<1024x1000xbf16>) outs(%C : memref<1000x1000xbf16>)
   return
