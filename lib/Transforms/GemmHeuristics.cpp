@@ -158,9 +158,18 @@ int64_t mlir::gemm_opt::chooseSplitK(const GemmProblem &p,
   // blocks, no split). Shapes like 16x4096x4096 (64 tiles) take enough
   // splits to put a block on every SM, keeping at least 4 K tiles per
   // split so the cp.async ring fills.
+  //
+  // Two splits also pay on grids that do cover the SMs but only in few
+  // waves, and on rows that are not 16-byte aligned (4-byte cp.async): on
+  // the H200, 1000x999x777 with 64x64 tiles went from 76.2% to 80.7% of
+  // cuBLAS and 4097^3 with 64x128 tiles from 92.0% to 98.2% (variants
+  // wt-64x64-sk2 / wt-64x128-sk2, benchmarks/results/2026-11-30-simt-sweep).
   int64_t tiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
-  if (tiles >= chip.numSMs)
-    return 1;
+  if (tiles >= chip.numSMs) {
+    bool fewWaves = ceilDiv(p.m, 128) * ceilDiv(p.n, 128) < 2 * chip.numSMs;
+    bool enoughK = p.k / plan.bk >= 8;
+    return (fewWaves || !rowsAre16ByteAligned(p)) && enoughK ? 2 : 1;
+  }
   int64_t splits = ceilDiv(chip.numSMs, tiles);
   int64_t maxSplits = std::max<int64_t>(1, (p.k / plan.bk) / 4);
   return std::max<int64_t>(1, std::min({splits, maxSplits, int64_t(64)}));
@@ -218,15 +227,16 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     // 4096^3, swizzle vs swizzle-bk16-r128-ro; the seed's BK = 8 gave vector
     // 71.9%). The block and thread tile stay reg2d's.
   {
-    // 125 registers without a cap (two blocks per SM already) and
-    // row-major order, as measured (73.9% / 75.2%; vector-g8 in the sweep
-    // tests grouping): reg2d's default cap and order are dropped, a cap or
-    // order set by reg2d's options is kept.
+    // 123 registers without a cap (two blocks per SM already), grouped
+    // order over 8 block rows: variant vector-g8, 76.5% / 76.8% at 4096^3 /
+    // 8192^3 against 74.8% / 76.6% in row-major order
+    // (benchmarks/results/2026-11-30-simt-sweep). reg2d's default cap is
+    // dropped; a cap or order set by reg2d's options is kept.
     bool reg2dCap = f32 && canCapTo128Registers(p, plan);
     if (plan.maxRegs == (reg2dCap ? 128 : 0) &&
         plan.groupM == (reg2dCap ? 8 : 0)) {
       plan.maxRegs = 0;
-      plan.groupM = 0;
+      plan.groupM = 8;
     }
     plan.vectorWidth = 4;
     plan.aTransposed = true;
