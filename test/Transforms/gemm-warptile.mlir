@@ -27,10 +27,11 @@
 // unaligned rows take 64x128, no cap (wt-64x128-bk16-s4-g8); fewer than
 // 2 x 132 blocks of 128x128 take 64x64 with 8x4 per thread, no cap, no
 // grouping (wt-64x64-8x4-bk16-s4). Edge blocks run the cp.async ring
-// (pipeline_edges); no shape here splits K (every grid covers the SMs).
+// (pipeline_edges). The unaligned and small-grid classes split K in two
+// (wt-64x128-sk2 / wt-64x64-sk2 in benchmarks/results/2026-11-30-simt-sweep).
 // BIG:       bk = 16 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 128 : i64, pipeline_edges = true, read_only = false, stages = 4 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
-// UNALIGNED: bk = 16 : i64, bm = 64 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, stages = 4 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
-// SMALL:     bk = 16 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}group_m = 0 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, stages = 4 : i64, tm = 8 : i64, tn = 4 : i64{{.*}}wm = 32 : i64, wn = 32 : i64
+// UNALIGNED: bk = 16 : i64, bm = 64 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, split_k = 2 : i64, stages = 4 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
+// SMALL:     bk = 16 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}group_m = 0 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, split_k = 2 : i64, stages = 4 : i64, tm = 8 : i64, tn = 4 : i64{{.*}}wm = 32 : i64, wn = 32 : i64
 // The rung's options override the class defaults.
 // OVERRIDE:  bk = 8 : i64, bm = 128 : i64, bn = 64 : i64{{.*}}max_regs = 0 : i64{{.*}}stages = 3 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
 
