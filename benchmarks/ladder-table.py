@@ -1,47 +1,110 @@
 #!/usr/bin/env python3
-"""Prints the README's ladder tables (markdown) from gemm-run JSON results.
+"""Prints the README's ladder tables (markdown) from gemm-run results.
 
-    benchmarks/ladder-table.py benchmarks/results/<run>/
+    benchmarks/ladder-table.py benchmarks/results/<run>/      (gemm-run JSON)
+    benchmarks/ladder-table.py benchmarks/results/<run>/ladder.log
 
-Matmul: % of same-run cuBLAS per stage and shape; softmax: % of same-run
+The second form reads the tables gemm-run printed on the GPU machine (for a
+run whose JSON files did not come back). Matmul: % of same-run cuBLAS per
+stage and shape, one table per input type (back-to-back medians, and the
+interleaved ones for the tensor-core rungs); softmax: % of same-run
 device-copy bandwidth per stage, shape and type. Every number comes from
-the JSON the GPU printed."""
+what the GPU printed."""
 import json
 import pathlib
+import re
 import sys
 
 
-def load(directory):
-    runs = []
+def from_json(directory):
+    cells = []
     for path in sorted(pathlib.Path(directory).glob("*.json")):
         data = json.loads(path.read_text())
-        if "stages" in data:
-            runs.append(data)
-    return runs
-
-
-def table(runs, op, metric, label):
-    columns, cells, order = [], {}, []
-    for run in runs:
-        for s in run["stages"]:
-            if s["op"] != op:
-                continue
-            column = s["shape"] + ("" if op == "matmul" else " " + s["dtype"].split("->")[0])
-            if column not in columns:
-                columns.append(column)
-            if s["stage"] not in order:
-                order.append(s["stage"])
+        tf32 = "--tf32" in " ".join(data.get("command", [])) if isinstance(
+            data.get("command"), list) else "--tf32" in str(data.get("command", ""))
+        for s in data.get("stages", []):
             ok = s["status"] == "PASS"
-            cells[(s["stage"], column)] = f'{s[metric]:.1f}' if ok else s["status"]
+            row = {"op": s["op"], "stage": s["stage"], "shape": s["shape"],
+                   "type": "tf32" if tf32 else s["dtype"].split(",")[0].split("->")[0],
+                   "status": s["status"]}
+            for key in ("pct_cublas", "pct_cublas_interleaved", "pct_copy"):
+                if ok and key in s:
+                    row[key] = s[key]
+            cells.append(row)
+    return cells
+
+
+HEADER_KEYS = {"%cuBLAS": "pct_cublas", "il %cuBLAS": "pct_cublas_interleaved",
+               "%copy": "pct_copy"}
+
+
+def from_log(path):
+    cells, problem, header = [], None, None
+    for line in pathlib.Path(path).read_text().splitlines():
+        if line.startswith("== gemm-run"):
+            shape = re.search(r"--shape (\S+)", line).group(1)
+            dtype = re.search(r"--dtype (\S+)", line).group(1)
+            op = "softmax" if "--op softmax" in line else "matmul"
+            problem = {"op": op, "shape": shape,
+                       "type": "tf32" if "--tf32" in line else dtype}
+            header = None
+        elif problem and line.startswith("stage ") and "|" in line:
+            header = [c.strip() for c in line.split("|")]
+        elif problem and header and "|" in line and not line.startswith("-"):
+            values = [c.strip() for c in line.split("|")]
+            if len(values) != len(header):
+                continue
+            row = dict(problem, stage=values[0],
+                       status=values[-1].split()[0] if values[-1] else "?")
+            for column, key in HEADER_KEYS.items():
+                if column in header and row["status"] == "PASS":
+                    row[key] = float(values[header.index(column)])
+            cells.append(row)
+        elif not line.strip():
+            header = None if header is None else header
+    return cells
+
+
+def table(cells, op, metric, label, types=None, stages=None):
+    columns, values, order = [], {}, []
+    for c in cells:
+        if c["op"] != op or (types and c["type"] not in types):
+            continue
+        if stages and c["stage"] not in stages:
+            continue
+        column = c["shape"] + ("" if types and len(types) == 1 else " " + c["type"])
+        if column not in columns:
+            columns.append(column)
+        if c["stage"] not in order:
+            order.append(c["stage"])
+        values[(c["stage"], column)] = (f'{c[metric]:.1f}' if metric in c
+                                        else c["status"])
     if not columns:
         return ""
-    lines = [f"| stage | " + " | ".join(columns) + " |",
+    lines = ["| stage | " + " | ".join(columns) + " |",
              "|---|" + "---|" * len(columns)]
     for stage in order:
-        lines.append(f"| `{stage}` | " + " | ".join(cells.get((stage, c), "–") for c in columns) + " |")
+        lines.append(f"| `{stage}` | " +
+                     " | ".join(values.get((stage, col), "–") for col in columns) + " |")
     return f"{label}\n\n" + "\n".join(lines) + "\n"
 
 
-runs = load(sys.argv[1])
-print(table(runs, "matmul", "pct_cublas", "Matmul, f32, % of cuBLAS (pedantic SGEMM, same run):"))
-print(table(runs, "softmax", "pct_copy", "Softmax, % of device-copy bandwidth (same run):"))
+source = pathlib.Path(sys.argv[1])
+cells = from_log(source) if source.is_file() else from_json(source)
+names = {"f32": "f32, % of cuBLAS (pedantic SGEMM, same run)",
+         "f16": "f16 inputs, f32 C, % of cuBLAS GemmEx (same run)",
+         "bf16": "bf16 inputs, f32 C, % of cuBLAS GemmEx (same run)",
+         "tf32": "f32 on TF32 tensor cores (--tf32), % of cuBLAS TF32 (same run)"}
+for t, name in names.items():
+    out = table(cells, "matmul", "pct_cublas", f"Matmul, {name}:", types=[t])
+    if out:
+        print(out)
+    if t != "f32":
+        out = table(cells, "matmul", "pct_cublas_interleaved",
+                    f"Matmul, {t}, tensor-core rungs, interleaved with cuBLAS:",
+                    types=[t], stages=["mma", "wgmma"])
+        if out:
+            print(out)
+out = table(cells, "softmax", "pct_copy", "Softmax, % of device-copy bandwidth (same run):")
+if out:
+    print(out)
