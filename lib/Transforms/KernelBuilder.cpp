@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
@@ -121,4 +123,59 @@ Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,
     base.getDefiningOp()->setAttr(kKernelFnAttrs,
                                   fnAttrs.getDictionary(b.getContext()));
   return base;
+}
+
+void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,
+                                          int64_t n, bool accumulate, Value row,
+                                          Value col, Value pair, bool guardRow,
+                                          bool guardCol) {
+  Type cTy = cast<MemRefType>(c.getType()).getElementType();
+  Type f32 = b.getF32Type();
+  int64_t cBytes = cTy.isF32() ? 4 : 2;
+  auto pairTy = VectorType::get({2}, cTy);
+  auto pairF32 = VectorType::get({2}, f32);
+  auto storePair = [&] {
+    Value out = pair;
+    if (accumulate) {
+      Value old = vector::LoadOp::create(b, pairTy, c, ValueRange{row, col},
+                                         false, llvm::MaybeAlign(2 * cBytes));
+      if (!cTy.isF32())
+        old = arith::ExtFOp::create(b, pairF32, old);
+      out = arith::AddFOp::create(b, old, out);
+    }
+    if (!cTy.isF32())
+      out = arith::TruncFOp::create(b, pairTy, out);
+    vector::StoreOp::create(b, out, c, ValueRange{row, col}, false,
+                            llvm::MaybeAlign(2 * cBytes));
+  };
+  auto storeOne = [&](int64_t e) {
+    Value colE = b.add(col, b.index(e));
+    Value x = vector::ExtractOp::create(b, pair, ArrayRef<int64_t>{e});
+    if (accumulate)
+      x = arith::AddFOp::create(b, b.loadF32(c, {row, colE}), x);
+    b.storeFromF32(x, c, {row, colE});
+  };
+  // Only the conditions the shape needs; none: no scf.if at all.
+  auto within = [&](Value colE) -> Value {
+    Value rowOk = guardRow ? b.ult(row, m) : Value();
+    Value colOk = guardCol ? b.ult(colE, n) : Value();
+    if (rowOk && colOk)
+      return b.andi(rowOk, colOk);
+    return rowOk ? rowOk : colOk;
+  };
+  auto guarded = [&](Value ok, function_ref<void()> fn) {
+    if (!ok)
+      return fn();
+    auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
+    fn();
+  };
+  if (n % 2 == 0) {
+    // col is even and N even: col < N implies col + 1 < N.
+    guarded(within(col), storePair);
+    return;
+  }
+  for (int64_t e = 0; e < 2; ++e)
+    guarded(within(b.add(col, b.index(e))), [&] { storeOne(e); });
 }

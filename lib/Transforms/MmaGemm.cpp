@@ -543,68 +543,18 @@ SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
 void MmaKernelEmitter::storeC(ArrayRef<Value> acc) {
   // Accumulator (i, j), half h: row 16i + 8h + lane/4, columns
   // 8j + 2*(lane%4) + {0, 1} of the warp tile (PTX ISA c0..c3).
-  Type cTy = p.cType;
-  Type f32 = b.getF32Type();
-  bool pairs = p.n % 2 == 0; // 2-element accesses are aligned
   int64_t tilesN = plan.wn / 8;
   Value rowBase = add(blockRow, add(mul(warpRow, plan.wm), laneG));
   Value colBase =
       add(blockCol, add(mul(warpCol, plan.wn), mul(laneT, 2)));
-  int64_t cBytes = cTy.isF32() ? 4 : 2;
-  auto pairTy = VectorType::get({2}, cTy);
-  auto pairF32 = VectorType::get({2}, f32);
   for (int64_t i = 0; i < plan.wm / 16; ++i)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(rowBase, i * 16 + h * 8);
       for (int64_t j = 0; j < tilesN; ++j) {
-        Value col = add(colBase, j * 8);
         Value v = vector::ExtractOp::create(b, acc[i * tilesN + j],
                                             ArrayRef<int64_t>{h});
-        auto storePair = [&] {
-          Value out = v;
-          if (p.accumulate) {
-            Value old = vector::LoadOp::create(b, pairTy, p.c,
-                                               ValueRange{row, col}, false,
-                                               llvm::MaybeAlign(2 * cBytes));
-            if (!cTy.isF32())
-              old = arith::ExtFOp::create(b, pairF32, old);
-            out = arith::AddFOp::create(b, old, out);
-          }
-          if (!cTy.isF32())
-            out = arith::TruncFOp::create(b, pairTy, out);
-          vector::StoreOp::create(b, out, p.c, ValueRange{row, col}, false,
-                                  llvm::MaybeAlign(2 * cBytes));
-        };
-        auto storeOne = [&](int64_t e) {
-          Value colE = add(col, e);
-          Value x = vector::ExtractOp::create(b, v, ArrayRef<int64_t>{e});
-          if (p.accumulate)
-            x = arith::AddFOp::create(b, b.loadF32(p.c, {row, colE}), x);
-          b.storeFromF32(x, p.c, {row, colE});
-        };
-        auto guarded = [&](Value ok, function_ref<void()> fn) {
-          auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
-          OpBuilder::InsertionGuard g(b);
-          b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
-          fn();
-        };
-        if (!guardM && !guardN) {
-          if (pairs) {
-            storePair();
-          } else {
-            storeOne(0);
-            storeOne(1);
-          }
-          continue;
-        }
-        Value rowOk = ult(row, p.m);
-        if (pairs) {
-          // col is even and N even: col < N implies col + 1 < N.
-          guarded(andi(rowOk, ult(col, p.n)), storePair);
-          continue;
-        }
-        for (int64_t e = 0; e < 2; ++e)
-          guarded(andi(rowOk, ult(add(col, e), p.n)), [&] { storeOne(e); });
+        storeAccumulatorPair(b, p.c, p.m, p.n, p.accumulate, row,
+                             add(colBase, j * 8), v, guardM, guardN);
       }
     }
 }

@@ -603,70 +603,22 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
   // the warpgroup is row 16w + l/4 + 8*((r%4)/2), column 8*(r/4) + 2*(l%4)
   // + r%2 of the m64 tile; registers (4j, 4j+1) and (4j+2, 4j+3) are
   // column pairs.
-  Type cTy = p.cType;
-  Type f32 = b.getF32Type();
-  bool pairs = p.n % 2 == 0; // 2-element accesses are aligned
-  int64_t cBytes = cTy.isF32() ? 4 : 2;
-  auto pairTy = VectorType::get({2}, cTy);
-  auto pairF32 = VectorType::get({2}, f32);
+  auto pairF32 = VectorType::get({2}, b.getF32Type());
   Value rowBase = add(add(blockRow, mul(wg, plan.wgRows())),
                       add(mul(warpInWg, 16), div(lane, 4)));
   Value colBase = add(blockCol, mul(rem(lane, 4), 2));
   for (int64_t i = 0; i < plan.mTiles(); ++i)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(rowBase, i * 64 + h * 8);
-      Value rowOk = guardM ? ult(row, p.m) : Value();
       for (int64_t j = 0; j < plan.bn / 8; ++j) {
-        Value col = add(colBase, j * 8);
         Value x0 = LLVM::ExtractValueOp::create(b, acc[i],
                                                 ArrayRef<int64_t>{4 * j + 2 * h});
         Value x1 = LLVM::ExtractValueOp::create(
             b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + 1});
-        auto storePair = [&] {
-          Value out = vector::FromElementsOp::create(b, pairF32,
-                                                     ValueRange{x0, x1});
-          if (p.accumulate) {
-            Value old = vector::LoadOp::create(b, pairTy, p.c,
-                                               ValueRange{row, col}, false,
-                                               llvm::MaybeAlign(2 * cBytes));
-            if (!cTy.isF32())
-              old = arith::ExtFOp::create(b, pairF32, old);
-            out = arith::AddFOp::create(b, old, out);
-          }
-          if (!cTy.isF32())
-            out = arith::TruncFOp::create(b, pairTy, out);
-          vector::StoreOp::create(b, out, p.c, ValueRange{row, col}, false,
-                                  llvm::MaybeAlign(2 * cBytes));
-        };
-        auto storeOne = [&](int64_t e) {
-          Value colE = add(col, e);
-          Value x = e ? x1 : x0;
-          if (p.accumulate)
-            x = arith::AddFOp::create(b, b.loadF32(p.c, {row, colE}), x);
-          b.storeFromF32(x, p.c, {row, colE});
-        };
-        if (!guardM && !guardN) {
-          if (pairs) {
-            storePair();
-          } else {
-            storeOne(0);
-            storeOne(1);
-          }
-          continue;
-        }
-        auto within = [&](Value colE) {
-          Value ok = guardN ? ult(colE, p.n) : Value();
-          if (rowOk && ok)
-            return andi(rowOk, ok);
-          return rowOk ? rowOk : ok;
-        };
-        if (pairs) {
-          // col is even and N even: col < N implies col + 1 < N.
-          ifThen(within(col), storePair);
-          continue;
-        }
-        for (int64_t e = 0; e < 2; ++e)
-          ifThen(within(add(col, e)), [&] { storeOne(e); });
+        Value pair = vector::FromElementsOp::create(b, pairF32,
+                                                    ValueRange{x0, x1});
+        storeAccumulatorPair(b, p.c, p.m, p.n, p.accumulate, row,
+                             add(colBase, j * 8), pair, guardM, guardN);
       }
     }
 }

@@ -74,6 +74,16 @@ std::pair<Value, Value> groupBlockOrder(KernelBuilder &b, Value bx, Value by,
                                         int64_t gridX, int64_t gridY,
                                         int64_t groupM);
 
+/// Writes two adjacent f32 accumulators `pair` (vector<2xf32>) of an M x N
+/// matmul to C[row][col], C[row][col + 1] (col is even): one 2-element
+/// access when N is even (every pair is then aligned), two scalar ones
+/// otherwise; C's old values are added first when `accumulate`, and the sum
+/// is narrowed to C's element type. `guardRow` / `guardCol` add the row < M
+/// and col < N conditions that the shape's edge tiles need.
+void storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m, int64_t n,
+                          bool accumulate, Value row, Value col, Value pair,
+                          bool guardRow, bool guardCol);
+
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 } // namespace mlir::gemm_opt
