@@ -20,8 +20,7 @@ def from_json(directory):
     cells = []
     for path in sorted(pathlib.Path(directory).glob("*.json")):
         data = json.loads(path.read_text())
-        tf32 = "--tf32" in " ".join(data.get("command", [])) if isinstance(
-            data.get("command"), list) else "--tf32" in str(data.get("command", ""))
+        tf32 = bool(data.get("options", {}).get("tf32"))
         for s in data.get("stages", []):
             ok = s["status"] == "PASS"
             row = {"op": s["op"], "stage": s["stage"], "shape": s["shape"],
@@ -60,8 +59,6 @@ def from_log(path):
                 if column in header and row["status"] == "PASS":
                     row[key] = float(values[header.index(column)])
             cells.append(row)
-        elif not line.strip():
-            header = None if header is None else header
     return cells
 
 
@@ -72,6 +69,8 @@ def table(cells, op, metric, label, types=None, stages=None):
             continue
         if stages and c["stage"] not in stages:
             continue
+        if c["status"] == "PASS" and metric not in c:
+            continue  # e.g. results from before interleaved timing
         column = c["shape"] + ("" if types and len(types) == 1 else " " + c["type"])
         if column not in columns:
             columns.append(column)
