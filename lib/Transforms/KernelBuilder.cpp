@@ -37,6 +37,15 @@ Value KernelBuilder::loadF32(Value memref, ValueRange indices) {
   return v;
 }
 
+void KernelBuilder::ifThen(Value cond, function_ref<void()> body) {
+  if (!cond)
+    return body();
+  auto ifOp = scf::IfOp::create(*this, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard g(*this);
+  setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
+  body();
+}
+
 void KernelBuilder::storeFromF32(Value value, Value memref,
                                  ValueRange indices) {
   Type elem = cast<MemRefType>(memref.getType()).getElementType();
@@ -163,19 +172,47 @@ void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,
       return b.andi(rowOk, colOk);
     return rowOk ? rowOk : colOk;
   };
-  auto guarded = [&](Value ok, function_ref<void()> fn) {
-    if (!ok)
-      return fn();
-    auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
-    fn();
-  };
   if (n % 2 == 0) {
     // col is even and N even: col < N implies col + 1 < N.
-    guarded(within(col), storePair);
+    b.ifThen(within(col), storePair);
     return;
   }
   for (int64_t e = 0; e < 2; ++e)
-    guarded(within(b.add(col, b.index(e))), [&] { storeOne(e); });
+    b.ifThen(within(b.add(col, b.index(e))), [&] { storeOne(e); });
+}
+
+SmallVector<gpu::LaunchOp> mlir::gemm_opt::findKernels(Operation *root,
+                                                       StringRef kind) {
+  SmallVector<gpu::LaunchOp> launches;
+  root->walk([&](gpu::LaunchOp launch) {
+    auto role = launch->getAttrOfType<StringAttr>(kKernelAttr);
+    if (role && role.getValue() == kind)
+      launches.push_back(launch);
+  });
+  return launches;
+}
+
+SetVector<Operation *>
+mlir::gemm_opt::collectScratchBuffers(ArrayRef<gpu::LaunchOp> launches) {
+  SetVector<Operation *> scratch;
+  for (gpu::LaunchOp launch : launches)
+    launch.getBody().walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (auto alloc = v.getDefiningOp<memref::AllocOp>())
+          if (!alloc->hasAttr(kRoleAttr))
+            scratch.insert(alloc);
+    });
+  return scratch;
+}
+
+void mlir::gemm_opt::eraseUnusedScratchBuffers(ArrayRef<Operation *> allocs) {
+  for (Operation *alloc : allocs) {
+    if (!llvm::all_of(alloc->getUsers(), [](Operation *user) {
+          return isa<memref::DeallocOp>(user);
+        }))
+      continue;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      user->erase();
+    alloc->erase();
+  }
 }

@@ -126,11 +126,11 @@ namespace {
 
 enum class MmaKind { F16, BF16, TF32 };
 
-class MmaKernelEmitter {
+class MmaKernelEmitter : KernelEmitterBase {
 public:
   MmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
                    const MmaGemmPlan &plan)
-      : b(b), p(p), plan(plan) {
+      : KernelEmitterBase(b), p(p), plan(plan) {
     kind = p.aType.isF32() ? MmaKind::TF32
            : p.aType.isBF16() ? MmaKind::BF16
                               : MmaKind::F16;
@@ -146,25 +146,6 @@ public:
   gpu::LaunchOp emit();
 
 private:
-  Value c(int64_t v) { return b.index(v); }
-  Value add(Value x, Value y) { return b.createOrFold<arith::AddIOp>(x, y); }
-  Value add(Value x, int64_t y) { return add(x, c(y)); }
-  Value sub(Value x, Value y) { return b.createOrFold<arith::SubIOp>(x, y); }
-  Value mul(Value x, int64_t y) { return b.createOrFold<arith::MulIOp>(x, c(y)); }
-  Value div(Value x, int64_t y) { return b.createOrFold<arith::DivUIOp>(x, c(y)); }
-  Value rem(Value x, int64_t y) { return b.createOrFold<arith::RemUIOp>(x, c(y)); }
-  Value minu(Value x, int64_t y) { return b.createOrFold<arith::MinUIOp>(x, c(y)); }
-  Value minsi(Value x, Value y) { return b.createOrFold<arith::MinSIOp>(x, y); }
-  Value maxsi(Value x, Value y) { return b.createOrFold<arith::MaxSIOp>(x, y); }
-  Value ult(Value x, int64_t y) {
-    return b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, x, c(y));
-  }
-  Value andi(Value x, Value y) { return b.createOrFold<arith::AndIOp>(x, y); }
-  Value xori(Value x, Value y) { return b.createOrFold<arith::XOrIOp>(x, y); }
-  Value select(Value cond, Value x, Value y) {
-    return b.createOrFold<arith::SelectOp>(cond, x, y);
-  }
-
   /// Physical chunk of logical chunk `chunk` in row `row` of a tile whose
   /// rows hold `chunks` 16-byte chunks: an 8x8 ldmatrix matrix (8
   /// consecutive rows starting at a multiple of 8, one chunk each) covers
@@ -227,7 +208,6 @@ private:
   void storeC(ArrayRef<Value> acc);
   void keepRolled(scf::ForOp loop);
 
-  KernelBuilder &b;
   const GemmProblem &p;
   const MmaGemmPlan &plan;
   MmaKind kind;
@@ -616,12 +596,7 @@ struct GemmMmaPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<gpu::LaunchOp> launches;
-    getOperation().walk([&](gpu::LaunchOp launch) {
-      auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
-      if (kind && kind.getValue() == "matmul")
-        launches.push_back(launch);
-    });
+    SmallVector<gpu::LaunchOp> launches = findKernels(getOperation(), "matmul");
     const ChipInfo &chip = getChipInfo("sm_90");
     SmallVector<gpu::LaunchOp> oldReductions;
     for (gpu::LaunchOp launch : launches) {

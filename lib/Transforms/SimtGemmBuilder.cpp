@@ -37,11 +37,11 @@ using namespace mlir::gemm_opt;
 
 namespace {
 
-class SimtKernelEmitter {
+class SimtKernelEmitter : KernelEmitterBase {
 public:
   SimtKernelEmitter(KernelBuilder &b, const GemmProblem &p,
                     const SimtGemmPlan &plan)
-      : b(b), p(p), plan(plan) {
+      : KernelEmitterBase(b), p(p), plan(plan) {
     threads = plan.threads();
     bool f32In = p.aType.isF32() && p.bType.isF32();
     vecA = plan.vectorWidth == 4 && f32In && p.k % 4 == 0 && plan.bk % 4 == 0 &&
@@ -62,24 +62,6 @@ public:
   gpu::LaunchOp emit();
 
 private:
-  // --- index helpers (folding) -------------------------------------------
-  Value c(int64_t v) { return b.index(v); }
-  Value add(Value x, Value y) { return b.createOrFold<arith::AddIOp>(x, y); }
-  Value add(Value x, int64_t y) { return add(x, c(y)); }
-  Value mul(Value x, int64_t y) { return b.createOrFold<arith::MulIOp>(x, c(y)); }
-  Value div(Value x, int64_t y) { return b.createOrFold<arith::DivUIOp>(x, c(y)); }
-  Value rem(Value x, int64_t y) { return b.createOrFold<arith::RemUIOp>(x, c(y)); }
-  Value minu(Value x, int64_t y) { return minu(x, c(y)); }
-  Value minu(Value x, Value y) { return b.createOrFold<arith::MinUIOp>(x, y); }
-  Value sub(Value x, Value y) { return b.createOrFold<arith::SubIOp>(x, y); }
-  Value ult(Value x, Value y) {
-    return b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, x, y);
-  }
-  Value ult(Value x, int64_t y) {
-    return b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, x, c(y));
-  }
-  Value andi(Value x, Value y) { return b.createOrFold<arith::AndIOp>(x, y); }
-
   /// Physical column of logical column `col` in B's shared rows.
   Value swizzleB(Value col) {
     if (!plan.bXorMask)
@@ -150,7 +132,6 @@ private:
          function_ref<SmallVector<Value>()> thenFn,
          function_ref<SmallVector<Value>()> elseFn);
 
-  KernelBuilder &b;
   const GemmProblem &p;
   const SimtGemmPlan &plan;
   int64_t threads;

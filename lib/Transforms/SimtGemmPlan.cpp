@@ -193,36 +193,15 @@ std::string mlir::gemm_opt::validateForProblem(const SimtGemmPlan &plan,
 
 SmallVector<gpu::LaunchOp>
 mlir::gemm_opt::findSplitKReductions(func::FuncOp func) {
-  SmallVector<gpu::LaunchOp> reductions;
-  func.walk([&](gpu::LaunchOp launch) {
-    auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
-    if (kind && kind.getValue() == kSplitKReduceKind)
-      reductions.push_back(launch);
-  });
-  return reductions;
+  return findKernels(func, kSplitKReduceKind);
 }
 
 void mlir::gemm_opt::eraseSplitKReductions(
     ArrayRef<gpu::LaunchOp> reductions) {
-  SetVector<Operation *> scratch;
-  for (gpu::LaunchOp launch : reductions) {
-    launch.getBody().walk([&](Operation *op) {
-      for (Value v : op->getOperands())
-        if (auto alloc = v.getDefiningOp<memref::AllocOp>())
-          if (!alloc->hasAttr(kRoleAttr))
-            scratch.insert(alloc);
-    });
+  SetVector<Operation *> scratch = collectScratchBuffers(reductions);
+  for (gpu::LaunchOp launch : reductions)
     launch.erase();
-  }
-  for (Operation *alloc : scratch) {
-    if (!llvm::all_of(alloc->getUsers(), [](Operation *user) {
-          return isa<memref::DeallocOp>(user);
-        }))
-      continue;
-    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
-      user->erase();
-    alloc->erase();
-  }
+  eraseUnusedScratchBuffers(scratch.getArrayRef());
 }
 
 FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) {

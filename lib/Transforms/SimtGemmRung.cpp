@@ -8,12 +8,7 @@ using namespace mlir::gemm_opt;
 LogicalResult mlir::gemm_opt::runSimtRung(
     func::FuncOp func, SimtRung rung,
     function_ref<void(SimtGemmPlan &)> overrides) {
-  SmallVector<gpu::LaunchOp> launches;
-  func.walk([&](gpu::LaunchOp launch) {
-    auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
-    if (kind && kind.getValue() == "matmul")
-      launches.push_back(launch);
-  });
+  SmallVector<gpu::LaunchOp> launches = findKernels(func, "matmul");
   SmallVector<gpu::LaunchOp> oldReductions = findSplitKReductions(func);
   const ChipInfo &chip = getChipInfo("sm_90");
   for (gpu::LaunchOp launch : launches) {

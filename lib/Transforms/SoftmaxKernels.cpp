@@ -318,14 +318,7 @@ struct Emitter {
   void barrier() { gpu::BarrierOp::create(b); }
 
   /// Runs `body` under `cond` (or unconditionally when `cond` is null).
-  void guarded(Value cond, function_ref<void()> body) {
-    if (!cond)
-      return body();
-    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    body();
-  }
+  void guarded(Value cond, function_ref<void()> body) { b.ifThen(cond, body); }
 
   /// A strided loop over [lb, ub) with one f32 accumulator; `body` returns
   /// the next accumulator from the induction variable and the current one.
@@ -1031,14 +1024,7 @@ LogicalResult mlir::gemm_opt::rewriteSoftmaxLaunches(
     return failure();
 
   // Scratch buffers (allocations without a role) the old kernels used.
-  SetVector<Operation *> scratch;
-  for (gpu::LaunchOp launch : launches)
-    launch.getBody().walk([&](Operation *op) {
-      for (Value v : op->getOperands())
-        if (auto alloc = v.getDefiningOp<memref::AllocOp>())
-          if (!alloc->hasAttr(kRoleAttr))
-            scratch.insert(alloc);
-    });
+  SetVector<Operation *> scratch = collectScratchBuffers(launches);
 
   OpBuilder builder(launches.front());
   buildSoftmaxKernels(builder, launches.front().getLoc(), *problem, *plan);
@@ -1053,14 +1039,6 @@ LogicalResult mlir::gemm_opt::rewriteSoftmaxLaunches(
       if (def->use_empty() && isa<arith::ConstantOp>(def))
         def->erase();
   }
-  for (Operation *alloc : scratch) {
-    if (!llvm::all_of(alloc->getUsers(), [](Operation *user) {
-          return isa<memref::DeallocOp>(user);
-        }))
-      continue;
-    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
-      user->erase();
-    alloc->erase();
-  }
+  eraseUnusedScratchBuffers(scratch.getArrayRef());
   return success();
 }

@@ -196,11 +196,11 @@ struct TensorMap {
   nvgpu::TensorMapDescriptorType type;
 };
 
-class WgmmaKernelEmitter {
+class WgmmaKernelEmitter : KernelEmitterBase {
 public:
   WgmmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
                      const WgmmaGemmPlan &plan)
-      : b(b), p(p), plan(plan) {
+      : KernelEmitterBase(b), p(p), plan(plan) {
     guardM = p.m % plan.bm != 0;
     guardN = p.n % plan.bn != 0;
     tiles = ceilDiv(p.k, plan.bk);
@@ -209,25 +209,6 @@ public:
   gpu::LaunchOp emit();
 
 private:
-  Value c(int64_t v) { return b.index(v); }
-  Value add(Value x, Value y) { return b.createOrFold<arith::AddIOp>(x, y); }
-  Value add(Value x, int64_t y) { return add(x, c(y)); }
-  Value sub(Value x, Value y) { return b.createOrFold<arith::SubIOp>(x, y); }
-  Value mul(Value x, int64_t y) {
-    return b.createOrFold<arith::MulIOp>(x, c(y));
-  }
-  Value div(Value x, int64_t y) {
-    return b.createOrFold<arith::DivUIOp>(x, c(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return b.createOrFold<arith::RemUIOp>(x, c(y));
-  }
-  Value andi(Value x, Value y) { return b.createOrFold<arith::AndIOp>(x, y); }
-  Value cmp(arith::CmpIPredicate pred, Value x, int64_t y) {
-    return b.createOrFold<arith::CmpIOp>(pred, x, c(y));
-  }
-  Value eq(Value x, int64_t y) { return cmp(arith::CmpIPredicate::eq, x, y); }
-  Value ult(Value x, int64_t y) { return cmp(arith::CmpIPredicate::ult, x, y); }
   /// Bit 0 of an index, as the i1 phase parity of an mbarrier wait.
   Value parity(Value phase) {
     return arith::IndexCastOp::create(b, b.getI1Type(), rem(phase, 2));
@@ -240,13 +221,6 @@ private:
   }
   Value addI64(Value x, Value y) {
     return b.createOrFold<arith::AddIOp>(x, y);
-  }
-  /// Runs `fn` under `scf.if cond`.
-  void ifThen(Value cond, function_ref<void()> fn) {
-    auto ifOp = scf::IfOp::create(b, cond, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
-    fn();
   }
 
   TensorMap createTensorMap(Value buffer, int64_t boxRows, int64_t boxCols);
@@ -274,7 +248,6 @@ private:
                        int64_t blocks);
   void storeC(ArrayRef<Value> acc);
 
-  KernelBuilder &b;
   const GemmProblem &p;
   const WgmmaGemmPlan &plan;
   bool guardM, guardN;
@@ -709,12 +682,7 @@ struct GemmWgmmaPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<gpu::LaunchOp> launches;
-    getOperation().walk([&](gpu::LaunchOp launch) {
-      auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
-      if (kind && kind.getValue() == "matmul")
-        launches.push_back(launch);
-    });
+    SmallVector<gpu::LaunchOp> launches = findKernels(getOperation(), "matmul");
     const ChipInfo &chip = getChipInfo("sm_90a");
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kWgmmaPlanAttr))

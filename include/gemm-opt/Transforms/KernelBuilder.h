@@ -8,8 +8,10 @@
 #ifndef GEMM_OPT_TRANSFORMS_KERNELBUILDER_H
 #define GEMM_OPT_TRANSFORMS_KERNELBUILDER_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::gemm_opt {
 
@@ -30,6 +32,46 @@ struct KernelBuilder : public ImplicitLocOpBuilder {
   Value loadF32(Value memref, ValueRange indices);
   /// Narrows an f32 value to the memref's element type and stores it.
   void storeFromF32(Value value, Value memref, ValueRange indices);
+  /// Runs `body` under `scf.if cond` (unconditionally when `cond` is null).
+  void ifThen(Value cond, function_ref<void()> body);
+};
+
+/// The folding index arithmetic the kernel emitters are written in
+/// (createOrFold: constant operands fold while the kernel is built, which
+/// keeps the IR short and the tests readable). An emitter derives from it
+/// and reaches its builder as `b`.
+class KernelEmitterBase {
+protected:
+  explicit KernelEmitterBase(KernelBuilder &b) : b(b) {}
+
+  Value c(int64_t v) { return b.index(v); }
+  Value add(Value x, Value y) { return b.createOrFold<arith::AddIOp>(x, y); }
+  Value add(Value x, int64_t y) { return add(x, c(y)); }
+  Value sub(Value x, Value y) { return b.createOrFold<arith::SubIOp>(x, y); }
+  Value mul(Value x, int64_t y) { return b.createOrFold<arith::MulIOp>(x, c(y)); }
+  Value div(Value x, int64_t y) { return b.createOrFold<arith::DivUIOp>(x, c(y)); }
+  Value rem(Value x, int64_t y) { return b.createOrFold<arith::RemUIOp>(x, c(y)); }
+  Value minu(Value x, Value y) { return b.createOrFold<arith::MinUIOp>(x, y); }
+  Value minu(Value x, int64_t y) { return minu(x, c(y)); }
+  Value minsi(Value x, Value y) { return b.createOrFold<arith::MinSIOp>(x, y); }
+  Value maxsi(Value x, Value y) { return b.createOrFold<arith::MaxSIOp>(x, y); }
+  Value cmp(arith::CmpIPredicate pred, Value x, Value y) {
+    return b.createOrFold<arith::CmpIOp>(pred, x, y);
+  }
+  Value cmp(arith::CmpIPredicate pred, Value x, int64_t y) {
+    return cmp(pred, x, c(y));
+  }
+  Value eq(Value x, int64_t y) { return cmp(arith::CmpIPredicate::eq, x, y); }
+  Value ult(Value x, Value y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  Value ult(Value x, int64_t y) { return cmp(arith::CmpIPredicate::ult, x, y); }
+  Value andi(Value x, Value y) { return b.createOrFold<arith::AndIOp>(x, y); }
+  Value xori(Value x, Value y) { return b.createOrFold<arith::XOrIOp>(x, y); }
+  Value select(Value cond, Value x, Value y) {
+    return b.createOrFold<arith::SelectOp>(cond, x, y);
+  }
+  void ifThen(Value cond, function_ref<void()> body) { b.ifThen(cond, body); }
+
+  KernelBuilder &b;
 };
 
 /// Creates a `gpu.launch` with a static grid and block, and a terminated
@@ -83,6 +125,18 @@ std::pair<Value, Value> groupBlockOrder(KernelBuilder &b, Value bx, Value by,
 void storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m, int64_t n,
                           bool accumulate, Value row, Value col, Value pair,
                           bool guardRow, bool guardCol);
+
+/// Every gpu.launch below `root` whose kernel role (`gemm_opt.kernel`) is
+/// `kind` ("matmul", "softmax", ...), in walk order.
+SmallVector<gpu::LaunchOp> findKernels(Operation *root, StringRef kind);
+
+/// The allocations without a role (scratch buffers: split-K partials, softmax
+/// partials) that the bodies of `launches` use.
+SetVector<Operation *> collectScratchBuffers(ArrayRef<gpu::LaunchOp> launches);
+
+/// Erases those of `allocs` that nothing but deallocations uses any more
+/// (after the kernels that used them were erased), with the deallocations.
+void eraseUnusedScratchBuffers(ArrayRef<Operation *> allocs);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
