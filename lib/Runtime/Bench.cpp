@@ -413,6 +413,20 @@ void replicateSet0(CudaDriver &drv, Prepared &p) {
   drv.synchronize();
 }
 
+/// Times the stage's kernels over the rotated buffer sets (set 0's inputs
+/// copied to the others first) into r.ms / msMin / msMax; returns the number
+/// of sets, which the reference (cuBLAS, copy) is timed over as well.
+size_t timeKernels(CudaDriver &drv, const KernelManifest &m, Prepared &p, const BenchOptions &opt,
+                   StageResult &r) {
+  replicateSet0(drv, p);
+  const size_t sets = p.sets.size();
+  Timing t = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); });
+  r.ms = t.median;
+  r.msMin = t.min;
+  r.msMax = t.max;
+  return sets;
+}
+
 std::string fmtErr(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
@@ -489,12 +503,7 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
   refC.reset();
 
   // Timing: kernels, then cuBLAS, over the same rotated sets.
-  replicateSet0(drv, p);
-  const size_t sets = p.sets.size();
-  Timing t = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); });
-  r.ms = t.median;
-  r.msMin = t.min;
-  r.msMax = t.max;
+  const size_t sets = timeKernels(drv, m, p, opt, r);
   const bool tf32 = opt.tf32 && pr.a == ElemType::F32;
   const CublasMode mode = tf32 ? CublasMode::TF32 : CublasMode::Accurate;
   r.cublasMode = pr.a == ElemType::F32 ? (tf32 ? "gemmex-fast-tf32" : "sgemm-pedantic") : "gemmex-compute-32f";
@@ -574,12 +583,7 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
     r.status = StageStatus::Pass;
   }
 
-  replicateSet0(drv, p);
-  const size_t sets = p.sets.size();
-  Timing t = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); });
-  r.ms = t.median;
-  r.msMin = t.min;
-  r.msMax = t.max;
+  const size_t sets = timeKernels(drv, m, p, opt, r);
   // Reference copy with the same traffic when X and Y have the same type:
   // read min(bytes X, bytes Y) + write as many; bandwidth counts both.
   const size_t copyBytes = std::min(p.sets[0][ix].size(), p.sets[0][iy].size());
