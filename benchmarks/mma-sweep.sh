@@ -7,6 +7,7 @@
 # `ptxas -arch=sm_90 -v` reports 0 spill bytes (SWEEPDIR/ptxas.txt).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/benchmarks/sweep-common.sh"
 build=${1:-$root/build}
 out=${2:-$root/.sweep-mma}
 gemm_opt=$build/bin/gemm-opt
@@ -26,19 +27,9 @@ SIMT="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d
 gen() { # gen VARIANT TYPE-SHAPE MMA-OPTIONS [GEMM-OPT FLAGS]
   local v=$1 input=$2 opts=$3 flags=${4-} base="$out/$1__$2"
   local tf32=""; case $input in tf32-*) tf32="allow-tf32=true ";; esac
-  local pipeline="builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($SIMT,gemm-mma{$tf32$opts}),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})"
-  if ! "$gemm_opt" $flags "$out/inputs/matmul-$input.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
-    echo "SKIP $v $input: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
-  fi
-  rm -f "$base.err"
-  local info regs spill
-  info=$("$ptxas" -arch=sm_90 -v "$base.ptx" -o /dev/null 2>&1)
-  regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
-  spill=$(echo "$info" | sed -n 's/.*\([0-9][0-9]*\) bytes spill stores, \([0-9]*\) bytes spill loads.*/\1 \2/p' | awk '{s+=$1+$2} END {print s+0}')
-  printf '%-30s %-22s regs %4s spill %s\n' "$v" "$input" "$regs" "$spill" >> "$out/ptxas.txt"
-  if [ -z "$regs" ] || [ "$spill" != 0 ]; then
-    echo "SKIP $v $input: ptxas regs=$regs spill=$spill"; rm -f "$base".{ptx,json}
-  fi
+  compile_variant "$base" "$v $input" "$out/inputs/matmul-$input.mlir" \
+    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($SIMT,gemm-mma{$tf32$opts}),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
+    sm_90 "$flags"
 }
 
 tile() { # tile BM BN BK WM WN STAGES [extra]

@@ -9,6 +9,7 @@
 # Run the pairs on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/benchmarks/sweep-common.sh"
 build=${1:-/tmp/build-simt}
 out=${2:-$root/.sweep}
 gemm_opt=$build/bin/gemm-opt
@@ -50,19 +51,9 @@ wt() { echo "$(mb "${1-}" "${2-}" "${3-}"),gemm-warp-tiling$(opts "${4-}")"; }
 
 gen() { # gen VARIANT SHAPE FUNC-PIPELINE
   local v=$1 shape=$2 funcs=$3 base="$out/$1__$2"
-  local pipeline="builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($funcs),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})"
-  if ! "$gemm_opt" "$out/inputs/matmul-$shape.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
-    echo "SKIP $v $shape: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
-  fi
-  rm -f "$base.err"
-  local info; info=$("$ptxas" -arch=sm_90 -v "$base.ptx" -o /dev/null 2>&1)
-  local regs spill
-  regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
-  spill=$(echo "$info" | sed -n 's/.*\([0-9][0-9]*\) bytes spill stores, \([0-9]*\) bytes spill loads.*/\1 \2/p' | awk '{s+=$1+$2} END {print s+0}')
-  printf '%-34s %-16s regs %4s spill %s\n' "$v" "$shape" "$regs" "$spill" >> "$out/ptxas.txt"
-  if [ -z "$regs" ] || [ "$spill" != 0 ] || echo "$info" | grep -q 'error'; then
-    echo "SKIP $v $shape: ptxas regs=$regs spill=$spill"; rm -f "$base".{ptx,json}; return
-  fi
+  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
+    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($funcs),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
+    sm_90
 }
 
 S4=4096x4096x4096 S8=8192x8192x8192 SO=1000x999x777 S7=4097x4097x4097

@@ -15,6 +15,7 @@
 # and DTYPES (default "f32 f16 bf16") override the problems.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/benchmarks/sweep-common.sh"
 build=${1:-/tmp/build-softmax}
 out=${2:-$root/.sweep-softmax}
 gemm_opt=$build/bin/gemm-opt
@@ -33,19 +34,9 @@ func.func @softmax(%x: memref<${rows}x${cols}x${dtype}>, %y: memref<${rows}x${co
   return
 }
 MLIR
-  local pipeline="builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($RUNGS,gemm-softmax-rows$opts),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})"
-  if ! "$gemm_opt" "$in" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
-    echo "SKIP $v $shape $dtype: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
-  fi
-  rm -f "$base.err"
-  local info; info=$("$ptxas" -arch=sm_90 -v "$base.ptx" -o /dev/null 2>&1)
-  local regs spill
-  regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
-  spill=$(echo "$info" | sed -n 's/.*\([0-9][0-9]*\) bytes spill stores, \([0-9]*\) bytes spill loads.*/\1 \2/p' | awk '{s+=$1+$2} END {print s+0}')
-  printf '%-12s %-12s %-5s regs %4s spill %s\n' "$v" "$shape" "$dtype" "$regs" "$spill" >> "$out/ptxas.txt"
-  if [ -z "$regs" ] || [ "$spill" != 0 ] || echo "$info" | grep -q 'error'; then
-    echo "SKIP $v $shape $dtype: ptxas regs=$regs spill=$spill"; rm -f "$base".{ptx,json}; return
-  fi
+  compile_variant "$base" "$v $shape $dtype" "$in" \
+    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($RUNGS,gemm-softmax-rows$opts),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
+    sm_90
 }
 
 for dtype in ${DTYPES:-f32 f16 bf16}; do

@@ -10,6 +10,7 @@
 # Run the pairs on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/benchmarks/sweep-common.sh"
 build=${1:-/tmp/build-wgmma}
 out=${2:-$root/.sweep-wgmma}
 gemm_opt=$build/bin/gemm-opt
@@ -29,20 +30,9 @@ RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1
 
 gen() { # gen VARIANT INPUT WGMMA-OPTIONS
   local v=$1 shape=$2 base="$out/$1__$2"
-  local pipeline="builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})"
-  if ! "$gemm_opt" "$out/inputs/matmul-$shape.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
-    echo "SKIP $v $shape: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
-  fi
-  rm -f "$base.err"
-  local info; info=$("$ptxas" -arch=sm_90a -v "$base.ptx" -o /dev/null 2>&1)
-  local regs spill
-  regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
-  spill=$(echo "$info" | sed -n 's/.*\([0-9][0-9]*\) bytes spill stores, \([0-9]*\) bytes spill loads.*/\1 \2/p' | awk '{s+=$1+$2} END {print s+0}')
-  printf '%-30s %-20s regs %4s spill %s\n' "$v" "$shape" "$regs" "$spill" >> "$out/ptxas.txt"
-  if [ -z "$regs" ] || [ "$spill" != 0 ] || echo "$info" | grep -qE 'error|C7508|C7520'; then
-    echo "SKIP $v $shape: ptxas regs=$regs spill=$spill $(echo "$info" | grep -oE 'C75(08|20)' | sort -u | tr '\n' ' ')"
-    rm -f "$base".{ptx,json}; return
-  fi
+  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
+    "builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
+    sm_90a
 }
 
 ONE="warp-specialized=0 persistent=0 block-m=128 block-n=128 warpgroups=1 max-registers=0 group-m=8"
