@@ -100,6 +100,16 @@ Value mlir::gemm_opt::getRootBuffer(Value buffer) {
   return Value();
 }
 
+void mlir::gemm_opt::setBufferRole(func::FuncOp func, Value buffer,
+                                   StringRef role) {
+  auto roleAttr = StringAttr::get(func.getContext(), role);
+  Value root = getRootBuffer(buffer);
+  if (auto arg = dyn_cast<BlockArgument>(root))
+    func.setArgAttr(arg.getArgNumber(), kRoleAttr, roleAttr);
+  else
+    root.getDefiningOp()->setAttr(kRoleAttr, roleAttr);
+}
+
 linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::MatmulOp op) {
   Value init = op.getDpsInits()[0];
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
@@ -146,16 +156,9 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::MatmulOp op) {
 void mlir::gemm_opt::recordGemmProblem(const GemmProblem &p) {
   auto func = const_cast<linalg::MatmulOp &>(p.op)->getParentOfType<func::FuncOp>();
   Builder b(p.a.getContext());
-  auto setRole = [&](Value buffer, StringRef role) {
-    Value root = getRootBuffer(buffer);
-    if (auto arg = dyn_cast<BlockArgument>(root))
-      func.setArgAttr(arg.getArgNumber(), kRoleAttr, b.getStringAttr(role));
-    else
-      root.getDefiningOp()->setAttr(kRoleAttr, b.getStringAttr(role));
-  };
-  setRole(p.a, "A");
-  setRole(p.b, "B");
-  setRole(p.c, "C");
+  setBufferRole(func, p.a, "A");
+  setBufferRole(func, p.b, "B");
+  setBufferRole(func, p.c, "C");
   NamedAttrList problem;
   problem.append("op", b.getStringAttr("matmul"));
   problem.append("m", b.getI64IntegerAttr(p.m));

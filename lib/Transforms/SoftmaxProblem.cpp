@@ -35,6 +35,15 @@ LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
   return success();
 }
 
+/// Rows, columns and element types from the X and Y buffers.
+static void setShapeFromBuffers(SoftmaxProblem &p) {
+  auto xTy = cast<MemRefType>(p.x.getType());
+  p.rows = xTy.getDimSize(0);
+  p.cols = xTy.getDimSize(1);
+  p.xType = xTy.getElementType();
+  p.yType = cast<MemRefType>(p.y.getType()).getElementType();
+}
+
 FailureOr<SoftmaxProblem>
 mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
   if (!op.hasPureBufferSemantics())
@@ -51,26 +60,15 @@ mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
   if (getRootBuffer(p.x) == getRootBuffer(p.y))
     return op.emitOpError("in-place softmax (input and output are the same "
                           "buffer) is not supported");
-  auto xTy = cast<MemRefType>(p.x.getType());
-  p.rows = xTy.getDimSize(0);
-  p.cols = xTy.getDimSize(1);
-  p.xType = xTy.getElementType();
-  p.yType = cast<MemRefType>(p.y.getType()).getElementType();
+  setShapeFromBuffers(p);
   return p;
 }
 
 void mlir::gemm_opt::recordSoftmaxProblem(func::FuncOp func,
                                           const SoftmaxProblem &p) {
   Builder b(func.getContext());
-  auto setRole = [&](Value buffer, StringRef role) {
-    Value root = getRootBuffer(buffer);
-    if (auto arg = dyn_cast<BlockArgument>(root))
-      func.setArgAttr(arg.getArgNumber(), kRoleAttr, b.getStringAttr(role));
-    else
-      root.getDefiningOp()->setAttr(kRoleAttr, b.getStringAttr(role));
-  };
-  setRole(p.x, "X");
-  setRole(p.y, "Y");
+  setBufferRole(func, p.x, "X");
+  setBufferRole(func, p.y, "Y");
   NamedAttrList problem;
   problem.append("op", b.getStringAttr("softmax"));
   problem.append("rows", b.getI64IntegerAttr(p.rows));
@@ -102,10 +100,6 @@ mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
   });
   if (!p.x || !p.y)
     return failure();
-  auto xTy = cast<MemRefType>(p.x.getType());
-  p.rows = xTy.getDimSize(0);
-  p.cols = xTy.getDimSize(1);
-  p.xType = xTy.getElementType();
-  p.yType = cast<MemRefType>(p.y.getType()).getElementType();
+  setShapeFromBuffers(p);
   return p;
 }

@@ -9,6 +9,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_GEMMPROBLEM_H
 #define GEMM_OPT_TRANSFORMS_GEMMPROBLEM_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 
@@ -62,6 +63,10 @@ void recordGemmProblem(const GemmProblem &problem);
 /// Returns the function argument or allocating op a buffer comes from, or a
 /// null value when it comes from somewhere else.
 Value getRootBuffer(Value buffer);
+
+/// Records `role` ("A", "X", ...) as `gemm_opt.role` on the function argument
+/// of `func` or the allocation that `buffer` comes from.
+void setBufferRole(func::FuncOp func, Value buffer, StringRef role);
 
 /// Short names used in manifests and diagnostics: f32, f16, bf16.
 std::string elementTypeName(Type type);
