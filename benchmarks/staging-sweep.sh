@@ -66,5 +66,10 @@ for t in f16 bf16; do
     gen mma $sh "staging=0"
     gen default $sh ""
   done
+  # 4097^3 has 33 x 17 = 561 tiles of 128x256 on 132 SMs (4.25 waves);
+  # 128x128 tiles of two consumer warpgroups give 1089 (8.25 waves).
+  for s in 4097x4097x4097 4095x4097x4095; do
+    gen staged-ws-128x128-s6 $t-$s "staging=1 warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
+  done
 done
 ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"
