@@ -47,6 +47,16 @@
 // Ragged M, N and K are TMA's out-of-bounds zero fill (the transaction
 // count is always the whole box); only the epilogue is guarded.
 //
+// Rows that are not 16-byte aligned (K, resp. N, times the element size
+// not a multiple of 16: 4097^3, 1000x999x777) cannot be tensor-mapped.
+// With plan.stageA / plan.stageB a copy kernel launched first writes A
+// (M x K) into scratch M x Kp and B (K x N) into K x Np, Kp and Np rounded
+// up to 8 elements, the padding zero (PaddedStaging.cpp); the tensor maps
+// then describe the logical extents (dims [K, M], [N, K]) over the padded
+// row strides (Kp and Np elements), so the kernel itself is the one of
+// aligned shapes: the ragged K and N are the same zero fill, the
+// epilogue's bounds the logical M and N.
+//
 // Host side: a tensor map per operand, `nvgpu.tma.create.descriptor` on
 // the operand's buffer, passed to the launch as an i64 address (a kernel
 // argument of the descriptor type does not legalize); the kernel turns it
@@ -60,6 +70,7 @@
 #include "gemm-opt/Transforms/GemmHeuristics.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 #include "gemm-opt/Transforms/MmaGemm.h"
+#include "gemm-opt/Transforms/PaddedStaging.h"
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -159,6 +170,10 @@ DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
     i("producer_regs", producerRegs);
     i("consumer_regs", consumerRegs);
   }
+  if (stageA)
+    i("staged_a", 1);
+  if (stageB)
+    i("staged_b", 1);
   return l.getDictionary(ctx);
 }
 
@@ -167,7 +182,10 @@ std::string WgmmaGemmPlan::str() const {
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
          " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
          (persistent ? ", persistent" : "") + ", stages " + s(stages) +
-         ", shared " + s(sharedBytes()) + " B";
+         ", shared " + s(sharedBytes()) + " B" +
+         (stageA || stageB ? std::string(", padded copies of ") +
+                                 (stageA ? (stageB ? "A and B" : "A") : "B")
+                           : "");
 }
 
 std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
@@ -669,7 +687,22 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
                                                    const WgmmaGemmPlan &plan,
                                                    Operation *before) {
   KernelBuilder b(before->getLoc(), before);
-  return WgmmaKernelEmitter(b, problem, plan).emit();
+  if (!plan.stageA && !plan.stageB)
+    return WgmmaKernelEmitter(b, problem, plan).emit();
+  // Padded staging: the copies first, then the kernel on strided views of
+  // them (the tensor maps take their logical extents and row strides).
+  GemmProblem staged = problem;
+  SmallVector<Value> operands;
+  if (plan.stageA)
+    operands.push_back(problem.a);
+  if (plan.stageB)
+    operands.push_back(problem.b);
+  SmallVector<Value> views = buildPaddedStagingCopies(b, operands);
+  if (plan.stageA)
+    staged.a = views.front();
+  if (plan.stageB)
+    staged.b = views.back();
+  return WgmmaKernelEmitter(b, staged, plan).emit();
 }
 
 //===----------------------------------------------------------------------===//
@@ -707,13 +740,39 @@ struct GemmWgmmaPass
                           "read a row-major f32 B)");
         continue;
       }
+      // Rows TMA cannot load: padded staging copies, or the mma.sync
+      // kernel stays (small problems, or staging=0).
+      if (staging < -1 || staging > 1) {
+        launch.emitError("invalid 'wgmma' option staging=")
+            << static_cast<int64_t>(staging)
+            << ": expected -1 (heuristic), 0 or 1";
+        return signalPassFailure();
+      }
+      int64_t chunk = 16 / (problem->aType.getIntOrFloatBitWidth() / 8);
+      bool unalignedA = problem->k % chunk != 0;
+      bool unalignedB = problem->n % chunk != 0;
       std::string unaligned = checkTmaStrides(*problem);
-      if (!unaligned.empty()) {
-        launch.emitRemark("matmul kept on the mma.sync kernel: ")
-            << unaligned;
+      if (unaligned.empty() && staging == 1) {
+        launch.emitError("invalid 'wgmma' option staging=1: the rows of A "
+                         "and B are already 16-byte aligned (K=")
+            << problem->k << ", N=" << problem->n
+            << "); TMA reads them directly";
+        return signalPassFailure();
+      }
+      bool stage = !unaligned.empty() &&
+                   (staging == 1 ||
+                    (staging == -1 && chooseWgmmaStaging(*problem, chip)));
+      if (!unaligned.empty() && !stage) {
+        auto remark = launch.emitRemark("matmul kept on the mma.sync kernel: ")
+                      << unaligned;
+        if (staging == -1)
+          remark << "; padded staging copies do not pay at this size "
+                    "(staging=1 forces them)";
         continue;
       }
       WgmmaGemmPlan plan = chooseWgmmaPlan(*problem, chip);
+      plan.stageA = stage && unalignedA;
+      plan.stageB = stage && unalignedB;
       overrideIfSet(plan.bm, blockM);
       overrideIfSet(plan.bn, blockN);
       overrideIfSet(plan.bk, blockK);
@@ -730,6 +789,11 @@ struct GemmWgmmaPass
         launch.emitError("invalid 'wgmma' plan: ") << error;
         return signalPassFailure();
       }
+      if (stage)
+        launch.emitRemark("padded staging: ")
+            << unaligned << "; a copy kernel first writes "
+            << (plan.stageA ? (plan.stageB ? "A and B" : "A") : "B")
+            << " into scratch with 16-byte-aligned rows";
       buildWgmmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }

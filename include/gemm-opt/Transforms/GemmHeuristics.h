@@ -52,6 +52,12 @@ MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 /// (f16/bf16 inputs).
 WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 
+/// Whether the `wgmma` rung copies operands whose rows are not 16-byte
+/// aligned into padded scratch (and runs TMA + wgmma on those) rather than
+/// keeping the mma.sync kernel: when the problem is large enough that the
+/// copies are small against the matmul.
+bool chooseWgmmaStaging(const GemmProblem &problem, const ChipInfo &chip);
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_GEMMHEURISTICS_H

@@ -502,8 +502,12 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     (`nvgpu.tma.create.descriptor`, passed to the launch as an i64 address);
     gemm-emit-kernels describes each as a `tensormap` manifest parameter.
     TMA needs 16-byte row strides: when K or N times the element size is
-    not a multiple of 16 the mma.sync kernel is kept, with a remark; so is
-    an f32 matmul. The kernel needs sm_90a (the stage pipeline compiles for
+    not a multiple of 16, a first kernel copies the operand(s) concerned
+    into zero-padded scratch buffers whose rows are (rounding K, resp. N,
+    up to 8 elements) and the tensor maps describe the logical extents
+    over those rows (padded staging, `staging`); small problems, where the
+    copy would cost more than it saves, keep the mma.sync kernel, with a
+    remark. An f32 matmul is left as it is. The kernel needs sm_90a (the stage pipeline compiles for
     it). Defaults come from GemmHeuristics (chooseWgmmaPlan); 0 / -1 keep
     them.
   }];
@@ -529,6 +533,11 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     Option<"persistent", "persistent", "int64_t", "-1",
            "1: one block per SM walks the output tiles (needs "
            "warp-specialized=1) (-1 = heuristic)">,
+    Option<"staging", "staging", "int64_t", "-1",
+           "Rows of A or B that are not 16-byte aligned: 1 = copy them "
+           "first into zero-padded scratch with aligned rows and run the "
+           "TMA kernel on those, 0 = keep the mma.sync kernel (-1 = "
+           "heuristic: staging when the problem is large)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

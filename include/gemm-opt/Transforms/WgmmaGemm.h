@@ -50,6 +50,11 @@ struct WgmmaGemmPlan {
   bool persistent = false;
   /// Blocks of a persistent grid (one per SM).
   int64_t persistentBlocks = 132;
+  /// Padded staging (rows of A, resp. B, that are not 16-byte aligned): a
+  /// copy kernel launched first writes the operand into a zero-padded
+  /// scratch buffer with 16-byte-aligned rows, and the tensor map reads the
+  /// logical extent through that buffer's row stride (PaddedStaging.h).
+  bool stageA = false, stageB = false;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// Extra dynamic shared memory that lets the kernel align its base to
@@ -84,7 +89,10 @@ std::string checkTmaStrides(const GemmProblem &problem);
 
 /// Builds the wgmma kernel for `problem` and `plan` right before `before`
 /// (with the host-side tensor maps of A and B) and returns the new launch.
-/// The plan must have been validated and checkTmaStrides must hold.
+/// The plan must have been validated. With plan.stageA / plan.stageB it
+/// first builds the padded staging copies (scratch buffers and the copy
+/// launch) and reads those operands through them; every other operand must
+/// satisfy checkTmaStrides.
 gpu::LaunchOp buildWgmmaGemmKernel(const GemmProblem &problem,
                                    const WgmmaGemmPlan &plan,
                                    Operation *before);
