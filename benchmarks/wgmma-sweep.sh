@@ -17,6 +17,12 @@ ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 mkdir -p "$out/inputs"
 rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
 
+# f32 inputs (TF32 variants): the f16 inputs with every element type f32.
+for s in 4096 8192 2048; do
+  sed -e "s/4096/$s/g" -e 's/xf16>/xf32>/g' \
+    "$root/test/Inputs/matmul-f16-4096x4096x4096.mlir" \
+    > "$out/inputs/matmul-tf32-${s}x${s}x${s}.mlir"
+done
 for t in f16 bf16; do
   cp "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" "$out/inputs/"
   for s in 8192 2048; do
@@ -26,10 +32,13 @@ for t in f16 bf16; do
 done
 
 RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
+# TF32 shapes (tf32-*) need allow-tf32 on the mma and wgmma rungs.
+TF32_RUNGS="${RUNGS/gemm-mma/gemm-mma{allow-tf32=true\}}"
 
 gen() { # gen VARIANT INPUT WGMMA-OPTIONS
-  local v=$1 shape=$2 base="$out/$1__$2"
-  local pipeline="builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})"
+  local v=$1 shape=$2 base="$out/$1__$2" rungs=$RUNGS opts=$3
+  case $shape in tf32-*) rungs=$TF32_RUNGS; opts="allow-tf32=true${opts:+ $opts}" ;; esac
+  local pipeline="builtin.module(gemm-verify-input,func.func($rungs,gemm-wgmma${opts:+{$opts\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})"
   if ! "$gemm_opt" "$out/inputs/matmul-$shape.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
     echo "SKIP $v $shape: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
   fi
@@ -63,5 +72,18 @@ for t in f16 bf16; do
     # Two computing warpgroups without a producer (128x256, 4 stages).
     gen two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"
   done
+done
+# TF32 (f32 inputs, --tf32 on the GPU): the same plans with BK = 32 (a
+# stage holds the same bytes); the transposing kernel of B comes first in
+# every variant. run-sweep.sh runs tf32-* pairs with --tf32.
+ONE_TF32="warp-specialized=0 persistent=0 block-m=128 block-n=128 warpgroups=1 max-registers=0 group-m=8"
+for s in 4096x4096x4096 8192x8192x8192 2048x2048x2048; do
+  sh=tf32-$s
+  gen default $sh ""
+  gen one-wg-s3 $sh "$ONE_TF32 stages=3"
+  gen one-wg-s4 $sh "$ONE_TF32 stages=4"
+  gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
+  gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
+  gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
 done
 ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"
