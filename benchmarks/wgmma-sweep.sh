@@ -7,6 +7,9 @@
 # manifest's stage is the variant. A variant is kept only when
 # `ptxas -arch=sm_90a -v` reports 0 spill bytes and neither C7508 nor C7520;
 # SWEEPDIR/ptxas.txt lists registers and spills of every variant.
+# Shapes tf32-* are f32 matmuls with allow-tf32 (TF32 wgmma after the kernel
+# that transposes B); no-transpose-FAILS__tf32-* drops that first kernel to
+# time the wgmma kernel alone (its check fails by construction).
 # Run the pairs on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -85,5 +88,19 @@ for s in 4096x4096x4096 8192x8192x8192 2048x2048x2048; do
   gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
   gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
   gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
+  # The default without its first kernel (B transposed into scratch): only
+  # to time the wgmma kernel alone, i.e. what the transposing kernel costs.
+  # Its check FAILs (B^T is never written): read its ms, not its status.
+  if [ -f "$out/default__$sh.json" ]; then
+    cp "$out/default__$sh.ptx" "$out/no-transpose-FAILS__$sh.ptx"
+    python3 - "$out/default__$sh.json" "$out/no-transpose-FAILS__$sh.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["kernels"][0]["block"] == [32, 8, 1], "expected the transposing kernel first"
+m["kernels"] = m["kernels"][1:]
+m["stage"] = "no-transpose-FAILS"
+json.dump(m, open(sys.argv[2], "w"), indent=2)
+PY
+  fi
 done
 ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"
