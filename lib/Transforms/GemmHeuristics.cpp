@@ -396,11 +396,15 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   //    Used on smaller grids; those whose 128x128 tiles leave SMs idle take
   //    64-row tiles (twice the blocks), and 64x64 tiles when those still do.
   // Ragged M, N and K are TMA's zero fill.
+  // TF32 (f32 inputs, 4-byte elements) takes the same tiles with BK = 32:
+  // a stage holds the same bytes, and at half the f16 rate a K tile of 32
+  // takes the tensor cores as long as one of 64 in f16, so the stage counts
+  // cover the same latency (not yet measured).
   WgmmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
   plan.bm = 128;
   plan.bn = 128;
-  plan.bk = 64;
+  plan.bk = 128 / plan.elemBytes;
   plan.stages = 3;
   plan.consumers = 1;
   plan.groupM = 8;

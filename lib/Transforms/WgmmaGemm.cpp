@@ -44,6 +44,18 @@
 // (imm-trans-b = 1, `layoutB = row`): LBO = one 64-column panel (BK*128 B),
 // SBO = 1024 (8 K rows); a K step adds 16 rows = 2048 bytes.
 //
+// TF32 (f32 inputs, only with allow-tf32): wgmma m64nNk8 .tf32 reads both
+// shared-memory operands K-major only (the transpose exists for .f16/.bf16
+// alone, PTX ISA "wgmma.mma_async"), and TMA copies boxes without
+// transposing them. So a first kernel writes B^T (N x K, row-major) into a
+// scratch buffer, 32x32 tiles through a padded shared tile (coalesced reads
+// of B's rows and writes of B^T's rows); the wgmma kernel then loads B^T
+// tiles as BN rows of 32 f32 (128 bytes) exactly like A tiles, and its B
+// descriptor is A's (`layoutB = col`, no imm-trans operands): SBO = 1024,
+// a K step of 8 adds 32 bytes. The copy costs one read and one write of B
+// (2*K*N*4 bytes of DRAM traffic: ~35 us at 4096^2 against ~0.36 ms of
+// TF32 GEMM); B^T rows are K*4 bytes, so only K needs to be a multiple of 4.
+//
 // Ragged M, N and K are TMA's out-of-bounds zero fill (the transaction
 // count is always the whole box); only the epilogue is guarded.
 //
@@ -98,9 +110,9 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
         {"block-k", bk}, {"stages", stages}, {"warpgroups", consumers}})
     if (v < 1)
       return std::string(name) + "=" + s(v) + " must be at least 1";
-  if (elemBytes != 2)
-    return "wgmma with a transposed (row-major) B needs 2-byte inputs "
-           "(f16 or bf16), got " + s(elemBytes) + "-byte elements";
+  if (elemBytes != 2 && elemBytes != 4)
+    return "wgmma takes 2-byte (f16/bf16) or 4-byte (f32 as TF32) inputs, "
+           "got " + s(elemBytes) + "-byte elements";
   if (consumers > 2)
     return "warpgroups=" + s(consumers) + " must be 1 or 2";
   if (bk * elemBytes != 128)
@@ -166,6 +178,8 @@ DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
   i("shared_bytes", sharedBytes());
   i("warp_specialized", warpSpecialized);
   i("persistent", persistent);
+  if (kMajorB())
+    i("transpose_b", 1);
   if (warpSpecialized) {
     i("producer_regs", producerRegs);
     i("consumer_regs", consumerRegs);
@@ -185,7 +199,8 @@ std::string WgmmaGemmPlan::str() const {
          ", shared " + s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
-                           : "");
+                           : "") +
+         (kMajorB() ? ", tf32 from B transposed" : "");
 }
 
 std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
@@ -194,7 +209,9 @@ std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
     return "rows of A are " + std::to_string(p.k * bytes) +
            " bytes (K=" + std::to_string(p.k) +
            "), not a multiple of 16 as TMA needs";
-  if ((p.n * bytes) % 16)
+  // f32 (TF32): B is read through its transposed copy, whose rows the
+  // transposing kernel pads to 16 bytes.
+  if (!p.aType.isF32() && (p.n * bytes) % 16)
     return "rows of B are " + std::to_string(p.n * bytes) +
            " bytes (N=" + std::to_string(p.n) +
            "), not a multiple of 16 as TMA needs";
@@ -242,9 +259,13 @@ private:
   }
 
   TensorMap createTensorMap(Value buffer, int64_t boxRows, int64_t boxCols);
+  /// TF32: allocates B^T (N x K) and launches the kernel that fills it.
+  Value emitTransposeB();
   void setUpSharedMemory();
   Value aTile(Value slot);
   Value bPanel(Value slot, int64_t panel);
+  /// TF32: the K-major B tile of `slot` (BN rows of BK, from B^T).
+  Value bTileKMajor(Value slot);
   Value fullBarrier(Value slot) { return slot; }
   Value emptyBarrier(Value slot) { return add(slot, plan.stages); }
   /// Thread 0: TMA of K tile `kt` into `slot`, completing on full[slot].
@@ -334,6 +355,85 @@ Value WgmmaKernelEmitter::bPanel(Value slot, int64_t panel) {
   return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
 }
 
+Value WgmmaKernelEmitter::bTileKMajor(Value slot) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto ty = MemRefType::get({plan.bn, plan.bk}, p.bType,
+                            MemRefLayoutAttrInterface(), ws);
+  Value off = add(add(pad, mul(slot, plan.stageBytes())), plan.aStageBytes());
+  return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
+}
+
+Value WgmmaKernelEmitter::emitTransposeB() {
+  // B^T[n][k] = B[k][n]: 32x32 tiles, 32x8 threads (4 elements each);
+  // reads along B's rows and writes along B^T's rows are both coalesced,
+  // and the 33-element rows of the shared tile keep both phases free of
+  // bank conflicts.
+  constexpr int64_t kTile = 32, kRows = 8;
+  MLIRContext *ctx = b.getContext();
+  // Rows padded to 16 bytes so TMA can read B^T whatever K is; the tensor
+  // map covers the logical N x K view (the padding is never read).
+  int64_t ld = paddedLeadingDim(p.k, 4);
+  // (The kernel writes the allocation itself: a launch operand must be an
+  // argument or an allocation.)
+  Value bT = memref::AllocOp::create(b, MemRefType::get({p.n, ld}, p.bType));
+  Value bTView = bT;
+  if (ld != p.k)
+    bTView = memref::SubViewOp::create(
+        b, bT, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(p.n), b.getIndexAttr(p.k)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  OpBuilder::InsertionGuard g(b);
+  auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto tileTy = MemRefType::get({kTile, kTile + 1}, p.bType,
+                                MemRefLayoutAttrInterface(), ws);
+  auto launch = gpu::LaunchOp::create(
+      b, c(ceilDiv(p.n, kTile)), c(ceilDiv(p.k, kTile)), c(1), c(kTile),
+      c(kRows), c(1), /*dynamicSharedMemorySize=*/Value(),
+      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/ValueRange(),
+      TypeRange{tileTy}, /*privateAttributions=*/TypeRange());
+  launch->setAttr(kKernelAttr, b.getStringAttr(kTransposeBKind));
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(&body);
+  Value tile = launch.getWorkgroupAttributions()[0];
+  Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
+  Value n0 = mul(launch.getBlockIds().x, kTile);
+  Value k0 = mul(launch.getBlockIds().y, kTile);
+  bool guardK = p.k % kTile != 0, guardN = p.n % kTile != 0;
+  // Runs `fn` where (k < K) and (n < N), testing only what the shape needs.
+  auto inside = [&](Value k, Value n, function_ref<void()> fn) {
+    Value ok;
+    if (guardK)
+      ok = ult(k, p.k);
+    if (guardN)
+      ok = ok ? andi(ok, ult(n, p.n)) : ult(n, p.n);
+    if (ok)
+      ifThen(ok, fn);
+    else
+      fn();
+  };
+  for (int64_t i = 0; i < kTile / kRows; ++i) {
+    Value r = add(ty, i * kRows);
+    Value k = add(k0, r), n = add(n0, tx);
+    inside(k, n, [&] {
+      Value v = memref::LoadOp::create(b, p.b, ValueRange{k, n});
+      memref::StoreOp::create(b, v, tile, ValueRange{r, tx});
+    });
+  }
+  gpu::BarrierOp::create(b);
+  for (int64_t i = 0; i < kTile / kRows; ++i) {
+    Value r = add(ty, i * kRows);
+    Value n = add(n0, r), k = add(k0, tx);
+    inside(k, n, [&] {
+      Value v = memref::LoadOp::create(b, tile, ValueRange{tx, r});
+      memref::StoreOp::create(b, v, bT, ValueRange{n, k});
+    });
+  }
+  return bTView;
+}
+
 void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::MBarrierArriveExpectTxOp::create(b, barriers, c(plan.stageBytes()),
                                           fullBarrier(slot), Value());
@@ -342,6 +442,13 @@ void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::TmaAsyncLoadOp::create(b, aTile(slot), barriers, kernelMapA,
                                 ValueRange{k0, blockRow}, fullBarrier(slot),
                                 Value(), Value());
+  if (plan.kMajorB()) {
+    // BN rows of B^T (columns blockCol.. of B), K columns k0..
+    nvgpu::TmaAsyncLoadOp::create(b, bTileKMajor(slot), barriers, kernelMapB,
+                                  ValueRange{k0, blockCol}, fullBarrier(slot),
+                                  Value(), Value());
+    return;
+  }
   for (int64_t q = 0; q < plan.panels(); ++q)
     nvgpu::TmaAsyncLoadOp::create(b, bPanel(slot, q), barriers, kernelMapB,
                                   ValueRange{add(blockCol, q * 64), k0},
@@ -362,10 +469,12 @@ void WgmmaKernelEmitter::keepRolled(scf::ForOp loop) {
 Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
                                 bool accumulate) {
   MLIRContext *ctx = b.getContext();
-  auto type = p.aType.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+  auto type = p.aType.isBF16()  ? NVVM::WGMMATypes::bf16
+              : p.aType.isF32() ? NVVM::WGMMATypes::tf32
+                                : NVVM::WGMMATypes::f16;
   return NVVM::WgmmaMmaAsyncOp::create(
       b, accType, acc, descA, descB,
-      NVVM::MMAShapeAttr::get(ctx, 64, plan.bn, 16),
+      NVVM::MMAShapeAttr::get(ctx, 64, plan.bn, plan.wgmmaK()),
       NVVM::WGMMATypesAttr::get(ctx, type),
       NVVM::WGMMATypesAttr::get(ctx, type),
       NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
@@ -374,9 +483,11 @@ Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
       NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
       NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
       // A K-major (imm-trans-a = 0); B row-major K x N, i.e. MN-major
-      // (`row` gives imm-trans-b = 1).
+      // (`row` gives imm-trans-b = 1), or for TF32 B^T, K-major (`col`;
+      // TF32 takes no imm-trans operands).
       NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
-      NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+      NVVM::MMALayoutAttr::get(ctx, plan.kMajorB() ? NVVM::MMALayout::col
+                                                   : NVVM::MMALayout::row),
       NVVM::MMAIntOverflowAttr());
 }
 
@@ -392,11 +503,12 @@ SmallVector<Value> WgmmaKernelEmitter::computeTile(Value it,
   Value descB0 = addI64(descBBase, slot16);
   SmallVector<Value> acc(accIn);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  for (int64_t ks = 0; ks < plan.bk / 16; ++ks) {
+  for (int64_t ks = 0; ks < plan.bk / plan.wgmmaK(); ++ks) {
     // A: +32 bytes per K step inside the swizzled row, +64 rows per m64
-    // tile. B: +16 rows of 128 bytes per K step.
-    Value descB =
-        addI64(descB0, i64((plan.aStageBytes() + ks * 16 * 128) >> 4));
+    // tile. B: +16 rows of 128 bytes per K step (MN-major), or +32 bytes
+    // inside the swizzled rows of B^T (K-major, TF32).
+    int64_t bStep = plan.kMajorB() ? ks * 32 : ks * plan.wgmmaK() * 128;
+    Value descB = addI64(descB0, i64((plan.aStageBytes() + bStep) >> 4));
     for (int64_t i = 0; i < plan.mTiles(); ++i) {
       Value descA = addI64(descA0, i64((i * 64 * 128 + ks * 32) >> 4));
       acc[i] = wgmma(acc[i], descA, descB, /*accumulate=*/!first || ks > 0);
@@ -411,8 +523,10 @@ void WgmmaKernelEmitter::setUpDescriptors() {
   // base (all addresses are in 16-byte units, < 2^14 for 228 KB).
   constexpr int64_t kSwizzle128 = int64_t(1) << 62;
   constexpr int64_t kSbo = int64_t(1024 >> 4) << 32;
-  int64_t lboB = (plan.panelBytes() >> 4) << 16;
   int64_t lboA = int64_t(1) << 16;
+  // MN-major B: LBO is the distance between 64-column panels; K-major B
+  // (TF32, from B^T) is laid out like A.
+  int64_t lboB = plan.kMajorB() ? lboA : (plan.panelBytes() >> 4) << 16;
   Value base16 = toI64(div(alignedBase, 16));
   // This warpgroup's first row of A.
   Value wgRowOff16 =
@@ -616,9 +730,13 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
 
 gpu::LaunchOp WgmmaKernelEmitter::emit() {
   MLIRContext *ctx = b.getContext();
-  // Host side: the tensor maps of A (box BM x 64) and B (box 64 x 64).
+  // Host side: the tensor maps of A (box BM x BK) and B (box BK x 64), or
+  // for TF32 of B^T (box BN x BK) after the kernel that writes it.
   mapA = createTensorMap(p.a, plan.bm, plan.bk);
-  mapB = createTensorMap(p.b, plan.bk, 64);
+  if (plan.kMajorB())
+    mapB = createTensorMap(emitTransposeB(), plan.bn, plan.bk);
+  else
+    mapB = createTensorMap(p.b, plan.bk, 64);
 
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
   // The warp-specialized kernel walks its tiles itself (1-D grid): one
@@ -725,19 +843,20 @@ struct GemmWgmmaPass
         return signalPassFailure();
       if (!launch->hasAttr(kMmaPlanAttr)) {
         if (problem->aType.isF32()) {
+          // The mma rung kept the SIMT kernel (no allow-tf32 there).
           launch.emitRemark("f32 matmul left as it is: the 'wgmma' rung "
-                            "takes f16/bf16 inputs (wgmma cannot read a "
-                            "row-major f32 B)");
+                            "computes f32 inputs as TF32 from the TF32 "
+                            "mma.sync kernel, which needs allow-tf32=true");
           continue;
         }
         launch.emitError("the 'wgmma' rung needs the tensor-core (mma) "
                          "kernel; run gemm-mma first");
         return signalPassFailure();
       }
-      if (problem->aType.isF32()) {
+      if (problem->aType.isF32() && !allowTf32) {
         launch.emitRemark("TF32 matmul left on the mma.sync kernel: the "
-                          "'wgmma' rung takes f16/bf16 inputs (wgmma cannot "
-                          "read a row-major f32 B)");
+                          "'wgmma' rung computes f32 inputs as TF32 only "
+                          "with allow-tf32=true");
         continue;
       }
       // Rows TMA cannot load: padded staging copies, or the mma.sync
@@ -750,7 +869,8 @@ struct GemmWgmmaPass
       }
       int64_t chunk = 16 / (problem->aType.getIntOrFloatBitWidth() / 8);
       bool unalignedA = problem->k % chunk != 0;
-      bool unalignedB = problem->n % chunk != 0;
+      // TF32 reads B through its transposed copy, whose rows are padded.
+      bool unalignedB = !problem->aType.isF32() && problem->n % chunk != 0;
       std::string unaligned = checkTmaStrides(*problem);
       if (unaligned.empty() && staging == 1) {
         launch.emitError("invalid 'wgmma' option staging=1: the rows of A "

@@ -1,5 +1,5 @@
 // Matmuls the 'wgmma' rung leaves on an earlier kernel, each with a remark:
-// f32 inputs (the SIMT kernel stays), and rows of
+// f32 inputs without allow-tf32 (the SIMT kernel stays), and rows of
 // A or B that are not 16-byte aligned in problems too small for padded
 // staging copies to pay (TMA cannot load them; the mma.sync kernel stays).
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma))" -split-input-file -verify-diagnostics | FileCheck %s
@@ -9,7 +9,7 @@
 // CHECK-NOT:   gemm_opt.wgmma_plan
 func.func @f32(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   // expected-remark @+2 {{f32 matmul left on the SIMT kernel}}
-  // expected-remark @+1 {{f32 matmul left as it is: the 'wgmma' rung takes f16/bf16 inputs}}
+  // expected-remark @+1 {{f32 matmul left as it is: the 'wgmma' rung computes f32 inputs as TF32 from the TF32 mma.sync kernel, which needs allow-tf32=true}}
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }

@@ -49,7 +49,7 @@ int64_t chooseBXorMask(const SimtGemmPlan &plan);
 MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 
 /// The default plan of the Hopper rung `wgmma` for `problem` on `chip`
-/// (f16/bf16 inputs).
+/// (f16/bf16 inputs, or f32 inputs computed as TF32).
 WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 
 /// Whether the `wgmma` rung copies operands whose rows are not 16-byte
