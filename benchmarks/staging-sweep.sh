@@ -10,13 +10,14 @@
 # and neither C7508 nor C7520; SWEEPDIR/ptxas.txt lists them all.
 # Run the pairs on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR;
 # staged vs mma per shape decides chooseWgmmaStaging's threshold
-# (GemmHeuristics.cpp, 2^28 multiply-adds, not yet measured).
+# (GemmHeuristics.cpp; measured in results/2026-11-30-staging-tf32).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-/tmp/build-staging}
 out=${2:-$root/.sweep-staging}
 gemm_opt=$build/bin/gemm-opt
 ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+. "$root/benchmarks/sweep-common.sh"
 mkdir -p "$out/inputs"
 rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
 
@@ -37,20 +38,9 @@ RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1
 
 gen() { # gen VARIANT INPUT WGMMA-OPTIONS
   local v=$1 shape=$2 base="$out/$1__$2"
-  local pipeline="builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})"
-  if ! "$gemm_opt" "$out/inputs/matmul-$shape.mlir" --pass-pipeline="$pipeline" -o /dev/null 2> "$base.err"; then
-    echo "SKIP $v $shape: gemm-opt failed: $(head -c 300 "$base.err")"; rm -f "$base".{ptx,json}; return
-  fi
-  rm -f "$base.err"
-  local info; info=$("$ptxas" -arch=sm_90a -v "$base.ptx" -o /dev/null 2>&1)
-  local regs spill
-  regs=$(echo "$info" | sed -n 's/.*Used \([0-9]*\) registers.*/\1/p' | sort -n | tail -1)
-  spill=$(echo "$info" | sed -n 's/.*\([0-9][0-9]*\) bytes spill stores, \([0-9]*\) bytes spill loads.*/\1 \2/p' | awk '{s+=$1+$2} END {print s+0}')
-  printf '%-12s %-24s regs %4s spill %s\n' "$v" "$shape" "$regs" "$spill" >> "$out/ptxas.txt"
-  if [ -z "$regs" ] || [ "$spill" != 0 ] || echo "$info" | grep -qE 'error|C7508|C7520'; then
-    echo "SKIP $v $shape: ptxas regs=$regs spill=$spill $(echo "$info" | grep -oE 'C75(08|20)' | sort -u | tr '\n' ' ')"
-    rm -f "$base".{ptx,json}; return
-  fi
+  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
+    "builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
+    sm_90a
 }
 
 for t in f16 bf16; do

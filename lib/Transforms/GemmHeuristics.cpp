@@ -436,18 +436,15 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
 
 bool mlir::gemm_opt::chooseWgmmaStaging(const GemmProblem &p,
                                         const ChipInfo &chip) {
-  // Rows that TMA cannot load: the fallback is the mma.sync kernel with
-  // guarded scalar loads, 2.12 ms at 4097^3 f16 on the H200 (66 TFLOPS,
-  // README ladder, 2026-11-30) against 0.197 ms for the aligned 4096^3
-  // wgmma kernel. The padded copies read and write A and B once (~4 bytes
-  // per element of each: 134 MB at 4097^3, ~35 us at the 4.2 TB/s
-  // device-to-device copy rate, h200-anchors.md) and add one launch (a few
-  // us). Below ~2^28 multiply-adds (645^3; the mma.sync kernel then takes
-  // well under 10 us) that overhead is no longer small against what it
-  // saves, and launches dominate both routes: small shapes (17x33x65,
-  // 1x1x1) keep the single mma.sync kernel. 1000x999x777 (7.8e8) stages.
-  // Not yet measured: benchmarks/staging-sweep.sh times both routes.
+  // Rows that TMA cannot load: padded copies + the TMA kernel, or the
+  // mma.sync kernel with guarded scalar loads. Measured on the H200 (f16,
+  // results/2026-11-30-staging-tf32): staging wins from 300x301x299 (10.9
+  // against 21.5 us) to 4097^3 (0.430 against 2.105 ms, 2.4x cuBLAS); the
+  // copy and its launch cost ~4 us, so only tiny problems lose: 17x33x65
+  // takes 9.9 us staged against 5.8 us. The mma.sync kernel's time there is
+  // launch latency plus ~1.5 us per K tile, so the crossover is near 100^3;
+  // 2^22 multiply-adds (161^3) keeps a margin on the mma.sync side.
   (void)chip;
-  constexpr int64_t kMinMacs = int64_t(1) << 28;
+  constexpr int64_t kMinMacs = int64_t(1) << 22;
   return p.m * p.n * p.k >= kMinMacs;
 }
