@@ -47,14 +47,17 @@
 // TF32 (f32 inputs, only with allow-tf32): wgmma m64nNk8 .tf32 reads both
 // shared-memory operands K-major only (the transpose exists for .f16/.bf16
 // alone, PTX ISA "wgmma.mma_async"), and TMA copies boxes without
-// transposing them. So a first kernel writes B^T (N x K, row-major) into a
-// scratch buffer, 32x32 tiles through a padded shared tile (coalesced reads
-// of B's rows and writes of B^T's rows); the wgmma kernel then loads B^T
-// tiles as BN rows of 32 f32 (128 bytes) exactly like A tiles, and its B
-// descriptor is A's (`layoutB = col`, no imm-trans operands): SBO = 1024,
-// a K step of 8 adds 32 bytes. The copy costs one read and one write of B
-// (2*K*N*4 bytes of DRAM traffic: ~35 us at 4096^2 against ~0.36 ms of
-// TF32 GEMM); B^T rows are K*4 bytes, so only K needs to be a multiple of 4.
+// transposing them. So a first kernel writes B^T (N x K, row-major, rows
+// padded to 16 bytes) into a scratch buffer (TransposedCopy.cpp: 64x64
+// tiles through a padded shared tile, 16-byte reads of B's rows and writes
+// of B^T's rows); the wgmma kernel then loads B^T tiles as BN rows of 32
+// f32 (128 bytes) exactly like A tiles, and its B descriptor is A's
+// (`layoutB = col`, no imm-trans operands): SBO = 1024, a K step of 8 adds
+// 32 bytes. The copy costs one read and one write of B (2*K*N*4 bytes of
+// DRAM traffic: ~35 us at 4096^2 against ~0.33 ms of TF32 GEMM; the first
+// version, 32x32 tiles of 4-byte accesses, took 66 us on the H200,
+// results/2026-11-30-staging-tf32). N can be anything; a K that is not a
+// multiple of 4 also stages A (padded staging).
 //
 // Ragged M, N and K are TMA's out-of-bounds zero fill (the transaction
 // count is always the whole box); only the epilogue is guarded.
@@ -83,6 +86,7 @@
 #include "gemm-opt/Transforms/KernelBuilder.h"
 #include "gemm-opt/Transforms/MmaGemm.h"
 #include "gemm-opt/Transforms/PaddedStaging.h"
+#include "gemm-opt/Transforms/TransposedCopy.h"
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -259,8 +263,6 @@ private:
   }
 
   TensorMap createTensorMap(Value buffer, int64_t boxRows, int64_t boxCols);
-  /// TF32: allocates B^T (N x K) and launches the kernel that fills it.
-  Value emitTransposeB();
   void setUpSharedMemory();
   Value aTile(Value slot);
   Value bPanel(Value slot, int64_t panel);
@@ -364,75 +366,6 @@ Value WgmmaKernelEmitter::bTileKMajor(Value slot) {
   return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
 }
 
-Value WgmmaKernelEmitter::emitTransposeB() {
-  // B^T[n][k] = B[k][n]: 32x32 tiles, 32x8 threads (4 elements each);
-  // reads along B's rows and writes along B^T's rows are both coalesced,
-  // and the 33-element rows of the shared tile keep both phases free of
-  // bank conflicts.
-  constexpr int64_t kTile = 32, kRows = 8;
-  MLIRContext *ctx = b.getContext();
-  // Rows padded to 16 bytes so TMA can read B^T whatever K is; the tensor
-  // map covers the logical N x K view (the padding is never read).
-  int64_t ld = paddedLeadingDim(p.k, 4);
-  // (The kernel writes the allocation itself: a launch operand must be an
-  // argument or an allocation.)
-  Value bT = memref::AllocOp::create(b, MemRefType::get({p.n, ld}, p.bType));
-  Value bTView = bT;
-  if (ld != p.k)
-    bTView = memref::SubViewOp::create(
-        b, bT, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(p.n), b.getIndexAttr(p.k)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-  OpBuilder::InsertionGuard g(b);
-  auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-  auto tileTy = MemRefType::get({kTile, kTile + 1}, p.bType,
-                                MemRefLayoutAttrInterface(), ws);
-  auto launch = gpu::LaunchOp::create(
-      b, c(ceilDiv(p.n, kTile)), c(ceilDiv(p.k, kTile)), c(1), c(kTile),
-      c(kRows), c(1), /*dynamicSharedMemorySize=*/Value(),
-      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/ValueRange(),
-      TypeRange{tileTy}, /*privateAttributions=*/TypeRange());
-  launch->setAttr(kKernelAttr, b.getStringAttr(kTransposeBKind));
-  Block &body = launch.getBody().front();
-  b.setInsertionPointToEnd(&body);
-  gpu::TerminatorOp::create(b);
-  b.setInsertionPointToStart(&body);
-  Value tile = launch.getWorkgroupAttributions()[0];
-  Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
-  Value n0 = mul(launch.getBlockIds().x, kTile);
-  Value k0 = mul(launch.getBlockIds().y, kTile);
-  bool guardK = p.k % kTile != 0, guardN = p.n % kTile != 0;
-  // Runs `fn` where (k < K) and (n < N), testing only what the shape needs.
-  auto inside = [&](Value k, Value n, function_ref<void()> fn) {
-    Value ok;
-    if (guardK)
-      ok = ult(k, p.k);
-    if (guardN)
-      ok = ok ? andi(ok, ult(n, p.n)) : ult(n, p.n);
-    if (ok)
-      ifThen(ok, fn);
-    else
-      fn();
-  };
-  for (int64_t i = 0; i < kTile / kRows; ++i) {
-    Value r = add(ty, i * kRows);
-    Value k = add(k0, r), n = add(n0, tx);
-    inside(k, n, [&] {
-      Value v = memref::LoadOp::create(b, p.b, ValueRange{k, n});
-      memref::StoreOp::create(b, v, tile, ValueRange{r, tx});
-    });
-  }
-  gpu::BarrierOp::create(b);
-  for (int64_t i = 0; i < kTile / kRows; ++i) {
-    Value r = add(ty, i * kRows);
-    Value n = add(n0, r), k = add(k0, tx);
-    inside(k, n, [&] {
-      Value v = memref::LoadOp::create(b, tile, ValueRange{tx, r});
-      memref::StoreOp::create(b, v, bT, ValueRange{n, k});
-    });
-  }
-  return bTView;
-}
 
 void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::MBarrierArriveExpectTxOp::create(b, barriers, c(plan.stageBytes()),
@@ -734,7 +667,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   // for TF32 of B^T (box BN x BK) after the kernel that writes it.
   mapA = createTensorMap(p.a, plan.bm, plan.bk);
   if (plan.kMajorB())
-    mapB = createTensorMap(emitTransposeB(), plan.bn, plan.bk);
+    mapB = createTensorMap(buildTransposedCopy(b, p.b), plan.bn, plan.bk);
   else
     mapB = createTensorMap(p.b, plan.bk, 64);
 

@@ -19,15 +19,15 @@
 
 // RUN: gemm-opt %inputs/matmul-4096x4096x4096.mlir --gemm-compile="stage=wgmma allow-tf32=true ptx-file=%t.ws.ptx manifest-file=%t.ws.json" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.ws.ptx -o %t.ws.cubin 2>&1 | FileCheck %s --check-prefixes=PTXAS,PTXAS-WS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
-// RUN: FileCheck %s --check-prefixes=T,WS --implicit-check-not=ld.local --input-file=%t.ws.ptx
+// RUN: FileCheck %s --check-prefixes=T,V4,WS --implicit-check-not=ld.local --input-file=%t.ws.ptx
 // RUN: FileCheck %s --check-prefixes=JSON,JSON-WS --input-file=%t.ws.json
 // RUN: gemm-opt %inputs/matmul-2048x2048x2048.mlir --gemm-stage-wgmma="allow-tf32=true ptx-file=%t.one.ptx manifest-file=%t.one.json" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.one.ptx -o %t.one.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
-// RUN: FileCheck %s --check-prefixes=T,ONE --implicit-check-not=ld.local --implicit-check-not=setmaxnreg --input-file=%t.one.ptx
+// RUN: FileCheck %s --check-prefixes=T,V4,ONE --implicit-check-not=ld.local --implicit-check-not=setmaxnreg --input-file=%t.one.ptx
 // RUN: FileCheck %s --check-prefixes=JSON,JSON-ONE --input-file=%t.one.json
 // RUN: gemm-opt %inputs/matmul-1000x999x1024.mlir --gemm-compile="stage=wgmma allow-tf32=true ptx-file=%t.rag.ptx manifest-file=%t.rag.json" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.rag.ptx -o %t.rag.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
-// RUN: FileCheck %s --check-prefixes=T,RAGGED --implicit-check-not=ld.local --implicit-check-not=setmaxnreg --input-file=%t.rag.ptx
+// RUN: FileCheck %s --check-prefixes=T,SCALAR,RAGGED --implicit-check-not=ld.local --implicit-check-not=setmaxnreg --input-file=%t.rag.ptx
 // RUN: FileCheck %s --check-prefixes=JSON,JSON-RAGGED --input-file=%t.rag.json
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-wgmma="allow-tf32=true ptx-file=%t.stg.ptx manifest-file=%t.stg.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAGED-REMARK
 // RUN: %ptxas -arch=sm_90a -v %t.stg.ptx -o %t.stg.cubin 2>&1 | FileCheck %s --check-prefix=STAGED-PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
@@ -42,14 +42,16 @@
 // PTXAS:         Compiling entry function 'matmul_kernel' for 'sm_90a'
 // PTXAS:         0 bytes spill stores, 0 bytes spill loads
 
-// The transposing kernel: 4 coalesced 4-byte loads of B rows into the
-// padded shared tile, a barrier, 4 coalesced stores of B^T rows.
+// The transposing kernel: 4 coalesced 16-byte read-only loads of B rows
+// (V4; odd N: 16 element loads, SCALAR) into the padded shared tile, a
+// barrier, 4 coalesced 16-byte stores of B^T rows.
 // T:     .target sm_90a
 // T:     .visible .entry matmul_kernel(
-// T:     .shared .align 4 .b8 __wg_matmul_kernel_0[4224];
-// T-COUNT-4: ld.global.b32
+// T:     .shared .align 4 .b8 __wg_matmul_kernel_0[16640];
+// V4-COUNT-4: ld.global.nc.v4.b32
+// SCALAR-COUNT-16: ld.global.nc.b32
 // T:     bar.sync 0;
-// T-COUNT-4: st.global.b32
+// T-COUNT-4: st.global.v4.b32
 // T:     ret;
 // T:     .visible .entry matmul_kernel_0(
 // WS:    .maxnreg 168
@@ -97,10 +99,10 @@
 // JSON:      "kernels": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "name": "matmul_kernel",
-// JSON-WS-NEXT:     "grid": [128, 128, 1],
-// JSON-ONE-NEXT:    "grid": [64, 64, 1],
-// JSON-RAGGED-NEXT: "grid": [32, 32, 1],
-// JSON-NEXT:     "block": [32, 8, 1],
+// JSON-WS-NEXT:     "grid": [64, 64, 1],
+// JSON-ONE-NEXT:    "grid": [32, 32, 1],
+// JSON-RAGGED-NEXT: "grid": [16, 16, 1],
+// JSON-NEXT:     "block": [256, 1, 1],
 // JSON:          {"abi": "ptr", "buffer": "B"},
 // JSON-NEXT:     {"abi": "ptr", "buffer": "scratch0"}
 // JSON:          "name": "matmul_kernel_0",

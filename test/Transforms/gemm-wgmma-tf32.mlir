@@ -3,8 +3,9 @@
 
 // Rung 'wgmma' on f32 inputs with allow-tf32: TF32 wgmma reads both
 // operands K-major, so a first kernel copies B (1024 x 2048) transposed
-// into a 2048 x 1024 scratch buffer (32x32 tiles, 32x8 threads, a padded
-// 32x33 shared tile; K and N are multiples of 32: no guards), and the
+// into a 2048 x 1024 scratch buffer (TransposedCopy.cpp: 64x64 tiles, 256
+// threads, 16-byte loads of B's rows into a 64x65 shared tile, 16-byte
+// stores of B^T's rows; K and N are multiples of 64: no guards), and the
 // tensor map of B describes that copy with the box of A's tiles (BN rows of
 // 32 f32 = 128 bytes). 16 x 16 blocks of 128x128x32, one warpgroup, 3
 // stages of 32 KB (the same bytes as f16's 128x128x64).
@@ -13,12 +14,21 @@
 // CHECK:       %[[DA:.*]] = nvgpu.tma.create.descriptor %[[CA]] box[%c128, %c32] : memref<*xf32> -> <tensor = memref<128x32xf32, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK:       %[[AA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : {{.*}} to i64
 // CHECK:       %[[BT:.*]] = memref.alloc() : memref<2048x1024xf32>
-// CHECK:       gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in ({{.*}} = %c64, {{.*}} = %c32, {{.*}} = %c1) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} = %c1) workgroup(%[[TILE:.*]] : memref<32x33xf32, #gpu.address_space<workgroup>>)
+// CHECK:       gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in ({{.*}} = %c32, {{.*}} = %c16, {{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1) workgroup(%[[TILE:.*]] : memref<64x65xf32, #gpu.address_space<workgroup>>)
 // CHECK-NOT:     scf.if
-// CHECK-COUNT-4: memref.load %arg1[{{.*}}] : memref<1024x2048xf32>
+// CHECK:         %[[R:.*]] = arith.divui %[[TX]], %c16
+// CHECK:         %[[CH:.*]] = arith.remui %[[TX]], %c16
+// CHECK:         %[[C4:.*]] = arith.muli %[[CH]], %c4
+// CHECK:         vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<1024x2048xf32>, vector<4xf32>
+// CHECK-COUNT-4: memref.store {{.*}}, %[[TILE]]
+// CHECK-COUNT-3: vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<1024x2048xf32>, vector<4xf32>
 // CHECK:         gpu.barrier
-// CHECK:         memref.load %[[TILE]][%[[TX]], %[[TY]]]
-// CHECK:         memref.store {{.*}}, %[[BT]][{{.*}}] : memref<2048x1024xf32>
+// CHECK:         memref.load %[[TILE]][%[[C4]], %[[R]]]
+// CHECK-COUNT-3: memref.load %[[TILE]]
+// CHECK:         vector.from_elements {{.*}} : vector<4xf32>
+// CHECK:         vector.store {{.*}}, %[[BT]][{{.*}}] {alignment = 16 : i64, gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs}} : memref<2048x1024xf32>, vector<4xf32>
+// CHECK-COUNT-3: vector.store {{.*}}, %[[BT]][{{.*}}] {alignment = 16 : i64} : memref<2048x1024xf32>, vector<4xf32>
+// CHECK-NOT:     scf.if
 // CHECK:         gpu.terminator
 // CHECK:       } {gemm_opt.kernel = "matmul-transpose-b"}
 // CHECK:       %[[CB:.*]] = memref.cast %[[BT]] : memref<2048x1024xf32> to memref<*xf32>
@@ -70,18 +80,24 @@ func.func @tf32(%A: memref<2048x1024xf32>, %B: memref<1024x2048xf32>, %C: memref
 
 // N = 999 (rows of B are 3996 bytes, which TMA could not load) is fine in
 // TF32: TMA reads B^T, whose rows are K = 1000 f32 (4000 bytes). The
-// transposing kernel guards both K (1000 = 31*32 + 8) and N; 64x64 tiles
-// (64x128 ones would leave SMs idle), 4 stages of 16 KB, accumulating.
+// transposing kernel reads B's unaligned rows element by element, clamped
+// and zeroed past K (1000 = 15*64 + 40) and N; its 16-byte stores are
+// guarded on the copy's rows (N) and padded columns. 64x64 tiles (64x128
+// ones would leave SMs idle), 4 stages of 16 KB, accumulating.
 // CHECK-LABEL: func.func @tf32_ragged
 // CHECK:       %[[BT:.*]] = memref.alloc() : memref<999x1000xf32>
-// CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %c32, {{.*}} = %c32, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} = %c1) workgroup
+// CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}} = %c16, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1) workgroup
+// CHECK-NOT:     vector.load
 // CHECK:         %[[KOK:.*]] = arith.cmpi ult, %{{.*}}, %c1000
+// CHECK:         arith.minui %{{.*}}, %c999
 // CHECK:         %[[NOK:.*]] = arith.cmpi ult, %{{.*}}, %c999
 // CHECK:         %[[OK:.*]] = arith.andi %[[KOK]], %[[NOK]]
-// CHECK:         scf.if %[[OK]] {
-// CHECK:           memref.load %arg1[{{.*}}] : memref<1000x999xf32>
+// CHECK:         %[[V:.*]] = memref.load %arg1[{{.*}}] : memref<1000x999xf32>
+// CHECK:         arith.select %[[OK]], %[[V]], %cst
 // CHECK:         gpu.barrier
-// CHECK:         memref.store {{.*}}, %[[BT]][{{.*}}] : memref<999x1000xf32>
+// CHECK:         %[[SOK:.*]] = arith.andi
+// CHECK:         scf.if %[[SOK]] {
+// CHECK:           vector.store {{.*}}, %[[BT]][{{.*}}] {alignment = 16 : i64{{.*}}} : memref<999x1000xf32>, vector<4xf32>
 // CHECK:       } {gemm_opt.kernel = "matmul-transpose-b"}
 // CHECK:       nvgpu.tma.create.descriptor {{.*}} box[%c64, %c32] : memref<*xf32> -> <tensor = memref<64x32xf32
 // CHECK:       gpu.launch {{.*}} in ({{.*}} = %c16, {{.*}} = %c16, {{.*}} = %c1) {{.*}} dynamic_shared_memory_size %c66560_i32
@@ -106,7 +122,7 @@ func.func @tf32_ragged(%A: memref<1000x1000xf32>, %B: memref<1000x999xf32>, %C: 
 // load of A and one of B^T per stage, m64n256k8 TF32; the transposing
 // kernel runs first.
 // WS:      %[[BT:.*]] = memref.alloc() : memref<4096x4096xf32>
-// WS:      gpu.launch {{.*}} in ({{.*}} = %c128, {{.*}} = %c128, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c32, {{.*}} = %c8, {{.*}} = %c1) workgroup
+// WS:      gpu.launch {{.*}} in ({{.*}} = %c64, {{.*}} = %c64, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1) workgroup
 // WS:      } {gemm_opt.kernel = "matmul-transpose-b"}
 // WS:      nvgpu.tma.create.descriptor {{.*}} box[%c256, %c32] : memref<*xf32> -> <tensor = memref<256x32xf32
 // WS:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c197632_i32

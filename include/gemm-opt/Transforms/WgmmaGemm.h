@@ -95,10 +95,6 @@ struct WgmmaGemmPlan {
   std::string str() const;
 };
 
-/// Kind (kKernelAttr) of the launch that copies B transposed into the
-/// scratch buffer a TF32 wgmma kernel reads B from.
-inline constexpr llvm::StringLiteral kTransposeBKind = "matmul-transpose-b";
-
 /// Why `problem` cannot be fed by TMA directly (a row stride of A or B that
 /// is not a multiple of 16 bytes; f32 inputs read B through its transposed,
 /// padded copy, so only A's rows count), or "" when it can.
@@ -112,7 +108,7 @@ std::string checkTmaStrides(const GemmProblem &problem);
 /// satisfy checkTmaStrides. A TF32 plan (kMajorB) also allocates the
 /// N x K f32 scratch buffer (a `memref.alloc` of the host function: a
 /// manifest "scratch" buffer, its rows padded to 16 bytes) and launches the
-/// transposing kernel (kind kTransposeBKind) before the matmul kernel.
+/// transposing kernel (TransposedCopy.h) before the matmul kernel.
 gpu::LaunchOp buildWgmmaGemmKernel(const GemmProblem &problem,
                                    const WgmmaGemmPlan &plan,
                                    Operation *before);
