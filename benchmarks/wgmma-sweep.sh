@@ -48,42 +48,33 @@ gen() { # gen VARIANT INPUT WGMMA-OPTIONS
 }
 
 ONE="warp-specialized=0 persistent=0 block-m=128 block-n=128 warpgroups=1 max-registers=0 group-m=8"
-for t in f16 bf16; do
-  for s in 4096x4096x4096 8192x8192x8192 2048x2048x2048; do
-    sh=$t-$s
-    # The stage's default plan for the shape (4096^3, 8192^3: warp-
-    # specialized + persistent 128x256x64, 4 stages; 2048^3: one warpgroup
-    # 128x128x64, 3 stages).
-    gen default $sh ""
-    # M1: one warpgroup computes and thread 0 loads (128x128x64).
-    gen one-wg-s3 $sh "$ONE stages=3"
-    gen one-wg-s4 $sh "$ONE stages=4"
-    # M2 without the persistent grid, and with other stage counts.
-    gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
-    gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
-    gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
-    # Two computing warpgroups without a producer (128x256, 4 stages).
-    gen two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"
-  done
-done
-# TF32 (f32 inputs, --tf32 on the GPU): the same plans with BK = 32 (a
+# TF32 (f32 inputs, --tf32 on the GPU) runs the same plans with BK = 32 (a
 # stage holds the same bytes); the transposing kernel of B comes first in
-# every variant. run-sweep.sh runs tf32-* pairs with --tf32.
-ONE_TF32="warp-specialized=0 persistent=0 block-m=128 block-n=128 warpgroups=1 max-registers=0 group-m=8"
-for s in 4096x4096x4096 8192x8192x8192 2048x2048x2048; do
-  sh=tf32-$s
+# every TF32 variant. run-sweep.sh runs tf32-* pairs with --tf32.
+for sh in {f16,bf16,tf32}-{4096x4096x4096,8192x8192x8192,2048x2048x2048}; do
+  # The stage's default plan for the shape (4096^3, 8192^3: warp-
+  # specialized + persistent 128x256, 4 stages; 2048^3: one warpgroup
+  # 128x128, 3 stages).
   gen default $sh ""
-  gen one-wg-s3 $sh "$ONE_TF32 stages=3"
-  gen one-wg-s4 $sh "$ONE_TF32 stages=4"
+  # M1: one warpgroup computes and thread 0 loads (128x128).
+  gen one-wg-s3 $sh "$ONE stages=3"
+  gen one-wg-s4 $sh "$ONE stages=4"
+  # M2 without the persistent grid, and with other stage counts.
   gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
   gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
   gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
-  # The default without its first kernel (B transposed into scratch): only
-  # to time the wgmma kernel alone, i.e. what the transposing kernel costs.
-  # Its check FAILs (B^T is never written): read its ms, not its status.
-  if [ -f "$out/default__$sh.json" ]; then
-    cp "$out/default__$sh.ptx" "$out/no-transpose-FAILS__$sh.ptx"
-    python3 - "$out/default__$sh.json" "$out/no-transpose-FAILS__$sh.json" <<'PY'
+  case $sh in
+    tf32-*) ;;
+    # Two computing warpgroups without a producer (128x256, 4 stages).
+    *) gen two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"; continue ;;
+  esac
+  # TF32: the default without its first kernel (B transposed into scratch):
+  # only to time the wgmma kernel alone, i.e. what the transposing kernel
+  # costs. Its check FAILs (B^T is never written): read its ms, not its
+  # status.
+  [ -f "$out/default__$sh.json" ] || continue
+  cp "$out/default__$sh.ptx" "$out/no-transpose-FAILS__$sh.ptx"
+  python3 - "$out/default__$sh.json" "$out/no-transpose-FAILS__$sh.json" <<'PY'
 import json, sys
 m = json.load(open(sys.argv[1]))
 assert m["kernels"][0]["block"] == [256, 1, 1] and m["kernels"][0].get("dynamic_shared_memory", 0) == 0, "expected the transposing kernel first"
@@ -91,6 +82,5 @@ m["kernels"] = m["kernels"][1:]
 m["stage"] = "no-transpose-FAILS"
 json.dump(m, open(sys.argv[2], "w"), indent=2)
 PY
-  fi
 done
 ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"
