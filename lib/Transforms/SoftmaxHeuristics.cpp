@@ -181,11 +181,25 @@ mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
   return plan;
 }
 
-/// Rows per cluster of the software-pipelined cluster plan when the
-/// options leave it to the heuristics. 1 (no pipelining) until
-/// benchmarks/softmax-pipeline-sweep.sh has been measured on the H200: the
-/// pipelined plan is built and tested, but not yet chosen by default.
-static int64_t defaultPipelineRows(const SoftmaxProblem &) { return 1; }
+/// Whether softmax-rows pipelines cluster plans when the options leave it
+/// to the heuristics. Off until benchmarks/softmax-pipeline-sweep.sh has
+/// been measured on the H200: the pipelined plan is built and tested
+/// (pipeline-rows=R selects it), but not chosen by default yet.
+static constexpr bool kPipelineByDefault = false;
+/// Rows per cluster of the default pipelined plan (the sweep measures 4,
+/// 8, 16 and one wave).
+static constexpr int64_t kDefaultPipelineRows = 8;
+
+/// Rows per cluster when the options leave it to the heuristics: pipelined
+/// only where the grid keeps enough clusters (with up to 8 blocks per row,
+/// at least 4 blocks per SM); few rows need every block they can get.
+static int64_t defaultPipelineRows(const SoftmaxProblem &p,
+                                   const SoftmaxClusterOptions &o) {
+  if (!kPipelineByDefault ||
+      ceilDiv(p.rows, kDefaultPipelineRows) * 8 < 4 * o.smCount)
+    return 1;
+  return kDefaultPipelineRows;
+}
 
 /// The exp flavour: options first, else ftz for the pipelined plans (new,
 /// nothing measured to keep), the older plans as measured.
@@ -214,7 +228,7 @@ chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
                    const SoftmaxClusterOptions &cluster) {
   const int64_t rowsPerCluster = cluster.pipelineRows > 0
                                      ? cluster.pipelineRows
-                                     : defaultPipelineRows(p);
+                                     : defaultPipelineRows(p, cluster);
   if (cluster.clusterSize > 1) {
     std::optional<SoftmaxPlan> plan =
         chooseClusterPlan(p, limits, cluster.clusterSize, rowsPerCluster,
@@ -255,6 +269,12 @@ chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
       ++size;
     }
     return *clustered;
+  }
+  // No cluster of 8 holds two rows' slices: the plain cluster plan.
+  if (rowsPerCluster > 1) {
+    SoftmaxClusterOptions single = cluster;
+    single.pipelineRows = 1;
+    return chooseRowsPlanImpl(at, p, limits, targetBlockThreads, single);
   }
   return plan;
 }
