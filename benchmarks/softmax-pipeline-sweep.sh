@@ -12,10 +12,11 @@
 #   pipe-cC-tT-rR      pipeline-rows=R: each cluster of C blocks of T threads
 #                      processes R rows, loading the next row's slice while
 #                      the current one is reduced, exchanged and written
+#                      (r1: one row per cluster, the plain plan at that size)
 # on 1024x131072 in f32 and f16 (the shapes of issue 5), bf16 (correctness of
 # the unpacked 16-bit path, one variant), and 4096x32768 f32/f16 (the
 # default must not regress; one pipelined variant each for reference).
-# 23 variants; a variant is kept only when `ptxas -arch=sm_90 -v` reports
+# 24 variants; a variant is kept only when `ptxas -arch=sm_90 -v` reports
 # 0 spill bytes (SWEEPDIR/ptxas.txt lists registers and spills of every one).
 # Run them on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR;
 # every line shows PASS/FAIL against the f64 reference, GB/s and % of the
@@ -41,6 +42,7 @@ L=1024x131072
 # 32 registers of data); 512 threads: 32 floats (up to 128 registers).
 gen_softmax rows $L f32 ""
 gen_softmax c4ftz $L f32 "{cluster-size=4 exp-ftz=1}"
+pipe $L f32 8 1024 1                  # 8 blocks, not pipelined: the cluster size alone
 pipe $L f32 8 1024 4
 pipe $L f32 8 1024 8
 pipe $L f32 8 1024 16
