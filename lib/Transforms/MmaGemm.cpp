@@ -634,13 +634,14 @@ struct GemmMmaPass
         launch.emitError("invalid 'mma' plan: ") << error;
         return signalPassFailure();
       }
-      // A split-K SIMT kernel's reduction goes with it.
+      // A split-K SIMT kernel's reduction and a staged one's copies go
+      // with it.
       if (oldReductions.empty())
-        oldReductions = findSplitKReductions(getOperation());
+        oldReductions = findMatmulAuxLaunches(getOperation());
       buildMmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }
-    eraseSplitKReductions(oldReductions);
+    eraseMatmulAuxLaunches(oldReductions);
   }
 };
 } // namespace

@@ -31,6 +31,9 @@ struct GemmRegisterTiling1DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       overrideIfSet(plan.bk, blockK);
       overrideIfSet(plan.tm, threadM);
       plan.setNaturalLayout();
+      overrideIfSet(plan.maxRegs, maxRegisters, -1);
+      if (readOnly != -1)
+        plan.readOnly = readOnly != 0;
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Reg1D, overrides)))
       signalPassFailure();

@@ -30,6 +30,9 @@ struct GemmSharedMemoryTilingPass : public mlir::gemm_opt::impl::GemmSharedMemor
       overrideIfSet(plan.bn, blockN);
       overrideIfSet(plan.bk, blockK);
       plan.setNaturalLayout();
+      overrideIfSet(plan.maxRegs, maxRegisters, -1);
+      if (readOnly != -1)
+        plan.readOnly = readOnly != 0;
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Smem, overrides)))
       signalPassFailure();

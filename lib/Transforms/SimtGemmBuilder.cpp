@@ -13,6 +13,11 @@
 //   the K remainder (K % BK), guarded in every dimension
 //   store: vector stores for interior blocks, guarded scalars on edges
 //
+// With plan.stageA / stageB a copy kernel launched before it writes A or B
+// into scratch with rows padded to 16 bytes (PaddedStaging.h), and the
+// kernel reads that copy: the 128-bit paths then hold on K or N that are
+// not multiples of 4.
+//
 // The inner loop over the BK slice of a tile is fully unrolled and all
 // register-tile indices are constants, so the accumulators stay in
 // registers. Shared memory is one `gpu.dynamic_shared_memory` buffer viewed
@@ -22,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/PaddedStaging.h"
 #include "gemm-opt/Transforms/SimtGemm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,9 +50,13 @@ public:
       : KernelEmitterBase(b), p(p), plan(plan) {
     threads = plan.threads();
     bool f32In = p.aType.isF32() && p.bType.isF32();
-    vecA = plan.vectorWidth == 4 && f32In && p.k % 4 == 0 && plan.bk % 4 == 0 &&
+    // Row strides of A and B in elements: K and N, or the padded ones of
+    // staged copies (the bounds stay p.k and p.n).
+    int64_t ldA = cast<MemRefType>(p.a.getType()).getDimSize(1);
+    int64_t ldB = cast<MemRefType>(p.b.getType()).getDimSize(1);
+    vecA = plan.vectorWidth == 4 && f32In && ldA % 4 == 0 && plan.bk % 4 == 0 &&
            (plan.bm * plan.bk / 4) % threads == 0;
-    vecB = plan.vectorWidth == 4 && f32In && p.n % 4 == 0 &&
+    vecB = plan.vectorWidth == 4 && f32In && ldB % 4 == 0 &&
            plan.bn % 4 == 0 && (plan.bk * plan.bn / 4) % threads == 0;
     // Split-K kernels store f32 partials to scratch.
     outF32 = plan.splitK > 1 || p.cType.isF32();
@@ -262,11 +272,15 @@ SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0,
     Value srcElems;
     if (guard) {
       // Full K tiles: only A's rows (M) and B's columns (N) can stick out.
-      // A 4-wide B chunk is whole or out, as N % 4 == 0 when it is used.
+      // A 4-wide B chunk that starts inside N is whole: N % 4 == 0, or B
+      // is a staged copy whose padded columns are zeros. Chunks outside
+      // read from the last aligned chunk (cp.async wants its source
+      // aligned to the copy size even when it copies nothing).
       bool isA = src == p.a;
       int64_t dim = isA ? 0 : 1, limit = isA ? p.m : p.n;
+      int64_t last = isA ? limit - 1 : (limit - 1) / elems * elems;
       Value ok = ult(from[dim], limit);
-      from[dim] = minu(from[dim], limit - 1);
+      from[dim] = minu(from[dim], last);
       srcElems = b.createOrFold<arith::SelectOp>(ok, c(elems), c(0));
     }
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
@@ -667,5 +681,27 @@ gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &problem,
                                                   const SimtGemmPlan &plan,
                                                   Operation *before) {
   KernelBuilder b(before->getLoc(), before);
-  return SimtKernelEmitter(b, problem, plan).emit();
+  if (!plan.stageA && !plan.stageB)
+    return SimtKernelEmitter(b, problem, plan).emit();
+  // Padded staging: the copy kernel first, then this kernel on the padded
+  // buffers themselves (identity layout, row stride Kp or Np: plain bare
+  // pointers), indexed within the logical bounds of the problem.
+  GemmProblem staged = problem;
+  SmallVector<Value> operands;
+  if (plan.stageA)
+    operands.push_back(problem.a);
+  if (plan.stageB)
+    operands.push_back(problem.b);
+  SmallVector<Value> views = buildPaddedStagingCopies(b, operands);
+  SmallVector<Value> padded;
+  for (Value view : views) {
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    padded.push_back(subview.getSource());
+    subview.erase();
+  }
+  if (plan.stageA)
+    staged.a = padded.front();
+  if (plan.stageB)
+    staged.b = padded.back();
+  return SimtKernelEmitter(b, staged, plan).emit();
 }
