@@ -598,7 +598,7 @@ struct GemmMmaPass
   void runOnOperation() override {
     SmallVector<gpu::LaunchOp> launches = findKernels(getOperation(), "matmul");
     const ChipInfo &chip = getChipInfo("sm_90");
-    SmallVector<gpu::LaunchOp> oldReductions;
+    SmallVector<gpu::LaunchOp> oldAux;
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kMmaPlanAttr))
         continue; // Already a tensor-core kernel.
@@ -636,12 +636,12 @@ struct GemmMmaPass
       }
       // A split-K SIMT kernel's reduction and a staged one's copies go
       // with it.
-      if (oldReductions.empty())
-        oldReductions = findMatmulAuxLaunches(getOperation());
+      if (oldAux.empty())
+        oldAux = findMatmulAuxLaunches(getOperation());
       buildMmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }
-    eraseMatmulAuxLaunches(oldReductions);
+    eraseMatmulAuxLaunches(oldAux);
   }
 };
 } // namespace

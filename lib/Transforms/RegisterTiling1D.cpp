@@ -31,9 +31,7 @@ struct GemmRegisterTiling1DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       overrideIfSet(plan.bk, blockK);
       overrideIfSet(plan.tm, threadM);
       plan.setNaturalLayout();
-      overrideIfSet(plan.maxRegs, maxRegisters, -1);
-      if (readOnly != -1)
-        plan.readOnly = readOnly != 0;
+      applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Reg1D, overrides)))
       signalPassFailure();

@@ -30,9 +30,7 @@ struct GemmSharedMemoryTilingPass : public mlir::gemm_opt::impl::GemmSharedMemor
       overrideIfSet(plan.bn, blockN);
       overrideIfSet(plan.bk, blockK);
       plan.setNaturalLayout();
-      overrideIfSet(plan.maxRegs, maxRegisters, -1);
-      if (readOnly != -1)
-        plan.readOnly = readOnly != 0;
+      applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Smem, overrides)))
       signalPassFailure();

@@ -686,22 +686,13 @@ gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &problem,
   // Padded staging: the copy kernel first, then this kernel on the padded
   // buffers themselves (identity layout, row stride Kp or Np: plain bare
   // pointers), indexed within the logical bounds of the problem.
-  GemmProblem staged = problem;
-  SmallVector<Value> operands;
-  if (plan.stageA)
-    operands.push_back(problem.a);
-  if (plan.stageB)
-    operands.push_back(problem.b);
-  SmallVector<Value> views = buildPaddedStagingCopies(b, operands);
-  SmallVector<Value> padded;
-  for (Value view : views) {
-    auto subview = view.getDefiningOp<memref::SubViewOp>();
-    padded.push_back(subview.getSource());
-    subview.erase();
+  GemmProblem staged =
+      stageGemmOperands(b, problem, plan.stageA, plan.stageB);
+  for (Value *operand : {&staged.a, &staged.b}) {
+    if (auto view = operand->getDefiningOp<memref::SubViewOp>()) {
+      *operand = view.getSource();
+      view.erase();
+    }
   }
-  if (plan.stageA)
-    staged.a = padded.front();
-  if (plan.stageB)
-    staged.b = padded.back();
   return SimtKernelEmitter(b, staged, plan).emit();
 }

@@ -40,9 +40,9 @@ void chooseWarpLayout(SimtGemmPlan &plan);
 int64_t chooseSplitK(const GemmProblem &problem, const ChipInfo &chip,
                      const SimtGemmPlan &plan);
 
-/// Padded staging of the SIMT rungs with 128-bit paths (vector and later):
-/// sets plan.stageA / stageB for `problem` and the plan's vector width and
-/// pipeline.
+/// Whether the SIMT rungs with 128-bit paths (vector and later) copy A
+/// and/or B into padded scratch first: sets plan.stageA / stageB from the
+/// problem's rows and size and the plan's vector width and pipeline.
 void chooseSimtStaging(const GemmProblem &problem, SimtGemmPlan &plan);
 
 /// The XOR mask that makes B's inner-loop reads conflict-free for the
