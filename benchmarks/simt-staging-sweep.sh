@@ -8,8 +8,11 @@
 # (A) 1000x999x777 and 4097^3, the rungs from vector on: padded staging
 #     copies of the operands whose rows are not 16-byte aligned (now the
 #     default above 2^28 multiply-adds; the *-sb0 / *-st0 variants are the
-#     previous defaults), and block / thread tiles and splits for
-#     1000x999x777 (132 SMs).
+#     previous defaults, except that split-K partials now have rows padded
+#     to 16 bytes in every variant: 128-bit stores and reduction reads; the
+#     previous run measured 80.7% / 98.2% for the old defaults,
+#     benchmarks/results/2026-11-30-simt-sweep), and block / thread tiles
+#     and splits for 1000x999x777 (132 SMs).
 # (B) smem and reg1d at 4096^3 and 8192^3: ld.global.nc (now the default;
 #     *-ro0 is the previous default). Their inner loops are otherwise
 #     already minimal (see the rung comments in GemmHeuristics.cpp); a

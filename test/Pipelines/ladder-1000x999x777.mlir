@@ -65,8 +65,7 @@
 // ALL:     fma.rn.f32
 
 // No row of A, B or C is provably 16-byte aligned up to reg2d: no 128-bit
-// global access there; C's rows never are (no 128-bit store after the
-// copy kernel).
+// global access there; C's rows never are (no 128-bit store of C).
 // SMEM-NOT: ld.global.v4
 // SMEM-NOT: st.global.v4
 // SMEM-NOT: cp.async.cg
@@ -76,4 +75,14 @@
 // REG2D-NOT: ld.global.v4
 // REG2D-NOT: st.global.v4
 // REG2D-NOT: cp.async.cg
-// STAGED-NOT: st.global.v4
+// VECTOR-NOT: st.global.v4
+// SWIZZLE-NOT: st.global.v4
+// MULTIBUFFER-NOT: st.global.v4
+// warptile splits K in two: the partials' rows are padded to 16 bytes, so
+// interior blocks store them in 128-bit stores and the reduction kernel
+// reads them 4 at a time, writing C's unaligned rows element by element.
+// WARPTILE: st.global.v4.b32
+// WARPTILE: .visible .entry matmul_kernel_1(
+// WARPTILE: ld.global.v4.b32
+// WARPTILE: ld.global.v4.b32
+// WARPTILE-NOT: st.global.v4

@@ -27,7 +27,8 @@
 // The copy of B: read-only scalar loads, 128-bit stores of padded rows.
 // The split kernel: edge blocks copy with a source size (zero fill past M
 // or N), interior blocks without; A (K = 777) in 4-byte copies, B from its
-// copy in 16-byte ones. Then the reduction kernel.
+// copy in 16-byte ones. Then the reduction kernel, which reads the
+// partials (rows padded to 1000) in 128-bit loads.
 // PTX:     .visible .entry
 // PTX:     ld.global.nc.b32
 // PTX:     st.global.v4.b32
@@ -37,13 +38,15 @@
 // PTX:     fma.rn.f32
 // PTX:     .visible .entry
 // PTX-NOT: fma.rn.f32
+// PTX:     ld.global.v4.b32
+// PTX:     ld.global.v4.b32
 // PTX:     add.rn.f32
 // PTX:     ret;
 
 // JSON:      "name": "scratch0", "role": "scratch"
 // JSON-SAME: "shape": [777, 1000]
 // JSON:      "name": "scratch1", "role": "scratch"
-// JSON-SAME: "shape": [2000, 999]
+// JSON-SAME: "shape": [2000, 1000]
 // JSON:      "kernels": [
 // JSON:      "grid": [759, 1, 1]
 // JSON:      "buffer": "B"
@@ -53,7 +56,7 @@
 // JSON:      "buffer": "A"
 // JSON:      "buffer": "scratch0"
 // JSON:      "buffer": "scratch1"
-// JSON:      "grid": [3903, 1, 1]
+// JSON:      "grid": [977, 1, 1]
 // JSON:      "block": [256, 1, 1]
 // JSON:      "buffer": "scratch1"
 // JSON:      "buffer": "C"

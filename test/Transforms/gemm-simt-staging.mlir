@@ -44,7 +44,7 @@
 // WT:        %[[PB:.*]] = memref.alloc() : memref<777x1000xf32>
 // WT-NOT:    memref.alloc() : memref<1000x780xf32>
 // WT:        gemm_opt.kernel = "matmul-pad-staging"
-// WT:        memref.alloc() : memref<2000x999xf32>
+// WT:        memref.alloc() : memref<2000x1000xf32>
 // WT:        gpu.launch
 // WT:          nvgpu.device_async_copy %arg0{{.*}}, 1 : memref<1000x777xf32>
 // WT:          nvgpu.device_async_copy %[[PB]]{{.*}}, 4 {bypassL1} : memref<777x1000xf32>
