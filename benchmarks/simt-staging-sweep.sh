@@ -15,8 +15,10 @@
 #     and splits for 1000x999x777 (132 SMs).
 # (B) smem and reg1d at 4096^3 and 8192^3: ld.global.nc (now the default;
 #     *-ro0 is the previous default). Their inner loops are otherwise
-#     already minimal (see the rung comments in GemmHeuristics.cpp); a
-#     register cap that would give reg1d 3 blocks per SM (40) spills.
+#     already minimal (see the rung comments in GemmHeuristics.cpp).
+#     reg1d-r32: at most 32 registers (44 without a cap), so 4 blocks of
+#     512 threads share an SM instead of 2; ptxas fits the kernel in 32
+#     with no spills (caps of 36 and 40 spill), not yet the default.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
@@ -46,7 +48,6 @@ g multibuffer-st0     $SO "$(mb '' '' '' "$NO")"
 g warptile            $SO "$(wt)"
 g wt-sb0              $SO "$(wt '' '' '' '' "$NO")"
 g wt-sa1              $SO "$(wt '' '' '' '' 'stage-a=1')"
-g wt-s3               $SO "$(wt '' '' '' '' 'stages=3')"
 # 4x4 per thread (256 threads, 8 warps a block): 256 blocks fill the SMs
 # with 16 warps each without splitting K (no reduction kernel).
 g wt-4x4-sk1          $SO "$(wt '' '' '' '' 'block-m=64 block-n=64 thread-m=4 thread-n=4 split-k=1')"
@@ -66,6 +67,7 @@ for s in $S4 $S8; do
   g smem-ro0          $s "$(smem_p 'read-only=0')"
   g reg1d             $s "$(r1)"
   g reg1d-ro0         $s "$(r1 '' 'read-only=0')"
+  g reg1d-r32         $s "$(r1 '' 'max-registers=32')"
 done
 
 n=$(ls "$out"/*.ptx 2>/dev/null | wc -l)

@@ -230,6 +230,11 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.tn = 1;
     plan.setNaturalLayout();
     // Read-only loads as in the smem rung (the seed's `const __restrict__`).
+    // No register cap: 44 registers, 2 blocks of 512 threads per SM, as the
+    // seed's kernel (47). A cap of 32 assembles without spills at 4096^3
+    // (36 and 40 spill; the guarded edge paths of ragged shapes need ~68)
+    // and would give 4 blocks per SM: variant reg1d-r32 of
+    // benchmarks/simt-staging-sweep.sh, not measured yet.
     plan.readOnly = f32;
     return;
   case SimtRung::Reg2D: {
