@@ -36,25 +36,11 @@ func.func @matmul(%A: tensor<16x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<
 }
 MLIR
 
-# Rung passes (func.func level). Options of a rung persist into later rungs,
-# so e.g. reg2d's block tile or max-registers reach warptile.
-SMEM="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling"
-R1="$SMEM,gemm-register-tiling-1d"
-# rung helpers: r2 [REG2D-OPTS], vec [REG2D] [VECTOR], swz [REG2D] [VECTOR],
-# mb [REG2D] [VECTOR] [MULTIBUFFER], wt [REG2D] [VECTOR] [MULTIBUFFER] [WARPTILE]
-opts() { [ -n "$1" ] && echo "{$1}"; }
-r2() { echo "$R1,gemm-register-tiling-2d$(opts "${1-}")"; }
-vec() { echo "$(r2 "${1-}"),gemm-vectorize$(opts "${2-}")"; }
-swz() { echo "$(vec "${1-}" "${2-}"),gemm-swizzle"; }
-mb() { echo "$(swz "${1-}" "${2-}"),gemm-multi-buffer$(opts "${3-}")"; }
-wt() { echo "$(mb "${1-}" "${2-}" "${3-}"),gemm-warp-tiling$(opts "${4-}")"; }
-
-gen() { # gen VARIANT SHAPE FUNC-PIPELINE
-  local v=$1 shape=$2 funcs=$3 base="$out/$1__$2"
-  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
-    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($funcs),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
-    sm_90
-}
+# Rung pipelines: r2, vec, swz, mb, wt (sweep-common.sh); the swizzle rung
+# takes no options here, so mb's and wt's third argument stays empty.
+SMEM=$(smem_p)
+R1=$(r1)
+gen() { gen_simt "$@"; }
 
 S4=4096x4096x4096 S8=8192x8192x8192 SO=1000x999x777 S7=4097x4097x4097
 S17=17x33x65 S1=1x1x1 ST=16x4096x4096
@@ -93,24 +79,24 @@ gen vector-g8            $S8 "$(vec '' 'group-m=8')"
 # 128 / 256 / 256 blocks; 64x64 with 2 splits 512 blocks (128 registers: 4
 # blocks per SM, one wave).
 gen warptile             $SO "$(wt)"
-gen wt-64x64-pe0         $SO "$(wt '' '' '' 'pipeline-edges=0')"
-gen wt-128x128-sk2       $SO "$(wt '' '' '' 'block-m=128 block-n=128 thread-m=8 thread-n=8 split-k=2')"
-gen wt-128x128-sk3       $SO "$(wt '' '' '' 'block-m=128 block-n=128 thread-m=8 thread-n=8 split-k=3')"
-gen wt-64x128-sk2        $SO "$(wt '' '' '' 'block-m=64 block-n=128 thread-m=8 thread-n=8 split-k=2')"
-gen wt-128x64-sk2        $SO "$(wt '' '' '' 'block-m=128 block-n=64 thread-m=8 thread-n=8 split-k=2')"
-gen wt-64x64-sk2         $SO "$(wt '' '' '' 'split-k=2')"
-gen wt-64x128            $SO "$(wt '' '' '' 'block-m=64 block-n=128 thread-m=8 thread-n=8')"
+gen wt-64x64-pe0         $SO "$(wt '' '' '' '' 'pipeline-edges=0')"
+gen wt-128x128-sk2       $SO "$(wt '' '' '' '' 'block-m=128 block-n=128 thread-m=8 thread-n=8 split-k=2')"
+gen wt-128x128-sk3       $SO "$(wt '' '' '' '' 'block-m=128 block-n=128 thread-m=8 thread-n=8 split-k=3')"
+gen wt-64x128-sk2        $SO "$(wt '' '' '' '' 'block-m=64 block-n=128 thread-m=8 thread-n=8 split-k=2')"
+gen wt-128x64-sk2        $SO "$(wt '' '' '' '' 'block-m=128 block-n=64 thread-m=8 thread-n=8 split-k=2')"
+gen wt-64x64-sk2         $SO "$(wt '' '' '' '' 'split-k=2')"
+gen wt-64x128            $SO "$(wt '' '' '' '' 'block-m=64 block-n=128 thread-m=8 thread-n=8')"
 # (4) 4097^3: pipelined edge blocks (default) against synchronous ones.
 gen warptile             $S7 "$(wt)"
-gen wt-pe0               $S7 "$(wt '' '' '' 'pipeline-edges=0')"
+gen wt-pe0               $S7 "$(wt '' '' '' '' 'pipeline-edges=0')"
 # (5) correctness of the new paths on tiny / ragged shapes, and split-K's
 # own shape class (16x4096x4096: 64 tiles of 64x64, default 3 splits).
 gen warptile             $S1 "$(wt)"
 gen warptile             $S17 "$(wt)"
-gen wt-64x64-sk2         $S17 "$(wt '' '' '' 'split-k=2')"
-gen wt-64x128-sk2        $S7 "$(wt '' '' '' 'block-m=64 block-n=128 thread-m=8 thread-n=8 split-k=2')"
+gen wt-64x64-sk2         $S17 "$(wt '' '' '' '' 'split-k=2')"
+gen wt-64x128-sk2        $S7 "$(wt '' '' '' '' 'block-m=64 block-n=128 thread-m=8 thread-n=8 split-k=2')"
 gen warptile             $ST "$(wt)"
-gen wt-sk1               $ST "$(wt '' '' '' 'split-k=1')"
+gen wt-sk1               $ST "$(wt '' '' '' '' 'split-k=1')"
 
 n=$(ls "$out"/*.ptx 2>/dev/null | wc -l)
 echo "$n variants in $out (ptxas summary: $out/ptxas.txt)"

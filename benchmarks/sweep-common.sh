@@ -42,3 +42,27 @@ MLIR
     "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($rungs,gemm-softmax-rows$opts),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
     sm_90
 }
+
+# SIMT rung pipelines (func.func level) for the SIMT sweeps. Options of a
+# rung persist into later rungs, so e.g. reg2d's block tile reaches warptile.
+#   r2 [REG2D], vec [REG2D] [VECTOR], swz [REG2D] [VECTOR] [SWIZZLE],
+#   mb [REG2D] [VECTOR] [SWIZZLE] [MULTIBUFFER],
+#   wt [REG2D] [VECTOR] [SWIZZLE] [MULTIBUFFER] [WARPTILE]
+# smem_p [SMEM], r1 [SMEM] [REG1D]
+simt_opts() { [ -n "$1" ] && echo "{$1}"; }
+smem_p() { echo "gemm-naive,gemm-coalesce,gemm-shared-memory-tiling$(simt_opts "${1-}")"; }
+r1() { echo "$(smem_p "${1-}"),gemm-register-tiling-1d$(simt_opts "${2-}")"; }
+r2() { echo "$(r1),gemm-register-tiling-2d$(simt_opts "${1-}")"; }
+vec() { echo "$(r2 "${1-}"),gemm-vectorize$(simt_opts "${2-}")"; }
+swz() { echo "$(vec "${1-}" "${2-}"),gemm-swizzle$(simt_opts "${3-}")"; }
+mb() { echo "$(swz "${1-}" "${2-}" "${3-}"),gemm-multi-buffer$(simt_opts "${4-}")"; }
+wt() { echo "$(mb "${1-}" "${2-}" "${3-}" "${4-}"),gemm-warp-tiling$(simt_opts "${5-}")"; }
+
+# gen_simt VARIANT SHAPE FUNC-PIPELINE: $out/VARIANT__SHAPE.{ptx,json} from
+# $out/inputs/matmul-SHAPE.mlir (f32, sm_90), the manifest's stage = VARIANT.
+gen_simt() {
+  local v=$1 shape=$2 funcs=$3 base="$out/$1__$2"
+  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
+    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($funcs),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
+    sm_90
+}

@@ -148,6 +148,29 @@ int64_t mlir::gemm_opt::chooseBXorMask(const SimtGemmPlan &plan) {
   }
 }
 
+void mlir::gemm_opt::chooseSimtStaging(const GemmProblem &p,
+                                       SimtGemmPlan &plan) {
+  // Rows of A (K) or B (N) that are not multiples of 4 f32 keep the
+  // vector rungs on scalar global loads and 4-byte cp.async. A padded copy
+  // (PaddedStaging.h) reads and writes the operand once: at 1000x999x777
+  // ~3 MB each way per operand, ~1.5 us at the 4.2 TB/s copy rate plus a
+  // launch, against ~60 us of matmul; at 4097^3 ~67 MB each way, ~32 us
+  // against ~3.2 ms. Below ~2^28 multiply-adds (the threshold of the
+  // wgmma rung's staging, chooseWgmmaStaging) the copy's launch is no
+  // longer small against the matmul: no copies there (17x33x65, 1x1x1).
+  // A is worth copying only where it is read by 128-bit loads: the
+  // synchronous rungs (vector, swizzle); the cp.async ring copies the
+  // transposed A tile 4 bytes at a time whatever its rows. B's 16-byte
+  // cp.async.cg replaces four 4-byte cp.async.ca per chunk.
+  // Not yet measured: benchmarks/simt-staging-sweep.sh times both routes.
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  constexpr int64_t kMinMacs = int64_t(1) << 28;
+  bool on = f32 && plan.vectorWidth == 4 && p.m * p.n * p.k >= kMinMacs;
+  bool aVectorLoads = !(plan.stages > 1 && plan.aTransposed);
+  plan.stageA = on && p.k % 4 != 0 && aVectorLoads;
+  plan.stageB = on && p.n % 4 != 0;
+}
+
 int64_t mlir::gemm_opt::chooseSplitK(const GemmProblem &p,
                                      const ChipInfo &chip,
                                      const SimtGemmPlan &plan) {
@@ -182,11 +205,18 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
   bool f32 = p.aType.isF32() && p.bType.isF32();
   switch (rung) {
   case SimtRung::Smem:
-    // Seed 000 v2: 32x32 tiles of A and B, one output per thread.
+    // Seed 000 v2: 32x32 tiles of A and B, one output per thread. A and B
+    // are read through the non-coherent cache (ld.global.nc), as the seed's
+    // kernels read them through `const __restrict__` pointers; its inner
+    // loop is otherwise what the seed compiles to (A as 128-bit broadcasts,
+    // B at immediate offsets). Before: 17.6% / 17.8% of cuBLAS at 4096^3 /
+    // 8192^3 with plain loads (variant smem-ro0 of
+    // benchmarks/simt-staging-sweep.sh times both).
     plan = SimtGemmPlan();
     plan.bm = plan.bn = plan.bk = 32;
     plan.tm = plan.tn = 1;
     plan.setNaturalLayout();
+    plan.readOnly = f32;
     return;
   case SimtRung::Reg1D:
     // Seed 000 v3: 64x64 block, BK = 8, a column of 8 outputs per thread.
@@ -199,6 +229,13 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.tm = 8;
     plan.tn = 1;
     plan.setNaturalLayout();
+    // Read-only loads as in the smem rung (the seed's `const __restrict__`).
+    // No register cap: 44 registers, 2 blocks of 512 threads per SM, as the
+    // seed's kernel (47). A cap of 32 assembles without spills at 4096^3
+    // (36 and 40 spill; the guarded edge paths of ragged shapes need ~68)
+    // and would give 4 blocks per SM: variant reg1d-r32 of
+    // benchmarks/simt-staging-sweep.sh, not measured yet.
+    plan.readOnly = f32;
     return;
   case SimtRung::Reg2D: {
     // Seed 000 v4: 128x128 block, BK = 8, 8x8 outputs per thread.
@@ -219,6 +256,8 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     bool cap = f32 && canCapTo128Registers(p, plan);
     plan.maxRegs = cap ? 128 : 0;
     plan.groupM = cap ? 8 : 0;
+    // Plain loads, as measured (reg1d's read-only loads are not carried).
+    plan.readOnly = false;
     return;
   }
   case SimtRung::Vector:
@@ -241,6 +280,7 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.vectorWidth = 4;
     plan.aTransposed = true;
     setBlockK(plan, 16);
+    chooseSimtStaging(p, plan);
     return;
   }
   case SimtRung::Swizzle:
@@ -258,6 +298,7 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     setBlockK(plan, 16);
     plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;
     plan.readOnly = true;
+    chooseSimtStaging(p, plan);
     return;
   case SimtRung::MultiBuffer:
     // Seed 004 §4.3-4.4: a cp.async ring (f32 operands only: cp.async copies
@@ -272,6 +313,7 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.readOnly = false;
     // Edge blocks keep the synchronous guarded loop here; warptile
     // pipelines them.
+    chooseSimtStaging(p, plan);
     return;
   case SimtRung::WarpTile: {
     // Seed 000 "next steps", with the block tile chosen per shape class from
@@ -324,6 +366,7 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.pipelineEdges = plan.stages > 1;
     plan.splitK = chooseSplitK(p, chip, plan);
     chooseWarpLayout(plan);
+    chooseSimtStaging(p, plan);
     return;
   }
   }

@@ -598,7 +598,7 @@ struct GemmMmaPass
   void runOnOperation() override {
     SmallVector<gpu::LaunchOp> launches = findKernels(getOperation(), "matmul");
     const ChipInfo &chip = getChipInfo("sm_90");
-    SmallVector<gpu::LaunchOp> oldReductions;
+    SmallVector<gpu::LaunchOp> oldAux;
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kMmaPlanAttr))
         continue; // Already a tensor-core kernel.
@@ -634,13 +634,14 @@ struct GemmMmaPass
         launch.emitError("invalid 'mma' plan: ") << error;
         return signalPassFailure();
       }
-      // A split-K SIMT kernel's reduction goes with it.
-      if (oldReductions.empty())
-        oldReductions = findSplitKReductions(getOperation());
+      // A split-K SIMT kernel's reduction and a staged one's copies go
+      // with it.
+      if (oldAux.empty())
+        oldAux = findMatmulAuxLaunches(getOperation());
       buildMmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }
-    eraseSplitKReductions(oldReductions);
+    eraseMatmulAuxLaunches(oldAux);
   }
 };
 } // namespace

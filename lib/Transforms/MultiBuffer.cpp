@@ -29,6 +29,7 @@ struct GemmMultiBufferPass : public mlir::gemm_opt::impl::GemmMultiBufferBase<Ge
       overrideIfSet(plan.stages, stages);
       overrideIfSet(plan.bk, blockK);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
+      applyStagingKnobs(plan, stageA, stageB);
       if (pipelineEdges != -1)
         plan.pipelineEdges = pipelineEdges != 0;
     };

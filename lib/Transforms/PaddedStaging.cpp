@@ -135,3 +135,20 @@ mlir::gemm_opt::buildPaddedStagingCopies(KernelBuilder &b,
   emitChain(b, copies, 0, item);
   return views;
 }
+
+GemmProblem mlir::gemm_opt::stageGemmOperands(KernelBuilder &b,
+                                              const GemmProblem &problem,
+                                              bool stageA, bool stageB) {
+  GemmProblem staged = problem;
+  SmallVector<Value> operands;
+  if (stageA)
+    operands.push_back(problem.a);
+  if (stageB)
+    operands.push_back(problem.b);
+  SmallVector<Value> views = buildPaddedStagingCopies(b, operands);
+  if (stageA)
+    staged.a = views.front();
+  if (stageB)
+    staged.b = views.back();
+  return staged;
+}

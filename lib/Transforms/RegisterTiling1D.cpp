@@ -31,6 +31,7 @@ struct GemmRegisterTiling1DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       overrideIfSet(plan.bk, blockK);
       overrideIfSet(plan.tm, threadM);
       plan.setNaturalLayout();
+      applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Reg1D, overrides)))
       signalPassFailure();

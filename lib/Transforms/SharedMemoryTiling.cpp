@@ -30,6 +30,7 @@ struct GemmSharedMemoryTilingPass : public mlir::gemm_opt::impl::GemmSharedMemor
       overrideIfSet(plan.bn, blockN);
       overrideIfSet(plan.bk, blockK);
       plan.setNaturalLayout();
+      applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Smem, overrides)))
       signalPassFailure();

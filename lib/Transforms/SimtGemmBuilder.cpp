@@ -13,6 +13,11 @@
 //   the K remainder (K % BK), guarded in every dimension
 //   store: vector stores for interior blocks, guarded scalars on edges
 //
+// With plan.stageA / stageB a copy kernel launched before it writes A or B
+// into scratch with rows padded to 16 bytes (PaddedStaging.h), and the
+// kernel reads that copy: the 128-bit paths then hold on K or N that are
+// not multiples of 4.
+//
 // The inner loop over the BK slice of a tile is fully unrolled and all
 // register-tile indices are constants, so the accumulators stay in
 // registers. Shared memory is one `gpu.dynamic_shared_memory` buffer viewed
@@ -22,6 +27,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/PaddedStaging.h"
 #include "gemm-opt/Transforms/SimtGemm.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,13 +50,20 @@ public:
       : KernelEmitterBase(b), p(p), plan(plan) {
     threads = plan.threads();
     bool f32In = p.aType.isF32() && p.bType.isF32();
-    vecA = plan.vectorWidth == 4 && f32In && p.k % 4 == 0 && plan.bk % 4 == 0 &&
+    // Row strides of A and B in elements: K and N, or the padded ones of
+    // staged copies (the bounds stay p.k and p.n).
+    int64_t ldA = cast<MemRefType>(p.a.getType()).getDimSize(1);
+    int64_t ldB = cast<MemRefType>(p.b.getType()).getDimSize(1);
+    vecA = plan.vectorWidth == 4 && f32In && ldA % 4 == 0 && plan.bk % 4 == 0 &&
            (plan.bm * plan.bk / 4) % threads == 0;
-    vecB = plan.vectorWidth == 4 && f32In && p.n % 4 == 0 &&
+    vecB = plan.vectorWidth == 4 && f32In && ldB % 4 == 0 &&
            plan.bn % 4 == 0 && (plan.bk * plan.bn / 4) % threads == 0;
-    // Split-K kernels store f32 partials to scratch.
+    // Split-K kernels store f32 partials to scratch, whose rows are padded
+    // to 16 bytes: interior blocks store them in 128-bit stores and the
+    // reduction reads them 4 at a time whatever N.
     outF32 = plan.splitK > 1 || p.cType.isF32();
-    vecC = plan.vectorWidth == 4 && outF32 && p.n % 4 == 0 &&
+    ldOut = plan.splitK > 1 ? ceilDiv(p.n, 4) * 4 : p.n;
+    vecC = plan.vectorWidth == 4 && outF32 && ldOut % 4 == 0 &&
            plan.fragN % 4 == 0;
     smemVecA = plan.vectorWidth == 4 && plan.aTransposed &&
                plan.fragM % 4 == 0 && plan.aCols() % 4 == 0;
@@ -135,6 +148,8 @@ private:
   const GemmProblem &p;
   const SimtGemmPlan &plan;
   int64_t threads;
+  /// Row stride of the output: N for C, N rounded up to 4 for partials.
+  int64_t ldOut;
   bool vecA, vecB, vecC, smemVecA, smemVecB, asyncCopies, outF32;
 
   /// The block's range of full K tiles (static without split-K).
@@ -262,11 +277,15 @@ SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0,
     Value srcElems;
     if (guard) {
       // Full K tiles: only A's rows (M) and B's columns (N) can stick out.
-      // A 4-wide B chunk is whole or out, as N % 4 == 0 when it is used.
+      // A 4-wide B chunk that starts inside N is whole: N % 4 == 0, or B
+      // is a staged copy whose padded columns are zeros. Chunks outside
+      // read from the last aligned chunk (cp.async wants its source
+      // aligned to the copy size even when it copies nothing).
       bool isA = src == p.a;
       int64_t dim = isA ? 0 : 1, limit = isA ? p.m : p.n;
+      int64_t last = isA ? limit - 1 : (limit - 1) / elems * elems;
       Value ok = ult(from[dim], limit);
-      from[dim] = minu(from[dim], limit - 1);
+      from[dim] = minu(from[dim], last);
       srcElems = b.createOrFold<arith::SelectOp>(ok, c(elems), c(0));
     }
     tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
@@ -488,7 +507,7 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
   // until the end of the kernel (spills at small K).
   if (!cBase)
     cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, out);
-  Value offset = mul(add(mul(outRow, p.n), col), 4);
+  Value offset = mul(add(mul(outRow, ldOut), col), 4);
   Value addr = arith::IndexCastOp::create(b, b.getI64Type(), add(cBase, offset));
   Value pred = arith::ExtUIOp::create(b, b.getI32Type(), ok);
   auto asmOp = [&](Type res, ValueRange operands, StringRef text,
@@ -541,7 +560,7 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   int64_t splits = plan.splitK;
   if (splits > 1)
     scratch = memref::AllocOp::create(
-        b, MemRefType::get({splits * p.m, p.n}, b.getF32Type()));
+        b, MemRefType::get({splits * p.m, ldOut}, b.getF32Type()));
   auto launch = createBlockTiledMatmulLaunch(
       b, gridX, gridY, threads, plan.sharedBytes(), "simt",
       kSimtPlanAttr, plan.toAttr(b.getContext()), splits);
@@ -635,11 +654,11 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
 }
 
 void SimtKernelEmitter::emitSplitKReduction() {
-  // One thread per 4 consecutive elements of a row of C (1 when rows are
-  // not 16-byte aligned or C is not f32); the partials are summed in split
-  // order, then added to C when accumulating: deterministic.
-  int64_t width = p.cType.isF32() && p.n % 4 == 0 ? 4 : 1;
-  int64_t items = p.m * p.n / width, blockThreads = 256;
+  // One thread per 4 consecutive elements of a padded row of partials; the
+  // partials are summed in split order, then added to C when accumulating:
+  // deterministic. C is written in one 128-bit store when its rows are
+  // 16-byte aligned f32, else element by element (those inside N).
+  int64_t items = p.m * ldOut / 4, blockThreads = 256;
   auto launch = createStaticLaunch(
       b, {ceilDiv(items, blockThreads), 1, 1}, {blockThreads, 1, 1});
   launch->setAttr(kKernelAttr, b.getStringAttr(kSplitKReduceKind));
@@ -647,25 +666,47 @@ void SimtKernelEmitter::emitSplitKReduction() {
                    launch.getThreadIds().x);
   auto inside = scf::IfOp::create(b, ult(item, items), /*withElse=*/false);
   b.setInsertionPoint(inside.getThenRegion().front().getTerminator());
-  Value flat = mul(item, width);
-  Value row = div(flat, p.n), col = rem(flat, p.n);
-  auto load = [&](Value mem, Value r) -> Value {
-    return width == 4 ? loadVec4(mem, {r, col}) : b.loadF32(mem, {r, col});
-  };
-  Value sum = load(scratch, row);
+  Value flat = mul(item, 4);
+  Value row = div(flat, ldOut), col = rem(flat, ldOut);
+  Value sum = loadVec4(scratch, {row, col});
   for (int64_t z = 1; z < plan.splitK; ++z)
-    sum = arith::AddFOp::create(b, sum, load(scratch, add(row, z * p.m)));
-  if (p.accumulate)
-    sum = arith::AddFOp::create(b, load(p.c, row), sum);
-  if (width == 4)
+    sum = arith::AddFOp::create(b, sum, loadVec4(scratch, {add(row, z * p.m), col}));
+  if (p.cType.isF32() && p.n % 4 == 0) {
+    if (p.accumulate)
+      sum = arith::AddFOp::create(b, loadVec4(p.c, {row, col}), sum);
     storeVec4(sum, p.c, {row, col});
-  else
-    b.storeFromF32(sum, p.c, {row, col});
+    return;
+  }
+  for (int64_t q = 0; q < 4; ++q) {
+    Value cq = add(col, q);
+    // col is a multiple of 4 below N rounded up: only elements q >= N % 4
+    // of the last chunk of a row can lie past N.
+    Value ok = p.n % 4 == 0 || q < p.n % 4 ? Value() : ult(cq, p.n);
+    ifThen(ok, [&] {
+      Value v = extract(sum, q);
+      if (p.accumulate)
+        v = arith::AddFOp::create(b, b.loadF32(p.c, {row, cq}), v);
+      b.storeFromF32(v, p.c, {row, cq});
+    });
+  }
 }
 
 gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &problem,
                                                   const SimtGemmPlan &plan,
                                                   Operation *before) {
   KernelBuilder b(before->getLoc(), before);
-  return SimtKernelEmitter(b, problem, plan).emit();
+  if (!plan.stageA && !plan.stageB)
+    return SimtKernelEmitter(b, problem, plan).emit();
+  // Padded staging: the copy kernel first, then this kernel on the padded
+  // buffers themselves (identity layout, row stride Kp or Np: plain bare
+  // pointers), indexed within the logical bounds of the problem.
+  GemmProblem staged =
+      stageGemmOperands(b, problem, plan.stageA, plan.stageB);
+  for (Value *operand : {&staged.a, &staged.b}) {
+    if (auto view = operand->getDefiningOp<memref::SubViewOp>()) {
+      *operand = view.getSource();
+      view.erase();
+    }
+  }
+  return SimtKernelEmitter(b, staged, plan).emit();
 }

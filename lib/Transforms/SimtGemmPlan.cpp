@@ -1,6 +1,7 @@
 //===- SimtGemmPlan.cpp - The plan of a SIMT matmul kernel ----------------===//
 
 #include "gemm-opt/Transforms/SimtGemm.h"
+#include "gemm-opt/Transforms/PaddedStaging.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -114,6 +115,10 @@ DictionaryAttr SimtGemmPlan::toAttr(MLIRContext *ctx) const {
     i("split_k", splitK);
   if (pipelineEdges)
     l.append("pipeline_edges", b.getBoolAttr(true));
+  if (stageA)
+    l.append("staged_a", b.getBoolAttr(true));
+  if (stageB)
+    l.append("staged_b", b.getBoolAttr(true));
   return l.getDictionary(ctx);
 }
 
@@ -161,6 +166,10 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
     p.splitK = a.getInt();
   if (auto a = attr.getAs<BoolAttr>("pipeline_edges"))
     p.pipelineEdges = a.getValue();
+  if (auto a = attr.getAs<BoolAttr>("staged_a"))
+    p.stageA = a.getValue();
+  if (auto a = attr.getAs<BoolAttr>("staged_b"))
+    p.stageB = a.getValue();
   if (!ok)
     return failure();
   return p;
@@ -178,7 +187,10 @@ std::string SimtGemmPlan::str() const {
          (groupM > 1 ? ", group " + s(groupM) : "") +
          (readOnly ? ", read-only A/B" : "") +
          (pipelineEdges ? ", pipelined edges" : "") +
-         (splitK > 1 ? ", split-K " + s(splitK) : "");
+         (splitK > 1 ? ", split-K " + s(splitK) : "") +
+         (stageA || stageB ? std::string(", padded copies of ") +
+                                 (stageA ? (stageB ? "A and B" : "A") : "B")
+                           : "");
 }
 
 std::string mlir::gemm_opt::validateForProblem(const SimtGemmPlan &plan,
@@ -188,18 +200,29 @@ std::string mlir::gemm_opt::validateForProblem(const SimtGemmPlan &plan,
   if (plan.splitK > 1 && plan.splitK > fullTiles)
     return "split-k=" + s(plan.splitK) + " exceeds the " + s(fullTiles) +
            " full K tiles of K=" + s(p.k) + " with block-k=" + s(plan.bk);
+  if (plan.stageA || plan.stageB) {
+    if (!p.aType.isF32() || !p.bType.isF32())
+      return "padded staging (stage-a/stage-b) needs f32 operands";
+    if (plan.stageA && p.k % 4 == 0)
+      return "stage-a: the rows of A (K=" + s(p.k) +
+             ") are already 16-byte aligned";
+    if (plan.stageB && p.n % 4 == 0)
+      return "stage-b: the rows of B (N=" + s(p.n) +
+             ") are already 16-byte aligned";
+  }
   return "";
 }
 
 SmallVector<gpu::LaunchOp>
-mlir::gemm_opt::findSplitKReductions(func::FuncOp func) {
-  return findKernels(func, kSplitKReduceKind);
+mlir::gemm_opt::findMatmulAuxLaunches(func::FuncOp func) {
+  SmallVector<gpu::LaunchOp> launches = findKernels(func, kPaddedStagingKind);
+  llvm::append_range(launches, findKernels(func, kSplitKReduceKind));
+  return launches;
 }
 
-void mlir::gemm_opt::eraseSplitKReductions(
-    ArrayRef<gpu::LaunchOp> reductions) {
-  SetVector<Operation *> scratch = collectScratchBuffers(reductions);
-  for (gpu::LaunchOp launch : reductions)
+void mlir::gemm_opt::eraseMatmulAuxLaunches(ArrayRef<gpu::LaunchOp> launches) {
+  SetVector<Operation *> scratch = collectScratchBuffers(launches);
+  for (gpu::LaunchOp launch : launches)
     launch.erase();
   eraseUnusedScratchBuffers(scratch.getArrayRef());
 }
@@ -223,11 +246,12 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   p.accumulate = beta != 0;
 
   // The buffers: memrefs defined outside the launch, by their role.
-  // A split-K kernel writes partials to scratch; C is in its reduction.
+  // A split-K kernel writes partials to scratch (C is in its reduction), a
+  // staged one reads padded copies (A and B are in the copy kernel).
   llvm::SetVector<Value> captured;
   SmallVector<gpu::LaunchOp> kernels = {launch};
   if (func)
-    llvm::append_range(kernels, findSplitKReductions(func));
+    llvm::append_range(kernels, findMatmulAuxLaunches(func));
   for (gpu::LaunchOp k : kernels)
     k.getBody().walk([&](Operation *op) {
       for (Value v : op->getOperands())

@@ -9,7 +9,7 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     func::FuncOp func, SimtRung rung,
     function_ref<void(SimtGemmPlan &)> overrides) {
   SmallVector<gpu::LaunchOp> launches = findKernels(func, "matmul");
-  SmallVector<gpu::LaunchOp> oldReductions = findSplitKReductions(func);
+  SmallVector<gpu::LaunchOp> oldAux = findMatmulAuxLaunches(func);
   const ChipInfo &chip = getChipInfo("sm_90");
   for (gpu::LaunchOp launch : launches) {
     auto planAttr = launch->getAttrOfType<DictionaryAttr>(kSimtPlanAttr);
@@ -42,8 +42,8 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     buildSimtGemmKernel(*problem, plan, launch);
     launch.erase();
   }
-  // The old kernels' split-K reductions (a rebuilt split-K kernel brought
-  // its own, right after it).
-  eraseSplitKReductions(oldReductions);
+  // The old kernels' split-K reductions and staging copies (a rebuilt
+  // kernel brought its own, right after and before it).
+  eraseMatmulAuxLaunches(oldAux);
   return success();
 }

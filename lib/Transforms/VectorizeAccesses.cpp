@@ -29,6 +29,7 @@ struct GemmVectorizePass : public mlir::gemm_opt::impl::GemmVectorizeBase<GemmVe
       overrideIfSet(plan.vectorWidth, vectorWidth);
       overrideIfSet(plan.bk, blockK);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
+      applyStagingKnobs(plan, stageA, stageB);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Vector, overrides)))
       signalPassFailure();

@@ -42,6 +42,7 @@ struct GemmWarpTilingPass : public mlir::gemm_opt::impl::GemmWarpTilingBase<Gemm
       if (fragmentN)
         plan.bXorMask = chooseBXorMask(plan);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
+      applyStagingKnobs(plan, stageA, stageB);
       if (pipelineEdges != -1)
         plan.pipelineEdges = pipelineEdges != 0;
       overrideIfSet(plan.splitK, splitK);

@@ -742,17 +742,8 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
     return WgmmaKernelEmitter(b, problem, plan).emit();
   // Padded staging: the copies first, then the kernel on strided views of
   // them (the tensor maps take their logical extents and row strides).
-  GemmProblem staged = problem;
-  SmallVector<Value> operands;
-  if (plan.stageA)
-    operands.push_back(problem.a);
-  if (plan.stageB)
-    operands.push_back(problem.b);
-  SmallVector<Value> views = buildPaddedStagingCopies(b, operands);
-  if (plan.stageA)
-    staged.a = views.front();
-  if (plan.stageB)
-    staged.b = views.back();
+  GemmProblem staged =
+      stageGemmOperands(b, problem, plan.stageA, plan.stageB);
   return WgmmaKernelEmitter(b, staged, plan).emit();
 }
 

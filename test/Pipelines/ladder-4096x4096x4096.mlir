@@ -50,9 +50,14 @@
 // 'multibuffer' on (16-byte .cg for B, 4-byte .ca for the transposed A),
 // 4 stages: two groups may stay in flight at the wait.
 // One output per thread, then a column of 8, then 8x8 outputs per thread:
-// 32, 64 and 512 FMAs per K tile.
+// 32, 64 and 512 FMAs per K tile. smem and reg1d read A and B through
+// the read-only path (ld.global.nc), as the seed's kernels do.
+// SMEM: ld.global.nc.b32
+// SMEM: ld.global.nc.b32
 // SMEM-COUNT-32: fma.rn.f32
 // SMEM-NOT: ld.global.v4
+// REG1D: ld.global.nc.b32
+// REG1D: ld.global.nc.b32
 // REG1D-COUNT-64: fma.rn.f32
 // REG1D-NOT: ld.global.v4
 // REG2D-COUNT-512: fma.rn.f32

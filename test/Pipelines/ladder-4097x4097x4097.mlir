@@ -1,35 +1,43 @@
 // REQUIRES: ptxas
 // The SIMT ladder on M = N = K = 4097 (memref, accumulating): interior blocks, one ragged
-// block row and column, and unaligned rows: no 128-bit global access.
-// Every rung's default plan assembles for sm_90 with no spills and no
-// local memory.
+// block row and column, and unaligned rows: no 128-bit global access up to
+// reg2d; from vector on, padded staging copies of A and B (vector, swizzle)
+// or of B (multibuffer, warptile) give the matmul kernel 16-byte rows to
+// read. Every kernel of every rung's default plan assembles for sm_90 with
+// no spills and no local memory.
 
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-smem="ptx-file=%t.smem.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.smem.ptx -o %t.smem.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90 -v %t.smem.ptx -o %t.smem.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not='{{[1-9][0-9]*}} bytes spill'
 // RUN: FileCheck %s --check-prefixes=ALL,SMEM --implicit-check-not=ld.local --input-file=%t.smem.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-reg1d="ptx-file=%t.reg1d.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.reg1d.ptx -o %t.reg1d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90 -v %t.reg1d.ptx -o %t.reg1d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not='{{[1-9][0-9]*}} bytes spill'
 // RUN: FileCheck %s --check-prefixes=ALL,REG1D --implicit-check-not=ld.local --input-file=%t.reg1d.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-reg2d="ptx-file=%t.reg2d.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.reg2d.ptx -o %t.reg2d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90 -v %t.reg2d.ptx -o %t.reg2d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not='{{[1-9][0-9]*}} bytes spill'
 // RUN: FileCheck %s --check-prefixes=ALL,REG2D --implicit-check-not=ld.local --input-file=%t.reg2d.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-vector="ptx-file=%t.vector.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.vector.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,VECTOR --implicit-check-not=ld.local --input-file=%t.vector.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.vector.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not='{{[1-9][0-9]*}} bytes spill'
+// RUN: FileCheck %s --check-prefixes=ALL,STAGED,VECTOR --implicit-check-not=ld.local --input-file=%t.vector.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-swizzle="ptx-file=%t.swizzle.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.swizzle.ptx -o %t.swizzle.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,SWIZZLE --implicit-check-not=ld.local --input-file=%t.swizzle.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.swizzle.ptx -o %t.swizzle.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not='{{[1-9][0-9]*}} bytes spill'
+// RUN: FileCheck %s --check-prefixes=ALL,STAGED,SWIZZLE --implicit-check-not=ld.local --input-file=%t.swizzle.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-multibuffer="ptx-file=%t.multibuffer.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.multibuffer.ptx -o %t.multibuffer.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,MULTIBUFFER --implicit-check-not=ld.local --input-file=%t.multibuffer.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.multibuffer.ptx -o %t.multibuffer.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not='{{[1-9][0-9]*}} bytes spill'
+// RUN: FileCheck %s --check-prefixes=ALL,STAGED,MULTIBUFFER --implicit-check-not=ld.local --input-file=%t.multibuffer.ptx
 // RUN: gemm-opt %inputs/matmul-4097x4097x4097.mlir --gemm-stage-warptile="ptx-file=%t.warptile.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.warptile.ptx -o %t.warptile.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: FileCheck %s --check-prefixes=ALL,WARPTILE --implicit-check-not=ld.local --input-file=%t.warptile.ptx
+// RUN: %ptxas -arch=sm_90 -v %t.warptile.ptx -o %t.warptile.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not='{{[1-9][0-9]*}} bytes spill'
+// RUN: FileCheck %s --check-prefixes=ALL,STAGED,WARPTILE --implicit-check-not=ld.local --input-file=%t.warptile.ptx
 
 // PTXAS: Compiling entry function 'matmul_kernel' for 'sm_90'
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 
 // ALL:     .visible .entry matmul_kernel(
+
+// From vector on, the first kernel is the staging copy; the matmul kernel
+// follows.
+// STAGED:  ld.global.nc.b32
+// STAGED:  st.global.v4.b32
+// STAGED:  .visible .entry matmul_kernel_0(
 
 // Default plans (GemmHeuristics): unaligned rows, so no 128-register cap;
 // warptile switches to 64x128 tiles (8x8 per thread, 128 threads) with a
@@ -42,10 +50,18 @@
 // WARPTILE:  .maxntid 128, 1, 1
 // WARPTILE-NOT: .maxnreg
 // WARPTILE:  cp.async.wait_group 2;
+
+// 128-bit loads of the copies (vector, swizzle), 16-byte cp.async of B's
+// copy (multibuffer, warptile).
+// VECTOR:  ld.global.v4.b32
+// SWIZZLE: ld.global.nc.v4.b32
+// MULTIBUFFER: cp.async.cg.shared.global [%{{[a-z0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16;
+// WARPTILE: cp.async.cg.shared.global [%{{[a-z0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}], 16;
 // ALL:     bar.sync
 // ALL:     fma.rn.f32
 
-// No row is provably 16-byte aligned: no 128-bit global access anywhere.
+// No row of A, B or C is provably 16-byte aligned up to reg2d; C's rows
+// never are (no 128-bit store of C).
 // SMEM-NOT: ld.global.v4
 // SMEM-NOT: st.global.v4
 // SMEM-NOT: cp.async.cg
@@ -55,15 +71,14 @@
 // REG2D-NOT: ld.global.v4
 // REG2D-NOT: st.global.v4
 // REG2D-NOT: cp.async.cg
-// VECTOR-NOT: ld.global.v4
 // VECTOR-NOT: st.global.v4
-// VECTOR-NOT: cp.async.cg
-// SWIZZLE-NOT: ld.global.v4
 // SWIZZLE-NOT: st.global.v4
-// SWIZZLE-NOT: cp.async.cg
-// MULTIBUFFER-NOT: ld.global.v4
 // MULTIBUFFER-NOT: st.global.v4
-// MULTIBUFFER-NOT: cp.async.cg
-// WARPTILE-NOT: ld.global.v4
+// warptile splits K in two: the partials' rows are padded to 16 bytes, so
+// interior blocks store them in 128-bit stores and the reduction kernel
+// reads them 4 at a time, writing C's unaligned rows element by element.
+// WARPTILE: st.global.v4.b32
+// WARPTILE: .visible .entry matmul_kernel_1(
+// WARPTILE: ld.global.v4.b32
+// WARPTILE: ld.global.v4.b32
 // WARPTILE-NOT: st.global.v4
-// WARPTILE-NOT: cp.async.cg

@@ -1,13 +1,16 @@
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling))" | FileCheck %s
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling{block-m=16 block-n=16 block-k=16}))" | FileCheck %s --check-prefix=OPT
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling{read-only=0 max-registers=64}))" | FileCheck %s --check-prefix=KNOBS
 
 // Rung 'smem' (seed 000 v2): 32x32 tiles of A and B in shared memory (one
 // dynamic shared-memory buffer viewed as two tiles), 1024 threads, a barrier
-// after the loads and one after the compute of every K step.
+// after the loads and one after the compute of every K step. A and B are
+// read-only kernel arguments (ld.global.nc), as the seed reads them through
+// `const __restrict__` pointers.
 // CHECK:      gpu.launch
 // CHECK-SAME: threads(%{{.*}}) in (%{{.*}} = %c1024
 // CHECK-SAME: dynamic_shared_memory_size %c8192_i32
-// CHECK:      gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs}} : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK:      memref.view {{.*}} to memref<1x32x32xf32, #gpu.address_space<workgroup>>
 // CHECK:      memref.view {{.*}} to memref<1x32x32xf32, #gpu.address_space<workgroup>>
 // CHECK:      scf.for {{.*}} iter_args({{.*}}) -> (f32)
@@ -26,6 +29,11 @@
 // OPT:      memref.view {{.*}} to memref<1x16x16xf32
 // OPT:      memref.view {{.*}} to memref<1x16x16xf32
 // OPT:      gemm_opt.simt_plan = {{{.*}}bk = 16 : i64, bm = 16 : i64, bn = 16 : i64
+
+// The read-only loads and the register cap are options.
+// KNOBS:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {nvvm.maxnreg = 64 : i32}}
+// KNOBS-SAME: : memref<?xi8
+// KNOBS:      gemm_opt.simt_plan = {{{.*}}max_regs = 64 : i64, read_only = false
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

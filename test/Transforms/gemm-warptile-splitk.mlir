@@ -1,6 +1,7 @@
 // Split-K in the warptile rung: the K tiles of each output tile are shared
 // out over grid z; every split writes its f32 partial tile to a scratch
-// buffer (S*M x N, a host memref.alloc: a manifest "scratch" buffer) and a
+// buffer (S*M x N, N rounded up to a multiple of 4 so its rows are 16-byte
+// aligned; a host memref.alloc: a manifest "scratch" buffer) and a
 // second launch sums the partials in split order into C (+ C when
 // accumulating): deterministic, no atomics.
 // RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling{split-k=2}))" | FileCheck %s --check-prefix=SPLIT2
@@ -12,7 +13,7 @@
 // 1000x999x777 (accumulating), 64x64 tiles, 2 splits of the 48 full K
 // tiles (24 each); the last split also takes the K remainder (777 % 16).
 // SPLIT2-LABEL: func.func @matmul
-// SPLIT2:       %[[P:.*]] = memref.alloc() : memref<2000x999xf32>
+// SPLIT2:       %[[P:.*]] = memref.alloc() : memref<2000x1000xf32>
 // SPLIT2:       gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %c16{{.*}}, %{{.*}} = %c16{{.*}}, %{{.*}} = %c2{{.*}}) threads
 // Split z starts at tile z*48/2 and the remainder is taken when z == 1;
 // partials go to rows z*1000.. of the scratch buffer, not to C.
@@ -22,16 +23,25 @@
 // Edge blocks: zero-filling cp.async (a source element count operand).
 // SPLIT2:       nvgpu.device_async_copy {{.*}}, 1, %{{.*}} :
 // SPLIT2-NOT:   memref.store {{.*}}, %arg2
+// Interior blocks store their partials in 128-bit stores (padded rows).
+// SPLIT2:       vector.store {{.*}}, %[[P]]
 // SPLIT2:       gemm_opt.kernel = "matmul"
 // SPLIT2-SAME:  split_k = 2 : i64
-// The reduction: one thread per element (rows of 999 are not 16-byte
-// aligned), partial 0 + partial 1, then C + that (beta = 1).
+// The reduction: one thread per 4 elements of a padded row, partial 0 +
+// partial 1 in 128-bit loads, then C + that (beta = 1) element by element
+// (rows of 999 are not 16-byte aligned); only the 4th element of a chunk
+// can lie past N = 999.
 // SPLIT2:       gpu.launch
-// SPLIT2:       memref.load %[[P]]
-// SPLIT2:       memref.load %[[P]]
-// SPLIT2:       arith.addf
+// SPLIT2:       vector.load %[[P]]{{.*}} : memref<2000x1000xf32>, vector<4xf32>
+// SPLIT2:       vector.load %[[P]]{{.*}} : memref<2000x1000xf32>, vector<4xf32>
+// SPLIT2:       arith.addf {{.*}} : vector<4xf32>
+// SPLIT2-NOT:   scf.if
 // SPLIT2:       memref.load %arg2
 // SPLIT2:       arith.addf
+// SPLIT2:       memref.store %{{.*}}, %arg2
+// SPLIT2-COUNT-2: memref.store %{{.*}}, %arg2
+// SPLIT2:       arith.cmpi ult, %{{.*}}, %c999
+// SPLIT2-NEXT:  scf.if
 // SPLIT2:       memref.store %{{.*}}, %arg2
 // SPLIT2:       gemm_opt.kernel = "matmul-splitk-reduce"
 
@@ -46,13 +56,18 @@
 // TALL:         vector.store
 // TALL:         gemm_opt.kernel = "matmul-splitk-reduce"
 
+// Only the padded staging copy of B (N = 999) stays, once.
 // UNSPLIT-LABEL: func.func @matmul
+// UNSPLIT:       memref.alloc() : memref<777x1000xf32>
 // UNSPLIT-NOT:   memref.alloc
+// UNSPLIT:       gemm_opt.kernel = "matmul-pad-staging"
+// UNSPLIT-NOT:   memref.alloc
+// UNSPLIT-NOT:   matmul-pad-staging
 // UNSPLIT-NOT:   matmul-splitk-reduce
 // UNSPLIT-NOT:   split_k
 
 // RESPLIT-LABEL: func.func @matmul
-// RESPLIT:       memref.alloc() : memref<3000x999xf32>
+// RESPLIT:       memref.alloc() : memref<3000x1000xf32>
 // RESPLIT-NOT:   memref.alloc
 // RESPLIT:       split_k = 3
 // RESPLIT:       gemm_opt.kernel = "matmul-splitk-reduce"

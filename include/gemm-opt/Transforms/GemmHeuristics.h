@@ -40,6 +40,11 @@ void chooseWarpLayout(SimtGemmPlan &plan);
 int64_t chooseSplitK(const GemmProblem &problem, const ChipInfo &chip,
                      const SimtGemmPlan &plan);
 
+/// Whether the SIMT rungs with 128-bit paths (vector and later) copy A
+/// and/or B into padded scratch first: sets plan.stageA / stageB from the
+/// problem's rows and size and the plan's vector width and pipeline.
+void chooseSimtStaging(const GemmProblem &problem, SimtGemmPlan &plan);
+
 /// The XOR mask that makes B's inner-loop reads conflict-free for the
 /// plan's layout (0 when they already are).
 int64_t chooseBXorMask(const SimtGemmPlan &plan);

@@ -14,6 +14,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_PADDEDSTAGING_H
 #define GEMM_OPT_TRANSFORMS_PADDEDSTAGING_H
 
+#include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 
 namespace mlir::gemm_opt {
@@ -41,6 +42,12 @@ inline int64_t paddedLeadingDim(int64_t elems, int64_t elemBytes) {
 /// the launch.
 SmallVector<Value> buildPaddedStagingCopies(KernelBuilder &b,
                                             ArrayRef<Value> operands);
+
+/// buildPaddedStagingCopies on A (when `stageA`) and/or B (`stageB`) of
+/// `problem`; returns the problem with those operands replaced by the views
+/// of their copies (shapes and bounds unchanged, padded row strides).
+GemmProblem stageGemmOperands(KernelBuilder &b, const GemmProblem &problem,
+                              bool stageA, bool stageB);
 
 } // namespace mlir::gemm_opt
 

@@ -293,6 +293,10 @@ def GemmSharedMemoryTiling : Pass<"gemm-shared-memory-tiling", "func::FuncOp"> {
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 32)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 32)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 32)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
+    Option<"readOnly", "read-only", "int64_t", "-1",
+           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -310,6 +314,10 @@ def GemmRegisterTiling1D : Pass<"gemm-register-tiling-1d", "func::FuncOp"> {
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 64)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
     Option<"threadM", "thread-m", "int64_t", "0", "Outputs per thread (0 = 8)">,
+    Option<"maxRegisters", "max-registers", "int64_t", "-1",
+           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
+    Option<"readOnly", "read-only", "int64_t", "-1",
+           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -349,8 +357,20 @@ def GemmVectorize : Pass<"gemm-vectorize", "func::FuncOp"> {
     (row strides multiple of 4 elements, tile offsets multiple of 4);
     unaligned operands and edge tiles keep scalar accesses. A is stored
     K-major in shared memory so a thread's TM values of A are contiguous.
+    An f32 operand whose rows are not 16-byte aligned (A: K % 4 != 0, B:
+    N % 4 != 0) can first be copied by a staging kernel into scratch with
+    zero-padded 16-byte rows, which the kernel then reads with the 128-bit
+    paths (`stage-a`, `stage-b`; by default on problems of at least 2^28
+    multiply-adds, A only where it is read by 128-bit loads). The later
+    SIMT rungs take the same options.
   }];
   let options = [
+    Option<"stageA", "stage-a", "int64_t", "-1",
+           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
+    Option<"stageB", "stage-b", "int64_t", "-1",
+           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
     Option<"vectorWidth", "vector-width", "int64_t", "0",
            "Elements per access where aligned: 1 or 4 (0 = 4)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
@@ -374,6 +394,12 @@ def GemmSwizzle : Pass<"gemm-swizzle", "func::FuncOp"> {
     the inner loop).
   }];
   let options = [
+    Option<"stageA", "stage-a", "int64_t", "-1",
+           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
+    Option<"stageB", "stage-b", "int64_t", "-1",
+           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
     Option<"aPad", "a-pad", "int64_t", "-1",
            "Elements of padding per shared row of A (-1 = heuristic)">,
     Option<"bPad", "b-pad", "int64_t", "-1",
@@ -402,6 +428,12 @@ def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
     48 KB is available when the stages need it.
   }];
   let options = [
+    Option<"stageA", "stage-a", "int64_t", "-1",
+           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
+    Option<"stageB", "stage-b", "int64_t", "-1",
+           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
     Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = heuristic: 4)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
     Option<"maxRegisters", "max-registers", "int64_t", "-1",
@@ -429,6 +461,12 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
     partials in split order into C (deterministic).
   }];
   let options = [
+    Option<"stageA", "stage-a", "int64_t", "-1",
+           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
+    Option<"stageB", "stage-b", "int64_t", "-1",
+           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
+           "no, 1 = yes)">,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,

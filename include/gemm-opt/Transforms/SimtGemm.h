@@ -89,6 +89,12 @@ struct SimtGemmPlan {
   /// too, with zero-filling copies (src-size 0) for elements outside the
   /// matrices; otherwise they take the synchronous guarded loop.
   bool pipelineEdges = false;
+  /// Padded staging (PaddedStaging.h): a copy kernel launched first writes
+  /// A (K not a multiple of 4) or B (N not a multiple of 4) into scratch
+  /// with rows padded to whole 16-byte chunks, and the kernel reads the
+  /// copy, so the 128-bit global loads and cp.async run on those operands
+  /// too (f32 operands only).
+  bool stageA = false, stageB = false;
 
   int64_t threads() const { return (bm / tm) * (bn / tn); }
   /// Elements per shared-memory row of A and B, and per stage.
@@ -123,7 +129,8 @@ FailureOr<GemmProblem> recoverGemmProblem(gpu::LaunchOp launch);
 inline constexpr llvm::StringLiteral kSplitKReduceKind = "matmul-splitk-reduce";
 
 /// Checks the parts of `plan` that depend on the problem (split-K against
-/// the number of full K tiles); returns a message, or "".
+/// the number of full K tiles, staging against the operands' rows); returns
+/// a message, or "".
 std::string validateForProblem(const SimtGemmPlan &plan,
                                const GemmProblem &problem);
 
@@ -137,13 +144,15 @@ gpu::LaunchOp buildSimtGemmKernel(const GemmProblem &problem,
                                   const SimtGemmPlan &plan,
                                   Operation *before);
 
-/// The split-K reduction launches of `func`.
-SmallVector<gpu::LaunchOp> findSplitKReductions(func::FuncOp func);
+/// The launches that belong to the matmul kernel of `func`: split-K
+/// reductions (after it) and padded staging copies (before it).
+SmallVector<gpu::LaunchOp> findMatmulAuxLaunches(func::FuncOp func);
 
-/// Erases `reductions` and the scratch buffers they leave without users
-/// (but deallocations). Rungs that rebuild a matmul kernel find the old
-/// reductions first and erase them after erasing the old kernel.
-void eraseSplitKReductions(ArrayRef<gpu::LaunchOp> reductions);
+/// Erases `launches` (from findMatmulAuxLaunches) and the scratch buffers
+/// they leave without users (but deallocations). Rungs that rebuild a
+/// matmul kernel find the old ones first and erase them after erasing the
+/// old kernel (a rebuilt kernel brings its own).
+void eraseMatmulAuxLaunches(ArrayRef<gpu::LaunchOp> launches);
 
 } // namespace mlir::gemm_opt
 

@@ -32,6 +32,16 @@ inline void applySimtKnobs(SimtGemmPlan &plan, int64_t maxRegisters,
     plan.readOnly = readOnly != 0;
 }
 
+/// Applies the padded-staging options of the rungs from vector on (-1 =
+/// keep the heuristic's choice, 0 = no copy, 1 = copy).
+inline void applyStagingKnobs(SimtGemmPlan &plan, int64_t stageA,
+                              int64_t stageB) {
+  if (stageA != -1)
+    plan.stageA = stageA != 0;
+  if (stageB != -1)
+    plan.stageB = stageB != 0;
+}
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_SIMTGEMMRUNG_H
