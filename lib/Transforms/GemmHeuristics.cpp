@@ -396,6 +396,10 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   //    Used on smaller grids; those whose 128x128 tiles leave SMs idle take
   //    64-row tiles (twice the blocks), and 64x64 tiles when those still do.
   // Ragged M, N and K are TMA's zero fill.
+  // Ping-pong consumers (pingpong=1: each warpgroup owns 64x256 or 128x128
+  // tiles and the two alternate) stay off until a sweep
+  // (benchmarks/wgmma-pingpong-sweep.sh) shows them ahead of the
+  // cooperative 128x256 kernel.
   WgmmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
   plan.bm = 128;
