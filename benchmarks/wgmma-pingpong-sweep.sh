@@ -45,7 +45,7 @@ for t in f16 bf16; do
     # The stage's default: cooperative 128x256x64 (each consumer 64 rows of
     # the same tile), 4 stages.
     gen default $sh ""
-    # Ping-pong, ordered (consumers take turns issuing their K loops):
+    # Ping-pong (each consumer owns whole tiles, the two take turns):
     # 64x256 tiles (40 KB a stage) and 128x128 tiles (32 KB a stage), each
     # 128 f32 accumulators per thread.
     gen pp-64x256-s4 $sh "$PP block-m=64 block-n=256 stages=4"
@@ -53,9 +53,6 @@ for t in f16 bf16; do
     gen pp-128x128-s5 $sh "$PP block-m=128 block-n=128 stages=5"
     gen pp-128x128-s6 $sh "$PP block-m=128 block-n=128 stages=6"
     gen pp-128x128-s7 $sh "$PP block-m=128 block-n=128 stages=7"
-    # Ping-pong without the turns: only the ring's order staggers the two.
-    gen pp-64x256-s5-free $sh "$PP pingpong-order=0 block-m=64 block-n=256 stages=5"
-    gen pp-128x128-s6-free $sh "$PP pingpong-order=0 block-m=128 block-n=128 stages=6"
     # Ping-pong 64x256 with a wider tile group (grouped order over 16 rows
     # of 64-row tiles covers the same 1024 rows of A as the default's 8).
     gen pp-64x256-s5-g16 $sh "$PP block-m=64 block-n=256 stages=5 group-m=16"

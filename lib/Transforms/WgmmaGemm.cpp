@@ -36,12 +36,16 @@
 //   ping-pong (plan.pingpong): consumer c owns whole tiles, the block's
 //     local tiles c, c + 2, ... (the producer still loads every tile in
 //     order); each K step is released by the 4 warps of one consumer, so
-//     one consumer's epilogue overlaps the other's K loop. Ordered
-//     (plan.pingpongOrder): before local tile l >= 1 a consumer waits on
-//     its turn barrier (the ((l-1)/2)-th completion, parity ((l-1)/2) & 1),
-//     which the other consumer's 4 warps arrive on once they have issued
-//     the K loop of tile l-1; the turns alternate strictly, so a phase is
-//     never completed twice ahead of its waiter.
+//     one consumer's epilogue overlaps the other's K loop. Before local
+//     tile l >= 1 a consumer waits on its turn barrier (the ((l-1)/2)-th
+//     completion, parity ((l-1)/2) & 1), which the other consumer's 4 warps
+//     arrive on once they have issued the K loop of tile l-1; the turns
+//     alternate strictly, so a phase is never completed twice ahead of its
+//     waiter. The turns are also what keeps the ring's parity waits sound:
+//     a full[slot] wait for its k-th completion is only right once the
+//     (k-1)-th has happened (a phase further behind has the same parity),
+//     and a consumer skips the other's K steps; after its turn, every step
+//     before its tile has been waited for by the other consumer.
 //
 // Shared memory: one gpu.dynamic_shared_memory buffer whose base the kernel
 // rounds up to 1024 bytes at run time (the launch asks for 1 KB more); slot
@@ -131,8 +135,6 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
     return "ping-pong consumers need the warp-specialized persistent kernel "
            "with 2 consumer warpgroups (warp-specialized=1 persistent=1 "
            "warpgroups=2)";
-  if (pingpongOrder && !pingpong)
-    return "pingpong-order orders ping-pong consumers: it needs pingpong=1";
   if (warpSpecialized) {
     // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless
     // the kernel's register cap covers the rebalanced counts.
@@ -154,7 +156,7 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
       return "consumer registers " + s(consumerRegs) + " leave too few next "
              "to " + s(accRegs()) + " accumulators";
   }
-  // The mbarriers (a full and an empty one per slot, the turns of ordered
+  // The mbarriers (a full and an empty one per slot, the turns of
   // ping-pong consumers) are static shared memory next to the dynamic ring.
   return checkKernelLimits(maxRegs, groupM, sharedBytes() + 8 * numBarriers(),
                            chip);
@@ -180,10 +182,8 @@ DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
     i("producer_regs", producerRegs);
     i("consumer_regs", consumerRegs);
   }
-  if (pingpong) {
+  if (pingpong)
     i("pingpong", pingpong);
-    i("pingpong_order", pingpongOrder);
-  }
   return l.getDictionary(ctx);
 }
 
@@ -192,8 +192,7 @@ std::string WgmmaGemmPlan::str() const {
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
          " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
          (persistent ? ", persistent" : "") +
-         (pingpong ? (pingpongOrder ? ", ping-pong (ordered)" : ", ping-pong")
-                   : "") +
+         (pingpong ? ", ping-pong" : "") +
          ", stages " + s(stages) +
          ", shared " + s(sharedBytes()) + " B";
 }
@@ -257,7 +256,7 @@ private:
   Value bPanel(Value slot, int64_t panel);
   Value fullBarrier(Value slot) { return slot; }
   Value emptyBarrier(Value slot) { return add(slot, plan.stages); }
-  /// Ordered ping-pong: the barrier consumer `consumer` waits on before its
+  /// Ping-pong: the barrier consumer `consumer` waits on before its
   /// K loop (the other consumer arrives once it has issued its own).
   Value turnBarrier(Value consumer) { return add(consumer, 2 * plan.stages); }
   /// Which share of the block tile's rows warpgroup `wg` computes.
@@ -526,7 +525,7 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
     // output tile, keeping one wgmma group in flight and releasing each
     // slot (one arrive per warp) once its wgmmas have completed.
     // Ping-pong: consumer w computes whole tiles, the block's local tiles
-    // w, w + 2, ...; ordered, it first waits for its turn (the other
+    // w, w + 2, ...; it first waits for its turn (the other
     // consumer has issued the K loop of local tile - 1).
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(split.getElseRegion().front().getTerminator());
@@ -537,7 +536,7 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
     tileLoop(plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
              [&](Value tile, Value local) {
       setTile(tile, gridX, gridY);
-      if (plan.pingpongOrder) {
+      if (plan.pingpong) {
         // Local tile l >= 1 waits for the other consumer's K loop of tile
         // l - 1, the ((l - 1) / 2)-th completion of this turn barrier.
         ifThen(cmp(arith::CmpIPredicate::uge, local, 1), [&] {
@@ -565,7 +564,7 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
         scf::YieldOp::create(b, next);
         acc.assign(loop.getResults().begin(), loop.getResults().end());
       }
-      if (plan.pingpongOrder) {
+      if (plan.pingpong) {
         // This tile's wgmmas are issued: the other consumer's turn.
         ifThen(eq(lane, 0), [&] {
           nvgpu::MBarrierArriveOp::create(b, tokenTy, barriers,
@@ -707,9 +706,9 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
       nvgpu::MBarrierInitOp::create(b, barriers, c(plan.consumerWarps()),
                                     emptyBarrier(c(s)), Value());
     }
-    // Ordered ping-pong: a turn completes when the 4 warps of the other
+    // Ping-pong: a turn completes when the 4 warps of the other
     // consumer have issued their K loop.
-    if (plan.pingpongOrder)
+    if (plan.pingpong)
       for (int64_t k = 0; k < 2; ++k)
         nvgpu::MBarrierInitOp::create(b, barriers, c(plan.consumerWarps()),
                                       turnBarrier(c(k)), Value());
@@ -790,9 +789,7 @@ struct GemmWgmmaPass
       if (persistent != -1)
         plan.persistent = persistent != 0;
       if (pingpong != -1)
-        plan.pingpong = plan.pingpongOrder = pingpong != 0;
-      if (pingpongOrder != -1)
-        plan.pingpongOrder = pingpongOrder != 0;
+        plan.pingpong = pingpong != 0;
       std::string error = plan.validate(chip);
       if (!error.empty()) {
         launch.emitError("invalid 'wgmma' plan: ") << error;

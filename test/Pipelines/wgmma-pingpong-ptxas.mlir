@@ -2,9 +2,9 @@
 // Ping-pong consumers (pingpong=1) at 4096^3, compiled for sm_90a and
 // assembled by ptxas -arch=sm_90a under the 168-register cap with no
 // spills and neither C7508 (setmaxnreg ignored) nor C7520 (wgmma
-// serialized): f16 on 64x256 tiles with 5 stages and ordered turns, bf16 on
-// 128x128 tiles with 6 stages and ordered turns, f16 on 128x128 tiles with
-// 7 stages (230,400 B of dynamic shared memory) without turns.
+// serialized): f16 on 64x256 tiles with 5 stages, bf16 on
+// 128x128 tiles with 6 stages, f16 on 128x128 tiles with 7 stages (230,400
+// B of dynamic shared memory).
 
 // RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=1 persistent=1 warpgroups=2 max-registers=168 pingpong=1 block-m=64 block-n=256 stages=5}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=%t.a.ptx manifest-file=%t.a.json stage=pp chip=sm_90a})" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.a.ptx -o %t.a.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
@@ -14,7 +14,7 @@
 // RUN: %ptxas -arch=sm_90a -v %t.b.ptx -o %t.b.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 // RUN: FileCheck %s --check-prefixes=PTX,PTX-B --implicit-check-not=ld.local --input-file=%t.b.ptx
 // RUN: FileCheck %s --check-prefixes=JSON,JSON-B --input-file=%t.b.json
-// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=1 persistent=1 warpgroups=2 max-registers=168 pingpong=1 pingpong-order=0 block-m=128 block-n=128 stages=7}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=%t.c.ptx manifest-file=%t.c.json stage=pp chip=sm_90a})" -o /dev/null
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=1 persistent=1 warpgroups=2 max-registers=168 pingpong=1 block-m=128 block-n=128 stages=7}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=%t.c.ptx manifest-file=%t.c.json stage=pp chip=sm_90a})" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.c.ptx -o %t.c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 // RUN: FileCheck %s --check-prefixes=PTX,PTX-C --implicit-check-not=ld.local --input-file=%t.c.ptx
 // RUN: FileCheck %s --check-prefixes=JSON,JSON-C --input-file=%t.c.json

@@ -3,9 +3,9 @@
 // whole tiles, the block's local tiles c, c + 2, ..., with accumulators of
 // its own, so one consumer's epilogue overlaps the other's K loop.
 // RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=1 persistent=1 warpgroups=2 max-registers=168 pingpong=1 block-m=64 block-n=256 stages=5}),canonicalize,cse)" | FileCheck %s
-// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=1 persistent=1 warpgroups=2 max-registers=168 pingpong=1 pingpong-order=0 block-m=128 block-n=128 stages=6}),canonicalize,cse)" | FileCheck %s --check-prefix=FREE
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=1 persistent=1 warpgroups=2 max-registers=168 pingpong=1 block-m=128 block-n=128 stages=6}),canonicalize,cse)" | FileCheck %s --check-prefix=SQ
 
-// Ordered, 64x256 tiles (1024 of them over 132 blocks), 5 stages of 8 KB
+// 64x256 tiles (1024 of them over 132 blocks), 5 stages of 8 KB
 // of A + 32 KB of B: full barriers 0..4, empty barriers 5..9 counting the
 // 4 warps of one consumer, turn barriers 10 and 11 (4 warps each).
 // CHECK:      nvgpu.tma.create.descriptor {{.*}} box[%c64, %c64]
@@ -66,23 +66,32 @@
 // CHECK-NEXT:       nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:            nvgpu.mbarrier.arrive %[[BAR]]
 // CHECK:            vector.store {{.*}} : memref<4096x4096xf32>, vector<2xf32>
-// CHECK:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, pingpong = 1 : i64, pingpong_order = 1 : i64, producer_regs = 40 : i64, shared_bytes = 205824 : i64, stages = 5 : i64, threads = 384 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+// CHECK:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, pingpong = 1 : i64, producer_regs = 40 : i64, shared_bytes = 205824 : i64, stages = 5 : i64, threads = 384 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
 
-// Unordered, 128x128 tiles, 6 stages of 32 KB: no turn barriers, the
-// consumers only follow the ring; each K step is two m64n128 tiles per
-// K step of 16 on the consumer's own 128 rows.
-// FREE:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c197632_i32
-// FREE:        nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 12>
-// FREE:          nvgpu.mbarrier.init %{{.*}}[%c6], %c4
-// FREE:        nvvm.setmaxregister increase 232
-// FREE:        scf.for %{{.*}} = %{{.*}} to %c1024 step %c264 {
-// FREE-NOT:      scf.if
-// FREE:          nvgpu.mbarrier.try_wait.parity
-// FREE-NEXT:     arith.muli
-// FREE:          nvvm.wgmma.fence.aligned
-// FREE-COUNT-2:  nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <zero>]
-// FREE-COUNT-6:  nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>]
-// FREE:          scf.for
-// FREE:          } {llvm.loop_annotation
-// FREE-NEXT:     nvvm.wgmma.wait.group.sync.aligned 0
-// FREE:      gemm_opt.wgmma_plan = {{{.*}}pingpong = 1 : i64, pingpong_order = 0 : i64,{{.*}} stages = 6 : i64
+// 128x128 tiles, 6 stages of 32 KB: each consumer's K step is two
+// m64n128k16 per K step of 16 on the consumer's own 128 rows (A at the
+// tile's row 0, m64 tile 1 at +64 rows = 512 in 16-byte units).
+// SQ:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c197632_i32
+// SQ:        nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 14>
+// SQ:          nvgpu.mbarrier.init %{{.*}}[%c6], %c4
+// SQ:          nvgpu.mbarrier.init %{{.*}}[%c12], %c4
+// SQ:          nvgpu.mbarrier.init %{{.*}}[%c13], %c4
+// SQ:        nvvm.setmaxregister increase 232
+// SQ:        scf.for %{{.*}} = %{{.*}} to %c1024 step %c264 {
+// SQ:          scf.if
+// SQ:            %[[TURN:.*]] = arith.addi %{{.*}}, %c11
+// SQ:            nvgpu.mbarrier.try_wait.parity %{{.*}}[%[[TURN]]]
+// SQ:          nvgpu.mbarrier.try_wait.parity
+// SQ:          nvvm.wgmma.fence.aligned
+// SQ:          %[[A0:.*]] = arith.addi %{{.*}}, %c1024_i64
+// SQ-NEXT:     nvvm.wgmma.mma_async %{{.*}}, %[[A0]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <zero>]
+// SQ-NEXT:     %[[A1:.*]] = arith.addi %{{.*}}, %c512_i64
+// SQ-NEXT:     nvvm.wgmma.mma_async %[[A1]], %[[A0]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <zero>]
+// SQ-COUNT-6:  nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>]
+// SQ:          scf.for
+// SQ:          } {llvm.loop_annotation
+// SQ:          scf.if
+// SQ-NEXT:       arith.subi %c14
+// SQ-NEXT:       nvgpu.mbarrier.arrive
+// SQ:          nvvm.wgmma.wait.group.sync.aligned 0
+// SQ:      gemm_opt.wgmma_plan = {{{.*}}persistent = 1 : i64, pingpong = 1 : i64, producer_regs = 40 : i64, shared_bytes = 197632 : i64, stages = 6 : i64,

@@ -500,9 +500,8 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     consumer warpgroups no longer split each tile's rows: each owns whole
     tiles (its own accumulators) and they take the block's tiles
     alternately, fed in tile order by the producer through the one ring,
-    so that one's epilogue overlaps the other's math; pingpong-order=1
-    (the default with pingpong=1) also makes them take turns issuing their
-    K loops.
+    so that one's epilogue overlaps the other's math; they take turns
+    issuing their K loops (a turn mbarrier each).
 
     The tensor maps of A and B are built on the host side of the IR
     (`nvgpu.tma.create.descriptor`, passed to the launch as an i64 address);
@@ -537,14 +536,9 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "warp-specialized=1) (-1 = heuristic)">,
     Option<"pingpong", "pingpong", "int64_t", "-1",
            "1: ping-pong consumers, each warpgroup owns whole block tiles "
-           "and the two alternate, one's epilogue overlapping the other's "
-           "math (needs warp-specialized=1 persistent=1 warpgroups=2; "
-           "implies pingpong-order=1 unless set); 0: both share each tile "
-           "(-1 = heuristic)">,
-    Option<"pingpongOrder", "pingpong-order", "int64_t", "-1",
-           "1: ping-pong consumers take turns issuing their K loops (an "
-           "mbarrier each); 0: they only follow the ring's order "
-           "(-1 = as pingpong)">,
+           "and the two take turns, one's epilogue overlapping the other's "
+           "math (needs warp-specialized=1 persistent=1 warpgroups=2); 0: "
+           "both share each tile (-1 = heuristic)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

@@ -57,12 +57,13 @@ struct WgmmaGemmPlan {
   /// (consumer c: local tiles c, c + 2, ...), so that one's epilogue runs
   /// while the other computes. The producer still loads every tile of the
   /// block in order into the one ring; each K step is released by the 4
-  /// warps of the consumer that used it.
+  /// warps of the consumer that used it. The consumers take turns issuing
+  /// their K loops (a turn mbarrier per consumer, arrived on by the other
+  /// one once its K loop is issued): besides running the tensor cores on
+  /// one tile at a time, this is what makes the phase-parity waits on the
+  /// ring sound, as a consumer never waits on a slot more than one phase
+  /// ahead of what has completed.
   bool pingpong = false;
-  /// Ping-pong: the consumers also take turns issuing their K loops (an
-  /// mbarrier per consumer, arrived on by the other one when its K loop
-  /// has been issued), so that the tensor cores run one tile at a time.
-  bool pingpongOrder = false;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// Extra dynamic shared memory that lets the kernel align its base to
@@ -90,8 +91,8 @@ struct WgmmaGemmPlan {
   int64_t bStageBytes() const { return bk * bn * elemBytes; }
   int64_t stageBytes() const { return aStageBytes() + bStageBytes(); }
   int64_t sharedBytes() const { return stages * stageBytes() + kAlignSlack; }
-  /// mbarriers: full[s], empty[s], and with ordered ping-pong turn[0..1].
-  int64_t numBarriers() const { return 2 * stages + (pingpongOrder ? 2 : 0); }
+  /// mbarriers: full[s], empty[s], and with ping-pong turn[0..1].
+  int64_t numBarriers() const { return 2 * stages + (pingpong ? 2 : 0); }
 
   std::string validate(const ChipInfo &chip) const;
   DictionaryAttr toAttr(MLIRContext *ctx) const;
