@@ -7,6 +7,9 @@
 # manifest's stage is the variant. A variant is kept only when
 # `ptxas -arch=sm_90a -v` reports 0 spill bytes and neither C7508 nor C7520;
 # SWEEPDIR/ptxas.txt lists registers and spills of every variant.
+# Shapes tf32-* are f32 matmuls with allow-tf32 (TF32 wgmma after the kernel
+# that transposes B); no-transpose-FAILS__tf32-* drops that first kernel to
+# time the wgmma kernel alone (its check fails by construction).
 # Run the pairs on the GPU with benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +21,12 @@ ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 mkdir -p "$out/inputs"
 rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
 
+# f32 inputs (TF32 variants): the f16 inputs with every element type f32.
+for s in 4096 8192 2048; do
+  sed -e "s/4096/$s/g" -e 's/xf16>/xf32>/g' \
+    "$root/test/Inputs/matmul-f16-4096x4096x4096.mlir" \
+    > "$out/inputs/matmul-tf32-${s}x${s}x${s}.mlir"
+done
 for t in f16 bf16; do
   cp "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" "$out/inputs/"
   for s in 8192 2048; do
@@ -27,31 +36,51 @@ for t in f16 bf16; do
 done
 
 RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
+# TF32 shapes (tf32-*) need allow-tf32 on the mma and wgmma rungs.
+TF32_RUNGS="${RUNGS/gemm-mma/gemm-mma{allow-tf32=true\}}"
 
 gen() { # gen VARIANT INPUT WGMMA-OPTIONS
-  local v=$1 shape=$2 base="$out/$1__$2"
+  local v=$1 shape=$2 base="$out/$1__$2" rungs=$RUNGS opts=$3
+  case $shape in tf32-*) rungs=$TF32_RUNGS; opts="allow-tf32=true${opts:+ $opts}" ;; esac
   compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
-    "builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
+    "builtin.module(gemm-verify-input,func.func($rungs,gemm-wgmma${opts:+{$opts\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
     sm_90a
 }
 
 ONE="warp-specialized=0 persistent=0 block-m=128 block-n=128 warpgroups=1 max-registers=0 group-m=8"
-for t in f16 bf16; do
-  for s in 4096x4096x4096 8192x8192x8192 2048x2048x2048; do
-    sh=$t-$s
-    # The stage's default plan for the shape (4096^3, 8192^3: warp-
-    # specialized + persistent 128x256x64, 4 stages; 2048^3: one warpgroup
-    # 128x128x64, 3 stages).
-    gen default $sh ""
-    # M1: one warpgroup computes and thread 0 loads (128x128x64).
-    gen one-wg-s3 $sh "$ONE stages=3"
-    gen one-wg-s4 $sh "$ONE stages=4"
-    # M2 without the persistent grid, and with other stage counts.
-    gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
-    gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
-    gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
+# TF32 (f32 inputs, --tf32 on the GPU) runs the same plans with BK = 32 (a
+# stage holds the same bytes); the transposing kernel of B comes first in
+# every TF32 variant. run-sweep.sh runs tf32-* pairs with --tf32.
+for sh in {f16,bf16,tf32}-{4096x4096x4096,8192x8192x8192,2048x2048x2048}; do
+  # The stage's default plan for the shape (4096^3, 8192^3: warp-
+  # specialized + persistent 128x256, 4 stages; 2048^3: one warpgroup
+  # 128x128, 3 stages).
+  gen default $sh ""
+  # M1: one warpgroup computes and thread 0 loads (128x128).
+  gen one-wg-s3 $sh "$ONE stages=3"
+  gen one-wg-s4 $sh "$ONE stages=4"
+  # M2 without the persistent grid, and with other stage counts.
+  gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
+  gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
+  gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
+  case $sh in
+    tf32-*) ;;
     # Two computing warpgroups without a producer (128x256, 4 stages).
-    gen two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"
-  done
+    *) gen two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"; continue ;;
+  esac
+  # TF32: the default without its first kernel (B transposed into scratch):
+  # only to time the wgmma kernel alone, i.e. what the transposing kernel
+  # costs. Its check FAILs (B^T is never written): read its ms, not its
+  # status.
+  [ -f "$out/default__$sh.json" ] || continue
+  cp "$out/default__$sh.ptx" "$out/no-transpose-FAILS__$sh.ptx"
+  python3 - "$out/default__$sh.json" "$out/no-transpose-FAILS__$sh.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["kernels"][0]["block"] == [256, 1, 1] and m["kernels"][0].get("dynamic_shared_memory", 0) == 0, "expected the transposing kernel first"
+m["kernels"] = m["kernels"][1:]
+m["stage"] = "no-transpose-FAILS"
+json.dump(m, open(sys.argv[2], "w"), indent=2)
+PY
 done
 ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"

@@ -104,7 +104,7 @@ struct CompilePipelineOptions
       llvm::cl::desc("Write the JSON launch manifest here")};
   Option<bool> allowTf32{
       *this, "allow-tf32",
-      llvm::cl::desc("Let the mma rung compute f32 matmuls in TF32"),
+      llvm::cl::desc("Let the mma and wgmma rungs compute f32 matmuls in TF32"),
       llvm::cl::init(false)};
 };
 } // namespace

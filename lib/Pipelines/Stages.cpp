@@ -38,6 +38,11 @@ static void addMmaWithOptions(OpPassManager &pm, const CompileOptions &opts) {
 }
 
 static void addWgmma(OpPassManager &pm) { pm.addPass(createGemmWgmma()); }
+static void addWgmmaWithOptions(OpPassManager &pm, const CompileOptions &opts) {
+  GemmWgmmaOptions wgmma;
+  wgmma.allowTf32 = opts.allowTf32;
+  pm.addPass(createGemmWgmma(wgmma));
+}
 
 static void addSoftmaxThreePass(OpPassManager &pm) {
   pm.addPass(createGemmSoftmaxThreePass());
@@ -101,8 +106,9 @@ static const StageInfo kStages[] = {
      "seed 004 section 5", addMma, addMmaWithOptions},
     {"wgmma", "matmul", "mma", "gemm-wgmma",
      "Hopper (sm_90a): TMA ring with mbarriers, wgmma m64nNk16 from swizzled "
-     "shared memory; mma.sync kept where rows are not 16-byte aligned",
-     "mlir22-gpu-facts.md Hopper", addWgmma, nullptr, "sm_90a"},
+     "shared memory (tf32 on request: m64nNk8 from a transposed copy of B); "
+     "mma.sync kept where rows are not 16-byte aligned",
+     "mlir22-gpu-facts.md Hopper", addWgmma, addWgmmaWithOptions, "sm_90a"},
     {"softmax-3pass", "softmax", "", "gemm-softmax-three-pass",
      "three kernels: row max, row sum of exp, normalize (3 reads, 1 write)",
      "seed 002 section 2.1", addSoftmaxThreePass},

@@ -110,8 +110,11 @@ static nvgpu::TmaCreateDescriptorOp getTensorMapOf(Value operand) {
 }
 
 /// Describes the tensor map `create` builds (docs/manifest.md, "tensormap"
-/// parameters): the whole buffer it tiles, row-major, extents and box
-/// innermost first.
+/// parameters), extents and box innermost first. The map covers either a
+/// whole function argument or allocation (row-major: the extents are its
+/// shape) or a `memref.subview` of one at offset zero with unit steps, whose
+/// sizes are the logical extents and whose strides the buffer's leading
+/// dimensions (a padded staging copy: dims [K, M], strides [Kp * bytes]).
 static FailureOr<rt::KernelParam>
 describeTensorMap(func::FuncOp func, gpu::LaunchFuncOp launch,
                   nvgpu::TmaCreateDescriptorOp create, rt::KernelManifest &m,
@@ -119,11 +122,25 @@ describeTensorMap(func::FuncOp func, gpu::LaunchFuncOp launch,
   Value source = create.getTensor();
   if (auto cast = source.getDefiningOp<memref::CastOp>())
     source = cast.getSource();
-  Value root = getRootBuffer(source);
-  if (!root || root != source)
+  Value base = source;
+  if (auto view = source.getDefiningOp<memref::SubViewOp>())
+    base = view.getSource();
+  Value root = getRootBuffer(base);
+  if (!root || root != base)
     return create.emitError("a tensor map passed to a kernel must describe a "
-                            "whole function argument or allocation");
-  auto type = cast<MemRefType>(root.getType());
+                            "function argument or allocation, or a subview "
+                            "of one at offset 0");
+  auto rootType = cast<MemRefType>(root.getType());
+  auto type = cast<MemRefType>(source.getType());
+  SmallVector<int64_t> elemStrides;
+  int64_t offset = 0;
+  if (failed(type.getStridesAndOffset(elemStrides, offset)) || offset != 0 ||
+      !type.hasStaticShape() || type.getRank() != rootType.getRank() ||
+      llvm::any_of(elemStrides, ShapedType::isDynamic) ||
+      elemStrides.empty() || elemStrides.back() != 1)
+    return create.emitError("tensor map source ")
+           << type << " must be a static view at offset 0 with contiguous "
+           << "rows of " << rootType;
   nvgpu::TensorMapDescriptorType map = create.getTensorMap().getType();
   MemRefType box = map.getTensor();
   int64_t rank = type.getRank();
@@ -144,13 +161,11 @@ describeTensorMap(func::FuncOp func, gpu::LaunchFuncOp launch,
   rt::TensorMapDesc desc;
   desc.elem = *elem;
   uint64_t bytes = rt::elemTypeSize(*elem);
-  uint64_t stride = bytes;
   for (int64_t d = rank - 1; d >= 0; --d) {
     if (d != rank - 1)
-      desc.strides.push_back(stride);
+      desc.strides.push_back(static_cast<uint64_t>(elemStrides[d]) * bytes);
     desc.dims.push_back(static_cast<uint64_t>(type.getDimSize(d)));
     desc.box.push_back(static_cast<uint32_t>(box.getDimSize(d)));
-    stride *= static_cast<uint64_t>(type.getDimSize(d));
   }
   switch (map.getSwizzle()) {
   case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:

@@ -57,7 +57,11 @@ struct GemmApplyKernelAttributesPass
           if (attr.getName().getValue() != kReadOnlyInputs)
             continue;
           Builder b(&getContext());
-          for (BlockArgument arg : func.getArguments()) {
+          // The entry block also holds the workgroup and private
+          // attributions after the kernel's parameters: only parameters
+          // get argument attributes.
+          unsigned params = func.getFunctionType().getNumInputs();
+          for (BlockArgument arg : func.getArguments().take_front(params)) {
             if (!isa<MemRefType>(arg.getType()))
               continue;
             func.setArgAttr(arg.getArgNumber(), "llvm.noalias",

@@ -396,6 +396,10 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   //    Used on smaller grids; those whose 128x128 tiles leave SMs idle take
   //    64-row tiles (twice the blocks), and 64x64 tiles when those still do.
   // Ragged M, N and K are TMA's zero fill.
+  // TF32 (f32 inputs, 4-byte elements) takes the same tiles with BK = 32:
+  // a stage holds the same bytes, and at half the f16 rate a K tile of 32
+  // takes the tensor cores as long as one of 64 in f16, so the stage counts
+  // cover the same latency (not yet measured).
   // Ping-pong consumers (pingpong=1: each warpgroup owns 64x256 or 128x128
   // tiles and the two alternate) stay off until a sweep
   // (benchmarks/wgmma-pingpong-sweep.sh) shows them ahead of the
@@ -404,7 +408,7 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
   plan.bm = 128;
   plan.bn = 128;
-  plan.bk = 64;
+  plan.bk = 128 / plan.elemBytes;
   plan.stages = 3;
   plan.consumers = 1;
   plan.groupM = 8;
@@ -432,4 +436,19 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
       plan.bn = 64;
   }
   return plan;
+}
+
+bool mlir::gemm_opt::chooseWgmmaStaging(const GemmProblem &p,
+                                        const ChipInfo &chip) {
+  // Rows that TMA cannot load: padded copies + the TMA kernel, or the
+  // mma.sync kernel with guarded scalar loads. Measured on the H200 (f16,
+  // results/2026-11-30-staging-tf32): staging wins from 300x301x299 (10.9
+  // against 21.5 us) to 4097^3 (0.430 against 2.105 ms, 2.4x cuBLAS); the
+  // copy and its launch cost ~4 us, so only tiny problems lose: 17x33x65
+  // takes 9.9 us staged against 5.8 us. The mma.sync kernel's time there is
+  // launch latency plus ~1.5 us per K tile, so the crossover is near 100^3;
+  // 2^22 multiply-adds (161^3) keeps a margin on the mma.sync side.
+  (void)chip;
+  constexpr int64_t kMinMacs = int64_t(1) << 22;
+  return p.m * p.n * p.k >= kMinMacs;
 }

@@ -60,8 +60,33 @@
 // (imm-trans-b = 1, `layoutB = row`): LBO = one 64-column panel (BK*128 B),
 // SBO = 1024 (8 K rows); a K step adds 16 rows = 2048 bytes.
 //
+// TF32 (f32 inputs, only with allow-tf32): wgmma m64nNk8 .tf32 reads both
+// shared-memory operands K-major only (the transpose exists for .f16/.bf16
+// alone, PTX ISA "wgmma.mma_async"), and TMA copies boxes without
+// transposing them. So a first kernel writes B^T (N x K, row-major, rows
+// padded to 16 bytes) into a scratch buffer (TransposedCopy.cpp: 64x64
+// tiles through a padded shared tile, 16-byte reads of B's rows and writes
+// of B^T's rows); the wgmma kernel then loads B^T tiles as BN rows of 32
+// f32 (128 bytes) exactly like A tiles, and its B descriptor is A's
+// (`layoutB = col`, no imm-trans operands): SBO = 1024, a K step of 8 adds
+// 32 bytes. The copy costs one read and one write of B (2*K*N*4 bytes of
+// DRAM traffic: ~35 us at 4096^2 against ~0.33 ms of TF32 GEMM; the first
+// version, 32x32 tiles of 4-byte accesses, took 66 us on the H200,
+// results/2026-11-30-staging-tf32). N can be anything; a K that is not a
+// multiple of 4 also stages A (padded staging).
+//
 // Ragged M, N and K are TMA's out-of-bounds zero fill (the transaction
 // count is always the whole box); only the epilogue is guarded.
+//
+// Rows that are not 16-byte aligned (K, resp. N, times the element size
+// not a multiple of 16: 4097^3, 1000x999x777) cannot be tensor-mapped.
+// With plan.stageA / plan.stageB a copy kernel launched first writes A
+// (M x K) into scratch M x Kp and B (K x N) into K x Np, Kp and Np rounded
+// up to 8 elements, the padding zero (PaddedStaging.cpp); the tensor maps
+// then describe the logical extents (dims [K, M], [N, K]) over the padded
+// row strides (Kp and Np elements), so the kernel itself is the one of
+// aligned shapes: the ragged K and N are the same zero fill, the
+// epilogue's bounds the logical M and N.
 //
 // Host side: a tensor map per operand, `nvgpu.tma.create.descriptor` on
 // the operand's buffer, passed to the launch as an i64 address (a kernel
@@ -76,6 +101,8 @@
 #include "gemm-opt/Transforms/GemmHeuristics.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 #include "gemm-opt/Transforms/MmaGemm.h"
+#include "gemm-opt/Transforms/PaddedStaging.h"
+#include "gemm-opt/Transforms/TransposedCopy.h"
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -103,9 +130,9 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
         {"block-k", bk}, {"stages", stages}, {"warpgroups", consumers}})
     if (v < 1)
       return std::string(name) + "=" + s(v) + " must be at least 1";
-  if (elemBytes != 2)
-    return "wgmma with a transposed (row-major) B needs 2-byte inputs "
-           "(f16 or bf16), got " + s(elemBytes) + "-byte elements";
+  if (elemBytes != 2 && elemBytes != 4)
+    return "wgmma takes 2-byte (f16/bf16) or 4-byte (f32 as TF32) inputs, "
+           "got " + s(elemBytes) + "-byte elements";
   if (consumers > 2)
     return "warpgroups=" + s(consumers) + " must be 1 or 2";
   if (bk * elemBytes != 128)
@@ -178,12 +205,18 @@ DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
   i("shared_bytes", sharedBytes());
   i("warp_specialized", warpSpecialized);
   i("persistent", persistent);
+  if (kMajorB())
+    i("transpose_b", 1);
   if (warpSpecialized) {
     i("producer_regs", producerRegs);
     i("consumer_regs", consumerRegs);
   }
   if (pingpong)
     i("pingpong", pingpong);
+  if (stageA)
+    i("staged_a", 1);
+  if (stageB)
+    i("staged_b", 1);
   return l.getDictionary(ctx);
 }
 
@@ -192,9 +225,12 @@ std::string WgmmaGemmPlan::str() const {
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
          " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
          (persistent ? ", persistent" : "") +
-         (pingpong ? ", ping-pong" : "") +
-         ", stages " + s(stages) +
-         ", shared " + s(sharedBytes()) + " B";
+         (pingpong ? ", ping-pong" : "") + ", stages " + s(stages) +
+         ", shared " + s(sharedBytes()) + " B" +
+         (stageA || stageB ? std::string(", padded copies of ") +
+                                 (stageA ? (stageB ? "A and B" : "A") : "B")
+                           : "") +
+         (kMajorB() ? ", tf32 from B transposed" : "");
 }
 
 std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
@@ -203,7 +239,9 @@ std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
     return "rows of A are " + std::to_string(p.k * bytes) +
            " bytes (K=" + std::to_string(p.k) +
            "), not a multiple of 16 as TMA needs";
-  if ((p.n * bytes) % 16)
+  // f32 (TF32): B is read through its transposed copy, whose rows the
+  // transposing kernel pads to 16 bytes.
+  if (!p.aType.isF32() && (p.n * bytes) % 16)
     return "rows of B are " + std::to_string(p.n * bytes) +
            " bytes (N=" + std::to_string(p.n) +
            "), not a multiple of 16 as TMA needs";
@@ -254,6 +292,8 @@ private:
   void setUpSharedMemory();
   Value aTile(Value slot);
   Value bPanel(Value slot, int64_t panel);
+  /// TF32: the K-major B tile of `slot` (BN rows of BK, from B^T).
+  Value bTileKMajor(Value slot);
   Value fullBarrier(Value slot) { return slot; }
   Value emptyBarrier(Value slot) { return add(slot, plan.stages); }
   /// Ping-pong: the barrier consumer `consumer` waits on before its
@@ -348,6 +388,16 @@ Value WgmmaKernelEmitter::bPanel(Value slot, int64_t panel) {
   return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
 }
 
+Value WgmmaKernelEmitter::bTileKMajor(Value slot) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto ty = MemRefType::get({plan.bn, plan.bk}, p.bType,
+                            MemRefLayoutAttrInterface(), ws);
+  Value off = add(add(pad, mul(slot, plan.stageBytes())), plan.aStageBytes());
+  return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
+}
+
+
 void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::MBarrierArriveExpectTxOp::create(b, barriers, c(plan.stageBytes()),
                                           fullBarrier(slot), Value());
@@ -356,6 +406,13 @@ void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::TmaAsyncLoadOp::create(b, aTile(slot), barriers, kernelMapA,
                                 ValueRange{k0, blockRow}, fullBarrier(slot),
                                 Value(), Value());
+  if (plan.kMajorB()) {
+    // BN rows of B^T (columns blockCol.. of B), K columns k0..
+    nvgpu::TmaAsyncLoadOp::create(b, bTileKMajor(slot), barriers, kernelMapB,
+                                  ValueRange{k0, blockCol}, fullBarrier(slot),
+                                  Value(), Value());
+    return;
+  }
   for (int64_t q = 0; q < plan.panels(); ++q)
     nvgpu::TmaAsyncLoadOp::create(b, bPanel(slot, q), barriers, kernelMapB,
                                   ValueRange{add(blockCol, q * 64), k0},
@@ -376,10 +433,12 @@ void WgmmaKernelEmitter::keepRolled(scf::ForOp loop) {
 Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
                                 bool accumulate) {
   MLIRContext *ctx = b.getContext();
-  auto type = p.aType.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+  auto type = p.aType.isBF16()  ? NVVM::WGMMATypes::bf16
+              : p.aType.isF32() ? NVVM::WGMMATypes::tf32
+                                : NVVM::WGMMATypes::f16;
   return NVVM::WgmmaMmaAsyncOp::create(
       b, accType, acc, descA, descB,
-      NVVM::MMAShapeAttr::get(ctx, 64, plan.bn, 16),
+      NVVM::MMAShapeAttr::get(ctx, 64, plan.bn, plan.wgmmaK()),
       NVVM::WGMMATypesAttr::get(ctx, type),
       NVVM::WGMMATypesAttr::get(ctx, type),
       NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
@@ -388,9 +447,11 @@ Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
       NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
       NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
       // A K-major (imm-trans-a = 0); B row-major K x N, i.e. MN-major
-      // (`row` gives imm-trans-b = 1).
+      // (`row` gives imm-trans-b = 1), or for TF32 B^T, K-major (`col`;
+      // TF32 takes no imm-trans operands).
       NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
-      NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
+      NVVM::MMALayoutAttr::get(ctx, plan.kMajorB() ? NVVM::MMALayout::col
+                                                   : NVVM::MMALayout::row),
       NVVM::MMAIntOverflowAttr());
 }
 
@@ -406,11 +467,12 @@ SmallVector<Value> WgmmaKernelEmitter::computeTile(Value it,
   Value descB0 = addI64(descBBase, slot16);
   SmallVector<Value> acc(accIn);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  for (int64_t ks = 0; ks < plan.bk / 16; ++ks) {
+  for (int64_t ks = 0; ks < plan.bk / plan.wgmmaK(); ++ks) {
     // A: +32 bytes per K step inside the swizzled row, +64 rows per m64
-    // tile. B: +16 rows of 128 bytes per K step.
-    Value descB =
-        addI64(descB0, i64((plan.aStageBytes() + ks * 16 * 128) >> 4));
+    // tile. B: +16 rows of 128 bytes per K step (MN-major), or +32 bytes
+    // inside the swizzled rows of B^T (K-major, TF32).
+    int64_t bStep = plan.kMajorB() ? ks * 32 : ks * plan.wgmmaK() * 128;
+    Value descB = addI64(descB0, i64((plan.aStageBytes() + bStep) >> 4));
     for (int64_t i = 0; i < plan.mTiles(); ++i) {
       Value descA = addI64(descA0, i64((i * 64 * 128 + ks * 32) >> 4));
       acc[i] = wgmma(acc[i], descA, descB, /*accumulate=*/!first || ks > 0);
@@ -425,13 +487,15 @@ void WgmmaKernelEmitter::setUpDescriptors() {
   // base (all addresses are in 16-byte units, < 2^14 for 228 KB).
   constexpr int64_t kSwizzle128 = int64_t(1) << 62;
   constexpr int64_t kSbo = int64_t(1024 >> 4) << 32;
-  int64_t lboB = (plan.panelBytes() >> 4) << 16;
   int64_t lboA = int64_t(1) << 16;
+  // MN-major B: LBO is the distance between 64-column panels; K-major B
+  // (TF32, from B^T) is laid out like A.
+  int64_t lboB = plan.kMajorB() ? lboA : (plan.panelBytes() >> 4) << 16;
   Value base16 = toI64(div(alignedBase, 16));
   // This warpgroup's first row of A (row 0 for ping-pong consumers, which
   // own whole tiles).
-  Value wgRowOff16 =
-      toI64(mul(rowWarpgroup(), plan.wgRows() * plan.bk * plan.elemBytes / 16));
+  Value wgRowOff16 = toI64(
+      mul(rowWarpgroup(), plan.wgRows() * plan.bk * plan.elemBytes / 16));
   descABase =
       addI64(addI64(i64(kSwizzle128 | kSbo | lboA), base16), wgRowOff16);
   descBBase = addI64(i64(kSwizzle128 | kSbo | lboB), base16);
@@ -655,9 +719,13 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
 
 gpu::LaunchOp WgmmaKernelEmitter::emit() {
   MLIRContext *ctx = b.getContext();
-  // Host side: the tensor maps of A (box BM x 64) and B (box 64 x 64).
+  // Host side: the tensor maps of A (box BM x BK) and B (box BK x 64), or
+  // for TF32 of B^T (box BN x BK) after the kernel that writes it.
   mapA = createTensorMap(p.a, plan.bm, plan.bk);
-  mapB = createTensorMap(p.b, plan.bk, 64);
+  if (plan.kMajorB())
+    mapB = createTensorMap(buildTransposedCopy(b, p.b), plan.bn, plan.bk);
+  else
+    mapB = createTensorMap(p.b, plan.bk, 64);
 
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
   // The warp-specialized kernel walks its tiles itself (1-D grid): one
@@ -732,7 +800,22 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
                                                    const WgmmaGemmPlan &plan,
                                                    Operation *before) {
   KernelBuilder b(before->getLoc(), before);
-  return WgmmaKernelEmitter(b, problem, plan).emit();
+  if (!plan.stageA && !plan.stageB)
+    return WgmmaKernelEmitter(b, problem, plan).emit();
+  // Padded staging: the copies first, then the kernel on strided views of
+  // them (the tensor maps take their logical extents and row strides).
+  GemmProblem staged = problem;
+  SmallVector<Value> operands;
+  if (plan.stageA)
+    operands.push_back(problem.a);
+  if (plan.stageB)
+    operands.push_back(problem.b);
+  SmallVector<Value> views = buildPaddedStagingCopies(b, operands);
+  if (plan.stageA)
+    staged.a = views.front();
+  if (plan.stageB)
+    staged.b = views.back();
+  return WgmmaKernelEmitter(b, staged, plan).emit();
 }
 
 //===----------------------------------------------------------------------===//
@@ -755,28 +838,56 @@ struct GemmWgmmaPass
         return signalPassFailure();
       if (!launch->hasAttr(kMmaPlanAttr)) {
         if (problem->aType.isF32()) {
+          // The mma rung kept the SIMT kernel (no allow-tf32 there).
           launch.emitRemark("f32 matmul left as it is: the 'wgmma' rung "
-                            "takes f16/bf16 inputs (wgmma cannot read a "
-                            "row-major f32 B)");
+                            "computes f32 inputs as TF32 from the TF32 "
+                            "mma.sync kernel, which needs allow-tf32=true");
           continue;
         }
         launch.emitError("the 'wgmma' rung needs the tensor-core (mma) "
                          "kernel; run gemm-mma first");
         return signalPassFailure();
       }
-      if (problem->aType.isF32()) {
+      if (problem->aType.isF32() && !allowTf32) {
         launch.emitRemark("TF32 matmul left on the mma.sync kernel: the "
-                          "'wgmma' rung takes f16/bf16 inputs (wgmma cannot "
-                          "read a row-major f32 B)");
+                          "'wgmma' rung computes f32 inputs as TF32 only "
+                          "with allow-tf32=true");
         continue;
       }
+      // Rows TMA cannot load: padded staging copies, or the mma.sync
+      // kernel stays (small problems, or staging=0).
+      if (staging < -1 || staging > 1) {
+        launch.emitError("invalid 'wgmma' option staging=")
+            << static_cast<int64_t>(staging)
+            << ": expected -1 (heuristic), 0 or 1";
+        return signalPassFailure();
+      }
+      int64_t chunk = 16 / (problem->aType.getIntOrFloatBitWidth() / 8);
+      bool unalignedA = problem->k % chunk != 0;
+      // TF32 reads B through its transposed copy, whose rows are padded.
+      bool unalignedB = !problem->aType.isF32() && problem->n % chunk != 0;
       std::string unaligned = checkTmaStrides(*problem);
-      if (!unaligned.empty()) {
-        launch.emitRemark("matmul kept on the mma.sync kernel: ")
-            << unaligned;
+      if (unaligned.empty() && staging == 1) {
+        launch.emitError("invalid 'wgmma' option staging=1: the rows of A "
+                         "and B are already 16-byte aligned (K=")
+            << problem->k << ", N=" << problem->n
+            << "); TMA reads them directly";
+        return signalPassFailure();
+      }
+      bool stage = !unaligned.empty() &&
+                   (staging == 1 ||
+                    (staging == -1 && chooseWgmmaStaging(*problem, chip)));
+      if (!unaligned.empty() && !stage) {
+        auto remark = launch.emitRemark("matmul kept on the mma.sync kernel: ")
+                      << unaligned;
+        if (staging == -1)
+          remark << "; padded staging copies do not pay at this size "
+                    "(staging=1 forces them)";
         continue;
       }
       WgmmaGemmPlan plan = chooseWgmmaPlan(*problem, chip);
+      plan.stageA = stage && unalignedA;
+      plan.stageB = stage && unalignedB;
       overrideIfSet(plan.bm, blockM);
       overrideIfSet(plan.bn, blockN);
       overrideIfSet(plan.bk, blockK);
@@ -795,6 +906,11 @@ struct GemmWgmmaPass
         launch.emitError("invalid 'wgmma' plan: ") << error;
         return signalPassFailure();
       }
+      if (stage)
+        launch.emitRemark("padded staging: ")
+            << unaligned << "; a copy kernel first writes "
+            << (plan.stageA ? (plan.stageB ? "A and B" : "A") : "B")
+            << " into scratch with 16-byte-aligned rows";
       buildWgmmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }

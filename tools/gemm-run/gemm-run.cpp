@@ -63,7 +63,8 @@ Run options:
   --seed N                random seed for inputs (default 1)
   --tf32                  accept TF32 precision for f32 matmuls (threshold 5e-3,
                           compared with cuBLAS TF32 and the TF32 peak); also
-                          lets the mma rung use TF32 tensor cores (allow-tf32)
+                          lets the mma and wgmma rungs use TF32 tensor cores
+                          (allow-tf32)
   --device N              CUDA device ordinal (default 0)
   --json FILE             write all results as JSON
   --verbose               print the PTX JIT info log of every stage

@@ -28,7 +28,7 @@ struct StageInfo {
   /// Adds this rung's own pass(es) to a function-level pass manager.
   void (*addRungPasses)(OpPassManager &funcPm);
   /// When set, used instead of addRungPasses by rungs that read compile
-  /// options (mma: allow-tf32).
+  /// options (mma, wgmma: allow-tf32).
   void (*addRungPassesWithOptions)(OpPassManager &funcPm,
                                    const CompileOptions &options) = nullptr;
   /// When set, the architecture-specific chip this rung's kernels need
@@ -60,7 +60,7 @@ struct CompileOptions {
   /// When non-empty, gemm-emit-kernels writes these files at the end.
   std::string ptxFile;
   std::string manifestFile;
-  /// Let the mma rung compute f32 matmuls in TF32.
+  /// Let the mma and wgmma rungs compute f32 matmuls in TF32.
   bool allowTf32 = false;
 };
 

@@ -49,8 +49,14 @@ int64_t chooseBXorMask(const SimtGemmPlan &plan);
 MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 
 /// The default plan of the Hopper rung `wgmma` for `problem` on `chip`
-/// (f16/bf16 inputs).
+/// (f16/bf16 inputs, or f32 inputs computed as TF32).
 WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip);
+
+/// Whether the `wgmma` rung copies operands whose rows are not 16-byte
+/// aligned into padded scratch (and runs TMA + wgmma on those) rather than
+/// keeping the mma.sync kernel: when the problem is large enough that the
+/// copies are small against the matmul.
+bool chooseWgmmaStaging(const GemmProblem &problem, const ChipInfo &chip);
 
 } // namespace mlir::gemm_opt
 

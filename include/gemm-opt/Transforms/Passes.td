@@ -482,15 +482,19 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
   let summary = "Hopper tensor cores: TMA + mbarrier ring feeding wgmma "
                 "(ladder rung 'wgmma', sm_90a)";
   let description = [{
-    Rewrites the tensor-core (mma.sync) matmul kernel of f16/bf16 inputs into
-    a Hopper kernel: one elected thread loads the A and B tiles of each K
+    Rewrites the tensor-core (mma.sync) matmul kernel of f16/bf16 inputs (and
+    of f32 inputs computed as TF32, with allow-tf32=true) into a Hopper
+    kernel: one elected thread loads the A and B tiles of each K
     step with TMA (cp.async.bulk.tensor, 128-byte swizzle) into a ring of
     `stages` slots in dynamic shared memory aligned at run time to 1024
     bytes; a full mbarrier per slot (arrive.expect_tx, waited with phase
     parity) says when a slot has landed and an empty mbarrier per slot
     (one arrive per consumer warp) when it may be refilled. Warpgroups
     compute m64nBNk16 wgmma.mma_async tiles from shared-memory descriptors
-    (A K-major, B row-major in its transposed mode) into f32 registers,
+    (A K-major, B row-major in its transposed mode) into f32 registers
+    (TF32: m64nBNk8, and both operands must be K-major, so a first kernel
+    copies B transposed into an N x K scratch buffer that TMA then reads
+    like A),
     keeping one wgmma group in flight; the epilogue stores 2-element
     vectors, guarded on ragged edges (C += when beta = 1). With
     warp-specialized=1 a producer warpgroup (setmaxnreg.dec) only issues
@@ -507,8 +511,14 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     (`nvgpu.tma.create.descriptor`, passed to the launch as an i64 address);
     gemm-emit-kernels describes each as a `tensormap` manifest parameter.
     TMA needs 16-byte row strides: when K or N times the element size is
-    not a multiple of 16 the mma.sync kernel is kept, with a remark; so is
-    an f32 matmul. The kernel needs sm_90a (the stage pipeline compiles for
+    not a multiple of 16 (TF32: K times 4; B is read through its
+    transposed copy, whose rows the transposing kernel pads), a first kernel
+    copies the operand(s) concerned into zero-padded scratch buffers whose
+    rows are rounded up to 16 bytes, and the tensor maps describe the
+    logical extents over those rows (padded staging, `staging`); small
+    problems, where the copy would cost more than it saves, keep the
+    mma.sync kernel, with a remark. So does an f32 matmul without
+    allow-tf32 (the kernel it was given stays). The kernel needs sm_90a (the stage pipeline compiles for
     it). Defaults come from GemmHeuristics (chooseWgmmaPlan); 0 / -1 keep
     them.
   }];
@@ -518,7 +528,7 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     Option<"blockN", "block-n", "int64_t", "0",
            "Block tile columns, 64..256 in steps of 64 (0 = heuristic)">,
     Option<"blockK", "block-k", "int64_t", "0",
-           "K tile; must be 64 (one 128-byte swizzle row) (0 = heuristic)">,
+           "K tile; one 128-byte swizzle row: 64 for f16/bf16, 32 for tf32 (0 = heuristic)">,
     Option<"stages", "stages", "int64_t", "0",
            "TMA ring slots, 2..8 (0 = heuristic)">,
     Option<"warpgroups", "warpgroups", "int64_t", "0",
@@ -539,6 +549,14 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "and the two take turns, one's epilogue overlapping the other's "
            "math (needs warp-specialized=1 persistent=1 warpgroups=2); 0: "
            "both share each tile (-1 = heuristic)">,
+    Option<"staging", "staging", "int64_t", "-1",
+           "Rows of A or B that are not 16-byte aligned: 1 = copy them "
+           "first into zero-padded scratch with aligned rows and run the "
+           "TMA kernel on those, 0 = keep the mma.sync kernel (-1 = "
+           "heuristic: staging when the problem is large)">,
+    Option<"allowTf32", "allow-tf32", "bool", "false",
+           "Compute f32 matmuls (the TF32 mma.sync kernel) with TF32 wgmma "
+           "(changes numerics)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

@@ -3,9 +3,15 @@
 // The `wgmma` rung (sm_90a): block tiles of A and B loaded by TMA into a
 // multi-stage ring of 128-byte-swizzled tiles in dynamic shared memory,
 // full/empty mbarriers with phase tracking, warpgroup MMAs
-// (wgmma.mma_async m64nNk16) reading both operands through shared-memory
-// descriptors, and a vectorized epilogue of our own. The plan lives on the
-// gpu.launch as `gemm_opt.wgmma_plan`.
+// (wgmma.mma_async m64nNk16; m64nNk8 for f32 inputs as TF32) reading both
+// operands through shared-memory descriptors, and a vectorized epilogue of
+// our own. The plan lives on the gpu.launch as `gemm_opt.wgmma_plan`.
+//
+// TF32 wgmma reads both shared-memory operands K-major only (PTX ISA: the
+// transpose, imm-trans-a/b, exists for .f16/.bf16 alone), while B is
+// row-major K x N (N-major). A TF32 kernel therefore comes with a first
+// kernel that writes B transposed (N x K, row-major: K-major) into a scratch
+// buffer; TMA loads B tiles from that copy exactly as it loads A tiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +31,10 @@ inline constexpr llvm::StringLiteral kWgmmaPlanAttr = "gemm_opt.wgmma_plan";
 /// The block tile BM x BN is split by rows over `consumers` warpgroups (128
 /// threads each); a warpgroup owns BM/consumers rows as (BM/consumers)/64
 /// wgmma tiles of m64 x BN, accumulated in f32 registers. The K tile BK is
-/// one 128-byte swizzle row of A (64 f16/bf16). A stage holds A as BM rows
-/// of BK and B as BN/64 panels of BK rows x 64 columns (B row-major, read
-/// by wgmma in its transposed, MN-major mode).
+/// one 128-byte swizzle row of A (64 f16/bf16, 32 tf32). A stage holds A as
+/// BM rows of BK and B either as BN/64 panels of BK rows x 64 columns (B
+/// row-major, read by wgmma in its transposed, MN-major mode: f16/bf16) or
+/// as BN rows of BK (the transposed copy of B, K-major: tf32).
 struct WgmmaGemmPlan {
   int64_t bm = 128, bn = 128, bk = 64;
   int64_t stages = 3;
@@ -37,7 +44,7 @@ struct WgmmaGemmPlan {
   int64_t groupM = 8;
   /// nvvm.maxnreg on the kernel; 0 = none.
   int64_t maxRegs = 0;
-  /// Bytes per input element (2: f16/bf16; anything else is rejected).
+  /// Bytes per input element (2: f16/bf16; 4: f32 computed as TF32).
   int64_t elemBytes = 2;
   /// Warp specialization: one more warpgroup whose elected thread only
   /// issues the TMA loads (full/empty barriers per slot), the consumer
@@ -50,6 +57,11 @@ struct WgmmaGemmPlan {
   bool persistent = false;
   /// Blocks of a persistent grid (one per SM).
   int64_t persistentBlocks = 132;
+  /// Padded staging (rows of A, resp. B, that are not 16-byte aligned): a
+  /// copy kernel launched first writes the operand into a zero-padded
+  /// scratch buffer with 16-byte-aligned rows, and the tensor map reads the
+  /// logical extent through that buffer's row stride (PaddedStaging.h).
+  bool stageA = false, stageB = false;
   /// Ping-pong consumers (CUTLASS's "pingpong" schedule; needs the
   /// warp-specialized persistent kernel with 2 consumer warpgroups): each
   /// consumer warpgroup owns whole BM x BN tiles (BM/64 m64 tiles of its
@@ -85,6 +97,11 @@ struct WgmmaGemmPlan {
   int64_t mTiles() const { return wgRows() / 64; }
   /// f32 accumulator registers per thread.
   int64_t accRegs() const { return mTiles() * bn / 2; }
+  /// TF32: B is read K-major from its transposed copy (BN rows of BK per
+  /// stage, one TMA box); f16/bf16 read row-major B in 64-column panels.
+  bool kMajorB() const { return elemBytes == 4; }
+  /// K of one wgmma (32 bytes of each row: k16 f16/bf16, k8 tf32).
+  int64_t wgmmaK() const { return 32 / elemBytes; }
   int64_t panels() const { return bn / 64; }
   int64_t aStageBytes() const { return bm * bk * elemBytes; }
   int64_t panelBytes() const { return bk * 64 * elemBytes; }
@@ -99,13 +116,20 @@ struct WgmmaGemmPlan {
   std::string str() const;
 };
 
-/// Why `problem` cannot be fed by TMA (a row stride of A or B that is not a
-/// multiple of 16 bytes), or "" when it can.
+/// Why `problem` cannot be fed by TMA directly (a row stride of A or B that
+/// is not a multiple of 16 bytes; f32 inputs read B through its transposed,
+/// padded copy, so only A's rows count), or "" when it can.
 std::string checkTmaStrides(const GemmProblem &problem);
 
 /// Builds the wgmma kernel for `problem` and `plan` right before `before`
 /// (with the host-side tensor maps of A and B) and returns the new launch.
-/// The plan must have been validated and checkTmaStrides must hold.
+/// The plan must have been validated. With plan.stageA / plan.stageB it
+/// first builds the padded staging copies (scratch buffers and the copy
+/// launch) and reads those operands through them; every other operand must
+/// satisfy checkTmaStrides. A TF32 plan (kMajorB) also allocates the
+/// N x K f32 scratch buffer (a `memref.alloc` of the host function: a
+/// manifest "scratch" buffer, its rows padded to 16 bytes) and launches the
+/// transposing kernel (TransposedCopy.h) before the matmul kernel.
 gpu::LaunchOp buildWgmmaGemmKernel(const GemmProblem &problem,
                                    const WgmmaGemmPlan &plan,
                                    Operation *before);
