@@ -23,27 +23,11 @@ ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 mkdir -p "$out/inputs"
 rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
 
-RUNGS="gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,gemm-softmax-vector"
-
-gen() { # gen VARIANT SHAPE DTYPE ROWS-OPTIONS
-  local v=$1 shape=$2 dtype=$3 opts=$4 base="$out/$1__$2-$3"
-  local rows=${shape%x*} cols=${shape#*x} in="$out/inputs/softmax-$shape-$dtype.mlir"
-  cat > "$in" <<MLIR
-func.func @softmax(%x: memref<${rows}x${cols}x${dtype}>, %y: memref<${rows}x${cols}x${dtype}>) {
-  linalg.softmax dimension(1) ins(%x : memref<${rows}x${cols}x${dtype}>) outs(%y : memref<${rows}x${cols}x${dtype}>)
-  return
-}
-MLIR
-  compile_variant "$base" "$v $shape $dtype" "$in" \
-    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($RUNGS,gemm-softmax-rows$opts),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
-    sm_90
-}
-
 for dtype in ${DTYPES:-f32 f16 bf16}; do
   for shape in ${SHAPES:-1024x131072 4096x32768 64x262144 3x200000 256x65536}; do
-    gen rows "$shape" "$dtype" ""
+    gen_softmax rows "$shape" "$dtype" ""
     for c in 1 2 4 8; do
-      gen "cluster$c" "$shape" "$dtype" "{cluster-size=$c}"
+      gen_softmax "cluster$c" "$shape" "$dtype" "{cluster-size=$c}"
     done
   done
 done

@@ -22,3 +22,23 @@ compile_variant() {
     rm -f "$base".{ptx,json}
   fi
 }
+
+# gen_softmax VARIANT SHAPE DTYPE ROWS-OPTIONS: compiles a softmax of SHAPE
+# (RxC) and DTYPE through every softmax rung, softmax-rows with ROWS-OPTIONS
+# (e.g. "{cluster-size=4}" or ""), to $out/VARIANT__SHAPE-DTYPE.{ptx,json}
+# (input in $out/inputs) with compile_variant.
+gen_softmax() {
+  local v=$1 shape=$2 dtype=$3 opts=$4 base="$out/$1__$2-$3"
+  local rows=${shape%x*} cols=${shape#*x} in="$out/inputs/softmax-$shape-$dtype.mlir"
+  local rungs="gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,gemm-softmax-vector"
+  mkdir -p "$out/inputs"
+  cat > "$in" <<MLIR
+func.func @softmax(%x: memref<${rows}x${cols}x${dtype}>, %y: memref<${rows}x${cols}x${dtype}>) {
+  linalg.softmax dimension(1) ins(%x : memref<${rows}x${cols}x${dtype}>) outs(%y : memref<${rows}x${cols}x${dtype}>)
+  return
+}
+MLIR
+  compile_variant "$base" "$v $shape $dtype" "$in" \
+    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($rungs,gemm-softmax-rows$opts),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
+    sm_90
+}

@@ -110,26 +110,67 @@ static bool packsF16(const SoftmaxProblem &p, int64_t vectorWidth,
 std::optional<SoftmaxPlan>
 mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
                                   const SoftmaxLimits &limits,
-                                  int64_t clusterSize) {
+                                  int64_t clusterSize, int64_t pipelineRows,
+                                  int64_t blockThreads) {
   SoftmaxPlan plan;
   plan.algo = SoftmaxAlgo::Online;
   plan.reduce = SoftmaxReduce::Shuffle;
   plan.storage = SoftmaxStorage::Registers;
   plan.clusterSize = clusterSize;
+  plan.pipelineRows = std::max<int64_t>(pipelineRows, 1);
   plan.rowsPerBlock = 1;
   plan.vectorWidth = chooseVectorWidth(p.cols, elemBytes(p.xType));
   int64_t maxThreads =
       pow2Floor(std::clamp<int64_t>(limits.maxThreads, 32, 1024));
+  // A pipelined thread holds two rows' slices at once: half the budget each.
+  const int64_t live = plan.pipelineRows > 1 ? 2 : 1;
+  int64_t sliceVecs = ceilDiv(p.cols / plan.vectorWidth, clusterSize);
+  if (blockThreads > 0) {
+    // A fixed block: its threads may use 1024 / T times the registers of a
+    // thread of a full block (at most 4x: 255 registers).
+    int64_t threads = std::clamp<int64_t>(pow2Floor(blockThreads), 32,
+                                          maxThreads);
+    int64_t budget = limits.maxRegisterElems *
+                     std::clamp<int64_t>(maxThreads / threads, 1, 4) / live;
+    int64_t chunks = ceilDiv(sliceVecs, threads);
+    int64_t elems = chunks * plan.vectorWidth;
+    // f16 16-byte vectors can stay packed: half the registers.
+    bool packable = p.xType.isF16() && plan.vectorWidth == 8;
+    auto fits = [&](bool packed) {
+      return (packed ? elems / 2 : elems) <= budget;
+    };
+    // A pipelined block smaller than 1024 threads whose slices take at
+    // most half of what a thread has when two blocks share an SM (32
+    // registers at 512 threads) gets the register cap that lets them, so
+    // one block's loads also overlap the other's reduction and stores.
+    int64_t twoBlocksRegs = 65536 / (2 * threads);
+    auto twoBlocks = [&](bool packed) {
+      int64_t dataRegs = live * (packed ? elems / 2 : elems);
+      return plan.pipelineRows > 1 && threads < maxThreads &&
+             2 * dataRegs <= twoBlocksRegs;
+    };
+    if (!fits(false)) {
+      if (!(packable && fits(true)))
+        return std::nullopt;
+      plan.packed = true;
+    } else if (packable && !twoBlocks(false) && twoBlocks(true)) {
+      plan.packed = true;
+    }
+    plan.threadsPerRow = threads;
+    plan.chunks = chunks;
+    if (twoBlocks(plan.packed))
+      plan.maxRegisters = std::min<int64_t>(twoBlocksRegs, 255);
+    return plan;
+  }
   // Each block's slice as a row of its own: as few threads as keep it in
   // registers (whole warps: the cluster combine shuffles), packed f16 where
   // a block's f32 registers would not do.
-  int64_t sliceVecs = ceilDiv(p.cols / plan.vectorWidth, clusterSize);
-  int64_t vecsPerThread =
-      std::max<int64_t>(1, limits.maxRegisterElems / plan.vectorWidth);
+  int64_t vecsPerThread = std::max<int64_t>(
+      1, limits.maxRegisterElems / live / plan.vectorWidth);
   int64_t threads = pow2Ceil(ceilDiv(sliceVecs, vecsPerThread));
   if (packsF16(p, plan.vectorWidth, threads, maxThreads)) {
     plan.packed = true;
-    vecsPerThread = std::max<int64_t>(1, 2 * limits.maxRegisterElems /
+    vecsPerThread = std::max<int64_t>(1, 2 * limits.maxRegisterElems / live /
                                              plan.vectorWidth);
     threads = pow2Ceil(ceilDiv(sliceVecs, vecsPerThread));
   }
@@ -140,17 +181,69 @@ mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
   return plan;
 }
 
+/// Whether softmax-rows pipelines cluster plans when the options leave it
+/// to the heuristics. Off until benchmarks/softmax-pipeline-sweep.sh has
+/// been measured on the H200: the pipelined plan is built and tested
+/// (pipeline-rows=R selects it), but not chosen by default yet.
+static constexpr bool kPipelineByDefault = false;
+/// Rows per cluster of the default pipelined plan (the sweep measures 4,
+/// 8, 16 and one wave).
+static constexpr int64_t kDefaultPipelineRows = 8;
+
+/// Rows per cluster when the options leave it to the heuristics: pipelined
+/// only where the grid keeps enough clusters (with up to 8 blocks per row,
+/// at least 4 blocks per SM); few rows need every block they can get.
+static int64_t defaultPipelineRows(const SoftmaxProblem &p,
+                                   const SoftmaxClusterOptions &o) {
+  if (!kPipelineByDefault ||
+      ceilDiv(p.rows, kDefaultPipelineRows) * 8 < 4 * o.smCount)
+    return 1;
+  return kDefaultPipelineRows;
+}
+
+/// The exp flavour: options first, else ftz for the pipelined plans (new,
+/// nothing measured to keep), the older plans as measured.
+static void applyFtz(SoftmaxPlan &plan, const SoftmaxClusterOptions &o) {
+  plan.ftzExp = o.ftzExp < 0 ? plan.pipelineRows > 1 : o.ftzExp == 1;
+}
+
+static FailureOr<SoftmaxPlan>
+chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
+                   const SoftmaxLimits &limits, int64_t targetBlockThreads,
+                   const SoftmaxClusterOptions &cluster);
+
 FailureOr<SoftmaxPlan> mlir::gemm_opt::chooseRowsPlan(
     Operation *at, const SoftmaxProblem &p, const SoftmaxLimits &limits,
     int64_t targetBlockThreads, const SoftmaxClusterOptions &cluster) {
+  FailureOr<SoftmaxPlan> plan =
+      chooseRowsPlanImpl(at, p, limits, targetBlockThreads, cluster);
+  if (succeeded(plan))
+    applyFtz(*plan, cluster);
+  return plan;
+}
+
+static FailureOr<SoftmaxPlan>
+chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
+                   const SoftmaxLimits &limits, int64_t targetBlockThreads,
+                   const SoftmaxClusterOptions &cluster) {
+  const int64_t rowsPerCluster = cluster.pipelineRows > 0
+                                     ? cluster.pipelineRows
+                                     : defaultPipelineRows(p, cluster);
   if (cluster.clusterSize > 1) {
     std::optional<SoftmaxPlan> plan =
-        chooseClusterPlan(p, limits, cluster.clusterSize);
-    if (!plan)
-      return at->emitError() << "cluster-size=" << cluster.clusterSize
-                             << ": a row of " << p.cols
-                             << " elements does not fit in the registers of "
-                             << cluster.clusterSize << " blocks";
+        chooseClusterPlan(p, limits, cluster.clusterSize, rowsPerCluster,
+                          cluster.blockThreads);
+    if (!plan) {
+      InFlightDiagnostic diag = at->emitError()
+                                << "cluster-size=" << cluster.clusterSize
+                                << ": a row of " << p.cols
+                                << " elements does not fit in the registers of "
+                                << cluster.clusterSize << " blocks";
+      if (rowsPerCluster > 1)
+        diag << " (pipeline-rows=" << rowsPerCluster
+             << ": two rows' slices per thread)";
+      return diag;
+    }
     return *plan;
   }
   SoftmaxPlan plan = chooseBlockRowsPlan(p, limits, targetBlockThreads);
@@ -161,13 +254,27 @@ FailureOr<SoftmaxPlan> mlir::gemm_opt::chooseRowsPlan(
   // registers hold it, each block reading its slice once, instead of
   // shared memory and re-reading. Few rows: more blocks per row, until the
   // grid covers every SM.
+  const int64_t clusters = ceilDiv(p.rows, rowsPerCluster);
   for (int64_t size = 2; size <= 8; ++size) {
-    std::optional<SoftmaxPlan> clustered = chooseClusterPlan(p, limits, size);
+    std::optional<SoftmaxPlan> clustered = chooseClusterPlan(
+        p, limits, size, rowsPerCluster, cluster.blockThreads);
     if (!clustered)
       continue;
-    while (size < 8 && p.rows * size < cluster.smCount)
-      clustered = chooseClusterPlan(p, limits, ++size);
+    while (size < 8 && clusters * size < cluster.smCount) {
+      std::optional<SoftmaxPlan> larger = chooseClusterPlan(
+          p, limits, size + 1, rowsPerCluster, cluster.blockThreads);
+      if (!larger)
+        break;
+      clustered = larger;
+      ++size;
+    }
     return *clustered;
+  }
+  // No cluster of 8 holds two rows' slices: the plain cluster plan.
+  if (rowsPerCluster > 1) {
+    SoftmaxClusterOptions single = cluster;
+    single.pipelineRows = 1;
+    return chooseRowsPlanImpl(at, p, limits, targetBlockThreads, single);
   }
   return plan;
 }
@@ -254,16 +361,26 @@ static SoftmaxPlan chooseBlockRowsPlan(const SoftmaxProblem &p,
   return plan;
 }
 
-FailureOr<SoftmaxClusterOptions>
-mlir::gemm_opt::makeSoftmaxClusterOptions(Operation *at, int64_t clusterSize,
-                                          int64_t smCount) {
+FailureOr<SoftmaxClusterOptions> mlir::gemm_opt::makeSoftmaxClusterOptions(
+    Operation *at, int64_t clusterSize, int64_t smCount, int64_t pipelineRows,
+    int64_t blockThreads, int64_t ftzExp) {
   if (clusterSize < 0 || clusterSize > 8 || smCount < 1)
     return at->emitError("invalid options: need 0 <= cluster-size <= 8 "
                          "(0: chosen by the heuristics, 1: no cluster) and "
                          "sm-count >= 1");
+  if (pipelineRows < 0 || ftzExp < -1 || ftzExp > 1 ||
+      (blockThreads != 0 &&
+       (blockThreads < 32 || blockThreads > 1024 ||
+        !llvm::isPowerOf2_64(static_cast<uint64_t>(blockThreads)))))
+    return at->emitError("invalid options: need pipeline-rows >= 0, "
+                         "cluster-threads 0 or a power of two in 32..1024, "
+                         "-1 <= exp-ftz <= 1");
   SoftmaxClusterOptions options;
   options.clusterSize = clusterSize;
   options.smCount = smCount;
+  options.pipelineRows = pipelineRows;
+  options.blockThreads = blockThreads;
+  options.ftzExp = ftzExp;
   return options;
 }
 

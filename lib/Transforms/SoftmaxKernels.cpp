@@ -118,6 +118,12 @@ DictionaryAttr SoftmaxPlan::toAttr(MLIRContext *ctx) const {
   }
   if (clusterSize > 1)
     attrs.append("cluster", b.getI64IntegerAttr(clusterSize));
+  if (pipelineRows > 1)
+    attrs.append("pipeline_rows", b.getI64IntegerAttr(pipelineRows));
+  if (ftzExp)
+    attrs.append("ftz_exp", b.getBoolAttr(true));
+  if (maxRegisters > 0)
+    attrs.append("max_registers", b.getI64IntegerAttr(maxRegisters));
   return attrs.getDictionary(ctx);
 }
 
@@ -139,6 +145,14 @@ std::string SoftmaxPlan::str() const {
          (clusterSize > 1
               ? llvm::formatv(", cluster of {0} blocks per row", clusterSize)
                     .str()
+              : std::string()) +
+         (pipelineRows > 1
+              ? llvm::formatv(", {0} rows pipelined per cluster", pipelineRows)
+                    .str()
+              : std::string()) +
+         (ftzExp ? ", ftz exp" : "") +
+         (maxRegisters > 0
+              ? llvm::formatv(", at most {0} registers", maxRegisters).str()
               : std::string());
 }
 
@@ -151,6 +165,8 @@ namespace {
 /// f32 arithmetic and the softmax-specific pieces, at one insertion point.
 struct Emitter {
   KernelBuilder &b;
+  /// exp2 through ex2.approx.ftz.f32 (SoftmaxPlan::ftzExp).
+  bool ftz = false;
 
   Value f(double v) { return b.f32(v); }
   Value negInf() { return f(-INFINITY); }
@@ -181,7 +197,8 @@ struct Emitter {
   Value exp2(Value v) {
     return LLVM::InlineAsmOp::create(
                b, TypeRange{b.getF32Type()}, ValueRange{v},
-               "ex2.approx.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
+               ftz ? "ex2.approx.ftz.f32 $0, $1;" : "ex2.approx.f32 $0, $1;",
+               "=f,f", /*has_side_effects=*/false,
                /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
                LLVM::AsmDialectAttr(), ArrayAttr())
         .getResult(0);
@@ -602,16 +619,21 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
   assert((P == 1 || (plan.storage == SoftmaxStorage::Registers && RB == 1 &&
                      TR >= 32 && !sharedRow)) &&
          "a cluster plan keeps one row per cluster in registers");
+  // Pipelined cluster plans: R rows per cluster; the shared slots come in
+  // two copies used by alternate rows (see the pipelined kernel below).
+  const int64_t R = plan.pipelineRows;
+  assert((R == 1 || P > 1) && "only cluster plans are pipelined");
+  const int64_t copies = R > 1 ? 2 : 1;
   SmallVector<Type> workgroup;
   if (slots > 0 && !sharedRow)
-    workgroup.assign(2, workgroupF32(ctx, slots));
+    workgroup.assign(2, workgroupF32(ctx, copies * slots));
   // The block's (max, sum) pair, published to the cluster.
   if (P > 1)
-    workgroup.push_back(workgroupF32(ctx, 2));
+    workgroup.push_back(workgroupF32(ctx, 2 * copies));
   int64_t dynSmem = plan.dynamicSharedBytes(p);
   gpu::LaunchOp launch = createLaunch(b, plan.gridBlocks(p.rows), 1, BT,
                                       dynSmem, workgroup, plan, "online", P);
-  Emitter e{b};
+  Emitter e{b, plan.ftzExp};
   // Shared memory: the reduction slots are workgroup attributions, except
   // with a shared-memory row, where the row and then the slots are views of
   // the one dynamic allocation.
@@ -688,8 +710,10 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     return v;
   };
 
-  /// Combines the pairs of the TR threads of each row.
-  auto rowCombine = [&](Value m, Value s) -> std::pair<Value, Value> {
+  /// Combines the pairs of the TR threads of each row (with shuffles, the
+  /// slots used start at `slotOffset` when given).
+  auto rowCombine = [&](Value m, Value s,
+                        Value slotOffset = Value()) -> std::pair<Value, Value> {
     ArrayRef<Value> wg = slotBufs;
     if (!shuffle) {
       SmallVector<Value> r = treeReduceShared(
@@ -713,6 +737,8 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     Value laneInWarp = e.remui(tid, 32);
     Value warpInRow = e.divui(lane, 32);
     Value rowBase = b.mul(rowInBlock, warpsPerRow);
+    if (slotOffset)
+      rowBase = b.add(rowBase, slotOffset);
     e.guarded(b.ult(laneInWarp, 1), [&] {
       Value slot = b.add(rowBase, warpInRow);
       memref::StoreOp::create(b, m, wg[0], ValueRange{slot});
@@ -779,8 +805,9 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     Value sLocal = e.tree(flat, [&](Value x, Value y) { return e.addf(x, y); });
     return {mLocal, sLocal};
   };
-  /// Writes the register chunks given the row's (max, sum).
-  auto writeRegisters = [&](Value mLocal, Value rowMax, Value rowSum) {
+  /// Writes the register chunks to row `rowV` given the row's (max, sum).
+  auto writeRegisters = [&](Value mLocal, Value rowMax, Value rowSum,
+                            Value rowV) {
     if (packed) {
       // y = exp(x - M) / S; an all -inf row gives exp(NaN) = NaN.
       Value inv = e.divf(e.f(1.0), rowSum);
@@ -789,7 +816,7 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
           SmallVector<Value> ys;
           for (Value x : e.widenAgain(raws[j]))
             ys.push_back(e.mulf(e.expDiff(x, rowMax), inv));
-          e.store(ys, p.y, {row, regCols[j]});
+          e.store(ys, p.y, {rowV, regCols[j]});
         });
       return;
     }
@@ -801,7 +828,7 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
         SmallVector<Value> ys;
         for (Value x : xs[j])
           ys.push_back(e.mulf(x, factor));
-        e.store(ys, p.y, {row, regCols[j]});
+        e.store(ys, p.y, {rowV, regCols[j]});
       });
     }
   };
@@ -815,11 +842,18 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
   /// block arrives on the cluster barrier again: it is done reading the
   /// others' shared memory; the matching wait, before the kernel ends,
   /// keeps every block (and its shared memory) alive until then.
-  auto clusterCombine = [&](Value m, Value s) -> std::pair<Value, Value> {
+  /// Pipelined plans publish at `pubOffset` (alternate rows use alternate
+  /// pairs) and leave out the arrive after the remote reads (arriveAfter):
+  /// the next row's barrier orders them before the pair is written again.
+  auto clusterCombine = [&](Value m, Value s, Value pubOffset = Value(),
+                            bool arriveAfter = true)
+      -> std::pair<Value, Value> {
     auto aligned = b.getUnitAttr();
     e.guarded(b.ult(tid, 1), [&] {
-      memref::StoreOp::create(b, m, published, ValueRange{b.index(0)});
-      memref::StoreOp::create(b, s, published, ValueRange{b.index(1)});
+      Value i0 = pubOffset ? pubOffset : b.index(0);
+      Value i1 = pubOffset ? b.add(pubOffset, b.index(1)) : b.index(1);
+      memref::StoreOp::create(b, m, published, ValueRange{i0});
+      memref::StoreOp::create(b, s, published, ValueRange{i1});
     });
     NVVM::ClusterArriveOp::create(b, aligned);
     NVVM::ClusterWaitOp::create(b, aligned);
@@ -830,6 +864,11 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     auto clusterPtr = LLVM::LLVMPointerType::get(
         ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
     Value local = LLVM::IntToPtrOp::create(b, sharedPtr, addr);
+    if (pubOffset) {
+      Value index = arith::IndexCastOp::create(b, b.getI32Type(), pubOffset);
+      local = LLVM::GEPOp::create(b, sharedPtr, b.getF32Type(), local,
+                                  ArrayRef<LLVM::GEPArg>{index});
+    }
     const int64_t group = static_cast<int64_t>(llvm::PowerOf2Ceil(P));
     Value q = e.remui(tid, group); // group divides 32: the lane's place
     Value rank = group == P ? q : e.minui(q, P - 1);
@@ -846,9 +885,115 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
       s = e.select(in, s, e.f(0.0));
     }
     std::tie(m, s) = shuffleCombine(e, m, s, group);
-    NVVM::ClusterArriveOp::create(b, aligned);
+    if (arriveAfter)
+      NVVM::ClusterArriveOp::create(b, aligned);
     return {m, s};
   };
+
+  if (plan.storage == SoftmaxStorage::Registers && R > 1) {
+    // The pipelined cluster kernel: cluster c (`row` here) processes rows
+    // [c * R, (c + 1) * R). The slice of the next row is loaded (raw
+    // vectors, loop-carried) before the current row's reduction, its block
+    // barrier, its cluster barrier and its stores, so those loads are in
+    // flight all that time. Rows past the end (last cluster only) load
+    // the last row again and store nothing.
+    //
+    // Shared memory is reused from row to row without extra barriers: row
+    // k writes slot copy k mod 2 (block slots and the published pair), and
+    // before row k + 2 writes that copy again, every thread of the cluster
+    // has passed row k + 1's cluster barrier, which it reached after its
+    // reads of row k's copy (cluster arrive: release; wait: acquire).
+    const bool ragged = p.rows % R != 0;
+    Value firstRow = b.mul(row, R);
+    SmallVector<Value> sliceCols, sliceColsC, sliceValids;
+    for (int64_t j = 0; j < C; ++j) {
+      Value col, colC, valid;
+      std::tie(col, colC, valid) = column(Value(), j);
+      sliceCols.push_back(col);
+      sliceColsC.push_back(colC);
+      sliceValids.push_back(valid);
+    }
+    Type elem = p.xType;
+    auto loadSlice = [&](Value r) {
+      Value rC = ragged ? e.minui(r, p.rows - 1) : r;
+      SmallVector<Value> out;
+      for (int64_t j = 0; j < C; ++j) {
+        Value v;
+        if (V == 1) {
+          v = memref::LoadOp::create(b, p.x, ValueRange{rC, sliceColsC[j]});
+          if (sliceValids[j])
+            v = e.select(sliceValids[j], v,
+                         arith::ConstantOp::create(
+                             b, b.getFloatAttr(elem, -INFINITY)));
+        } else {
+          v = e.loadRaw(p.x, {rC, sliceColsC[j]}, V);
+          if (sliceValids[j])
+            v = e.select(sliceValids[j], v, e.negInfLike(v));
+        }
+        out.push_back(v);
+      }
+      return out;
+    };
+    /// The f32 elements of a raw vector (or scalar) of X.
+    auto unpack = [&](Value v) -> SmallVector<Value> {
+      if (V == 1) {
+        if (!elem.isF32())
+          v = arith::ExtFOp::create(b, b.getF32Type(), v);
+        return {v};
+      }
+      if (!elem.isF32())
+        return e.widen(v);
+      SmallVector<Value> out;
+      for (int64_t i = 0; i < V; ++i)
+        out.push_back(vector::ExtractOp::create(b, v, i));
+      return out;
+    };
+    auto process = [&](ValueRange vals, Value r, Value parity) {
+      Value valid = ragged ? b.ult(r, p.rows) : Value();
+      xs.clear();
+      raws.clear();
+      regCols.assign(sliceCols.begin(), sliceCols.end());
+      regValids.clear();
+      for (Value v : sliceValids)
+        regValids.push_back(both(valid, v));
+      for (Value v : vals) {
+        if (packed)
+          raws.push_back(v);
+        else
+          xs.push_back(unpack(v));
+      }
+      auto [mLocal, sLocal] = registerStats();
+      Value rowMax, rowSum;
+      std::tie(rowMax, rowSum) = rowCombine(
+          mLocal, sLocal, slots > 0 ? b.mul(parity, slots) : Value());
+      std::tie(rowMax, rowSum) = clusterCombine(
+          rowMax, rowSum, b.mul(parity, 2), /*arriveAfter=*/false);
+      writeRegisters(mLocal, rowMax, rowSum, r);
+    };
+    SmallVector<Value> firstSlice = loadSlice(firstRow);
+    auto loop = scf::ForOp::create(b, b.index(0), b.index(R - 1), b.index(1),
+                                   firstSlice);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value i = loop.getInductionVar();
+      Value r = b.add(firstRow, i);
+      SmallVector<Value> next = loadSlice(b.add(r, b.index(1)));
+      process(loop.getRegionIterArgs(), r, e.remui(i, 2));
+      scf::YieldOp::create(b, next);
+    }
+    process(loop.getResults(), b.add(firstRow, b.index(R - 1)),
+            b.index((R - 1) % 2));
+    // No block leaves while others may still read its published pairs.
+    NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
+    auto wait = NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
+    if (plan.maxRegisters > 0)
+      wait->setAttr(kKernelFnAttrs,
+                    b.getDictionaryAttr(b.getNamedAttr(
+                        "nvvm.maxnreg", b.getI32IntegerAttr(static_cast<int32_t>(
+                                            plan.maxRegisters)))));
+    return;
+  }
 
   if (plan.storage == SoftmaxStorage::Registers) {
     loadRegisters();
@@ -857,7 +1002,7 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     std::tie(rowMax, rowSum) = rowCombine(mLocal, sLocal);
     if (P > 1)
       std::tie(rowMax, rowSum) = clusterCombine(rowMax, rowSum);
-    writeRegisters(mLocal, rowMax, rowSum);
+    writeRegisters(mLocal, rowMax, rowSum, row);
     if (P > 1)
       NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
     return;
@@ -969,7 +1114,7 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     if (S > 0)
       streamWrite(C, S / per, per, rowSmem, C * chunkElems,
                   /*reverse=*/false, rowMax, inv);
-    writeRegisters(mLocal, rowMax, rowSum);
+    writeRegisters(mLocal, rowMax, rowSum, row);
     return;
   }
 

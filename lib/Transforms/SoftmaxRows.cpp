@@ -16,6 +16,12 @@
 // into registers, and the blocks combine their (max, sum) pairs through
 // distributed shared memory (1024x131072: 4 blocks per f32 row, 2 per f16
 // row; one read, one write, and 4x / 2x the blocks of a block per row).
+// With pipeline-rows = R > 1 a cluster processes R rows in a software
+// pipeline: each thread loads the next row's slice into a second set of
+// registers before reducing, exchanging and writing the current one, so
+// the loads of one row overlap the reduction, the barriers and the stores
+// of the other (the plain cluster plan runs one 1024-thread block per SM
+// that alternates those phases with nothing to overlap them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +54,8 @@ struct GemmSoftmaxRowsPass : public mlir::gemm_opt::impl::GemmSoftmaxRowsBase<Ge
     if (failed(limits))
       return signalPassFailure();
     FailureOr<SoftmaxClusterOptions> cluster =
-        makeSoftmaxClusterOptions(func, clusterSize, smCount);
+        makeSoftmaxClusterOptions(func, clusterSize, smCount, pipelineRows,
+                                  clusterThreads, expFtz);
     if (failed(cluster))
       return signalPassFailure();
     if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {

@@ -222,7 +222,10 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     re-read. On sm_90 a row too long for one block's registers is split over
     a thread-block cluster of up to 8 blocks (`cluster-size`): each block
     keeps its slice in registers and the blocks combine their (max, sum)
-    pairs through distributed shared memory.
+    pairs through distributed shared memory. With `pipeline-rows` > 1 each
+    cluster processes that many rows in a software pipeline, each thread
+    holding the slices of two rows: the next row's loads stay in flight
+    while the current row is reduced, exchanged and written.
   }];
   let options = [
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
@@ -242,6 +245,17 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
            "Streaming multiprocessors the grid should cover (few long "
            "rows get more blocks per row)">,
+    Option<"pipelineRows", "pipeline-rows", "int64_t", /*default=*/"0",
+           "Cluster plans: rows each cluster processes in a software "
+           "pipeline (the next row's slice loaded while the current one is "
+           "reduced, exchanged and written): 0 = chosen by the heuristics, "
+           "1 = one row per cluster, >= 2 = that many">,
+    Option<"clusterThreads", "cluster-threads", "int64_t", /*default=*/"0",
+           "Cluster plans: threads per block (0 = as few as hold the slice, "
+           "else a power of two in 32..1024)">,
+    Option<"expFtz", "exp-ftz", "int64_t", /*default=*/"-1",
+           "exp through ex2.approx.ftz.f32: -1 = chosen by the heuristics "
+           "(pipelined plans), 0 = no, 1 = yes">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

@@ -50,11 +50,23 @@ struct SoftmaxClusterOptions {
   int64_t clusterSize = 0;
   /// Streaming multiprocessors to fill (132 on the H200).
   int64_t smCount = 132;
+  /// Rows each cluster processes in a software pipeline (SoftmaxPlan::
+  /// pipelineRows): 0 lets the heuristics choose, 1 never pipelines, >= 2
+  /// pipelines that many rows per cluster (cluster plans only).
+  int64_t pipelineRows = 0;
+  /// Threads per block of a cluster plan: 0 lets the heuristics choose,
+  /// else a power of two, 32..1024.
+  int64_t blockThreads = 0;
+  /// exp with `ex2.approx.ftz.f32`: -1 lets the heuristics choose, 0 no,
+  /// 1 yes (softmax-rows plans only).
+  int64_t ftzExp = -1;
 };
 
 /// The cluster options from softmax-rows' options, or an error at `at`.
 FailureOr<SoftmaxClusterOptions>
-makeSoftmaxClusterOptions(Operation *at, int64_t clusterSize, int64_t smCount);
+makeSoftmaxClusterOptions(Operation *at, int64_t clusterSize, int64_t smCount,
+                          int64_t pipelineRows = 0, int64_t blockThreads = 0,
+                          int64_t ftzExp = -1);
 
 /// Rung softmax-rows: the mapping follows the row length (sub-warp, warp,
 /// multi-warp or whole block per row; several rows per block when short; a
@@ -68,10 +80,18 @@ FailureOr<SoftmaxPlan> chooseRowsPlan(Operation *at, const SoftmaxProblem &p,
 
 /// The cluster plan of softmax-rows with `clusterSize` blocks per row (each
 /// keeping its slice of the row in registers), or none when the slices are
-/// too long for one block's registers.
+/// too long for one block's registers. With pipelineRows > 1 each cluster
+/// processes that many rows and a thread keeps two rows' slices (the one
+/// being reduced and written, the next one being loaded), so a slice gets
+/// half the register budget. blockThreads > 0 fixes the threads per block
+/// (the register budget per thread grows as the block shrinks: ptxas may
+/// give a block of T threads 65536 / T registers per thread); 0 takes as
+/// few threads as hold the slice, as many as 1024.
 std::optional<SoftmaxPlan> chooseClusterPlan(const SoftmaxProblem &p,
                                              const SoftmaxLimits &limits,
-                                             int64_t clusterSize);
+                                             int64_t clusterSize,
+                                             int64_t pipelineRows = 1,
+                                             int64_t blockThreads = 0);
 
 /// Largest power-of-two number of elements, at most 16 bytes, dividing
 /// `cols` (1 when cols is odd).

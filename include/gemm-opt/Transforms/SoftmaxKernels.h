@@ -85,13 +85,28 @@ struct SoftmaxPlan {
   /// the row (the last slices ragged or empty) and the blocks combine their
   /// (max, sum) pairs through distributed shared memory.
   int64_t clusterSize = 1;
+  /// Cluster plans only: rows each cluster processes one after the other
+  /// (rows [c * pipelineRows, (c + 1) * pipelineRows) for cluster c), in a
+  /// software pipeline: the next row's slice is loaded into a second set of
+  /// registers before the current row is reduced, exchanged and written, so
+  /// each block keeps loads in flight through its reduction, its barriers
+  /// and its stores (1: one row per cluster, nothing overlapped).
+  int64_t pipelineRows = 1;
+  /// exp through `ex2.approx.ftz.f32` (one MUFU instruction; results below
+  /// 2^-126 become 0) instead of `ex2.approx.f32` (which ptxas expands with
+  /// a denormal-range fix-up around the MUFU instruction).
+  bool ftzExp = false;
+  /// Register cap of the kernel (nvvm.maxnreg; 0: only the block size
+  /// limits ptxas), so that several blocks fit one SM.
+  int64_t maxRegisters = 0;
 
   /// Row elements a block covers: chunks * threadsPerRow * vectorWidth.
   int64_t sliceElems() const { return chunks * threadsPerRow * vectorWidth; }
 
   int64_t blockThreads() const { return threadsPerRow * rowsPerBlock; }
   int64_t gridBlocks(int64_t rows) const {
-    return (rows + rowsPerBlock - 1) / rowsPerBlock * clusterSize;
+    int64_t rowsPerGroup = rowsPerBlock * pipelineRows;
+    return (rows + rowsPerGroup - 1) / rowsPerGroup * clusterSize;
   }
   /// Bytes of dynamic shared memory the kernel asks for.
   int64_t dynamicSharedBytes(const SoftmaxProblem &p) const;
