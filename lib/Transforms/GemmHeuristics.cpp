@@ -443,6 +443,10 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   // a stage holds the same bytes, and at half the f16 rate a K tile of 32
   // takes the tensor cores as long as one of 64 in f16, so the stage counts
   // cover the same latency (not yet measured).
+  // Ping-pong consumers (pingpong=1: each warpgroup owns 64x256 or 128x128
+  // tiles and the two alternate) stay off until a sweep
+  // (benchmarks/wgmma-pingpong-sweep.sh) shows them ahead of the
+  // cooperative 128x256 kernel.
   WgmmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
   plan.bm = 128;

@@ -30,6 +30,22 @@
 //     the previous step), then wait for all, release the last slot, store
 //   persistent (plan.persistent): min(tiles, SMs) blocks, block b takes
 //     tiles b, b + blocks, ... in grouped order; the ring's phases run on.
+//     The producer only waits for released slots, never for a tile's
+//     epilogue: it runs up to S K steps into the next tile while the
+//     consumers store C.
+//   ping-pong (plan.pingpong): consumer c owns whole tiles, the block's
+//     local tiles c, c + 2, ... (the producer still loads every tile in
+//     order); each K step is released by the 4 warps of one consumer, so
+//     one consumer's epilogue overlaps the other's K loop. Before local
+//     tile l >= 1 a consumer waits on its turn barrier (the ((l-1)/2)-th
+//     completion, parity ((l-1)/2) & 1), which the other consumer's 4 warps
+//     arrive on once they have issued the K loop of tile l-1; the turns
+//     alternate strictly, so a phase is never completed twice ahead of its
+//     waiter. The turns are also what keeps the ring's parity waits sound:
+//     a full[slot] wait for its k-th completion is only right once the
+//     (k-1)-th has happened (a phase further behind has the same parity),
+//     and a consumer skips the other's K steps; after its turn, every step
+//     before its tile has been waited for by the other consumer.
 //
 // Shared memory: one gpu.dynamic_shared_memory buffer whose base the kernel
 // rounds up to 1024 bytes at run time (the launch asks for 1 KB more); slot
@@ -122,8 +138,9 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
   if (bk * elemBytes != 128)
     return "block-k=" + s(bk) + " must be " + s(128 / elemBytes) +
            ": one 128-byte swizzle row of A per K tile";
-  if (bm % (64 * consumers))
-    return "block-m=" + s(bm) + " must give each of the " + s(consumers) +
+  if (bm % (64 * tileWarpgroups()))
+    return "block-m=" + s(bm) + " must give each of the " +
+           s(tileWarpgroups()) +
            " warpgroup(s) a multiple of 64 rows (wgmma is m64)";
   if (bm > 256)
     return "block-m=" + s(bm) + " exceeds 256, the largest TMA box";
@@ -134,12 +151,17 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
   if (accRegs() > 128)
     return "each thread would hold " + s(accRegs()) +
            " f32 accumulators (block " + s(bm) + "x" + s(bn) + " over " +
-           s(consumers) + " warpgroup(s)); at most 128";
+           s(tileWarpgroups()) + " warpgroup(s)" +
+           (pingpong ? ", ping-pong" : "") + "); at most 128";
   if (stages < 2 || stages > 8)
     return "stages=" + s(stages) + " must be in [2, 8]";
   if (persistent && !warpSpecialized)
     return "a persistent grid needs the warp-specialized kernel "
            "(warp-specialized=1)";
+  if (pingpong && !(warpSpecialized && persistent && consumers == 2))
+    return "ping-pong consumers need the warp-specialized persistent kernel "
+           "with 2 consumer warpgroups (warp-specialized=1 persistent=1 "
+           "warpgroups=2)";
   if (warpSpecialized) {
     // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless
     // the kernel's register cap covers the rebalanced counts.
@@ -161,9 +183,10 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
       return "consumer registers " + s(consumerRegs) + " leave too few next "
              "to " + s(accRegs()) + " accumulators";
   }
-  // The mbarriers (a full and an empty one per slot) are static shared
-  // memory next to the dynamic ring.
-  return checkKernelLimits(maxRegs, groupM, sharedBytes() + 16 * stages, chip);
+  // The mbarriers (a full and an empty one per slot, the turns of
+  // ping-pong consumers) are static shared memory next to the dynamic ring.
+  return checkKernelLimits(maxRegs, groupM, sharedBytes() + 8 * numBarriers(),
+                           chip);
 }
 
 DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
@@ -188,6 +211,8 @@ DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
     i("producer_regs", producerRegs);
     i("consumer_regs", consumerRegs);
   }
+  if (pingpong)
+    i("pingpong", pingpong);
   if (stageA)
     i("staged_a", 1);
   if (stageB)
@@ -199,7 +224,8 @@ std::string WgmmaGemmPlan::str() const {
   auto s = [](int64_t v) { return std::to_string(v); };
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
          " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
-         (persistent ? ", persistent" : "") + ", stages " + s(stages) +
+         (persistent ? ", persistent" : "") +
+         (pingpong ? ", ping-pong" : "") + ", stages " + s(stages) +
          ", shared " + s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
@@ -270,6 +296,11 @@ private:
   Value bTileKMajor(Value slot);
   Value fullBarrier(Value slot) { return slot; }
   Value emptyBarrier(Value slot) { return add(slot, plan.stages); }
+  /// Ping-pong: the barrier consumer `consumer` waits on before its
+  /// K loop (the other consumer arrives once it has issued its own).
+  Value turnBarrier(Value consumer) { return add(consumer, 2 * plan.stages); }
+  /// Which share of the block tile's rows warpgroup `wg` computes.
+  Value rowWarpgroup() { return plan.pingpong ? c(0) : wg; }
   /// Thread 0: TMA of K tile `kt` into `slot`, completing on full[slot].
   void issueTile(Value kt, Value slot);
   void keepRolled(scf::ForOp loop);
@@ -461,9 +492,10 @@ void WgmmaKernelEmitter::setUpDescriptors() {
   // (TF32, from B^T) is laid out like A.
   int64_t lboB = plan.kMajorB() ? lboA : (plan.panelBytes() >> 4) << 16;
   Value base16 = toI64(div(alignedBase, 16));
-  // This warpgroup's first row of A.
-  Value wgRowOff16 =
-      toI64(mul(wg, plan.wgRows() * plan.bk * plan.elemBytes / 16));
+  // This warpgroup's first row of A (row 0 for ping-pong consumers, which
+  // own whole tiles).
+  Value wgRowOff16 = toI64(
+      mul(rowWarpgroup(), plan.wgRows() * plan.bk * plan.elemBytes / 16));
   descABase =
       addI64(addI64(i64(kSwizzle128 | kSbo | lboA), base16), wgRowOff16);
   descBBase = addI64(i64(kSwizzle128 | kSbo | lboB), base16);
@@ -497,9 +529,12 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
         NVVM::SetMaxRegisterActionAttr::get(ctx, action));
   };
   // The output tiles of this block: bid, bid + blocks, ... (one when the
-  // grid is not persistent); `local` counts them.
-  auto tileLoop = [&](function_ref<void(Value tile, Value local)> body) {
-    auto loop = scf::ForOp::create(b, bid, c(numTiles), c(blocks));
+  // grid is not persistent); `local` counts them. `from` / `every` pick
+  // the local tiles from, from + every, ... (ping-pong consumers).
+  auto tileLoop = [&](Value from, int64_t every,
+                      function_ref<void(Value tile, Value local)> body) {
+    auto loop = scf::ForOp::create(b, add(bid, mul(from, blocks)),
+                                   c(numTiles), c(every * blocks));
     keepRolled(loop);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(loop.getBody()->getTerminator());
@@ -516,7 +551,7 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
     b.setInsertionPoint(split.getThenRegion().front().getTerminator());
     setMaxRegs(plan.producerRegs, NVVM::SetMaxRegisterAction::decrease);
     ifThen(isThread0, [&] {
-      tileLoop([&](Value tile, Value local) {
+      tileLoop(c(0), 1, [&](Value tile, Value local) {
         setTile(tile, gridX, gridY);
         auto kLoop = scf::ForOp::create(b, c(0), c(tiles), c(1));
         keepRolled(kLoop);
@@ -553,13 +588,27 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
     // Consumer warpgroups: warpgroup w computes rows w * BM/W .. of each
     // output tile, keeping one wgmma group in flight and releasing each
     // slot (one arrive per warp) once its wgmmas have completed.
+    // Ping-pong: consumer w computes whole tiles, the block's local tiles
+    // w, w + 2, ...; it first waits for its turn (the other
+    // consumer has issued the K loop of local tile - 1).
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(split.getElseRegion().front().getTerminator());
     setMaxRegs(plan.consumerRegs, NVVM::SetMaxRegisterAction::increase);
     wg = sub(wgIdx, c(1));
     setUpDescriptors();
-    tileLoop([&](Value tile, Value local) {
+    auto tokenTy = nvgpu::MBarrierTokenType::get(ctx);
+    tileLoop(plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
+             [&](Value tile, Value local) {
       setTile(tile, gridX, gridY);
+      if (plan.pingpong) {
+        // Local tile l >= 1 waits for the other consumer's K loop of tile
+        // l - 1, the ((l - 1) / 2)-th completion of this turn barrier.
+        ifThen(cmp(arith::CmpIPredicate::uge, local, 1), [&] {
+          nvgpu::MBarrierTryWaitParityOp::create(
+              b, barriers, parity(div(sub(local, c(1)), 2)), c(10000000),
+              turnBarrier(wg));
+        });
+      }
       Value first = mul(local, tiles);
       Value undef = LLVM::UndefOp::create(b, accType);
       SmallVector<Value> acc =
@@ -578,6 +627,13 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
         release(sub(it, c(1)));
         scf::YieldOp::create(b, next);
         acc.assign(loop.getResults().begin(), loop.getResults().end());
+      }
+      if (plan.pingpong) {
+        // This tile's wgmmas are issued: the other consumer's turn.
+        ifThen(eq(lane, 0), [&] {
+          nvgpu::MBarrierArriveOp::create(b, tokenTy, barriers,
+                                          turnBarrier(sub(c(1), wg)));
+        });
       }
       NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
       release(add(first, tiles - 1));
@@ -642,7 +698,7 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
   // + r%2 of the m64 tile; registers (4j, 4j+1) and (4j+2, 4j+3) are
   // column pairs.
   auto pairF32 = VectorType::get({2}, b.getF32Type());
-  Value rowBase = add(add(blockRow, mul(wg, plan.wgRows())),
+  Value rowBase = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
                       add(mul(warpInWg, 16), div(lane, 4)));
   Value colBase = add(blockCol, mul(rem(lane, 4), 2));
   for (int64_t i = 0; i < plan.mTiles(); ++i)
@@ -709,7 +765,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   setUpSharedMemory();
 
   auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-  auto barTy = nvgpu::MBarrierGroupType::get(ctx, ws, 2 * plan.stages);
+  auto barTy = nvgpu::MBarrierGroupType::get(ctx, ws, plan.numBarriers());
   barriers = nvgpu::MBarrierCreateOp::create(b, barTy);
   ifThen(isThread0, [&] {
     for (int64_t s = 0; s < plan.stages; ++s) {
@@ -718,6 +774,12 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
       nvgpu::MBarrierInitOp::create(b, barriers, c(plan.consumerWarps()),
                                     emptyBarrier(c(s)), Value());
     }
+    // Ping-pong: a turn completes when the 4 warps of the other
+    // consumer have issued their K loop.
+    if (plan.pingpong)
+      for (int64_t k = 0; k < 2; ++k)
+        nvgpu::MBarrierInitOp::create(b, barriers, c(plan.consumerWarps()),
+                                      turnBarrier(c(k)), Value());
     // Make the initialised barriers visible to the TMA unit.
     NVVM::FenceMbarrierInitOp::create(b);
     nvgpu::TmaPrefetchOp::create(b, kernelMapA, Value());
@@ -828,6 +890,8 @@ struct GemmWgmmaPass
         plan.warpSpecialized = warpSpecialized != 0;
       if (persistent != -1)
         plan.persistent = persistent != 0;
+      if (pingpong != -1)
+        plan.pingpong = pingpong != 0;
       std::string error = plan.validate(chip);
       if (!error.empty()) {
         launch.emitError("invalid 'wgmma' plan: ") << error;

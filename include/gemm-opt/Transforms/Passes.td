@@ -552,7 +552,12 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     warp-specialized=1 a producer warpgroup (setmaxnreg.dec) only issues
     the TMA loads and the consumer warpgroups (setmaxnreg.inc, under the
     max-registers cap) only compute; with persistent=1 one block per SM
-    walks the output tiles in grouped order.
+    walks the output tiles in grouped order. With pingpong=1 the two
+    consumer warpgroups no longer split each tile's rows: each owns whole
+    tiles (its own accumulators) and they take the block's tiles
+    alternately, fed in tile order by the producer through the one ring,
+    so that one's epilogue overlaps the other's math; they take turns
+    issuing their K loops (a turn mbarrier each).
 
     The tensor maps of A and B are built on the host side of the IR
     (`nvgpu.tma.create.descriptor`, passed to the launch as an i64 address);
@@ -591,6 +596,11 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     Option<"persistent", "persistent", "int64_t", "-1",
            "1: one block per SM walks the output tiles (needs "
            "warp-specialized=1) (-1 = heuristic)">,
+    Option<"pingpong", "pingpong", "int64_t", "-1",
+           "1: ping-pong consumers, each warpgroup owns whole block tiles "
+           "and the two take turns, one's epilogue overlapping the other's "
+           "math (needs warp-specialized=1 persistent=1 warpgroups=2); 0: "
+           "both share each tile (-1 = heuristic)">,
     Option<"staging", "staging", "int64_t", "-1",
            "Rows of A or B that are not 16-byte aligned: 1 = copy them "
            "first into zero-padded scratch with aligned rows and run the "

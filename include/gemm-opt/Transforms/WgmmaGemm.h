@@ -62,6 +62,20 @@ struct WgmmaGemmPlan {
   /// scratch buffer with 16-byte-aligned rows, and the tensor map reads the
   /// logical extent through that buffer's row stride (PaddedStaging.h).
   bool stageA = false, stageB = false;
+  /// Ping-pong consumers (CUTLASS's "pingpong" schedule; needs the
+  /// warp-specialized persistent kernel with 2 consumer warpgroups): each
+  /// consumer warpgroup owns whole BM x BN tiles (BM/64 m64 tiles of its
+  /// own accumulators) and the two take the block's tiles alternately
+  /// (consumer c: local tiles c, c + 2, ...), so that one's epilogue runs
+  /// while the other computes. The producer still loads every tile of the
+  /// block in order into the one ring; each K step is released by the 4
+  /// warps of the consumer that used it. The consumers take turns issuing
+  /// their K loops (a turn mbarrier per consumer, arrived on by the other
+  /// one once its K loop is issued): besides running the tensor cores on
+  /// one tile at a time, this is what makes the phase-parity waits on the
+  /// ring sound, as a consumer never waits on a slot more than one phase
+  /// ahead of what has completed.
+  bool pingpong = false;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// Extra dynamic shared memory that lets the kernel align its base to
@@ -71,10 +85,15 @@ struct WgmmaGemmPlan {
   int64_t threads() const {
     return (consumers + (warpSpecialized ? 1 : 0)) * kWarpgroupThreads;
   }
-  /// Warps that compute (and release ring slots).
-  int64_t consumerWarps() const { return consumers * kWarpgroupThreads / 32; }
+  /// Warpgroups that share one block tile (all consumers, or one when they
+  /// ping-pong).
+  int64_t tileWarpgroups() const { return pingpong ? 1 : consumers; }
+  /// Warps that compute one K step (and release its ring slot).
+  int64_t consumerWarps() const {
+    return tileWarpgroups() * kWarpgroupThreads / 32;
+  }
   /// Rows of the block tile owned by one warpgroup, and its m64 tiles.
-  int64_t wgRows() const { return bm / consumers; }
+  int64_t wgRows() const { return bm / tileWarpgroups(); }
   int64_t mTiles() const { return wgRows() / 64; }
   /// f32 accumulator registers per thread.
   int64_t accRegs() const { return mTiles() * bn / 2; }
@@ -89,6 +108,8 @@ struct WgmmaGemmPlan {
   int64_t bStageBytes() const { return bk * bn * elemBytes; }
   int64_t stageBytes() const { return aStageBytes() + bStageBytes(); }
   int64_t sharedBytes() const { return stages * stageBytes() + kAlignSlack; }
+  /// mbarriers: full[s], empty[s], and with ping-pong turn[0..1].
+  int64_t numBarriers() const { return 2 * stages + (pingpong ? 2 : 0); }
 
   std::string validate(const ChipInfo &chip) const;
   DictionaryAttr toAttr(MLIRContext *ctx) const;
