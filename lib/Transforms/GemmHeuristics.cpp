@@ -152,22 +152,22 @@ void mlir::gemm_opt::chooseSimtStaging(const GemmProblem &p,
                                        SimtGemmPlan &plan) {
   // Rows of A (K) or B (N) that are not multiples of 4 f32 keep the
   // vector rungs on scalar global loads and 4-byte cp.async. A padded copy
-  // (PaddedStaging.h) reads and writes the operand once: at 1000x999x777
-  // ~3 MB each way per operand, ~1.5 us at the 4.2 TB/s copy rate plus a
-  // launch, against ~60 us of matmul; at 4097^3 ~67 MB each way, ~32 us
-  // against ~3.2 ms. Below ~2^28 multiply-adds (the threshold of the
-  // wgmma rung's staging, chooseWgmmaStaging) the copy's launch is no
-  // longer small against the matmul: no copies there (17x33x65, 1x1x1).
-  // A is worth copying only where it is read by 128-bit loads: the
-  // synchronous rungs (vector, swizzle); the cp.async ring copies the
-  // transposed A tile 4 bytes at a time whatever its rows. B's 16-byte
-  // cp.async.cg replaces four 4-byte cp.async.ca per chunk.
-  // Not yet measured: benchmarks/simt-staging-sweep.sh times both routes.
+  // (PaddedStaging.h) reads and writes the operand once (~1.5 us at
+  // 1000x999x777, ~32 us at 4097^3) and lets 128-bit accesses run. Measured
+  // on the H200 (benchmarks/results/2026-11-30-sweeps-s3/simt-staging,
+  // interleaved % of cuBLAS at 1000x999x777): the synchronous vector rung
+  // gains a little (44.0 staged, 43.1 not), but the cp.async rungs lose:
+  // multibuffer 53.9 against 56.4, warptile 78.1 against 83.2 (and 91.7
+  // against 95.9 at 4097^3), their 4-byte cp.async of unaligned rows
+  // already overlapping the math while the copy kernel adds a full pass.
+  // So only the synchronous rungs (vector, swizzle) stage, from 2^28
+  // multiply-adds (below that the copy's launch is not small against the
+  // matmul: 17x33x65, 1x1x1); stage-a / stage-b force either way.
   bool f32 = p.aType.isF32() && p.bType.isF32();
   constexpr int64_t kMinMacs = int64_t(1) << 28;
-  bool on = f32 && plan.vectorWidth == 4 && p.m * p.n * p.k >= kMinMacs;
-  bool aVectorLoads = !(plan.stages > 1 && plan.aTransposed);
-  plan.stageA = on && p.k % 4 != 0 && aVectorLoads;
+  bool on = f32 && plan.vectorWidth == 4 && plan.stages <= 1 &&
+            p.m * p.n * p.k >= kMinMacs;
+  plan.stageA = on && p.k % 4 != 0;
   plan.stageB = on && p.n % 4 != 0;
 }
 
@@ -218,7 +218,7 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.setNaturalLayout();
     plan.readOnly = f32;
     return;
-  case SimtRung::Reg1D:
+  case SimtRung::Reg1D: {
     // Seed 000 v3: 64x64 block, BK = 8, a column of 8 outputs per thread.
     // When even 64x64 tiles leave SMs idle, 32x64 tiles (256 threads) spread
     // the work over twice as many blocks.
@@ -230,13 +230,18 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.tn = 1;
     plan.setNaturalLayout();
     // Read-only loads as in the smem rung (the seed's `const __restrict__`).
-    // No register cap: 44 registers, 2 blocks of 512 threads per SM, as the
-    // seed's kernel (47). A cap of 32 assembles without spills at 4096^3
-    // (36 and 40 spill; the guarded edge paths of ragged shapes need ~68)
-    // and would give 4 blocks per SM: variant reg1d-r32 of
-    // benchmarks/simt-staging-sweep.sh, not measured yet.
+    // Capped at 32 registers on whole tiles (f32): 4 blocks of 512 threads
+    // per SM instead of 2 (44 registers uncapped), 40.0% / 41.1% of cuBLAS
+    // at 4096^3 / 8192^3 against 33.8% / 33.9% (variant reg1d-r32,
+    // benchmarks/results/2026-11-30-sweeps-s3/simt-staging). Caps of 36 and
+    // 40 spill, and the guarded edge paths of ragged shapes need ~68
+    // registers: no cap there.
+    bool wholeTiles =
+        p.m % plan.bm == 0 && p.n % plan.bn == 0 && p.k % plan.bk == 0;
+    plan.maxRegs = f32 && wholeTiles ? 32 : 0;
     plan.readOnly = f32;
     return;
+  }
   case SimtRung::Reg2D: {
     // Seed 000 v4: 128x128 block, BK = 8, 8x8 outputs per thread.
     TileChoice t = chooseReg2DTile(p, chip);

@@ -5,17 +5,18 @@
 // Rung 'reg1d' (seed 000 v3): a 64x64x8 block tile, 512 threads, each
 // thread accumulates a column of 8 outputs: 8 f32 loop-carried registers,
 // 8 x 8 = 64 FMAs per K tile, each B value read once and used 8 times.
-// A and B are read-only kernel arguments (ld.global.nc), as in the seed.
+// A and B are read-only kernel arguments (ld.global.nc), as in the seed;
+// whole tiles (256x256x128) cap the kernel at 32 registers (4 blocks per SM).
 // CHECK:      gpu.launch
 // CHECK-SAME: in (%{{.*}} = %c512
-// CHECK:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs}}
+// CHECK:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs, nvvm.maxnreg = 32 : i32}}
 // CHECK:      memref.view {{.*}} to memref<1x64x8xf32, #gpu.address_space<workgroup>>
 // CHECK:      memref.view {{.*}} to memref<1x8x64xf32, #gpu.address_space<workgroup>>
 // CHECK:      scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32)
 // CHECK:        gpu.barrier
 // CHECK-COUNT-64: math.fma
 // CHECK:        gpu.barrier
-// CHECK:      gemm_opt.simt_plan = {{{.*}}bk = 8 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}read_only = true{{.*}}tm = 8 : i64, tn = 1 : i64
+// CHECK:      gemm_opt.simt_plan = {{{.*}}bk = 8 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}max_regs = 32 : i64{{.*}}read_only = true{{.*}}tm = 8 : i64, tn = 1 : i64
 
 // Options: plain loads and a register cap.
 // KNOBS:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {nvvm.maxnreg = 48 : i32}}

@@ -3,12 +3,14 @@
 // copied by the staging kernel (PaddedStaging.cpp) into scratch with rows
 // padded to 16 bytes, and the matmul kernel reads that copy (identity
 // layout, padded row stride, logical bounds), so its 128-bit loads and
-// 16-byte cp.async hold. Default (GemmHeuristics): problems of at least
-// 2^28 multiply-adds; A only where it is read by 128-bit loads.
+// 16-byte cp.async hold. Default (GemmHeuristics): the synchronous rungs
+// (vector, swizzle) on problems of at least 2^28 multiply-adds; the
+// cp.async rungs measured slower with copies and only take them when
+// forced (stage-a / stage-b).
 // RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize))" | FileCheck %s --check-prefix=VEC
-// RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling))" | FileCheck %s --check-prefix=WT
-// RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling{stage-b=0}))" | FileCheck %s --check-prefix=OFF
-// RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{allow-tf32=true}))" | FileCheck %s --check-prefix=MMA
+// RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling{stage-b=1}))" | FileCheck %s --check-prefix=WT
+// RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling))" | FileCheck %s --check-prefix=OFF
+// RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling{stage-b=1},gemm-mma{allow-tf32=true}))" | FileCheck %s --check-prefix=MMA
 // RUN: gemm-opt %inputs/matmul-17x33x65.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling))" | FileCheck %s --check-prefix=SMALL
 // RUN: gemm-opt %inputs/matmul-17x33x65.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize{stage-a=1 stage-b=1}))" | FileCheck %s --check-prefix=FORCED
 // RUN: not gemm-opt %inputs/matmul-4096x4096x4096.mlir --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize{stage-b=1}))" 2>&1 | FileCheck %s --check-prefix=ALIGNED
@@ -34,8 +36,8 @@
 // VEC:       gemm_opt.kernel = "matmul"
 // VEC-SAME:  staged_a = true, staged_b = true
 
-// warptile (cp.async ring, A stored transposed: 4-byte copies whatever its
-// rows): only B is copied, once (every rung rebuilt the kernel and dropped
+// warptile with stage-b=1 (cp.async ring, A stored transposed: 4-byte
+// copies whatever its rows): only B is copied, once (every rung rebuilt the kernel and dropped
 // the previous copy). Interior and edge blocks copy B's 16-byte chunks
 // (edge blocks with a source size: zero fill past N); A comes from the
 // argument in 4-byte copies. Split K: the partials' scratch and reduction
@@ -55,14 +57,15 @@
 // WT:        gemm_opt.kernel = "matmul-splitk-reduce"
 // WT-NOT:    matmul-pad-staging
 
-// stage-b=0: the previous kernel, B read in 4-byte copies.
+// warptile by default: no copy, B read in 4-byte copies.
 // OFF-LABEL: func.func @matmul
 // OFF-NOT:   matmul-pad-staging
 // OFF-NOT:   memref<777x1000xf32>
 // OFF:       nvgpu.device_async_copy %arg1{{.*}}, 1 : memref<777x999xf32>
 // OFF-NOT:   staged_b
 
-// A TF32 mma kernel built from a staged SIMT kernel reads A and B itself:
+// A TF32 mma kernel built from a staged SIMT kernel (stage-b=1) reads A
+// and B itself:
 // the copy and its buffer go.
 // MMA-LABEL: func.func @matmul
 // MMA-NOT:   memref.alloc

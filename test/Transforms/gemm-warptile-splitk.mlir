@@ -56,13 +56,8 @@
 // TALL:         vector.store
 // TALL:         gemm_opt.kernel = "matmul-splitk-reduce"
 
-// Only the padded staging copy of B (N = 999) stays, once.
 // UNSPLIT-LABEL: func.func @matmul
-// UNSPLIT:       memref.alloc() : memref<777x1000xf32>
 // UNSPLIT-NOT:   memref.alloc
-// UNSPLIT:       gemm_opt.kernel = "matmul-pad-staging"
-// UNSPLIT-NOT:   memref.alloc
-// UNSPLIT-NOT:   matmul-pad-staging
 // UNSPLIT-NOT:   matmul-splitk-reduce
 // UNSPLIT-NOT:   split_k
 
