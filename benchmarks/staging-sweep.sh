@@ -34,14 +34,6 @@ func.func @matmul(%A: memref<${m}x${k}x$t>, %B: memref<${k}x${n}x$t>, %C: memref
 MLIR
 }
 
-RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
-
-gen() { # gen VARIANT INPUT WGMMA-OPTIONS
-  local v=$1 shape=$2 base="$out/$1__$2"
-  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
-    "builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
-    sm_90a
-}
 
 for t in f16 bf16; do
   # Large (both operands staged; 4096x4097x4096 only B, 4096x4096x4097
@@ -52,14 +44,14 @@ for t in f16 bf16; do
     set -- $s
     input $t "$1" "$2" "$3"
     sh=$t-$1x$2x$3
-    gen staged $sh "staging=1"
-    gen mma $sh "staging=0"
-    gen default $sh ""
+    gen_wgmma staged $sh "staging=1"
+    gen_wgmma mma $sh "staging=0"
+    gen_wgmma default $sh ""
   done
   # 4097^3 has 33 x 17 = 561 tiles of 128x256 on 132 SMs (4.25 waves);
   # 128x128 tiles of two consumer warpgroups give 1089 (8.25 waves).
   for s in 4097x4097x4097 4095x4097x4095; do
-    gen staged-ws-128x128-s6 $t-$s "staging=1 warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
+    gen_wgmma staged-ws-128x128-s6 $t-$s "staging=1 warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
   done
 done
 ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"

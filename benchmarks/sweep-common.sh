@@ -66,3 +66,21 @@ gen_simt() {
     "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($funcs),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90})" \
     sm_90
 }
+
+# The rungs before wgmma (func.func level); TF32 variants pass allow-tf32 to
+# gemm-mma and gemm-wgmma.
+MMA_RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
+
+# gen_wgmma VARIANT SHAPE WGMMA-OPTIONS: $out/VARIANT__SHAPE.{ptx,json} from
+# $out/inputs/matmul-SHAPE.mlir (memref or tensor) through the wgmma rung
+# with WGMMA-OPTIONS, for sm_90a; SHAPE tf32-* compiles with allow-tf32.
+gen_wgmma() {
+  local v=$1 shape=$2 opts=$3 base="$out/$1__$2" rungs=$MMA_RUNGS
+  case $shape in
+    tf32-*) rungs=${MMA_RUNGS/gemm-mma/gemm-mma{allow-tf32=true\}}
+            opts="allow-tf32=true${opts:+ $opts}" ;;
+  esac
+  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
+    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($rungs,gemm-wgmma${opts:+{$opts\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
+    sm_90a
+}

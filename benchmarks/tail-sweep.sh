@@ -29,13 +29,9 @@ gen_softmax c8-t512 $L f32 "{cluster-size=8 cluster-threads=512 exp-ftz=1}"
 gen_softmax c4-t512 $L f32 "{cluster-size=4 cluster-threads=512 exp-ftz=1}"
 gen_softmax c8-t256 $L f32 "{cluster-size=8 cluster-threads=256 exp-ftz=1}"
 
-RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
 gen() { # gen VARIANT TYPE WGMMA-OPTIONS (4096^3)
-  local v=$1 shape=$2-4096x4096x4096 base="$out/$1__$2-4096x4096x4096"
-  cp "$root/test/Inputs/matmul-$shape.mlir" "$out/inputs/"
-  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
-    "builtin.module(gemm-verify-input,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
-    sm_90a
+  cp "$root/test/Inputs/matmul-$2-4096x4096x4096.mlir" "$out/inputs/"
+  gen_wgmma "$1" "$2-4096x4096x4096" "$3"
 }
 WS="warp-specialized=1 persistent=1 warpgroups=2 max-registers=168"
 for t in f16 bf16; do

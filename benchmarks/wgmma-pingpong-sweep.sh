@@ -26,14 +26,6 @@ for t in f16 bf16; do
     > "$out/inputs/matmul-$t-8192x8192x8192.mlir"
 done
 
-RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
-
-gen() { # gen VARIANT INPUT WGMMA-OPTIONS
-  local v=$1 shape=$2 base="$out/$1__$2"
-  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
-    "builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma${3:+{$3\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
-    sm_90a
-}
 
 # Producer warpgroup + 2 consumer warpgroups, persistent, 168-register cap
 # with setmaxnreg 40 / 232 (as the default).
@@ -44,18 +36,18 @@ for t in f16 bf16; do
     sh=$t-$s
     # The stage's default: cooperative 128x256x64 (each consumer 64 rows of
     # the same tile), 4 stages.
-    gen default $sh ""
+    gen_wgmma default $sh ""
     # Ping-pong (each consumer owns whole tiles, the two take turns):
     # 64x256 tiles (40 KB a stage) and 128x128 tiles (32 KB a stage), each
     # 128 f32 accumulators per thread.
-    gen pp-64x256-s4 $sh "$PP block-m=64 block-n=256 stages=4"
-    gen pp-64x256-s5 $sh "$PP block-m=64 block-n=256 stages=5"
-    gen pp-128x128-s5 $sh "$PP block-m=128 block-n=128 stages=5"
-    gen pp-128x128-s6 $sh "$PP block-m=128 block-n=128 stages=6"
-    gen pp-128x128-s7 $sh "$PP block-m=128 block-n=128 stages=7"
+    gen_wgmma pp-64x256-s4 $sh "$PP block-m=64 block-n=256 stages=4"
+    gen_wgmma pp-64x256-s5 $sh "$PP block-m=64 block-n=256 stages=5"
+    gen_wgmma pp-128x128-s5 $sh "$PP block-m=128 block-n=128 stages=5"
+    gen_wgmma pp-128x128-s6 $sh "$PP block-m=128 block-n=128 stages=6"
+    gen_wgmma pp-128x128-s7 $sh "$PP block-m=128 block-n=128 stages=7"
     # Ping-pong 64x256 with a wider tile group (grouped order over 16 rows
     # of 64-row tiles covers the same 1024 rows of A as the default's 8).
-    gen pp-64x256-s5-g16 $sh "$PP block-m=64 block-n=256 stages=5 group-m=16"
+    gen_wgmma pp-64x256-s5-g16 $sh "$PP block-m=64 block-n=256 stages=5 group-m=16"
   done
 done
 ls "$out"/*.ptx 2>/dev/null | wc -l | xargs echo "variants kept:"

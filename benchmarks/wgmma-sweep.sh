@@ -35,18 +35,6 @@ for t in f16 bf16; do
   done
 done
 
-RUNGS="gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma"
-# TF32 shapes (tf32-*) need allow-tf32 on the mma and wgmma rungs.
-TF32_RUNGS="${RUNGS/gemm-mma/gemm-mma{allow-tf32=true\}}"
-
-gen() { # gen VARIANT INPUT WGMMA-OPTIONS
-  local v=$1 shape=$2 base="$out/$1__$2" rungs=$RUNGS opts=$3
-  case $shape in tf32-*) rungs=$TF32_RUNGS; opts="allow-tf32=true${opts:+ $opts}" ;; esac
-  compile_variant "$base" "$v $shape" "$out/inputs/matmul-$shape.mlir" \
-    "builtin.module(gemm-verify-input,func.func($rungs,gemm-wgmma${opts:+{$opts\}}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$base.ptx manifest-file=$base.json stage=$v chip=sm_90a})" \
-    sm_90a
-}
-
 ONE="warp-specialized=0 persistent=0 block-m=128 block-n=128 warpgroups=1 max-registers=0 group-m=8"
 # TF32 (f32 inputs, --tf32 on the GPU) runs the same plans with BK = 32 (a
 # stage holds the same bytes); the transposing kernel of B comes first in
@@ -55,18 +43,18 @@ for sh in {f16,bf16,tf32}-{4096x4096x4096,8192x8192x8192,2048x2048x2048}; do
   # The stage's default plan for the shape (4096^3, 8192^3: warp-
   # specialized + persistent 128x256, 4 stages; 2048^3: one warpgroup
   # 128x128, 3 stages).
-  gen default $sh ""
+  gen_wgmma default $sh ""
   # M1: one warpgroup computes and thread 0 loads (128x128).
-  gen one-wg-s3 $sh "$ONE stages=3"
-  gen one-wg-s4 $sh "$ONE stages=4"
+  gen_wgmma one-wg-s3 $sh "$ONE stages=3"
+  gen_wgmma one-wg-s4 $sh "$ONE stages=4"
   # M2 without the persistent grid, and with other stage counts.
-  gen ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
-  gen ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
-  gen ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
+  gen_wgmma ws-nopersist $sh "warp-specialized=1 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=168"
+  gen_wgmma ws-s3 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=256 warpgroups=2 stages=3 max-registers=168"
+  gen_wgmma ws-128x128-s6 $sh "warp-specialized=1 persistent=1 block-m=128 block-n=128 warpgroups=2 stages=6 max-registers=168"
   case $sh in
     tf32-*) ;;
     # Two computing warpgroups without a producer (128x256, 4 stages).
-    *) gen two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"; continue ;;
+    *) gen_wgmma two-wg $sh "warp-specialized=0 persistent=0 block-m=128 block-n=256 warpgroups=2 stages=4 max-registers=0"; continue ;;
   esac
   # TF32: the default without its first kernel (B transposed into scratch):
   # only to time the wgmma kernel alone, i.e. what the transposing kernel

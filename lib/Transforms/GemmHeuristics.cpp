@@ -434,7 +434,8 @@ MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
 WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
                                               const ChipInfo &chip) {
   // ../shared/notes/mlir22-gpu-facts.md ("Hopper"), hand-built kernels at
-  // 4096^3 on the H200 (not yet swept with this generator):
+  // 4096^3 on the H200; this generator's sweeps (results/2026-11-30-
+  // wgmma-sweep*, -sweeps-s3, -tail-sweep) kept the same choices:
   //  - a producer warpgroup + 2 consumer warpgroups on 128x256x64 tiles, 4
   //    TMA stages (197,632 B of shared memory), a persistent grid in
   //    grouped tile order, 168 registers with setmaxnreg 40 / 232: 0.95-0.97x
@@ -447,11 +448,12 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   // TF32 (f32 inputs, 4-byte elements) takes the same tiles with BK = 32:
   // a stage holds the same bytes, and at half the f16 rate a K tile of 32
   // takes the tensor cores as long as one of 64 in f16, so the stage counts
-  // cover the same latency (not yet measured).
+  // cover the same latency (the TF32 sweep found the default best or tied:
+  // 87% / 92% of cuBLAS TF32 interleaved at 4096^3 / 8192^3).
   // Ping-pong consumers (pingpong=1: each warpgroup owns 64x256 or 128x128
-  // tiles and the two alternate) stay off until a sweep
-  // (benchmarks/wgmma-pingpong-sweep.sh) shows them ahead of the
-  // cooperative 128x256 kernel.
+  // tiles and the two alternate) stay off: 84-86% of cuBLAS at 4096^3
+  // against the cooperative 128x256 kernel's 94.6-94.9%
+  // (results/2026-11-30-sweeps-s3/pingpong).
   WgmmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
   plan.bm = 128;
