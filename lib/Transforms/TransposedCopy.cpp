@@ -46,7 +46,8 @@ public:
   void emit(gpu::LaunchOp launch);
 
 private:
-  /// Chunk `chunk` (E elements) of source row `row`, zero past the edges.
+  /// The E elements of source row `row` from column `col0`, zero past the
+  /// edges.
   SmallVector<Value> loadChunk(Value row, Value col0);
 
   Value src, dst;
