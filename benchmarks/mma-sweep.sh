@@ -8,12 +8,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
-build=${1:-$root/build}
-out=${2:-$root/.sweep-mma}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep-mma}"
 
 for t in f16 bf16; do
   cp "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" "$out/inputs/matmul-$t-4096x4096x4096.mlir"

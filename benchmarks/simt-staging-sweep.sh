@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 4's remaining f32 SIMT gaps, one GPU run (no GPU needed here):
 #   benchmarks/simt-staging-sweep.sh [BUILDDIR] [SWEEPDIR]
-# BUILDDIR defaults to /tmp/build-simtstage, SWEEPDIR to .sweep (git-ignored).
+# BUILDDIR defaults to build/, SWEEPDIR to .sweep (git-ignored).
 # Writes SWEEPDIR/<variant>__<shape>.{ptx,json} (ptxas-checked, 0 spills;
 # SWEEPDIR/ptxas.txt), to be run there by
 #   benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR
@@ -22,12 +22,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
-build=${1:-/tmp/build-simtstage}
-out=${2:-$root/.sweep}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep}"
 for s in 4096x4096x4096 1000x999x777 4097x4097x4097; do
   cp "$root/test/Inputs/matmul-$s.mlir" "$out/inputs/"
 done

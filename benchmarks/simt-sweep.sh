@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates PTX + manifest pairs of SIMT matmul variants (no GPU needed):
 #   benchmarks/simt-sweep.sh [BUILDDIR] [SWEEPDIR]
-# BUILDDIR defaults to /tmp/build-simt, SWEEPDIR to .sweep (git-ignored).
+# BUILDDIR defaults to build/, SWEEPDIR to .sweep (git-ignored).
 # Each variant is a textual pipeline of rung passes with options; files are
 # SWEEPDIR/<variant>__<shape>.{ptx,json}, the manifest's stage is the variant.
 # A variant is kept only when `ptxas -arch=sm_90 -v` reports 0 spill bytes;
@@ -10,12 +10,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
-build=${1:-/tmp/build-simt}
-out=${2:-$root/.sweep}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep}"
 
 # Inputs: the lit inputs (1000x999x777, 4097^3, 17x33x65 and 1x1x1 are
 # memrefs accumulating into C, beta = 1), 8192^3 made from the 4096^3 one,

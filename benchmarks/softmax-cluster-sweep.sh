@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generates PTX + manifest pairs of softmax-rows variants (no GPU needed):
 #   benchmarks/softmax-cluster-sweep.sh [BUILDDIR] [SWEEPDIR]
-# BUILDDIR defaults to /tmp/build-softmax, SWEEPDIR to .sweep-softmax
+# BUILDDIR defaults to build/, SWEEPDIR to .sweep-softmax
 # (git-ignored). For the long-row shapes of issue 5 it compiles softmax-rows
 # with the cluster size forced (cluster-size=1: the block-per-row hybrid /
 # shared plans; 2, 4, 8: a thread-block cluster per row) and by default
@@ -16,12 +16,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
-build=${1:-/tmp/build-softmax}
-out=${2:-$root/.sweep-softmax}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep-softmax}"
 
 for dtype in ${DTYPES:-f32 f16 bf16}; do
   for shape in ${SHAPES:-1024x131072 4096x32768 64x262144 3x200000 256x65536}; do

@@ -2,7 +2,7 @@
 # Generates PTX + manifest pairs of softmax-rows' pipelined cluster plan
 # (issue 5) next to the current default (no GPU needed):
 #   benchmarks/softmax-pipeline-sweep.sh [BUILDDIR] [SWEEPDIR]
-# BUILDDIR defaults to /tmp/build-softmax2, SWEEPDIR to .sweep/softmax-pipeline
+# BUILDDIR defaults to build/, SWEEPDIR to .sweep/softmax-pipeline
 # (git-ignored). Variants (names: cluster size c, threads per block t, rows
 # pipelined per cluster r; "noftz": exp without ftz):
 #   rows               the default plan (today: cluster of 4 x 1024 threads
@@ -24,12 +24,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
-build=${1:-/tmp/build-softmax2}
-out=${2:-$root/.sweep/softmax-pipeline}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep/softmax-pipeline}"
 
 # pipe SHAPE DTYPE C T R [EXTRA-OPTIONS NAME-SUFFIX]
 pipe() {

@@ -2,7 +2,7 @@
 # Generates PTX + manifest pairs of the wgmma stage on shapes whose rows are
 # not 16-byte aligned, with and without padded staging (no GPU needed):
 #   benchmarks/staging-sweep.sh [BUILDDIR] [SWEEPDIR]
-# BUILDDIR defaults to /tmp/build-staging, SWEEPDIR to .sweep-staging
+# BUILDDIR defaults to build/, SWEEPDIR to .sweep-staging
 # (git-ignored). Variants: `staged` (staging=1: copy kernel + TMA/wgmma),
 # `mma` (staging=0: the mma.sync kernel with guarded scalar loads, the
 # route before padded staging) and `default` (the heuristic's choice). A
@@ -13,13 +13,8 @@
 # (GemmHeuristics.cpp; measured in results/2026-11-30-staging-tf32).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-/tmp/build-staging}
-out=${2:-$root/.sweep-staging}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 . "$root/benchmarks/sweep-common.sh"
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep-staging}"
 
 input() { # input TYPE M N K: C (f32) = A * B, C zeroed (beta = 0)
   local t=$1 m=$2 n=$3 k=$4

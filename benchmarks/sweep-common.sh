@@ -4,7 +4,17 @@
 # serialized); SWEEPDIR/ptxas.txt gets a line per variant either way.
 #   compile_variant BASE LABEL INPUT PIPELINE ARCH [GEMM-OPT FLAGS]
 # BASE: output path without extension; LABEL: how the variant is reported.
-# Needs $gemm_opt, $ptxas and $out set by the caller.
+# Needs $gemm_opt, $ptxas and $out set by the caller (start_sweep).
+# start_sweep BUILDDIR SWEEPDIR: sets $build, $out, $gemm_opt and $ptxas
+# and empties SWEEPDIR of earlier pairs (its inputs/ stays).
+start_sweep() {
+  build=$1 out=$2
+  gemm_opt=$build/bin/gemm-opt
+  ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+  mkdir -p "$out/inputs"
+  rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+}
+
 compile_variant() {
   local base=$1 label=$2 input=$3 pipeline=$4 arch=$5 flags=${6-}
   # shellcheck disable=SC2086 # flags are words

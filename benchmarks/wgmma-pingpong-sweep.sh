@@ -2,7 +2,7 @@
 # Issue 7: ping-pong consumers against the default (cooperative) wgmma
 # kernel. Generates PTX + manifest pairs (no GPU needed):
 #   benchmarks/wgmma-pingpong-sweep.sh [BUILDDIR] [SWEEPDIR]
-# BUILDDIR defaults to /tmp/build-pingpong, SWEEPDIR to .sweep-pingpong
+# BUILDDIR defaults to build/, SWEEPDIR to .sweep-pingpong
 # (git-ignored). Files are SWEEPDIR/<variant>__<shape>.{ptx,json}; the
 # manifest's stage is the variant. Shapes: f16 and bf16 at 4096^3 and
 # 8192^3. A variant is kept only when `ptxas -arch=sm_90a -v` reports 0
@@ -13,12 +13,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
-build=${1:-/tmp/build-pingpong}
-out=${2:-$root/.sweep-pingpong}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep-pingpong}"
 
 for t in f16 bf16; do
   cp "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" "$out/inputs/"

@@ -2,7 +2,7 @@
 # Generates PTX + manifest pairs of wgmma (Hopper, sm_90a) matmul variants
 # (no GPU needed):
 #   benchmarks/wgmma-sweep.sh [BUILDDIR] [SWEEPDIR]
-# BUILDDIR defaults to /tmp/build-wgmma, SWEEPDIR to .sweep-wgmma
+# BUILDDIR defaults to build/, SWEEPDIR to .sweep-wgmma
 # (git-ignored). Files are SWEEPDIR/<variant>__<shape>.{ptx,json}; the
 # manifest's stage is the variant. A variant is kept only when
 # `ptxas -arch=sm_90a -v` reports 0 spill bytes and neither C7508 nor C7520;
@@ -14,12 +14,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
-build=${1:-/tmp/build-wgmma}
-out=${2:-$root/.sweep-wgmma}
-gemm_opt=$build/bin/gemm-opt
-ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
-mkdir -p "$out/inputs"
-rm -f "$out"/*.ptx "$out"/*.json "$out/ptxas.txt"
+start_sweep "${1:-$root/build}" "${2:-$root/.sweep-wgmma}"
 
 # f32 inputs (TF32 variants): the f16 inputs with every element type f32.
 for s in 4096 8192 2048; do
