@@ -233,19 +233,23 @@ std::string WgmmaGemmPlan::str() const {
          (kMajorB() ? ", tf32 from B transposed" : "");
 }
 
-std::string mlir::gemm_opt::checkTmaStrides(const GemmProblem &p) {
+TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {
   int64_t bytes = p.aType.getIntOrFloatBitWidth() / 8;
-  if ((p.k * bytes) % 16)
-    return "rows of A are " + std::to_string(p.k * bytes) +
-           " bytes (K=" + std::to_string(p.k) +
+  auto why = [](const char *name, int64_t len, const char *dim, int64_t n) {
+    return std::string("rows of ") + name + " are " + std::to_string(len) +
+           " bytes (" + dim + "=" + std::to_string(n) +
            "), not a multiple of 16 as TMA needs";
+  };
+  TmaRowCheck check;
+  check.a = (p.k * bytes) % 16 != 0;
   // f32 (TF32): B is read through its transposed copy, whose rows the
   // transposing kernel pads to 16 bytes.
-  if (!p.aType.isF32() && (p.n * bytes) % 16)
-    return "rows of B are " + std::to_string(p.n * bytes) +
-           " bytes (N=" + std::to_string(p.n) +
-           "), not a multiple of 16 as TMA needs";
-  return "";
+  check.b = !p.aType.isF32() && (p.n * bytes) % 16 != 0;
+  if (check.a)
+    check.why = why("A", p.k * bytes, "K", p.k);
+  else if (check.b)
+    check.why = why("B", p.n * bytes, "N", p.n);
+  return check;
 }
 
 //===----------------------------------------------------------------------===//
@@ -800,10 +804,9 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
                                                    const WgmmaGemmPlan &plan,
                                                    Operation *before) {
   KernelBuilder b(before->getLoc(), before);
-  if (!plan.stageA && !plan.stageB)
-    return WgmmaKernelEmitter(b, problem, plan).emit();
-  // Padded staging: the copies first, then the kernel on strided views of
-  // them (the tensor maps take their logical extents and row strides).
+  // Padded staging (if any): the copies first, then the kernel on strided
+  // views of them (the tensor maps take their logical extents and row
+  // strides).
   GemmProblem staged =
       stageGemmOperands(b, problem, plan.stageA, plan.stageB);
   return WgmmaKernelEmitter(b, staged, plan).emit();
@@ -853,11 +856,8 @@ struct GemmWgmmaPass
             << ": expected -1 (heuristic), 0 or 1";
         return signalPassFailure();
       }
-      int64_t chunk = 16 / (problem->aType.getIntOrFloatBitWidth() / 8);
-      bool unalignedA = problem->k % chunk != 0;
-      // TF32 reads B through its transposed copy, whose rows are padded.
-      bool unalignedB = !problem->aType.isF32() && problem->n % chunk != 0;
-      std::string unaligned = checkTmaStrides(*problem);
+      TmaRowCheck rows = checkTmaRows(*problem);
+      const std::string &unaligned = rows.why;
       if (unaligned.empty() && staging == 1) {
         launch.emitError("invalid 'wgmma' option staging=1: the rows of A "
                          "and B are already 16-byte aligned (K=")
@@ -877,8 +877,8 @@ struct GemmWgmmaPass
         continue;
       }
       WgmmaGemmPlan plan = chooseWgmmaPlan(*problem, chip);
-      plan.stageA = stage && unalignedA;
-      plan.stageB = stage && unalignedB;
+      plan.stageA = stage && rows.a;
+      plan.stageB = stage && rows.b;
       overrideIfSet(plan.bm, blockM);
       overrideIfSet(plan.bn, blockN);
       overrideIfSet(plan.bk, blockK);

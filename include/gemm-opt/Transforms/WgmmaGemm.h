@@ -116,17 +116,22 @@ struct WgmmaGemmPlan {
   std::string str() const;
 };
 
-/// Why `problem` cannot be fed by TMA directly (a row stride of A or B that
-/// is not a multiple of 16 bytes; f32 inputs read B through its transposed,
-/// padded copy, so only A's rows count), or "" when it can.
-std::string checkTmaStrides(const GemmProblem &problem);
+/// The operands of `problem` whose rows TMA cannot load directly (a row
+/// stride that is not a multiple of 16 bytes; f32 inputs read B through its
+/// transposed, padded copy, so only A's rows count), and why ("" when TMA
+/// can load both).
+struct TmaRowCheck {
+  bool a = false, b = false;
+  std::string why;
+};
+TmaRowCheck checkTmaRows(const GemmProblem &problem);
 
 /// Builds the wgmma kernel for `problem` and `plan` right before `before`
 /// (with the host-side tensor maps of A and B) and returns the new launch.
 /// The plan must have been validated. With plan.stageA / plan.stageB it
 /// first builds the padded staging copies (scratch buffers and the copy
 /// launch) and reads those operands through them; every other operand must
-/// satisfy checkTmaStrides. A TF32 plan (kMajorB) also allocates the
+/// satisfy checkTmaRows. A TF32 plan (kMajorB) also allocates the
 /// N x K f32 scratch buffer (a `memref.alloc` of the host function: a
 /// manifest "scratch" buffer, its rows padded to 16 bytes) and launches the
 /// transposing kernel (TransposedCopy.h) before the matmul kernel.
