@@ -181,26 +181,6 @@ mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
   return plan;
 }
 
-/// Whether softmax-rows pipelines cluster plans when the options leave it
-/// to the heuristics. Off until benchmarks/softmax-pipeline-sweep.sh has
-/// been measured on the H200: the pipelined plan is built and tested
-/// (pipeline-rows=R selects it), but not chosen by default yet.
-static constexpr bool kPipelineByDefault = false;
-/// Rows per cluster of the default pipelined plan (the sweep measures 4,
-/// 8, 16 and one wave).
-static constexpr int64_t kDefaultPipelineRows = 8;
-
-/// Rows per cluster when the options leave it to the heuristics: pipelined
-/// only where the grid keeps enough clusters (with up to 8 blocks per row,
-/// at least 4 blocks per SM); few rows need every block they can get.
-static int64_t defaultPipelineRows(const SoftmaxProblem &p,
-                                   const SoftmaxClusterOptions &o) {
-  if (!kPipelineByDefault ||
-      ceilDiv(p.rows, kDefaultPipelineRows) * 8 < 4 * o.smCount)
-    return 1;
-  return kDefaultPipelineRows;
-}
-
 /// The exp flavour: options first, else ftz for the cluster plans. On the
 /// H200 at 1024x131072 (benchmarks/results/2026-11-30-sweeps-s3/
 /// softmax-pipeline) ex2.approx.ftz.f32, one MUFU instruction against the
@@ -233,9 +213,12 @@ static FailureOr<SoftmaxPlan>
 chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
                    const SoftmaxLimits &limits, int64_t targetBlockThreads,
                    const SoftmaxClusterOptions &cluster) {
-  const int64_t rowsPerCluster = cluster.pipelineRows > 0
-                                     ? cluster.pipelineRows
-                                     : defaultPipelineRows(p, cluster);
+  // Pipelined cluster plans only when asked for (pipeline-rows): on the
+  // H200 they ran at 41-69% of copy bandwidth at 1024x131072 against the
+  // plain cluster plan's 81% (f16) / 90% (f32)
+  // (results/2026-11-30-sweeps-s3/softmax-pipeline).
+  const int64_t rowsPerCluster =
+      cluster.pipelineRows > 0 ? cluster.pipelineRows : 1;
   if (cluster.clusterSize > 1) {
     std::optional<SoftmaxPlan> plan =
         chooseClusterPlan(p, limits, cluster.clusterSize, rowsPerCluster,

@@ -255,7 +255,7 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
            "else a power of two in 32..1024)">,
     Option<"expFtz", "exp-ftz", "int64_t", /*default=*/"-1",
            "exp through ex2.approx.ftz.f32: -1 = chosen by the heuristics "
-           "(pipelined plans), 0 = no, 1 = yes">,
+           "(cluster plans), 0 = no, 1 = yes">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
