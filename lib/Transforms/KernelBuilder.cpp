@@ -123,15 +123,21 @@ Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,
   Value base = gpu::DynamicSharedMemoryOp::create(
       b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                          MemRefLayoutAttrInterface(), workgroup));
+  parkKernelFnAttrs(base.getDefiningOp(), maxRegs, readOnlyInputs);
+  return base;
+}
+
+void mlir::gemm_opt::parkKernelFnAttrs(Operation *op, int64_t maxRegs,
+                                       bool readOnlyInputs) {
+  Builder b(op->getContext());
   NamedAttrList fnAttrs;
   if (maxRegs)
-    fnAttrs.append("nvvm.maxnreg", b.getI32IntegerAttr(maxRegs));
+    fnAttrs.append("nvvm.maxnreg",
+                   b.getI32IntegerAttr(static_cast<int32_t>(maxRegs)));
   if (readOnlyInputs)
     fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
   if (!fnAttrs.empty())
-    base.getDefiningOp()->setAttr(kKernelFnAttrs,
-                                  fnAttrs.getDictionary(b.getContext()));
-  return base;
+    op->setAttr(kKernelFnAttrs, fnAttrs.getDictionary(op->getContext()));
 }
 
 void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,

@@ -64,13 +64,10 @@ static void emitChunk(KernelBuilder &b, const StagingCopy &copy, Value local,
   auto store = vector::StoreOp::create(b, vec, copy.dst, ValueRange{row, col0},
                                        /*nontemporal=*/false,
                                        llvm::MaybeAlign(16));
-  if (parkAttrs) {
-    // The kernel function's attributes (outlining drops the launch's):
-    // sources read-only, nothing aliased (gemm-apply-kernel-attributes).
-    NamedAttrList fnAttrs;
-    fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
-    store->setAttr(kKernelFnAttrs, fnAttrs.getDictionary(b.getContext()));
-  }
+  // The kernel function's attributes (outlining drops the launch's):
+  // sources read-only, nothing aliased (gemm-apply-kernel-attributes).
+  if (parkAttrs)
+    parkKernelFnAttrs(store, /*maxRegs=*/0, /*readOnlyInputs=*/true);
 }
 
 /// Copies chunk `item` of whichever of `copies[i..]` it falls in.

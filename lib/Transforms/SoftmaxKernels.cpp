@@ -987,11 +987,8 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     // No block leaves while others may still read its published pairs.
     NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
     auto wait = NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
-    if (plan.maxRegisters > 0)
-      wait->setAttr(kKernelFnAttrs,
-                    b.getDictionaryAttr(b.getNamedAttr(
-                        "nvvm.maxnreg", b.getI32IntegerAttr(static_cast<int32_t>(
-                                            plan.maxRegisters)))));
+    parkKernelFnAttrs(wait, std::max<int64_t>(plan.maxRegisters, 0),
+                      /*readOnlyInputs=*/false);
     return;
   }
 

@@ -137,13 +137,10 @@ void TransposedCopyEmitter::emit(gpu::LaunchOp launch) {
       auto store = vector::StoreOp::create(b, vec, dst, ValueRange{row, col},
                                            /*nontemporal=*/false,
                                            llvm::MaybeAlign(16));
-      if (i == 0) {
-        // The kernel function's attributes (outlining drops the launch's):
-        // the source is read-only (gemm-apply-kernel-attributes).
-        NamedAttrList fnAttrs;
-        fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
-        store->setAttr(kKernelFnAttrs, fnAttrs.getDictionary(b.getContext()));
-      }
+      // The kernel function's attributes (outlining drops the launch's):
+      // the source is read-only (gemm-apply-kernel-attributes).
+      if (i == 0)
+        parkKernelFnAttrs(store, /*maxRegs=*/0, /*readOnlyInputs=*/true);
     });
   }
 }

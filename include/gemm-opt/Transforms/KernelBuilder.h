@@ -102,6 +102,11 @@ gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, int64_t gridX,
 inline constexpr llvm::StringLiteral kKernelFnAttrs = "gemm_opt.kernel_fn_attrs";
 inline constexpr llvm::StringLiteral kReadOnlyInputs = "gemm_opt.readonly_inputs";
 
+/// Parks on `op` (inside a launch body) the attributes of its outlined
+/// function: a register cap when `maxRegs` is non-zero, and read-only
+/// inputs. Nothing when neither is asked for.
+void parkKernelFnAttrs(Operation *op, int64_t maxRegs, bool readOnlyInputs);
+
 /// Creates the kernel's `gpu.dynamic_shared_memory` base (i8, workgroup
 /// space) and parks on it the attributes of the outlined function: a
 /// register cap when `maxRegs` is non-zero, and read-only inputs.
