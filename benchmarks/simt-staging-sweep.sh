@@ -6,19 +6,15 @@
 # SWEEPDIR/ptxas.txt), to be run there by
 #   benchmarks/run-sweep.sh BINDIR SWEEPDIR OUTDIR
 # (A) 1000x999x777 and 4097^3, the rungs from vector on: padded staging
-#     copies of the operands whose rows are not 16-byte aligned (now the
-#     default above 2^28 multiply-adds; the *-sb0 / *-st0 variants are the
-#     previous defaults, except that split-K partials now have rows padded
-#     to 16 bytes in every variant: 128-bit stores and reduction reads; the
-#     previous run measured 80.7% / 98.2% for the old defaults,
-#     benchmarks/results/2026-11-30-simt-sweep), and block / thread tiles
-#     and splits for 1000x999x777 (132 SMs).
-# (B) smem and reg1d at 4096^3 and 8192^3: ld.global.nc (now the default;
-#     *-ro0 is the previous default). Their inner loops are otherwise
-#     already minimal (see the rung comments in GemmHeuristics.cpp).
-#     reg1d-r32: at most 32 registers (44 without a cap), so 4 blocks of
-#     512 threads share an SM instead of 2; ptxas fits the kernel in 32
-#     with no spills (caps of 36 and 40 spill), not yet the default.
+#     copies of the operands whose rows are not 16-byte aligned (the
+#     *-sb0 / *-st0 variants without; split-K partials have rows padded to
+#     16 bytes in every variant), and block / thread tiles and splits for
+#     1000x999x777 (132 SMs). Measured (results/2026-11-30-sweeps-s3):
+#     copies pay only on the synchronous rungs, now the default.
+# (B) smem and reg1d at 4096^3 and 8192^3: ld.global.nc (*-ro0 without;
+#     no difference measured) and reg1d-r32, at most 32 registers (44
+#     without a cap), so 4 blocks of 512 threads share an SM instead of 2:
+#     33.8 -> 40.0% of cuBLAS, now the default on whole tiles.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
