@@ -319,9 +319,11 @@ void launchAll(CudaDriver &drv, const KernelManifest &m, Prepared &p, size_t set
   for (size_t k = 0; k < m.kernels.size(); ++k) {
     const KernelDesc &kd = m.kernels[k];
     LaunchArgs &a = p.args[set][k];
-    if (kd.cluster)
-      drv.launchCluster(p.funcs[k], kd.grid, kd.block, *kd.cluster, kd.dynamicSharedMemory, nullptr,
-                        a.ptrs.empty() ? nullptr : a.ptrs.data());
+    // A programmatic dependent launch is only an overlap: without
+    // cuLaunchKernelEx the kernel runs after its predecessor as usual.
+    if (kd.cluster || (kd.programmaticDependent && drv.hasLaunchKernelEx()))
+      drv.launchEx(p.funcs[k], kd.grid, kd.block, kd.cluster, kd.programmaticDependent, kd.dynamicSharedMemory,
+                   nullptr, a.ptrs.empty() ? nullptr : a.ptrs.data());
     else
       drv.launch(p.funcs[k], kd.grid, kd.block, kd.dynamicSharedMemory, nullptr, a.ptrs.empty() ? nullptr : a.ptrs.data());
   }

@@ -122,7 +122,7 @@ std::unique_ptr<CudaDriver> CudaDriver::load(std::string &reason) {
     return nullptr; // the library stays loaded; harmless
   }
   // Optional: a driver without it still runs every cluster-less launch;
-  // launchCluster() reports its absence.
+  // launchEx() reports its absence.
   std::string missingEx;
   resolve(lib, a.cuLaunchKernelEx, {"cuLaunchKernelEx"}, missingEx);
   resolve(lib, a.cuTensorMapEncodeTiled, {"cuTensorMapEncodeTiled"}, missingEx);
@@ -323,20 +323,30 @@ void CudaDriver::allowNonPortableClusterSize(CUfunction f) {
     throw CudaError("cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1): " + errorString(r));
 }
 
-void CudaDriver::launchCluster(CUfunction f, const std::array<uint32_t, 3> &grid,
-                               const std::array<uint32_t, 3> &block, const std::array<uint32_t, 3> &cluster,
-                               unsigned sharedBytes, CUstream stream, void **params) {
+void CudaDriver::launchEx(CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
+                          const std::optional<std::array<uint32_t, 3>> &cluster, bool programmatic,
+                          unsigned sharedBytes, CUstream stream, void **params) {
   auto dims = [](const std::array<uint32_t, 3> &d) {
     return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
   };
   if (!api->cuLaunchKernelEx)
-    throw CudaError("cuLaunchKernelEx: not exported by this libcuda (a cluster launch needs CUDA 11.8 or newer)");
-  CUlaunchAttribute attr;
-  std::memset(&attr, 0, sizeof attr);
-  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr.value.clusterDim.x = cluster[0];
-  attr.value.clusterDim.y = cluster[1];
-  attr.value.clusterDim.z = cluster[2];
+    throw CudaError("cuLaunchKernelEx: not exported by this libcuda (cluster and programmatic dependent launches "
+                    "need CUDA 11.8 or newer)");
+  CUlaunchAttribute attrs[2];
+  std::memset(attrs, 0, sizeof attrs);
+  unsigned numAttrs = 0;
+  if (cluster) {
+    CUlaunchAttribute &a = attrs[numAttrs++];
+    a.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    a.value.clusterDim.x = (*cluster)[0];
+    a.value.clusterDim.y = (*cluster)[1];
+    a.value.clusterDim.z = (*cluster)[2];
+  }
+  if (programmatic) {
+    CUlaunchAttribute &a = attrs[numAttrs++];
+    a.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    a.value.programmaticStreamSerializationAllowed = 1;
+  }
   CUlaunchConfig cfg;
   std::memset(&cfg, 0, sizeof cfg);
   cfg.gridDimX = grid[0];
@@ -347,12 +357,13 @@ void CudaDriver::launchCluster(CUfunction f, const std::array<uint32_t, 3> &grid
   cfg.blockDimZ = block[2];
   cfg.sharedMemBytes = sharedBytes;
   cfg.hStream = stream;
-  cfg.attrs = &attr;
-  cfg.numAttrs = 1;
+  cfg.attrs = attrs;
+  cfg.numAttrs = numAttrs;
   CUresult r = api->cuLaunchKernelEx(&cfg, f, params, nullptr);
   if (r != CUDA_SUCCESS)
-    throw CudaError("cuLaunchKernelEx (grid " + dims(grid) + ", block " + dims(block) + ", cluster " +
-                    dims(cluster) + "): " + errorString(r));
+    throw CudaError("cuLaunchKernelEx (grid " + dims(grid) + ", block " + dims(block) +
+                    (cluster ? ", cluster " + dims(*cluster) : std::string()) +
+                    (programmatic ? ", programmatic dependent" : "") + "): " + errorString(r));
 }
 
 bool CudaDriver::hasTensorMapEncode() const { return api && api->cuTensorMapEncodeTiled; }

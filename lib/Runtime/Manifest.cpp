@@ -294,6 +294,8 @@ std::string toJson(const KernelManifest &m) {
       os << "      \"dynamic_shared_memory\": " << k.dynamicSharedMemory << ",\n";
       if (k.cluster)
         os << "      \"cluster\": " << dims(*k.cluster) << ",\n";
+      if (k.programmaticDependent)
+        os << "      \"programmatic_dependent\": true,\n";
       if (k.params.empty()) {
         os << "      \"params\": []\n";
       } else {
@@ -495,6 +497,13 @@ bool readKernel(const JsonValue &v, const std::string &path, KernelDesc &k, std:
       return false;
     k.cluster = cluster;
   }
+  k.programmaticDependent = false;
+  if (r.has("programmatic_dependent")) { // optional: absent = false
+    const JsonValue *flag = r.get("programmatic_dependent", JsonValue::Kind::Bool);
+    if (!flag)
+      return false;
+    k.programmaticDependent = flag->boolValue;
+  }
   const JsonValue *params = r.get("params", JsonValue::Kind::Array);
   if (!params)
     return false;
@@ -691,6 +700,8 @@ bool validateManifest(const KernelManifest &m, std::string &error) {
       return fail(at + "block exceeds the CUDA limits (x,y <= 1024, z <= 64, at most 1024 threads)");
     if (k.dynamicSharedMemory > 0x7fffffffu)
       return fail(at + "dynamic_shared_memory too large");
+    if (k.programmaticDependent && i == 0)
+      return fail(at + "the first kernel cannot be programmatic_dependent (it has no previous kernel)");
     if (k.cluster) {
       const auto &c = *k.cluster;
       std::string cs = "[" + std::to_string(c[0]) + ", " + std::to_string(c[1]) + ", " + std::to_string(c[2]) + "]";

@@ -235,6 +235,7 @@ static LogicalResult describeLaunch(func::FuncOp func, gpu::LaunchFuncOp launch,
     return failure();
   kernel.grid = *grid;
   kernel.block = *block;
+  kernel.programmaticDependent = launch->hasAttr(kProgrammaticDependentAttr);
   if (launch.hasClusterSize()) {
     FailureOr<std::array<uint32_t, 3>> cluster = constantDims(
         launch, launch.getClusterSizeOperandValues(), "cluster sizes");

@@ -3,7 +3,9 @@
 // Outlining a gpu.launch drops its attributes; the SIMT matmul builder
 // therefore parks what the kernel function needs (register cap, read-only
 // inputs) on an op of the launch body, and this pass moves it onto the
-// outlined gpu.func.
+// outlined gpu.func. It also marks the gpu.launch_func of every kernel that
+// waits for its predecessor (griddepcontrol.wait) as a programmatic
+// dependent launch, for the manifest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 #include "gemm-opt/Transforms/SimtGemm.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -42,6 +45,21 @@ struct GemmApplyKernelAttributesPass
     : public mlir::gemm_opt::impl::GemmApplyKernelAttributesBase<
           GemmApplyKernelAttributesPass> {
   void runOnOperation() override {
+    getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernel());
+      bool waits = kernel && kernel
+                                 .walk([](NVVM::GriddepcontrolOp op) {
+                                   return op.getKind() ==
+                                                  NVVM::GridDepActionKind::wait
+                                              ? WalkResult::interrupt()
+                                              : WalkResult::advance();
+                                 })
+                                 .wasInterrupted();
+      if (waits)
+        launch->setAttr(kProgrammaticDependentAttr,
+                        UnitAttr::get(&getContext()));
+    });
     getOperation().walk([&](gpu::GPUFuncOp func) {
       SmallVector<DictionaryAttr> parked;
       func.walk([&](Operation *op) {

@@ -217,6 +217,14 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     plan.tm = plan.tn = 1;
     plan.setNaturalLayout();
     plan.readOnly = f32;
+    // The next K tile's loads in flight during the inner loop (registers,
+    // not a second stage: still two barriers per step), where seed 000 v2
+    // waits for every tile's loads with all warps at the barrier: 17.7% /
+    // 17.9% -> 19.1% / 19.4% of cuBLAS at 4096^3 / 8192^3 (variant smem-pf,
+    // results/2026-11-30-prefetch-pdl). Later rungs keep it off: reg1d and
+    // reg2d spill under their register caps, vector was slower (66-68%),
+    // swizzle faster at 4096^3 (92.5%) but spills at 8192^3.
+    plan.registerPrefetch = true;
     return;
   case SimtRung::Reg1D: {
     // Seed 000 v3: 64x64 block, BK = 8, a column of 8 outputs per thread.
@@ -240,6 +248,7 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
         p.m % plan.bm == 0 && p.n % plan.bn == 0 && p.k % plan.bk == 0;
     plan.maxRegs = f32 && wholeTiles ? 32 : 0;
     plan.readOnly = f32;
+    plan.registerPrefetch = false;
     return;
   }
   case SimtRung::Reg2D: {
@@ -312,6 +321,7 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     // at 4096^3 and 92.3% at 8192^3 (3 stages of BK = 8: 84.1%). cp.async
     // does the interior loads, so ld.global.nc is off as in that variant.
     plan.stages = f32 ? 4 : 1;
+    plan.registerPrefetch = false;
     setBlockK(plan, 16);
     plan.groupM = 8;
     plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;

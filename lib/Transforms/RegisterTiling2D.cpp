@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -33,6 +34,7 @@ struct GemmRegisterTiling2DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       overrideIfSet(plan.tn, threadN);
       plan.setNaturalLayout();
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
+      applyPrefetchKnob(plan, registerPrefetch);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Reg2D, overrides)))
       signalPassFailure();

@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -31,6 +32,7 @@ struct GemmSharedMemoryTilingPass : public mlir::gemm_opt::impl::GemmSharedMemor
       overrideIfSet(plan.bk, blockK);
       plan.setNaturalLayout();
       applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
+      applyPrefetchKnob(plan, registerPrefetch);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Smem, overrides)))
       signalPassFailure();

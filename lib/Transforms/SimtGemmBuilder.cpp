@@ -32,6 +32,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -120,7 +121,23 @@ private:
   void setUpSharedMemory(Value dynSmem);
   /// Loads K tile starting at `k0` into stage `buf` through registers.
   /// `guard` clamps every index and reads zeros outside the matrices.
+  /// Each value is stored right after its load, so few are live at once.
   void loadTileSync(Value buf, Value k0, bool guard);
+  /// The global loads of K tile `k0` (as loadTileSync), in the order
+  /// depositTile stores them to shared memory.
+  SmallVector<Value> fetchTile(Value k0, bool guard);
+  void depositTile(Value buf, ArrayRef<Value> values, bool guard);
+  /// One load of forEachTileLoad from global memory, and its store to
+  /// shared memory.
+  Value loadOne(bool isA, bool vector, Value r, Value col, Value k0,
+                bool guard);
+  void storeOne(Value buf, bool isA, bool vector, Value r, Value col,
+                Value v);
+  /// Calls `fn(isA, vector, row, col)` for every load of a K tile, in
+  /// order: row and column relative to the tile (A: row of M, column of K;
+  /// B: row of K, column of N), `vector` for 4-wide loads.
+  void forEachTileLoad(
+      bool guard, function_ref<void(bool, bool, Value, Value)> fn);
   /// Issues cp.async copies of the K tile `k0` into stage `buf` and returns
   /// the tokens (full K tiles only). `guard`: rows of A past M and columns
   /// of B past N are zero-filled (src-size 0) from clamped addresses.
@@ -207,44 +224,20 @@ void SimtKernelEmitter::setUpSharedMemory(Value dynSmem) {
   bSmem = memref::ViewOp::create(b, bTy, dynSmem, c(bOffset), ValueRange{});
 }
 
-void SimtKernelEmitter::loadTileSync(Value buf, Value k0, bool guard) {
-  Value zero = b.f32(0.0);
-  // Reads A or B at (r, k) or (k, c); with `guard`, clamped and zeroed.
-  auto guarded = [&](Value mem, Value i, int64_t iMax, Value j, int64_t jMax) {
-    if (!guard)
-      return loadGlobalF32(mem, {i, j});
-    Value ok = andi(ult(i, iMax), ult(j, jMax));
-    Value v = loadGlobalF32(mem, {minu(i, iMax - 1), minu(j, jMax - 1)});
-    return b.createOrFold<arith::SelectOp>(ok, v, zero);
-  };
+void SimtKernelEmitter::forEachTileLoad(
+    bool guard, function_ref<void(bool, bool, Value, Value)> fn) {
   // ---- A: BM x BK ----
   if (vecA && !guard) {
     int64_t perRow = plan.bk / 4;
     for (int64_t it = 0; it < plan.bm * plan.bk / 4 / threads; ++it) {
       Value e = add(tid, it * threads);
-      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
-      Value v = loadVec4(p.a, {add(blockRow, r), add(k0, col)});
-      if (plan.aTransposed) {
-        for (int64_t q = 0; q < 4; ++q)
-          memref::StoreOp::create(b, extract(v, q), aSmem,
-                                  ValueRange{buf, add(col, q), r});
-      } else if (plan.aCols() % 4 == 0) {
-        storeVec4(v, aSmem, {buf, r, col});
-      } else {
-        for (int64_t q = 0; q < 4; ++q)
-          memref::StoreOp::create(b, extract(v, q), aSmem,
-                                  ValueRange{buf, r, add(col, q)});
-      }
+      fn(/*isA=*/true, /*vector=*/true, div(e, perRow),
+         mul(rem(e, perRow), 4));
     }
   } else {
     for (int64_t it = 0; it < plan.bm * plan.bk / threads; ++it) {
       Value e = add(tid, it * threads);
-      Value r = div(e, plan.bk), col = rem(e, plan.bk);
-      Value v = guarded(p.a, add(blockRow, r), p.m, add(k0, col), p.k);
-      SmallVector<Value> idx = plan.aTransposed
-                                   ? SmallVector<Value>{buf, col, r}
-                                   : SmallVector<Value>{buf, r, col};
-      memref::StoreOp::create(b, v, aSmem, idx);
+      fn(/*isA=*/true, /*vector=*/false, div(e, plan.bk), rem(e, plan.bk));
     }
   }
   // ---- B: BK x BN ----
@@ -252,19 +245,82 @@ void SimtKernelEmitter::loadTileSync(Value buf, Value k0, bool guard) {
     int64_t perRow = plan.bn / 4;
     for (int64_t it = 0; it < plan.bk * plan.bn / 4 / threads; ++it) {
       Value e = add(tid, it * threads);
-      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
-      Value v = loadVec4(p.b, {add(k0, r), add(blockCol, col)});
-      storeVec4(v, bSmem, {buf, r, swizzleB(col)});
+      fn(/*isA=*/false, /*vector=*/true, div(e, perRow),
+         mul(rem(e, perRow), 4));
     }
   } else {
     for (int64_t it = 0; it < plan.bk * plan.bn / threads; ++it) {
       Value e = add(tid, it * threads);
-      Value r = div(e, plan.bn), col = rem(e, plan.bn);
-      Value v = guarded(p.b, add(k0, r), p.k, add(blockCol, col), p.n);
-      memref::StoreOp::create(b, v, bSmem,
-                              ValueRange{buf, r, swizzleB(col)});
+      fn(/*isA=*/false, /*vector=*/false, div(e, plan.bn), rem(e, plan.bn));
     }
   }
+}
+
+Value SimtKernelEmitter::loadOne(bool isA, bool vector, Value r, Value col,
+                                 Value k0, bool guard) {
+  // A at (row of M, k), B at (k, column of N); with `guard`, clamped and
+  // zero outside the matrix.
+  Value mem = isA ? p.a : p.b;
+  Value i = isA ? add(blockRow, r) : add(k0, r);
+  Value j = isA ? add(k0, col) : add(blockCol, col);
+  if (vector)
+    return loadVec4(mem, {i, j});
+  if (!guard)
+    return loadGlobalF32(mem, {i, j});
+  int64_t iMax = isA ? p.m : p.k, jMax = isA ? p.k : p.n;
+  Value ok = andi(ult(i, iMax), ult(j, jMax));
+  Value v = loadGlobalF32(mem, {minu(i, iMax - 1), minu(j, jMax - 1)});
+  return b.createOrFold<arith::SelectOp>(ok, v, b.f32(0.0));
+}
+
+void SimtKernelEmitter::storeOne(Value buf, bool isA, bool vector, Value r,
+                                 Value col, Value v) {
+  if (!isA) {
+    if (vector)
+      storeVec4(v, bSmem, {buf, r, swizzleB(col)});
+    else
+      memref::StoreOp::create(b, v, bSmem, ValueRange{buf, r, swizzleB(col)});
+    return;
+  }
+  if (!vector) {
+    SmallVector<Value> idx = plan.aTransposed
+                                 ? SmallVector<Value>{buf, col, r}
+                                 : SmallVector<Value>{buf, r, col};
+    memref::StoreOp::create(b, v, aSmem, idx);
+  } else if (plan.aTransposed) {
+    for (int64_t q = 0; q < 4; ++q)
+      memref::StoreOp::create(b, extract(v, q), aSmem,
+                              ValueRange{buf, add(col, q), r});
+  } else if (plan.aCols() % 4 == 0) {
+    storeVec4(v, aSmem, {buf, r, col});
+  } else {
+    for (int64_t q = 0; q < 4; ++q)
+      memref::StoreOp::create(b, extract(v, q), aSmem,
+                              ValueRange{buf, r, add(col, q)});
+  }
+}
+
+void SimtKernelEmitter::loadTileSync(Value buf, Value k0, bool guard) {
+  forEachTileLoad(guard, [&](bool isA, bool vector, Value r, Value col) {
+    storeOne(buf, isA, vector, r, col, loadOne(isA, vector, r, col, k0, guard));
+  });
+}
+
+SmallVector<Value> SimtKernelEmitter::fetchTile(Value k0, bool guard) {
+  SmallVector<Value> values;
+  forEachTileLoad(guard, [&](bool isA, bool vector, Value r, Value col) {
+    values.push_back(loadOne(isA, vector, r, col, k0, guard));
+  });
+  return values;
+}
+
+void SimtKernelEmitter::depositTile(Value buf, ArrayRef<Value> values,
+                                    bool guard) {
+  const Value *next = values.begin();
+  forEachTileLoad(guard, [&](bool isA, bool vector, Value r, Value col) {
+    storeOne(buf, isA, vector, r, col, *next++);
+  });
+  assert(next == values.end() && "one value per load of the tile");
 }
 
 SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0,
@@ -396,19 +452,46 @@ void SimtKernelEmitter::compute(Value buf, int64_t dots,
 
 SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
                                                    bool guard) {
-  auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), init);
+  Value buf = c(0);
+  if (!plan.registerPrefetch) {
+    auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), init);
+    keepRolled(loop);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k0 = mul(add(loop.getInductionVar(), tileStart), plan.bk);
+    loadTileSync(buf, k0, guard);
+    gpu::BarrierOp::create(b);
+    SmallVector<Value> acc(loop.getRegionIterArgs());
+    compute(buf, plan.bk, acc);
+    gpu::BarrierOp::create(b);
+    scf::YieldOp::create(b, acc);
+    return SmallVector<Value>(loop.getResults());
+  }
+  // Register prefetch: tile kt + 1's global loads are issued before tile
+  // kt's inner loop and land in registers while it runs; they go to shared
+  // memory after the second barrier (still one stage, two barriers per K
+  // step). The last iteration reloads the last tile (clamped: in bounds,
+  // unused) so that the loop body stays branch-free.
+  int64_t numAcc = init.size();
+  SmallVector<Value> iterArgs(init);
+  llvm::append_range(iterArgs, fetchTile(mul(tileStart, plan.bk), guard));
+  auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), iterArgs);
   keepRolled(loop);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value k0 = mul(add(loop.getInductionVar(), tileStart), plan.bk);
-  Value buf = c(0);
-  loadTileSync(buf, k0, guard);
+  ValueRange args = loop.getRegionIterArgs();
+  depositTile(buf, SmallVector<Value>(args.drop_front(numAcc)), guard);
   gpu::BarrierOp::create(b);
-  SmallVector<Value> acc(loop.getRegionIterArgs());
+  Value next = add(minu(add(loop.getInductionVar(), c(1)),
+                        sub(tileCount, c(1))),
+                   tileStart);
+  SmallVector<Value> yielded = fetchTile(mul(next, plan.bk), guard);
+  SmallVector<Value> acc(args.take_front(numAcc));
   compute(buf, plan.bk, acc);
   gpu::BarrierOp::create(b);
-  scf::YieldOp::create(b, acc);
-  return SmallVector<Value>(loop.getResults());
+  yielded.insert(yielded.begin(), acc.begin(), acc.end());
+  scf::YieldOp::create(b, yielded);
+  return SmallVector<Value>(loop.getResults().take_front(numAcc));
 }
 
 SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init,
@@ -565,6 +648,13 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
       b, gridX, gridY, threads, plan.sharedBytes(), "simt",
       kSimtPlanAttr, plan.toAttr(b.getContext()), splits);
 
+  // Split-K: the reduction kernel may be scheduled once every block of
+  // this grid has started; it takes SM slots as this grid's blocks leave
+  // and waits for the partials itself (griddepcontrol.wait). Triggering at
+  // the end of the K loop instead made ptxas spill the 1000x999x777 kernel.
+  if (splits > 1)
+    NVVM::GriddepcontrolOp::create(b,
+                                   NVVM::GridDepActionKind::launch_dependents);
   tid = launch.getThreadIds().x;
   auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
                                   launch.getBlockIds().y, gridX, gridY,
@@ -662,6 +752,9 @@ void SimtKernelEmitter::emitSplitKReduction() {
   auto launch = createStaticLaunch(
       b, {ceilDiv(items, blockThreads), 1, 1}, {blockThreads, 1, 1});
   launch->setAttr(kKernelAttr, b.getStringAttr(kSplitKReduceKind));
+  // Launched as a programmatic dependent launch: its blocks may start
+  // while the matmul kernel drains, and wait here for its partials.
+  NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
   Value item = add(mul(launch.getBlockIds().x, blockThreads),
                    launch.getThreadIds().x);
   auto inside = scf::IfOp::create(b, ult(item, items), /*withElse=*/false);

@@ -85,6 +85,9 @@ std::string SimtGemmPlan::validate(const ChipInfo &chip) const {
     return "stages=" + s(stages) + " must be at most 8";
   if (splitK < 1 || splitK > 64)
     return "split-k=" + s(splitK) + " must be in [1, 64]";
+  if (registerPrefetch && stages > 1)
+    return "register-prefetch is for one shared-memory stage (stages=" +
+           s(stages) + " prefetches with cp.async)";
   return checkKernelLimits(maxRegs, groupM, sharedBytes(), chip);
 }
 
@@ -115,6 +118,8 @@ DictionaryAttr SimtGemmPlan::toAttr(MLIRContext *ctx) const {
     i("split_k", splitK);
   if (pipelineEdges)
     l.append("pipeline_edges", b.getBoolAttr(true));
+  if (registerPrefetch)
+    l.append("register_prefetch", b.getBoolAttr(true));
   if (stageA)
     l.append("staged_a", b.getBoolAttr(true));
   if (stageB)
@@ -166,6 +171,8 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
     p.splitK = a.getInt();
   if (auto a = attr.getAs<BoolAttr>("pipeline_edges"))
     p.pipelineEdges = a.getValue();
+  if (auto a = attr.getAs<BoolAttr>("register_prefetch"))
+    p.registerPrefetch = a.getValue();
   if (auto a = attr.getAs<BoolAttr>("staged_a"))
     p.stageA = a.getValue();
   if (auto a = attr.getAs<BoolAttr>("staged_b"))
@@ -187,6 +194,7 @@ std::string SimtGemmPlan::str() const {
          (groupM > 1 ? ", group " + s(groupM) : "") +
          (readOnly ? ", read-only A/B" : "") +
          (pipelineEdges ? ", pipelined edges" : "") +
+         (registerPrefetch ? ", register prefetch" : "") +
          (splitK > 1 ? ", split-K " + s(splitK) : "") +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")

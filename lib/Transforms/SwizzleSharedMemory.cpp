@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -31,6 +32,7 @@ struct GemmSwizzlePass : public mlir::gemm_opt::impl::GemmSwizzleBase<GemmSwizzl
       overrideIfSet(plan.bXorMask, bXorMask, -1);
       overrideIfSet(plan.bk, blockK);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
+      applyPrefetchKnob(plan, registerPrefetch);
       applyStagingKnobs(plan, stageA, stageB);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Swizzle, overrides)))

@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -29,6 +30,7 @@ struct GemmVectorizePass : public mlir::gemm_opt::impl::GemmVectorizeBase<GemmVe
       overrideIfSet(plan.vectorWidth, vectorWidth);
       overrideIfSet(plan.bk, blockK);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
+      applyPrefetchKnob(plan, registerPrefetch);
       applyStagingKnobs(plan, stageA, stageB);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Vector, overrides)))

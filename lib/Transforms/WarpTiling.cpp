@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "gemm-opt/Transforms/Passes.h"

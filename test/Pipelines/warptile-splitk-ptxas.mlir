@@ -26,11 +26,13 @@
 // copies. Then the reduction kernel, which reads the partials (rows padded
 // to 1000) in 128-bit loads.
 // PTX:     .visible .entry
+// PTX:     griddepcontrol.launch_dependents;
 // PTX:     cp.async.ca.shared.global [%{{[a-z0-9]+}}{{(\+[0-9]+)?}}], [%rd{{[0-9]+}}{{(\+[0-9]+)?}}], 4, %r{{[0-9]+}};
 // PTX-NOT: cp.async.cg
 // PTX:     fma.rn.f32
 // PTX:     .visible .entry
 // PTX-NOT: fma.rn.f32
+// PTX:     griddepcontrol.wait;
 // PTX:     ld.global.v4.b32
 // PTX:     ld.global.v4.b32
 // PTX:     add.rn.f32
@@ -46,6 +48,7 @@
 // JSON:      "buffer": "scratch0"
 // JSON:      "grid": [977, 1, 1]
 // JSON:      "block": [256, 1, 1]
+// JSON:      "programmatic_dependent": true
 // JSON:      "buffer": "scratch0"
 // JSON:      "buffer": "C"
 

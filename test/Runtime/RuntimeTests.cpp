@@ -321,6 +321,36 @@ static void testManifestClusters() {
   EXPECT(!validateManifest(ragged, err) && contains(err, "is not divisible by cluster"));
 }
 
+static void testManifestProgrammaticDependent() {
+  // Absent: nothing is written. Present (the second kernel waits for the
+  // first): written after dynamic_shared_memory, exact round trip.
+  KernelManifest plain = sampleMatmul();
+  EXPECT(!contains(toJson(plain), "programmatic_dependent"));
+  KernelManifest m = sampleMatmul();
+  m.kernels[1].programmaticDependent = true;
+  std::string err;
+  EXPECT_MSG(validateManifest(m, err), err);
+  std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "      \"dynamic_shared_memory\": 102400,\n      \"programmatic_dependent\": true,\n"),
+             json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err), err);
+  EXPECT(back == m);
+  EXPECT(back.kernels[1].programmaticDependent && !back.kernels[0].programmaticDependent);
+  EXPECT(toJson(back) == json);
+  EXPECT(back != plain); // the flag takes part in equality
+  // "false" reads as absent; the first kernel has no previous kernel.
+  EXPECT_MSG(parseManifest(edit(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": false"),
+                           back, err),
+             err);
+  EXPECT(back == plain);
+  EXPECT_REJECT(edit(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": 1"),
+                "expected a bool");
+  KernelManifest first = sampleMatmul();
+  first.kernels[0].programmaticDependent = true;
+  EXPECT(!validateManifest(first, err) && contains(err, "the first kernel cannot be programmatic_dependent"));
+}
+
 // f16 matmul 1000x999x777 (M x N x K) fed by TMA: A [M,K], B [K,N], C f32.
 static KernelManifest sampleTensorMap() {
   KernelManifest m;
@@ -802,6 +832,7 @@ int main() {
   testManifestRoundTrip();
   testManifestRejects();
   testManifestClusters();
+  testManifestProgrammaticDependent();
   testManifestTensorMaps();
   testTensorMapEncoding();
   testConversions();

@@ -1,6 +1,7 @@
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling))" | FileCheck %s
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling{block-m=16 block-n=16 block-k=16}))" | FileCheck %s --check-prefix=OPT
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling{read-only=0 max-registers=64}))" | FileCheck %s --check-prefix=KNOBS
+// RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling{register-prefetch=0}))" | FileCheck %s --check-prefix=NOPF
 
 // Rung 'smem' (seed 000 v2): 32x32 tiles of A and B in shared memory (one
 // dynamic shared-memory buffer viewed as two tiles), 1024 threads, a barrier
@@ -13,15 +14,37 @@
 // CHECK:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs}} : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK:      memref.view {{.*}} to memref<1x32x32xf32, #gpu.address_space<workgroup>>
 // CHECK:      memref.view {{.*}} to memref<1x32x32xf32, #gpu.address_space<workgroup>>
-// CHECK:      scf.for {{.*}} iter_args({{.*}}) -> (f32)
-// CHECK:        memref.load %arg0
-// CHECK:        memref.store {{.*}} : memref<1x32x32xf32, #gpu.address_space<workgroup>>
-// CHECK:        memref.load %arg1
+// The next K tile's A and B elements are loaded into registers before the
+// current tile's inner loop (register prefetch: tile 0 before the loop,
+// tile kt + 1 in iteration kt, clamped to the last tile) and stored to
+// shared memory at the top of the next iteration.
+// CHECK:      %[[A0:.*]] = memref.load %arg0
+// CHECK:      %[[B0:.*]] = memref.load %arg1
+// CHECK:      scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]]) -> (f32, f32, f32)
+// CHECK:        memref.store %[[A]], {{.*}} : memref<1x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK:        memref.store %[[B]], {{.*}} : memref<1x32x32xf32, #gpu.address_space<workgroup>>
 // CHECK:        gpu.barrier
+// CHECK:        arith.minui %{{.*}}, %c3
+// CHECK:        %[[NA:.*]] = memref.load %arg0
+// CHECK:        %[[NB:.*]] = memref.load %arg1
 // CHECK-COUNT-32: math.fma
 // CHECK:        gpu.barrier
-// CHECK:        scf.yield
-// CHECK:      gemm_opt.kernel = "matmul", gemm_opt.mapping = "simt", gemm_opt.simt_plan = {{{.*}}bk = 32 : i64, bm = 32 : i64, bn = 32 : i64{{.*}}stages = 1 : i64, tm = 1 : i64, tn = 1 : i64, vector = 1 : i64
+// CHECK:        scf.yield %{{.*}}, %[[NA]], %[[NB]] : f32, f32, f32
+// CHECK:      gemm_opt.kernel = "matmul", gemm_opt.mapping = "simt", gemm_opt.simt_plan = {{{.*}}bk = 32 : i64, bm = 32 : i64, bn = 32 : i64{{.*}}register_prefetch = true{{.*}}stages = 1 : i64, tm = 1 : i64, tn = 1 : i64, vector = 1 : i64
+
+// Without the prefetch (seed 000 v2 as written): load, store, barrier,
+// compute, barrier.
+// NOPF:      scf.for {{.*}} iter_args({{.*}}) -> (f32)
+// NOPF:        memref.load %arg0
+// NOPF:        memref.store {{.*}} : memref<1x32x32xf32, #gpu.address_space<workgroup>>
+// NOPF:        memref.load %arg1
+// NOPF:        gpu.barrier
+// NOPF-COUNT-32: math.fma
+// NOPF:        gpu.barrier
+// NOPF:        scf.yield
+// NOPF:      gemm_opt.simt_plan =
+// NOPF-NOT:  register_prefetch
+// NOPF-SAME: stages = 1
 
 // Options override the heuristic: 16x16x16 tiles, 256 threads.
 // OPT:      gpu.launch

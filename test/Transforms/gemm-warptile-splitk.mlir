@@ -3,7 +3,10 @@
 // buffer (S*M x N, N rounded up to a multiple of 4 so its rows are 16-byte
 // aligned; a host memref.alloc: a manifest "scratch" buffer) and a
 // second launch sums the partials in split order into C (+ C when
-// accumulating): deterministic, no atomics.
+// accumulating): deterministic, no atomics. The reduction is a
+// programmatic dependent launch: the split kernel lets it be scheduled once
+// all its blocks have started (griddepcontrol.launch_dependents), and it
+// waits for the partials (griddepcontrol.wait) before reading them.
 // RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling{split-k=2}))" | FileCheck %s --check-prefix=SPLIT2
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling))" | FileCheck %s --check-prefix=TALL
 // Rebuilding a split kernel drops its old reduction and scratch buffer.
@@ -15,6 +18,7 @@
 // SPLIT2-LABEL: func.func @matmul
 // SPLIT2:       %[[P:.*]] = memref.alloc() : memref<2000x1000xf32>
 // SPLIT2:       gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:.*]]) in (%{{.*}} = %c16{{.*}}, %{{.*}} = %c16{{.*}}, %{{.*}} = %c2{{.*}}) threads
+// SPLIT2-NEXT:  nvvm.griddepcontrol launch_dependents
 // Split z starts at tile z*48/2 and the remainder is taken when z == 1;
 // partials go to rows z*1000.. of the scratch buffer, not to C.
 // SPLIT2:       arith.muli %[[Z]], %c48
@@ -32,6 +36,7 @@
 // (rows of 999 are not 16-byte aligned); only the 4th element of a chunk
 // can lie past N = 999.
 // SPLIT2:       gpu.launch
+// SPLIT2-NEXT:  nvvm.griddepcontrol wait
 // SPLIT2:       vector.load %[[P]]{{.*}} : memref<2000x1000xf32>, vector<4xf32>
 // SPLIT2:       vector.load %[[P]]{{.*}} : memref<2000x1000xf32>, vector<4xf32>
 // SPLIT2:       arith.addf {{.*}} : vector<4xf32>

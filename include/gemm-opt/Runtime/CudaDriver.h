@@ -13,6 +13,7 @@
 #define GEMM_OPT_RUNTIME_CUDADRIVER_H
 
 #include <array>
+#include <optional>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -64,14 +65,17 @@ constexpr int CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14;
 
 // cuLaunchKernelEx (CUDA 11.8+): CUlaunchAttributeID, CUlaunchAttributeValue
 // (a union padded to 64 bytes, 8-byte aligned), CUlaunchAttribute and
-// CUlaunchConfig, laid out as in cuda.h. Only the cluster attribute is used.
+// CUlaunchConfig, laid out as in cuda.h. The cluster and programmatic
+// stream serialization attributes are used.
 using CUlaunchAttributeID = int; // an enum in cuda.h: 4 bytes
 constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4;
+constexpr CUlaunchAttributeID CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6;
 union CUlaunchAttributeValue {
   char pad[64];
   struct {
     unsigned x, y, z;
   } clusterDim;
+  int programmaticStreamSerializationAllowed;
   unsigned long long alignTo8; // the real union holds pointers and size_t
 };
 struct CUlaunchAttribute {
@@ -226,13 +230,16 @@ public:
   /// Allows cluster sizes above the portable limit of 8 blocks for `f`
   /// (cuFuncSetAttribute NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 1).
   void allowNonPortableClusterSize(cu::CUfunction f);
-  /// A thread-block-cluster launch through cuLaunchKernelEx with the
-  /// CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION attribute; `grid` is in blocks (a
-  /// multiple of `cluster` in every dimension). Throws CudaError when the
-  /// driver lacks cuLaunchKernelEx or the launch fails.
-  void launchCluster(cu::CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
-                     const std::array<uint32_t, 3> &cluster, unsigned sharedBytes, cu::CUstream stream,
-                     void **params);
+  /// A launch through cuLaunchKernelEx: with `cluster`, a thread-block
+  /// cluster launch (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION; `grid` in blocks,
+  /// a multiple of `cluster` in every dimension); with `programmatic`, a
+  /// programmatic dependent launch (CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_
+  /// SERIALIZATION): the kernel may start before the previous kernel in the
+  /// stream has finished and waits for it with griddepcontrol.wait. Throws
+  /// CudaError when the driver lacks cuLaunchKernelEx or the launch fails.
+  void launchEx(cu::CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
+                const std::optional<std::array<uint32_t, 3>> &cluster, bool programmatic, unsigned sharedBytes,
+                cu::CUstream stream, void **params);
 
   /// Whether the driver exports cuTensorMapEncodeTiled (CUDA 12.0+).
   bool hasTensorMapEncode() const;

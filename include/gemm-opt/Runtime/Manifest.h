@@ -122,9 +122,16 @@ struct KernelDesc {
   /// Thread-block-cluster shape in blocks (sm_90+), or none: an ordinary
   /// launch. Serialized as "cluster" only when present.
   std::optional<std::array<uint32_t, 3>> cluster;
+  /// The kernel waits (griddepcontrol.wait) for the previous kernel of the
+  /// manifest before it reads that kernel's results, so it may be launched
+  /// as a programmatic dependent launch and start while the previous one
+  /// drains. Serialized as "programmatic_dependent": true only when set;
+  /// never on the first kernel.
+  bool programmaticDependent = false;
   bool operator==(const KernelDesc &o) const {
     return name == o.name && grid == o.grid && block == o.block &&
-           dynamicSharedMemory == o.dynamicSharedMemory && params == o.params && cluster == o.cluster;
+           dynamicSharedMemory == o.dynamicSharedMemory && params == o.params && cluster == o.cluster &&
+           programmaticDependent == o.programmaticDependent;
   }
 };
 

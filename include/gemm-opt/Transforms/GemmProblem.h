@@ -20,6 +20,11 @@ inline constexpr llvm::StringLiteral kRoleAttr = "gemm_opt.role";
 inline constexpr llvm::StringLiteral kProblemAttr = "gemm_opt.problem";
 inline constexpr llvm::StringLiteral kKernelAttr = "gemm_opt.kernel";
 inline constexpr llvm::StringLiteral kMappingAttr = "gemm_opt.mapping";
+/// Unit attribute on a gpu.launch_func whose kernel waits for the previous
+/// kernel with griddepcontrol.wait (gemm-apply-kernel-attributes sets it):
+/// the manifest marks it "programmatic_dependent".
+inline constexpr llvm::StringLiteral kProgrammaticDependentAttr =
+    "gemm_opt.programmatic_dependent";
 
 /// C (M x N) = [C +] A (M x K) * B (K x N), all row-major memrefs.
 struct GemmProblem {

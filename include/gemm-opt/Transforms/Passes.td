@@ -274,7 +274,8 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
 defvar SimtGemmDialects = [
   "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
   "math::MathDialect",
-  "memref::MemRefDialect", "nvgpu::NVGPUDialect", "scf::SCFDialect",
+  "memref::MemRefDialect", "nvgpu::NVGPUDialect", "NVVM::NVVMDialect",
+  "scf::SCFDialect",
   "vector::VectorDialect"
 ];
 
@@ -297,6 +298,8 @@ def GemmSharedMemoryTiling : Pass<"gemm-shared-memory-tiling", "func::FuncOp"> {
            "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
+           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -318,6 +321,8 @@ def GemmRegisterTiling1D : Pass<"gemm-register-tiling-1d", "func::FuncOp"> {
            "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
+           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -343,6 +348,8 @@ def GemmRegisterTiling2D : Pass<"gemm-register-tiling-2d", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
+           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -380,6 +387,8 @@ def GemmVectorize : Pass<"gemm-vectorize", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
+           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -413,6 +422,8 @@ def GemmSwizzle : Pass<"gemm-swizzle", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
     Option<"readOnly", "read-only", "int64_t", "-1",
            "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
+           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
   let dependentDialects = SimtGemmDialects;
 }

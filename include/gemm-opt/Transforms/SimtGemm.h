@@ -89,6 +89,10 @@ struct SimtGemmPlan {
   /// too, with zero-filling copies (src-size 0) for elements outside the
   /// matrices; otherwise they take the synchronous guarded loop.
   bool pipelineEdges = false;
+  /// One stage only: the next K tile's global loads are issued into
+  /// registers before the current tile's inner loop and stored to shared
+  /// memory after it (still two barriers per K step).
+  bool registerPrefetch = false;
   /// Padded staging (PaddedStaging.h): a copy kernel launched first writes
   /// A (K not a multiple of 4) or B (N not a multiple of 4) into scratch
   /// with rows padded to whole 16-byte chunks, and the kernel reads the

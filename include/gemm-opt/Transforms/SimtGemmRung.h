@@ -32,6 +32,13 @@ inline void applySimtKnobs(SimtGemmPlan &plan, int64_t maxRegisters,
     plan.readOnly = readOnly != 0;
 }
 
+/// Applies the register-prefetch option of the one-stage rungs (smem ..
+/// swizzle; -1 = keep the heuristic's choice, 0 = off, 1 = on).
+inline void applyPrefetchKnob(SimtGemmPlan &plan, int64_t registerPrefetch) {
+  if (registerPrefetch != -1)
+    plan.registerPrefetch = registerPrefetch != 0;
+}
+
 /// Applies the padded-staging options of the rungs from vector on (-1 =
 /// keep the heuristic's choice, 0 = no copy, 1 = copy).
 inline void applyStagingKnobs(SimtGemmPlan &plan, int64_t stageA,
