@@ -33,6 +33,15 @@
 //     The producer only waits for released slots, never for a tile's
 //     epilogue: it runs up to S K steps into the next tile while the
 //     consumers store C.
+//   TMA-store epilogue (plan.tmaStore, the default here when C's rows are
+//     16-byte aligned and beta = 0): a consumer writes its rows of C box by
+//     box (64 rows x 128 bytes, 128-byte swizzle) into one of its two
+//     staging boxes after the ring; thread 0 of the warpgroup waits until
+//     its previous store of that box has read it (bulk wait_group.read 1),
+//     named barrier, the pair stores, fence.proxy.async, named barrier,
+//     then thread 0 issues the TMA store and commits it. The warpgroup
+//     starts the next tile while the last boxes drain (TMA clips ragged M
+//     and N); before exiting, thread 0 waits for all of its stores.
 //   ping-pong (plan.pingpong): consumer c owns whole tiles, the block's
 //     local tiles c, c + 2, ... (the producer still loads every tile in
 //     order); each K step is released by the 4 warps of one consumer, so
@@ -158,6 +167,9 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
   if (persistent && !warpSpecialized)
     return "a persistent grid needs the warp-specialized kernel "
            "(warp-specialized=1)";
+  if (tmaStore && !(warpSpecialized && !pingpong))
+    return "tma-store=1 needs the warp-specialized kernel with cooperative "
+           "consumers (warp-specialized=1 pingpong=0)";
   if (pingpong && !(warpSpecialized && persistent && consumers == 2))
     return "ping-pong consumers need the warp-specialized persistent kernel "
            "with 2 consumer warpgroups (warp-specialized=1 persistent=1 "
@@ -213,6 +225,8 @@ DictionaryAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
   }
   if (pingpong)
     i("pingpong", pingpong);
+  if (tmaStore)
+    i("tma_store", 1);
   if (stageA)
     i("staged_a", 1);
   if (stageB)
@@ -225,7 +239,8 @@ std::string WgmmaGemmPlan::str() const {
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
          " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
          (persistent ? ", persistent" : "") +
-         (pingpong ? ", ping-pong" : "") + ", stages " + s(stages) +
+         (pingpong ? ", ping-pong" : "") + (tmaStore ? ", TMA-store epilogue" : "") +
+         ", stages " + s(stages) +
          ", shared " + s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
@@ -323,14 +338,20 @@ private:
   void emitSpecialized(gpu::LaunchOp launch, int64_t gridX, int64_t gridY,
                        int64_t blocks);
   void storeC(ArrayRef<Value> acc);
+  /// plan.tmaStore: C through the warpgroup's staging boxes and TMA stores.
+  void storeCThroughTma(ArrayRef<Value> acc);
+  /// Staging box `buf` (0 or 1) of consumer warpgroup `wg`.
+  Value storeBox(Value buf);
+  /// Barrier over the 128 threads of consumer warpgroup `wg` only.
+  void warpgroupBarrier();
 
   const GemmProblem &p;
   const WgmmaGemmPlan &plan;
   bool guardM, guardN;
   int64_t tiles;
 
-  TensorMap mapA, mapB;
-  Value kernelMapA, kernelMapB;
+  TensorMap mapA, mapB, mapC;
+  Value kernelMapA, kernelMapB, kernelMapC;
   Value tid, lane, warpInWg, wg, isThread0, blockRow, blockCol;
   Value dyn, pad, alignedBase;
   Value barriers;
@@ -641,8 +662,16 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
       }
       NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
       release(add(first, tiles - 1));
-      storeC(acc);
+      if (plan.tmaStore)
+        storeCThroughTma(acc);
+      else
+        storeC(acc);
     });
+    // The last boxes' stores must have read the staging buffers before the
+    // block's shared memory goes away.
+    if (plan.tmaStore)
+      ifThen(eq(rem(tid, WgmmaGemmPlan::kWarpgroupThreads), 0),
+             [&] { NVVM::CpAsyncBulkWaitGroupOp::create(b, 0, UnitAttr()); });
   }
 }
 
@@ -721,6 +750,89 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
     }
 }
 
+Value WgmmaKernelEmitter::storeBox(Value buf) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto ty = MemRefType::get({64, plan.storeBoxCols()}, p.cType,
+                            MemRefLayoutAttrInterface(), ws);
+  // After the ring; each box is 8 KB, so 1024-byte alignment holds.
+  Value off = add(add(pad, plan.stages * plan.stageBytes()),
+                  mul(add(mul(wg, 2), buf), WgmmaGemmPlan::kStoreBoxBytes));
+  return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
+}
+
+void WgmmaKernelEmitter::warpgroupBarrier() {
+  // Named barrier 1 + wg (0 is the block-wide one), 128 threads.
+  Value id = arith::IndexCastOp::create(b, b.getI32Type(), add(wg, 1));
+  Value count = arith::ConstantIntOp::create(b, b.getI32Type(),
+                                             WgmmaGemmPlan::kWarpgroupThreads);
+  NVVM::BarrierOp::create(b, TypeRange{}, id, count,
+                          NVVM::BarrierReductionAttr(), Value());
+}
+
+void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
+  // Box (i, q): rows i*64.. of the warpgroup's share, columns q*BC.. (BC =
+  // 128 bytes of C). Thread (warp w, lane l) holds, for h = 0, 1, row
+  // 16w + l/4 + 8h of the m64 tile at columns 8j + 2(l%4) + {0, 1}
+  // (registers 4j + 2h + {0, 1}); the byte of column c in a box row is
+  // c * bytes, in 16-byte chunk k stored at chunk k ^ (row % 8) (the
+  // 128-byte swizzle TMA undoes), and row % 8 is l/4. A warp's 2-element
+  // stores then fall in distinct banks.
+  int64_t cb = plan.cElemBytes, boxCols = plan.storeBoxCols();
+  Value isIssuer = eq(rem(tid, WgmmaGemmPlan::kWarpgroupThreads), 0);
+  Value group = div(lane, 4), quad = rem(lane, 4);
+  auto pairTy = VectorType::get({2}, p.cType);
+  int64_t box = 0;
+  for (int64_t i = 0; i < plan.mTiles(); ++i) {
+    Value rowInWg = add(mul(warpInWg, 16), group);
+    for (int64_t q = 0; q < plan.storeBoxes(); ++q, ++box) {
+      Value buf = c(box % 2);
+      // The store that used this buffer before (two boxes ago, in this
+      // tile or the previous one) has read it: at most the latest one of
+      // this thread's bulk groups is still reading.
+      ifThen(isIssuer,
+             [&] { NVVM::CpAsyncBulkWaitGroupOp::create(b, 1, b.getUnitAttr()); });
+      warpgroupBarrier();
+      Value view = storeBox(buf);
+      for (int64_t jj = 0; jj < boxCols / 8; ++jj) {
+        int64_t j = q * (boxCols / 8) + jj;
+        Value byte = mul(add(c(8 * jj), mul(quad, 2)), cb);
+        Value chunk = xori(div(byte, 16), group);
+        Value col = div(add(mul(chunk, 16), rem(byte, 16)), cb);
+        for (int64_t h = 0; h < 2; ++h) {
+          Value x0 = LLVM::ExtractValueOp::create(
+              b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h});
+          Value x1 = LLVM::ExtractValueOp::create(
+              b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + 1});
+          Value pair = vector::FromElementsOp::create(
+              b, VectorType::get({2}, b.getF32Type()), ValueRange{x0, x1});
+          if (!p.cType.isF32())
+            pair = arith::TruncFOp::create(b, pairTy, pair);
+          // One 2-element store (8 or 4 bytes, aligned: col is even).
+          vector::StoreOp::create(b, pair, view,
+                                  ValueRange{add(rowInWg, 8 * h), col},
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(2 * cb));
+        }
+      }
+      // The generic-proxy writes become visible to the TMA unit (async
+      // proxy) before the elected thread issues the store.
+      NVVM::FenceProxyOp::create(
+          b, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+      warpgroupBarrier();
+      ifThen(isIssuer, [&] {
+        Value row = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
+                        i * 64);
+        nvgpu::TmaAsyncStoreOp::create(b, view, kernelMapC,
+                                       ValueRange{add(blockCol, q * boxCols), row},
+                                       Value());
+        NVVM::CpAsyncBulkCommitGroupOp::create(b);
+      });
+    }
+  }
+}
+
 gpu::LaunchOp WgmmaKernelEmitter::emit() {
   MLIRContext *ctx = b.getContext();
   // Host side: the tensor maps of A (box BM x BK) and B (box BK x 64), or
@@ -730,6 +842,9 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     mapB = createTensorMap(buildTransposedCopy(b, p.b), plan.bn, plan.bk);
   else
     mapB = createTensorMap(p.b, plan.bk, 64);
+  // C: boxes of 64 rows x 128 bytes, the staging buffers' layout.
+  if (plan.tmaStore)
+    mapC = createTensorMap(p.c, 64, plan.storeBoxCols());
 
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
   // The warp-specialized kernel walks its tiles itself (1-D grid): one
@@ -749,6 +864,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   };
   kernelMapA = toDescriptor(mapA);
   kernelMapB = toDescriptor(mapB);
+  if (plan.tmaStore)
+    kernelMapC = toDescriptor(mapC);
   accType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(plan.bn / 2, b.getF32Type()));
 
@@ -788,6 +905,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     NVVM::FenceMbarrierInitOp::create(b);
     nvgpu::TmaPrefetchOp::create(b, kernelMapA, Value());
     nvgpu::TmaPrefetchOp::create(b, kernelMapB, Value());
+    if (plan.tmaStore)
+      nvgpu::TmaPrefetchOp::create(b, kernelMapC, Value());
   });
   gpu::BarrierOp::create(b);
 
@@ -892,6 +1011,17 @@ struct GemmWgmmaPass
         plan.persistent = persistent != 0;
       if (pingpong != -1)
         plan.pingpong = pingpong != 0;
+      plan.cElemBytes = problem->cType.getIntOrFloatBitWidth() / 8;
+      if (tmaStore == 1) {
+        std::string why = checkTmaStoreOfC(*problem);
+        if (!why.empty()) {
+          launch.emitError("invalid 'wgmma' option tma-store=1: ") << why;
+          return signalPassFailure();
+        }
+      }
+      plan.tmaStore = tmaStore == -1
+                          ? chooseWgmmaTmaStore(*problem, plan, chip)
+                          : tmaStore == 1;
       std::string error = plan.validate(chip);
       if (!error.empty()) {
         launch.emitError("invalid 'wgmma' plan: ") << error;

@@ -75,7 +75,7 @@
 // WS-DAG: wgmma.wait_group.sync.aligned 1
 // WS-DAG: mbarrier.arrive.expect_tx.shared.b64
 // WS-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// WS-DAG: st.global.v2.{{b32|f32}}
+// WS-DAG: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 
 // ONE-DAG: add.s64 {{.*}}, 4611686293305360384;
 // ONE-DAG: add.s64 {{.*}}, 4611686293305360896;
@@ -108,7 +108,7 @@
 // JSON:          "name": "matmul_kernel_0",
 // JSON-WS-NEXT:  "grid": [132, 1, 1],
 // JSON-WS-NEXT:  "block": [384, 1, 1],
-// JSON-WS-NEXT:  "dynamic_shared_memory": 197632,
+// JSON-WS-NEXT:  "dynamic_shared_memory": 230400,
 // JSON-ONE-NEXT: "grid": [16, 16, 1],
 // JSON-ONE-NEXT: "block": [128, 1, 1],
 // JSON-ONE-NEXT: "dynamic_shared_memory": 99328,
@@ -120,7 +120,9 @@
 // JSON-ONE:      {"abi": "tensormap", "buffer": "scratch0", "elem": "f32", "dims": [2048, 2048], "strides": [8192], "box": [32, 128], "swizzle": 128, "l2_promotion": 256},
 // JSON-RAGGED:   {"abi": "tensormap", "buffer": "A", "elem": "f32", "dims": [1024, 1000], "strides": [4096], "box": [32, 64], "swizzle": 128, "l2_promotion": 256},
 // JSON-RAGGED-NEXT: {"abi": "tensormap", "buffer": "scratch0", "elem": "f32", "dims": [1024, 999], "strides": [4096], "box": [32, 64], "swizzle": 128, "l2_promotion": 256},
-// JSON:          {"abi": "ptr", "buffer": "C"}
+// JSON-ONE:      {"abi": "ptr", "buffer": "C"}
+// JSON-RAGGED:   {"abi": "ptr", "buffer": "C"}
+// JSON-WS:       {"abi": "tensormap", "buffer": "C", "elem": "f32", "dims": [4096, 4096], "strides": [16384], "box": [32, 64], "swizzle": 128, "l2_promotion": 256}
 
 // STAGED-REMARK: remark: padded staging: rows of A are 16388 bytes (K=4097), not a multiple of 16 as TMA needs; a copy kernel first writes A into scratch with 16-byte-aligned rows
 // STAGED-PTXAS-COUNT-3: 0 bytes spill stores, 0 bytes spill loads

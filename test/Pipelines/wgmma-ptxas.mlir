@@ -4,12 +4,14 @@
 // (setmaxnreg ignored) nor C7520 (wgmma serialized):
 //  - 4096^3 f16 and bf16: warp-specialized and persistent (132 blocks of a
 //    producer warpgroup + 2 consumer warpgroups, 128x256x64 tiles, 4 TMA
-//    stages, setmaxnreg 40 / 232 under a 168-register cap),
+//    stages, setmaxnreg 40 / 232 under a 168-register cap, C written by
+//    TMA stores from swizzled staging boxes),
 //  - 2048^3 f16: one warpgroup per 128x128x64 tile, 3 stages.
 // The PTX holds TMA loads into the ring, mbarrier waits with phase parity
 // and wgmma with both operands from shared memory (B transposed); the
 // manifest says sm_90a and describes A and B as tensor maps (128-byte
-// swizzle, zero fill), C as a pointer.
+// swizzle, zero fill), C as a tensor map of 64 x 32 f32 boxes (4096^3) or
+// a pointer (2048^3).
 
 // RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --gemm-stage-wgmma="ptx-file=%t.f16.ptx manifest-file=%t.f16.json" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.f16.ptx -o %t.f16.cubin 2>&1 | FileCheck %s --check-prefixes=PTXAS,PTXAS-WS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
@@ -61,7 +63,11 @@
 // WS-DAG: wgmma.wait_group.sync.aligned 1
 // WS-DAG: wgmma.wait_group.sync.aligned 0
 // WS-DAG: mbarrier.arrive.shared.b64
-// WS-DAG: st.global.v2.{{b32|f32}}
+// WS-DAG: cp.async.bulk.wait_group.read 1;
+// WS-DAG: fence.proxy.async.shared::cta;
+// WS-DAG: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// WS-DAG: cp.async.bulk.commit_group;
+// WS-DAG: cp.async.bulk.wait_group 0;
 // WS-DAG: mbarrier.arrive.expect_tx.shared.b64
 // WS-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 
@@ -90,10 +96,11 @@
 // JSON-BF16: {"name": "A", "role": "A", "elem": "bf16", "shape": [4096, 4096]},
 // JSON-WS:   "grid": [132, 1, 1],
 // JSON-WS-NEXT: "block": [384, 1, 1],
-// JSON-WS-NEXT: "dynamic_shared_memory": 197632,
+// JSON-WS-NEXT: "dynamic_shared_memory": 230400,
 // JSON-ONE:  "grid": [16, 16, 1],
 // JSON-ONE-NEXT: "block": [128, 1, 1],
 // JSON-ONE-NEXT: "dynamic_shared_memory": 99328,
 // JSON-DAG:  {"abi": "tensormap", "buffer": "A", "elem": "{{b?f16}}", "dims": [{{4096|2048}}, {{4096|2048}}], "strides": [{{8192|4096}}], "box": [64, 128], "swizzle": 128, "l2_promotion": 256}
 // JSON-DAG:  {"abi": "tensormap", "buffer": "B", "elem": "{{b?f16}}", "dims": [{{4096|2048}}, {{4096|2048}}], "strides": [{{8192|4096}}], "box": [64, 64], "swizzle": 128, "l2_promotion": 256}
-// JSON-DAG:  {"abi": "ptr", "buffer": "C"}
+// JSON-ONE-DAG: {"abi": "ptr", "buffer": "C"}
+// JSON-WS-DAG:  {"abi": "tensormap", "buffer": "C", "elem": "f32", "dims": [4096, 4096], "strides": [16384], "box": [32, 64], "swizzle": 128, "l2_promotion": 256}

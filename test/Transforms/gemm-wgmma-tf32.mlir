@@ -125,7 +125,8 @@ func.func @tf32_ragged(%A: memref<1000x1000xf32>, %B: memref<1000x999xf32>, %C: 
 // WS:      gpu.launch {{.*}} in ({{.*}} = %c64, {{.*}} = %c64, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c256, {{.*}} = %c1, {{.*}} = %c1) workgroup
 // WS:      } {gemm_opt.kernel = "matmul-transpose-b"}
 // WS:      nvgpu.tma.create.descriptor {{.*}} box[%c256, %c32] : memref<*xf32> -> <tensor = memref<256x32xf32
-// WS:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c197632_i32
+// WS:      nvgpu.tma.create.descriptor {{.*}} box[%c64, %c32] : memref<*xf32> -> <tensor = memref<64x32xf32
+// WS:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c230400_i32
 // WS:        gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs, nvvm.maxnreg = 168 : i32}}
 // WS:        nvvm.setmaxregister decrease 40
 // K = 4096: 128 K tiles per output tile.
@@ -138,5 +139,5 @@ func.func @tf32_ragged(%A: memref<1000x1000xf32>, %B: memref<1000x999xf32>, %C: 
 // WS:            nvvm.wgmma.fence.aligned
 // WS-COUNT-4:    nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 256, k = 8>, D[<f32>, <{{zero|one}}>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
 // WS:            scf.for %{{.*}} = %c1 to %c128 step %c1 iter_args
-// WS:            vector.store {{.*}} : memref<4096x4096xf32>, vector<2xf32>
-// WS:      gemm_opt.wgmma_plan = {bk = 32 : i64, bm = 128 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 4 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, producer_regs = 40 : i64, shared_bytes = 197632 : i64, stages = 4 : i64, threads = 384 : i64, transpose_b = 1 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+// WS:            nvgpu.tma.async.store {{.*}} : memref<64x32xf32, #gpu.address_space<workgroup>>
+// WS:      gemm_opt.wgmma_plan = {bk = 32 : i64, bm = 128 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 4 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, producer_regs = 40 : i64, shared_bytes = 230400 : i64, stages = 4 : i64, threads = 384 : i64, tma_store = 1 : i64, transpose_b = 1 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}

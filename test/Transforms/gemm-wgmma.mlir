@@ -1,5 +1,7 @@
 // RUN: gemm-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s
 // RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s --check-prefix=WS
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s --check-prefix=WS2
+// RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tma-store=0}),canonicalize,cse)" | FileCheck %s --check-prefix=REGS
 // RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{warp-specialized=0 persistent=0 warpgroups=2 block-n=256 stages=4 group-m=4 max-registers=200}),canonicalize,cse)" | FileCheck %s --check-prefix=OVERRIDE
 
 // Rung 'wgmma' on f16 with C zeroed (beta = 0), 16 x 16 blocks of 128x128:
@@ -132,8 +134,10 @@ func.func @short_k(%A: memref<128x40xf16>, %B: memref<40x128xf16>, %C: memref<12
 
 // 4096^3 by default: warp-specialized and persistent. 132 blocks of 384
 // threads (a producer warpgroup and 2 consumer warpgroups) walk the 512
-// tiles of 128x256; 4 stages of 48 KB; a 168-register cap.
-// WS:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c197632_i32
+// tiles of 128x256; 4 stages of 48 KB and two 8 KB TMA-store boxes per
+// consumer; a 168-register cap. C gets a tensor map of 64 x 32 f32 boxes.
+// WS:      nvgpu.tma.create.descriptor {{.*}} box[%c64, %c32] : memref<*xf32> -> <tensor = memref<64x32xf32, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// WS:      gpu.launch {{.*}} in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c384, {{.*}} = %c1, {{.*}} = %c1) dynamic_shared_memory_size %c230400_i32
 // WS:        gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs, nvvm.maxnreg = 168 : i32}}
 // Empty barriers count the 8 consumer warps.
 // WS:        nvgpu.mbarrier.init %{{.*}}[%c4], %c8
@@ -170,8 +174,30 @@ func.func @short_k(%A: memref<128x40xf16>, %B: memref<40x128xf16>, %C: memref<12
 // WS:              nvgpu.mbarrier.arrive
 // WS:            nvvm.wgmma.wait.group.sync.aligned 0
 // WS:            nvgpu.mbarrier.arrive
-// WS:            vector.store {{.*}} : memref<4096x4096xf32>, vector<2xf32>
-// WS:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, producer_regs = 40 : i64, shared_bytes = 197632 : i64, stages = 4 : i64, threads = 384 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+// The epilogue, 8 boxes of 32 columns per warpgroup through 2 alternating
+// staging boxes: the elected thread waits until at most its latest store
+// still reads shared memory, the warpgroup's named barrier, 8 pair stores
+// into the (swizzled) box, the async-proxy fence, the barrier again, then
+// one TMA store and its bulk group.
+// WS-COUNT-8:    nvvm.cp.async.bulk.wait_group 1 {read}
+// WS-NOT:        memref<4096x4096xf32>
+// WS:          nvvm.cp.async.bulk.wait_group 0
+// WS:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, producer_regs = 40 : i64, shared_bytes = 230400 : i64, stages = 4 : i64, threads = 384 : i64, tma_store = 1 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+// One box in detail.
+// WS2:           nvvm.cp.async.bulk.wait_group 1 {read}
+// WS2:         nvvm.barrier id = %[[BAR:.*]] number_of_threads = %c128_i32
+// WS2-COUNT-8: vector.store {{.*}} {alignment = 8 : i64} : memref<64x32xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+// WS2-NEXT:    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// WS2-NEXT:    nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
+// WS2:           nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}] : memref<64x32xf32, #gpu.address_space<workgroup>>
+// WS2-NEXT:      nvvm.cp.async.bulk.commit.group
+
+// tma-store=0: the consumers store C from registers, 2 elements at a time.
+// REGS:      dynamic_shared_memory_size %c197632_i32
+// REGS-NOT:  nvgpu.tma.async.store
+// REGS:      vector.store {{.*}} : memref<4096x4096xf32>, vector<2xf32>
+// REGS-NOT:  nvgpu.tma.async.store
+// REGS:      gemm_opt.wgmma_plan = {{{.*}}shared_bytes = 197632 : i64{{.*}}}
 
 // Options override the plan (here: back to the kernel without a producer
 // warpgroup): two warpgroups on a 128x256 tile (each one

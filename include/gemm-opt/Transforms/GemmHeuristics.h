@@ -63,6 +63,14 @@ WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 /// copies are small against the matmul.
 bool chooseWgmmaStaging(const GemmProblem &problem, const ChipInfo &chip);
 
+/// Whether C can be written by TMA stores at all: rows of a multiple of 16
+/// bytes and beta = 0 (a TMA store overwrites). Returns why not, or "".
+std::string checkTmaStoreOfC(const GemmProblem &problem);
+
+/// Whether `plan` (with its final options) takes the TMA-store epilogue.
+bool chooseWgmmaTmaStore(const GemmProblem &problem, const WgmmaGemmPlan &plan,
+                         const ChipInfo &chip);
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_GEMMHEURISTICS_H

@@ -620,6 +620,11 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     Option<"allowTf32", "allow-tf32", "bool", "false",
            "Compute f32 matmuls (the TF32 mma.sync kernel) with TF32 wgmma "
            "(changes numerics)">,
+    Option<"tmaStore", "tma-store", "int64_t", "-1",
+           "1: the epilogue writes C through shared-memory boxes and TMA "
+           "stores (warp-specialized cooperative kernel; C rows 16-byte "
+           "aligned, beta = 0); 0: 2-element global stores from registers "
+           "(-1 = heuristic)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

@@ -76,8 +76,20 @@ struct WgmmaGemmPlan {
   /// ring sound, as a consumer never waits on a slot more than one phase
   /// ahead of what has completed.
   bool pingpong = false;
+  /// Epilogue through TMA stores (warp-specialized, cooperative consumers):
+  /// each consumer warpgroup writes its rows of C box by box (64 rows of
+  /// 128 bytes, 128-byte swizzle) into one of two staging buffers of its
+  /// own and an elected thread stores the box with cp.async.bulk.tensor;
+  /// the warpgroup goes on to the next tile while the last boxes drain,
+  /// instead of waiting for 2-element global stores. Needs C rows of a
+  /// multiple of 16 bytes and beta = 0 (TMA clips ragged M and N).
+  bool tmaStore = false;
+  /// Bytes per element of C (4: f32, 2: f16/bf16).
+  int64_t cElemBytes = 4;
 
   static constexpr int64_t kWarpgroupThreads = 128;
+  /// A TMA store box of C: 64 rows (one wgmma m64 tile) of 128 bytes.
+  static constexpr int64_t kStoreBoxBytes = 64 * 128;
   /// Extra dynamic shared memory that lets the kernel align its base to
   /// 1024 bytes (what 128-byte-swizzled TMA tiles and wgmma need).
   static constexpr int64_t kAlignSlack = 1024;
@@ -107,7 +119,16 @@ struct WgmmaGemmPlan {
   int64_t panelBytes() const { return bk * 64 * elemBytes; }
   int64_t bStageBytes() const { return bk * bn * elemBytes; }
   int64_t stageBytes() const { return aStageBytes() + bStageBytes(); }
-  int64_t sharedBytes() const { return stages * stageBytes() + kAlignSlack; }
+  /// Columns of C per TMA store box, and boxes per warpgroup tile row.
+  int64_t storeBoxCols() const { return 128 / cElemBytes; }
+  int64_t storeBoxes() const { return bn / storeBoxCols(); }
+  /// The TMA-store staging buffers: two boxes per consumer warpgroup.
+  int64_t storeStagingBytes() const {
+    return tmaStore ? consumers * 2 * kStoreBoxBytes : 0;
+  }
+  int64_t sharedBytes() const {
+    return stages * stageBytes() + storeStagingBytes() + kAlignSlack;
+  }
   /// mbarriers: full[s], empty[s], and with ping-pong turn[0..1].
   int64_t numBarriers() const { return 2 * stages + (pingpong ? 2 : 0); }
 
