@@ -380,6 +380,13 @@ void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
     // that hold edge blocks finish last.
     plan.pipelineEdges = plan.stages > 1;
     plan.splitK = chooseSplitK(p, chip, plan);
+    // Few K tiles per block (a short K, or its share of a split): the ring
+    // fills and drains in every block, and two stages lose less to that.
+    // 1000x999x777 (2 splits of 24 tiles): 82.6 / 83.6 / 86.1% of cuBLAS
+    // interleaved with 4 / 3 / 2 stages (variants default / sk2-s3 /
+    // sk2-s2, results/2026-11-30-tile-sweep).
+    if (f32 && (p.k / plan.bk) / plan.splitK < 32)
+      plan.stages = 2;
     chooseWarpLayout(plan);
     chooseSimtStaging(p, plan);
     return;

@@ -43,7 +43,9 @@
 // Default plans (GemmHeuristics): reg2d picks 128x64 tiles (128 threads);
 // 64 blocks of 128x128 would not fill 2 waves of 132 SMs, so warptile
 // switches to 64x64 tiles with 8x4 per thread (128 threads), no register
-// cap, a 4-stage ring (two groups in flight at the wait).
+// cap, and K split in two; multibuffer keeps a 4-stage ring (two groups in
+// flight at the wait), warptile 2 stages for the 24 K tiles of a split
+// (none left in flight).
 // SWIZZLE:   .maxntid 128, 1, 1
 // SWIZZLE-NOT: .maxnreg
 // MULTIBUFFER: .maxntid 128, 1, 1
@@ -51,7 +53,7 @@
 // MULTIBUFFER: cp.async.wait_group 2;
 // WARPTILE:  .maxntid 128, 1, 1
 // WARPTILE-NOT: .maxnreg
-// WARPTILE:  cp.async.wait_group 2;
+// WARPTILE:  cp.async.wait_group 0;
 
 // The interior blocks of vector and swizzle read the copies of A and B in
 // 128-bit loads (swizzle through the read-only path); multibuffer and

@@ -30,10 +30,11 @@
 // (pipeline_edges). The unaligned and small-grid classes split K in two
 // (wt-64x128-sk2 / wt-64x64-sk2 in benchmarks/results/2026-11-30-simt-sweep).
 // Neither stages B (N % 4 != 0): padded copies measured slower on the
-// cp.async rungs (GemmHeuristics.cpp, chooseSimtStaging).
+// cp.async rungs (GemmHeuristics.cpp, chooseSimtStaging). A split of 777
+// has 24 K tiles: 2 stages (fewer than 32 tiles per block).
 // BIG:       bk = 16 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 128 : i64, pipeline_edges = true, read_only = false, stages = 4 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
 // UNALIGNED: bk = 16 : i64, bm = 64 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, split_k = 2 : i64, stages = 4 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
-// SMALL:     bk = 16 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}group_m = 0 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, split_k = 2 : i64, stages = 4 : i64, tm = 8 : i64, tn = 4 : i64{{.*}}wm = 32 : i64, wn = 32 : i64
+// SMALL:     bk = 16 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}group_m = 0 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, split_k = 2 : i64, stages = 2 : i64, tm = 8 : i64, tn = 4 : i64{{.*}}wm = 32 : i64, wn = 32 : i64
 // The rung's options override the class defaults.
 // OVERRIDE:  bk = 8 : i64, bm = 128 : i64, bn = 64 : i64{{.*}}max_regs = 0 : i64{{.*}}stages = 3 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
 
