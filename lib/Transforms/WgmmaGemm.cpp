@@ -789,9 +789,13 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
       Value buf = c(box % 2);
       // The store that used this buffer before (two boxes ago, in this
       // tile or the previous one) has read it: at most the latest one of
-      // this thread's bulk groups is still reading.
-      ifThen(isIssuer,
-             [&] { NVVM::CpAsyncBulkWaitGroupOp::create(b, 1, b.getUnitAttr()); });
+      // this thread's bulk groups is still reading. With an odd number of
+      // boxes per tile, a tile's first box reuses the buffer of the
+      // previous tile's last one: none may still be reading.
+      int64_t reading = box == 0 && (plan.mTiles() * plan.storeBoxes()) % 2 ? 0 : 1;
+      ifThen(isIssuer, [&] {
+        NVVM::CpAsyncBulkWaitGroupOp::create(b, reading, b.getUnitAttr());
+      });
       warpgroupBarrier();
       Value view = storeBox(buf);
       for (int64_t jj = 0; jj < boxCols / 8; ++jj) {
