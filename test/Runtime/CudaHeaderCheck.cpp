@@ -41,8 +41,13 @@ static_assert(sizeof(cu::CUresult) == sizeof(::CUresult), "CUresult size differs
 static_assert(sizeof(cuuint64_t) == sizeof(unsigned long long) && sizeof(cuuint32_t) == sizeof(unsigned),
               "cuuint64_t/cuuint32_t sizes differ");
 
-// Launch attributes (cluster launches) and a few others mirrored earlier.
+// Launch attributes (cluster and programmatic dependent launches) and a
+// few others mirrored earlier.
 SAME(CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION);
+SAME(CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION);
+static_assert(offsetof(cu::CUlaunchAttributeValue, programmaticStreamSerializationAllowed) ==
+                  offsetof(::CUlaunchAttributeValue, programmaticStreamSerializationAllowed),
+              "CUlaunchAttributeValue::programmaticStreamSerializationAllowed");
 static_assert(sizeof(cu::CUlaunchAttributeValue) == sizeof(::CUlaunchAttributeValue), "CUlaunchAttributeValue");
 static_assert(sizeof(cu::CUlaunchAttribute) == sizeof(::CUlaunchAttribute), "CUlaunchAttribute");
 static_assert(sizeof(cu::CUlaunchConfig) == sizeof(::CUlaunchConfig), "CUlaunchConfig");
