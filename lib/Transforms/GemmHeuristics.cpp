@@ -539,7 +539,9 @@ bool mlir::gemm_opt::chooseWgmmaTmaStore(const GemmProblem &p,
   // instead of 0.190 / 0.198 (bf16 / f16, results/2026-11-30-prefetch-pdl,
   // noepi). TMA stores from two staging boxes per warpgroup (16 KB) let
   // the next tile start while they drain; they fit next to 4 stages of
-  // 128x256x64 (225 KB).
+  // 128x256x64 (225 KB). Measured: 4096^3 95.1 / 94.9 -> 97.2 / 97.4% of
+  // cuBLAS interleaved (f16 / bf16), f16 C 88.2 -> 96.8
+  // (results/2026-11-30-tma-store).
   WgmmaGemmPlan withStore = plan;
   withStore.tmaStore = true;
   return plan.warpSpecialized && !plan.pingpong && checkTmaStoreOfC(p).empty() &&
