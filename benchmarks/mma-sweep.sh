@@ -11,9 +11,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 start_sweep "${1:-$root/build}" "${2:-$root/.sweep-mma}"
 
 for t in f16 bf16; do
-  cp "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" "$out/inputs/matmul-$t-4096x4096x4096.mlir"
-  sed 's/4096/8192/g' "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" \
-    > "$out/inputs/matmul-$t-8192x8192x8192.mlir"
+  scaled_input $t- 4096
+  scaled_input $t- 8192
 done
 cp "$root/test/Inputs/matmul-4096x4096x4096.mlir" "$out/inputs/matmul-tf32-4096x4096x4096.mlir"
 

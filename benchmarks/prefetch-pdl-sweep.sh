@@ -24,10 +24,6 @@ start_sweep "${1:-$root/build}" "${2:-$root/.sweep/prefetch-pdl}"
 part=${3:-all}
 want() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 
-square() { # square N: f32 NxNxN input
-  printf 'func.func @matmul(%%A: memref<%sx%sxf32>, %%B: memref<%sx%sxf32>, %%C: memref<%sx%sxf32>) {\n  linalg.matmul ins(%%A, %%B : memref<%sx%sxf32>, memref<%sx%sxf32>) outs(%%C : memref<%sx%sxf32>)\n  return\n}\n' \
-    $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 $1 > "$out/inputs/matmul-$1x$1x$1.mlir"
-}
 # drop_pdl SRC DST: DST = SRC launched without programmatic dependence.
 drop_pdl() {
   cp "$out/$1.ptx" "$out/$2.ptx"
@@ -42,7 +38,7 @@ PY
 
 if want prefetch; then
   cp "$root/test/Inputs/matmul-4096x4096x4096.mlir" "$out/inputs/"
-  square 8192
+  gemm_input 8192x8192x8192 8192 8192 8192 f32 f32 1
   for n in 4096 8192; do
     s=${n}x${n}x${n}
     gen_simt smem $s "$(smem_p "register-prefetch=0")"
@@ -56,8 +52,7 @@ fi
 
 if want pdl; then
   cp "$root/test/Inputs/matmul-1000x999x777.mlir" "$root/test/Inputs/matmul-4097x4097x4097.mlir" "$out/inputs/"
-  printf 'func.func @matmul(%%A: memref<16x4096xf32>, %%B: memref<4096x4096xf32>, %%C: memref<16x4096xf32>) {\n  linalg.matmul ins(%%A, %%B : memref<16x4096xf32>, memref<4096x4096xf32>) outs(%%C : memref<16x4096xf32>)\n  return\n}\n' \
-    > "$out/inputs/matmul-16x4096x4096.mlir"
+  gemm_input 16x4096x4096 16 4096 4096 f32 f32 1
   for s in 1000x999x777 4097x4097x4097 16x4096x4096; do
     gen_simt wt-pdl $s "$(wt)"
     gen_simt wt-pdl-sk3 $s "$(wt "" "" "" "" "split-k=3")"

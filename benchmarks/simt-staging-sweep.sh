@@ -22,8 +22,7 @@ start_sweep "${1:-$root/build}" "${2:-$root/.sweep}"
 for s in 4096x4096x4096 1000x999x777 4097x4097x4097; do
   cp "$root/test/Inputs/matmul-$s.mlir" "$out/inputs/"
 done
-sed 's/4096/8192/g' "$root/test/Inputs/matmul-4096x4096x4096.mlir" \
-  > "$out/inputs/matmul-8192x8192x8192.mlir"
+scaled_input "" 8192
 g() { gen_simt "$@"; }
 S4=4096x4096x4096 S8=8192x8192x8192 SO=1000x999x777 S7=4097x4097x4097
 NO='stage-a=0 stage-b=0'

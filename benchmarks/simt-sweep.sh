@@ -18,8 +18,7 @@ start_sweep "${1:-$root/build}" "${2:-$root/.sweep}"
 for s in 4096x4096x4096 1000x999x777 4097x4097x4097 17x33x65 1x1x1; do
   cp "$root/test/Inputs/matmul-$s.mlir" "$out/inputs/"
 done
-sed 's/4096/8192/g' "$root/test/Inputs/matmul-4096x4096x4096.mlir" \
-  > "$out/inputs/matmul-8192x8192x8192.mlir"
+scaled_input "" 8192
 cat > "$out/inputs/matmul-16x4096x4096.mlir" <<'MLIR'
 func.func @matmul(%A: tensor<16x4096xf32>, %B: tensor<4096x4096xf32>) -> tensor<16x4096xf32> {
   %zero = arith.constant 0.0 : f32

@@ -16,20 +16,6 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
 start_sweep "${1:-$root/build}" "${2:-$root/.sweep-staging}"
 
-input() { # input TYPE M N K: C (f32) = A * B, C zeroed (beta = 0)
-  local t=$1 m=$2 n=$3 k=$4
-  cat > "$out/inputs/matmul-$t-${m}x${n}x${k}.mlir" <<MLIR
-func.func @matmul(%A: memref<${m}x${k}x$t>, %B: memref<${k}x${n}x$t>, %C: memref<${m}x${n}xf32>) {
-  %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%C : memref<${m}x${n}xf32>)
-  linalg.matmul ins(%A, %B : memref<${m}x${k}x$t>, memref<${k}x${n}x$t>)
-                outs(%C : memref<${m}x${n}xf32>)
-  return
-}
-MLIR
-}
-
-
 for t in f16 bf16; do
   # Large (both operands staged; 4096x4097x4096 only B, 4096x4096x4097
   # only A), mid-size around the threshold, and small.
@@ -37,7 +23,7 @@ for t in f16 bf16; do
            "8191 8191 8191" "2049 2049 2049" "1000 999 777" "1025 1023 1021" \
            "513 511 509" "300 301 299" "17 33 65"; do
     set -- $s
-    input $t "$1" "$2" "$3"
+    gemm_input "$t-$1x$2x$3" "$1" "$2" "$3" $t   # C f32, zeroed
     sh=$t-$1x$2x$3
     gen_wgmma staged $sh "staging=1"
     gen_wgmma mma $sh "staging=0"

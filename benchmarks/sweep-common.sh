@@ -33,6 +33,32 @@ compile_variant() {
   fi
 }
 
+# gemm_input NAME M N K [A-TYPE] [C-TYPE] [BETA]: $out/inputs/matmul-NAME.mlir,
+# C (MxN, C-TYPE) = A (MxK) * B (KxN), both A-TYPE (defaults f32), over
+# memrefs; C is zeroed first (beta = 0) unless BETA is 1.
+gemm_input() {
+  local name=$1 m=$2 n=$3 k=$4 t=${5:-f32} ct=${6:-f32} beta=${7:-0} fill=""
+  [ "$beta" = 1 ] || fill="  %zero = arith.constant 0.0 : $ct
+  linalg.fill ins(%zero : $ct) outs(%C : memref<${m}x${n}x$ct>)
+"
+  mkdir -p "$out/inputs"
+  cat > "$out/inputs/matmul-$name.mlir" <<MLIR
+func.func @matmul(%A: memref<${m}x${k}x$t>, %B: memref<${k}x${n}x$t>, %C: memref<${m}x${n}x$ct>) {
+${fill}  linalg.matmul ins(%A, %B : memref<${m}x${k}x$t>, memref<${k}x${n}x$t>)
+                outs(%C : memref<${m}x${n}x$ct>)
+  return
+}
+MLIR
+}
+
+# scaled_input PREFIX N: $out/inputs/matmul-PREFIXNxNxN.mlir from the lit
+# input test/Inputs/matmul-PREFIX4096x4096x4096.mlir with 4096 replaced by
+# N (PREFIX "" for f32, "f16-", "bf16-"; needs $root, the repository).
+scaled_input() {
+  mkdir -p "$out/inputs"
+  sed "s/4096/$2/g" "$root/test/Inputs/matmul-${1}4096x4096x4096.mlir"     > "$out/inputs/matmul-$1$2x$2x$2.mlir"
+}
+
 # gen_softmax VARIANT SHAPE DTYPE ROWS-OPTIONS: compiles a softmax of SHAPE
 # (RxC) and DTYPE through every softmax rung, softmax-rows with ROWS-OPTIONS
 # (e.g. "{cluster-size=4}" or ""), to $out/VARIANT__SHAPE-DTYPE.{ptx,json}

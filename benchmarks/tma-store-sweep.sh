@@ -13,20 +13,12 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/benchmarks/sweep-common.sh"
 start_sweep "${1:-$root/build}" "${2:-$root/.sweep/tma-store}"
 
-input() { # input TYPE M N K [CTYPE]: C = A * B, C zeroed (beta = 0)
-  local t=$1 m=$2 n=$3 k=$4 ct=${5:-f32} name=$1
+input() { # input TYPE M N K [CTYPE]: C = A * B, C zeroed; prints the shape
+  local t=$1 ct=${5:-f32} name=$1
   [ "$t" = tf32 ] && t=f32
   [ "$ct" != f32 ] && name=$1-c$ct
-  cat > "$out/inputs/matmul-$name-${m}x${n}x${k}.mlir" <<MLIR
-func.func @matmul(%A: memref<${m}x${k}x$t>, %B: memref<${k}x${n}x$t>, %C: memref<${m}x${n}x$ct>) {
-  %zero = arith.constant 0.0 : $ct
-  linalg.fill ins(%zero : $ct) outs(%C : memref<${m}x${n}x$ct>)
-  linalg.matmul ins(%A, %B : memref<${m}x${k}x$t>, memref<${k}x${n}x$t>)
-                outs(%C : memref<${m}x${n}x$ct>)
-  return
-}
-MLIR
-  echo "$name-${m}x${n}x${k}"
+  gemm_input "$name-$2x$3x$4" "$2" "$3" "$4" "$t" "$ct"
+  echo "$name-$2x$3x$4"
 }
 
 for t in f16 bf16; do

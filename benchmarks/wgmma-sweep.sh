@@ -23,10 +23,8 @@ for s in 4096 8192 2048; do
     > "$out/inputs/matmul-tf32-${s}x${s}x${s}.mlir"
 done
 for t in f16 bf16; do
-  cp "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" "$out/inputs/"
-  for s in 8192 2048; do
-    sed "s/4096/$s/g" "$root/test/Inputs/matmul-$t-4096x4096x4096.mlir" \
-      > "$out/inputs/matmul-$t-${s}x${s}x${s}.mlir"
+  for s in 4096 8192 2048; do
+    scaled_input $t- $s
   done
 done
 
