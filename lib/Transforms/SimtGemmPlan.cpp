@@ -160,23 +160,24 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
   i("b_xor", p.bXorMask);
   i("stages", p.stages);
   f("warp_tiled", p.warpTiled);
-  // Optional (plans written before these knobs existed).
-  if (auto a = attr.getAs<IntegerAttr>("max_regs"))
-    p.maxRegs = a.getInt();
-  if (auto a = attr.getAs<IntegerAttr>("group_m"))
-    p.groupM = a.getInt();
-  if (auto a = attr.getAs<BoolAttr>("read_only"))
-    p.readOnly = a.getValue();
-  if (auto a = attr.getAs<IntegerAttr>("split_k"))
-    p.splitK = a.getInt();
-  if (auto a = attr.getAs<BoolAttr>("pipeline_edges"))
-    p.pipelineEdges = a.getValue();
-  if (auto a = attr.getAs<BoolAttr>("register_prefetch"))
-    p.registerPrefetch = a.getValue();
-  if (auto a = attr.getAs<BoolAttr>("staged_a"))
-    p.stageA = a.getValue();
-  if (auto a = attr.getAs<BoolAttr>("staged_b"))
-    p.stageB = a.getValue();
+  // Optional (plans written before these knobs existed, or written only
+  // when set): absent keeps the default.
+  auto optI = [&](StringRef k, int64_t &v) {
+    if (auto a = attr.getAs<IntegerAttr>(k))
+      v = a.getInt();
+  };
+  auto optF = [&](StringRef k, bool &v) {
+    if (auto a = attr.getAs<BoolAttr>(k))
+      v = a.getValue();
+  };
+  optI("max_regs", p.maxRegs);
+  optI("group_m", p.groupM);
+  optF("read_only", p.readOnly);
+  optI("split_k", p.splitK);
+  optF("pipeline_edges", p.pipelineEdges);
+  optF("register_prefetch", p.registerPrefetch);
+  optF("staged_a", p.stageA);
+  optF("staged_b", p.stageB);
   if (!ok)
     return failure();
   return p;

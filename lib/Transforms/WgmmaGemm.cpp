@@ -337,6 +337,9 @@ private:
   /// The warp-specialized (and optionally persistent) kernel body.
   void emitSpecialized(gpu::LaunchOp launch, int64_t gridX, int64_t gridY,
                        int64_t blocks);
+  /// Columns 8j + 2(l%4) + {0, 1} of row 16w + l/4 + 8h of an m64
+  /// accumulator `acc` (registers 4j + 2h, 4j + 2h + 1) as a vector<2xf32>.
+  Value accumulatorPair(Value acc, int64_t j, int64_t h);
   void storeC(ArrayRef<Value> acc);
   /// plan.tmaStore: C through the warpgroup's staging boxes and TMA stores.
   void storeCThroughTma(ArrayRef<Value> acc);
@@ -344,6 +347,11 @@ private:
   Value storeBox(Value buf);
   /// Barrier over the 128 threads of consumer warpgroup `wg` only.
   void warpgroupBarrier();
+  /// Thread 0 of its warpgroup (it issues and waits for the TMA stores:
+  /// bulk async-groups belong to one thread).
+  Value isWarpgroupLeader() {
+    return eq(rem(tid, WgmmaGemmPlan::kWarpgroupThreads), 0);
+  }
 
   const GemmProblem &p;
   const WgmmaGemmPlan &plan;
@@ -670,7 +678,7 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
     // The last boxes' stores must have read the staging buffers before the
     // block's shared memory goes away.
     if (plan.tmaStore)
-      ifThen(eq(rem(tid, WgmmaGemmPlan::kWarpgroupThreads), 0),
+      ifThen(isWarpgroupLeader(),
              [&] { NVVM::CpAsyncBulkWaitGroupOp::create(b, 0, UnitAttr()); });
   }
 }
@@ -725,28 +733,30 @@ SmallVector<Value> WgmmaKernelEmitter::mainLoop() {
   return acc;
 }
 
+Value WgmmaKernelEmitter::accumulatorPair(Value acc, int64_t j, int64_t h) {
+  Value x0 = LLVM::ExtractValueOp::create(b, acc,
+                                          ArrayRef<int64_t>{4 * j + 2 * h});
+  Value x1 = LLVM::ExtractValueOp::create(b, acc,
+                                          ArrayRef<int64_t>{4 * j + 2 * h + 1});
+  return vector::FromElementsOp::create(
+      b, VectorType::get({2}, b.getF32Type()), ValueRange{x0, x1});
+}
+
 void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
   // wgmma m64nN f32 accumulator: register r of thread (warp w, lane l) of
   // the warpgroup is row 16w + l/4 + 8*((r%4)/2), column 8*(r/4) + 2*(l%4)
   // + r%2 of the m64 tile; registers (4j, 4j+1) and (4j+2, 4j+3) are
   // column pairs.
-  auto pairF32 = VectorType::get({2}, b.getF32Type());
   Value rowBase = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
                       add(mul(warpInWg, 16), div(lane, 4)));
   Value colBase = add(blockCol, mul(rem(lane, 4), 2));
   for (int64_t i = 0; i < plan.mTiles(); ++i)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(rowBase, i * 64 + h * 8);
-      for (int64_t j = 0; j < plan.bn / 8; ++j) {
-        Value x0 = LLVM::ExtractValueOp::create(b, acc[i],
-                                                ArrayRef<int64_t>{4 * j + 2 * h});
-        Value x1 = LLVM::ExtractValueOp::create(
-            b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + 1});
-        Value pair = vector::FromElementsOp::create(b, pairF32,
-                                                    ValueRange{x0, x1});
+      for (int64_t j = 0; j < plan.bn / 8; ++j)
         storeAccumulatorPair(b, p.c, p.m, p.n, p.accumulate, row,
-                             add(colBase, j * 8), pair, guardM, guardN);
-      }
+                             add(colBase, j * 8), accumulatorPair(acc[i], j, h),
+                             guardM, guardN);
     }
 }
 
@@ -779,12 +789,12 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
   // 128-byte swizzle TMA undoes), and row % 8 is l/4. A warp's 2-element
   // stores then fall in distinct banks.
   int64_t cb = plan.cElemBytes, boxCols = plan.storeBoxCols();
-  Value isIssuer = eq(rem(tid, WgmmaGemmPlan::kWarpgroupThreads), 0);
+  Value isIssuer = isWarpgroupLeader();
   Value group = div(lane, 4), quad = rem(lane, 4);
+  Value rowInWg = add(mul(warpInWg, 16), group);
   auto pairTy = VectorType::get({2}, p.cType);
   int64_t box = 0;
   for (int64_t i = 0; i < plan.mTiles(); ++i) {
-    Value rowInWg = add(mul(warpInWg, 16), group);
     for (int64_t q = 0; q < plan.storeBoxes(); ++q, ++box) {
       Value buf = c(box % 2);
       // The store that used this buffer before (two boxes ago, in this
@@ -804,12 +814,7 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
         Value chunk = xori(div(byte, 16), group);
         Value col = div(add(mul(chunk, 16), rem(byte, 16)), cb);
         for (int64_t h = 0; h < 2; ++h) {
-          Value x0 = LLVM::ExtractValueOp::create(
-              b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h});
-          Value x1 = LLVM::ExtractValueOp::create(
-              b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + 1});
-          Value pair = vector::FromElementsOp::create(
-              b, VectorType::get({2}, b.getF32Type()), ValueRange{x0, x1});
+          Value pair = accumulatorPair(acc[i], j, h);
           if (!p.cType.isF32())
             pair = arith::TruncFOp::create(b, pairTy, pair);
           // One 2-element store (8 or 4 bytes, aligned: col is even).
