@@ -4,6 +4,7 @@
 #include "gemm-opt/Transforms/GemmProblem.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -125,6 +126,19 @@ Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,
                          MemRefLayoutAttrInterface(), workgroup));
   parkKernelFnAttrs(base.getDefiningOp(), maxRegs, readOnlyInputs);
   return base;
+}
+
+void mlir::gemm_opt::keepLoopRolled(scf::ForOp loop) {
+  MLIRContext *ctx = loop.getContext();
+  Builder b(ctx);
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/b.getBoolAttr(true), /*count=*/nullptr,
+      /*runtimeDisable=*/nullptr, /*full=*/nullptr, /*followupUnrolled=*/nullptr,
+      /*followupRemainder=*/nullptr, /*followupAll=*/nullptr);
+  loop->setAttr("llvm.loop_annotation",
+                LLVM::LoopAnnotationAttr::get(
+                    ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
+                    BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
 }
 
 void mlir::gemm_opt::parkKernelFnAttrs(Operation *op, int64_t maxRegs,

@@ -206,7 +206,6 @@ private:
   void waitForTile(Value lastGroup);
   SmallVector<Value> mainLoop(ValueRange init);
   void storeC(ArrayRef<Value> acc);
-  void keepRolled(scf::ForOp loop);
 
   const GemmProblem &p;
   const MmaGemmPlan &plan;
@@ -221,17 +220,6 @@ private:
 };
 
 } // namespace
-
-void MmaKernelEmitter::keepRolled(scf::ForOp loop) {
-  MLIRContext *ctx = b.getContext();
-  auto unroll = LLVM::LoopUnrollAttr::get(
-      ctx, /*disable=*/b.getBoolAttr(true), nullptr, nullptr, nullptr, nullptr,
-      nullptr, nullptr);
-  loop->setAttr("llvm.loop_annotation",
-                LLVM::LoopAnnotationAttr::get(
-                    ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
-                    BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
-}
 
 void MmaKernelEmitter::setUpSharedMemory(Value dyn) {
   auto ws = gpu::AddressSpaceAttr::get(b.getContext(),

@@ -100,22 +100,6 @@ private:
     return vector::ExtractOp::create(b, v, ArrayRef<int64_t>{i});
   }
 
-  /// Asks LLVM not to unroll a K loop: its body is already unrolled over BK,
-  /// and a fully unrolled short K loop becomes one straight block in which
-  /// the FMAs drift towards their last use and the shared-memory values stay
-  /// alive (spills at small K).
-  void keepRolled(scf::ForOp loop) {
-    MLIRContext *ctx = b.getContext();
-    auto unroll = LLVM::LoopUnrollAttr::get(
-        ctx, /*disable=*/b.getBoolAttr(true), /*count=*/nullptr,
-        /*runtimeDisable=*/nullptr, /*full=*/nullptr, /*followupUnrolled=*/nullptr,
-        /*followupRemainder=*/nullptr, /*followupAll=*/nullptr);
-    loop->setAttr("llvm.loop_annotation",
-                  LLVM::LoopAnnotationAttr::get(
-                      ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
-                      BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
-  }
-
   // --- kernel pieces -------------------------------------------------------
   void setUpThreadLayout();
   void setUpSharedMemory(Value dynSmem);

@@ -322,7 +322,6 @@ private:
   Value rowWarpgroup() { return plan.pingpong ? c(0) : wg; }
   /// Thread 0: TMA of K tile `kt` into `slot`, completing on full[slot].
   void issueTile(Value kt, Value slot);
-  void keepRolled(scf::ForOp loop);
   Value wgmma(Value acc, Value descA, Value descB, bool accumulate);
   /// Waits for K step `it` (ring slot it % S) and issues its wgmmas as one
   /// committed group.
@@ -450,17 +449,6 @@ void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
     nvgpu::TmaAsyncLoadOp::create(b, bPanel(slot, q), barriers, kernelMapB,
                                   ValueRange{add(blockCol, q * 64), k0},
                                   fullBarrier(slot), Value(), Value());
-}
-
-void WgmmaKernelEmitter::keepRolled(scf::ForOp loop) {
-  MLIRContext *ctx = b.getContext();
-  auto unroll = LLVM::LoopUnrollAttr::get(
-      ctx, /*disable=*/b.getBoolAttr(true), nullptr, nullptr, nullptr, nullptr,
-      nullptr, nullptr);
-  loop->setAttr("llvm.loop_annotation",
-                LLVM::LoopAnnotationAttr::get(
-                    ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
-                    BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
 }
 
 Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -35,6 +36,9 @@ struct KernelBuilder : public ImplicitLocOpBuilder {
   /// Runs `body` under `scf.if cond` (unconditionally when `cond` is null).
   void ifThen(Value cond, function_ref<void()> body);
 };
+
+/// Marks `loop` with an LLVM loop annotation that disables unrolling.
+void keepLoopRolled(scf::ForOp loop);
 
 /// The folding index arithmetic the kernel emitters are written in
 /// (createOrFold: constant operands fold while the kernel is built, which
@@ -70,6 +74,10 @@ protected:
     return b.createOrFold<arith::SelectOp>(cond, x, y);
   }
   void ifThen(Value cond, function_ref<void()> body) { b.ifThen(cond, body); }
+  /// Asks LLVM not to unroll `loop` (a K loop whose body is already
+  /// unrolled: a fully unrolled short K loop becomes one straight block in
+  /// which values stay alive across steps, i.e. spills at small K).
+  void keepRolled(scf::ForOp loop) { keepLoopRolled(loop); }
 
   KernelBuilder &b;
 };
