@@ -473,6 +473,7 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   // (results/2026-11-30-sweeps-s3/pingpong).
   WgmmaGemmPlan plan;
   plan.elemBytes = p.aType.isF32() ? 4 : 2;
+  plan.cElemBytes = p.cType.getIntOrFloatBitWidth() / 8;
   plan.bm = 128;
   plan.bn = 128;
   plan.bk = 128 / plan.elemBytes;

@@ -1008,7 +1008,6 @@ struct GemmWgmmaPass
         plan.persistent = persistent != 0;
       if (pingpong != -1)
         plan.pingpong = pingpong != 0;
-      plan.cElemBytes = problem->cType.getIntOrFloatBitWidth() / 8;
       if (tmaStore == 1) {
         std::string why = checkTmaStoreOfC(*problem);
         if (!why.empty()) {
