@@ -24,6 +24,15 @@ static int64_t pow2Ceil(int64_t v) {
 
 static int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+/// 32-bit registers of an SM (sm_70 to sm_90).
+constexpr int64_t kRegistersPerSm = 65536;
+/// Registers a cluster-plan thread needs besides its slice of the row
+/// (addresses, the (max, sum) pair, loop and shuffle temporaries).
+constexpr int64_t kClusterFixedRegisters = 16;
+/// Default cluster plans: threads per block and blocks sharing an SM.
+constexpr int64_t kSharedSmThreads = 256;
+constexpr int64_t kSharedSmBlocks = 3;
+
 static int64_t pow2Floor(int64_t v) {
   int64_t p = 1;
   while (p * 2 <= v)
@@ -111,7 +120,7 @@ std::optional<SoftmaxPlan>
 mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
                                   const SoftmaxLimits &limits,
                                   int64_t clusterSize, int64_t pipelineRows,
-                                  int64_t blockThreads) {
+                                  int64_t blockThreads, int64_t blocksPerSm) {
   SoftmaxPlan plan;
   plan.algo = SoftmaxAlgo::Online;
   plan.reduce = SoftmaxReduce::Shuffle;
@@ -126,13 +135,34 @@ mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
   const int64_t live = plan.pipelineRows > 1 ? 2 : 1;
   int64_t sliceVecs = ceilDiv(p.cols / plan.vectorWidth, clusterSize);
   if (blockThreads > 0) {
-    // A fixed block: its threads may use 1024 / T times the registers of a
-    // thread of a full block (at most 4x: 255 registers).
     int64_t threads = std::clamp<int64_t>(pow2Floor(blockThreads), 32,
                                           maxThreads);
+    int64_t chunks = ceilDiv(sliceVecs, threads);
+    if (blocksPerSm > 0) {
+      // Several blocks per SM: the register cap that lets them share it
+      // decides whether the slice fits, unpacked or (f16) packed.
+      int64_t cap = std::min<int64_t>(
+          255, kRegistersPerSm / (blocksPerSm * threads) / 8 * 8);
+      int64_t elems = chunks * plan.vectorWidth;
+      bool packable = p.xType.isF16() && plan.vectorWidth == 8;
+      auto fits = [&](bool packed) {
+        return live * (packed ? elems / 2 : elems) + kClusterFixedRegisters <=
+               cap;
+      };
+      if (!fits(false)) {
+        if (!(packable && fits(true)))
+          return std::nullopt;
+        plan.packed = true;
+      }
+      plan.threadsPerRow = threads;
+      plan.chunks = chunks;
+      plan.maxRegisters = cap;
+      return plan;
+    }
+    // A fixed block: its threads may use 1024 / T times the registers of a
+    // thread of a full block (at most 4x: 255 registers).
     int64_t budget = limits.maxRegisterElems *
                      std::clamp<int64_t>(maxThreads / threads, 1, 4) / live;
-    int64_t chunks = ceilDiv(sliceVecs, threads);
     int64_t elems = chunks * plan.vectorWidth;
     // f16 16-byte vectors can stay packed: half the registers.
     bool packable = p.xType.isF16() && plan.vectorWidth == 8;
@@ -222,7 +252,7 @@ chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
   if (cluster.clusterSize > 1) {
     std::optional<SoftmaxPlan> plan =
         chooseClusterPlan(p, limits, cluster.clusterSize, rowsPerCluster,
-                          cluster.blockThreads);
+                          cluster.blockThreads, cluster.blocksPerSm);
     if (!plan) {
       InFlightDiagnostic diag = at->emitError()
                                 << "cluster-size=" << cluster.clusterSize
@@ -243,23 +273,42 @@ chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
   // blocks of a cluster (at most 8, the portable cluster size) whose
   // registers hold it, each block reading its slice once, instead of
   // shared memory and re-reading. Few rows: more blocks per row, until the
-  // grid covers every SM.
+  // grid covers every block slot of every SM.
   const int64_t clusters = ceilDiv(p.rows, rowsPerCluster);
-  for (int64_t size = 2; size <= 8; ++size) {
-    std::optional<SoftmaxPlan> clustered = chooseClusterPlan(
-        p, limits, size, rowsPerCluster, cluster.blockThreads);
-    if (!clustered)
-      continue;
-    while (size < 8 && clusters * size < cluster.smCount) {
-      std::optional<SoftmaxPlan> larger = chooseClusterPlan(
-          p, limits, size + 1, rowsPerCluster, cluster.blockThreads);
-      if (!larger)
-        break;
-      clustered = larger;
-      ++size;
+  auto fewestBlocks =
+      [&](int64_t threads, int64_t blocksPerSm) -> std::optional<SoftmaxPlan> {
+    const int64_t slots = cluster.smCount * std::max<int64_t>(blocksPerSm, 1);
+    for (int64_t size = 2; size <= 8; ++size) {
+      std::optional<SoftmaxPlan> clustered = chooseClusterPlan(
+          p, limits, size, rowsPerCluster, threads, blocksPerSm);
+      if (!clustered)
+        continue;
+      while (size < 8 && clusters * size < slots) {
+        std::optional<SoftmaxPlan> larger = chooseClusterPlan(
+            p, limits, size + 1, rowsPerCluster, threads, blocksPerSm);
+        if (!larger)
+          break;
+        clustered = larger;
+        ++size;
+      }
+      return clustered;
     }
+    return std::nullopt;
+  };
+  // By default, blocks of 256 threads, three per SM (80 registers each),
+  // so that one block's loads overlap the others' reductions and stores: a
+  // 1024-thread block per SM alternates those phases with nothing to
+  // overlap them. On the H200 at 1024x131072 (results/2026-11-30-softmax-
+  // blocks): f16 81.9% -> 89.9% of copy bandwidth (a cluster of 4, 16
+  // packed vectors per thread), f32 89.8% -> 92.4% (a cluster of 8).
+  if (rowsPerCluster == 1 && cluster.blockThreads == 0 &&
+      cluster.blocksPerSm == 0)
+    if (std::optional<SoftmaxPlan> shared =
+            fewestBlocks(kSharedSmThreads, kSharedSmBlocks))
+      return *shared;
+  if (std::optional<SoftmaxPlan> clustered =
+          fewestBlocks(cluster.blockThreads, cluster.blocksPerSm))
     return *clustered;
-  }
   // No cluster of 8 holds two rows' slices: the plain cluster plan.
   if (rowsPerCluster > 1) {
     SoftmaxClusterOptions single = cluster;
@@ -353,7 +402,7 @@ static SoftmaxPlan chooseBlockRowsPlan(const SoftmaxProblem &p,
 
 FailureOr<SoftmaxClusterOptions> mlir::gemm_opt::makeSoftmaxClusterOptions(
     Operation *at, int64_t clusterSize, int64_t smCount, int64_t pipelineRows,
-    int64_t blockThreads, int64_t ftzExp) {
+    int64_t blockThreads, int64_t ftzExp, int64_t blocksPerSm) {
   if (clusterSize < 0 || clusterSize > 8 || smCount < 1)
     return at->emitError("invalid options: need 0 <= cluster-size <= 8 "
                          "(0: chosen by the heuristics, 1: no cluster) and "
@@ -365,12 +414,20 @@ FailureOr<SoftmaxClusterOptions> mlir::gemm_opt::makeSoftmaxClusterOptions(
     return at->emitError("invalid options: need pipeline-rows >= 0, "
                          "cluster-threads 0 or a power of two in 32..1024, "
                          "-1 <= exp-ftz <= 1");
+  // An SM runs at most 32 blocks and 2048 threads (sm_80 to sm_90).
+  if (blocksPerSm < 0 || blocksPerSm > 32 ||
+      (blocksPerSm > 0 &&
+       (blockThreads == 0 || blocksPerSm * blockThreads > 2048)))
+    return at->emitError("invalid options: cluster-blocks-per-sm needs "
+                         "cluster-threads, at most 32 blocks and 2048 "
+                         "threads per SM in all");
   SoftmaxClusterOptions options;
   options.clusterSize = clusterSize;
   options.smCount = smCount;
   options.pipelineRows = pipelineRows;
   options.blockThreads = blockThreads;
   options.ftzExp = ftzExp;
+  options.blocksPerSm = blocksPerSm;
   return options;
 }
 

@@ -208,6 +208,10 @@ struct Emitter {
   Value expDiff(Value x, Value m) {
     return exp2(mulf(subf(x, m), f(M_LOG2E)));
   }
+  /// The maximum to subtract from a thread's own elements: m itself, or 0
+  /// when m is -inf (all of them -inf), so that exp(x - m) is exp(-inf) = 0
+  /// without the per-element test of `scale`.
+  Value subtrahend(Value m) { return select(oeq(m, negInf()), f(0.0), m); }
   /// exp(x - m) where x == m gives 1 even for x = m = -inf. Used where `m`
   /// is a running or partial maximum, so that a -inf partial maximum does
   /// not poison sums with NaN (its weight becomes 0 once a finite maximum
@@ -786,9 +790,10 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
       Value mLocal = e.tree(e.widen(vmax),
                             [&](Value x, Value y) { return e.maxf(x, y); });
       SmallVector<Value> es;
+      Value mSub = e.subtrahend(mLocal);
       for (Value v : raws)
         for (Value x : e.widen(v))
-          es.push_back(e.scale(x, mLocal));
+          es.push_back(e.expDiff(x, mSub));
       return {mLocal,
               e.tree(es, [&](Value x, Value y) { return e.addf(x, y); })};
     }
@@ -1000,8 +1005,11 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     if (P > 1)
       std::tie(rowMax, rowSum) = clusterCombine(rowMax, rowSum);
     writeRegisters(mLocal, rowMax, rowSum, row);
-    if (P > 1)
-      NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
+    if (P > 1) {
+      auto wait = NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
+      if (plan.maxRegisters > 0)
+        parkKernelFnAttrs(wait, plan.maxRegisters, /*readOnlyInputs=*/false);
+    }
     return;
   }
 

@@ -14,14 +14,16 @@
 // block's registers (up to 8 blocks' worth: 256K f32, 512K f16) are split
 // over a thread-block cluster instead: each block reads its slice once
 // into registers, and the blocks combine their (max, sum) pairs through
-// distributed shared memory (1024x131072: 4 blocks per f32 row, 2 per f16
-// row; one read, one write, and 4x / 2x the blocks of a block per row).
+// distributed shared memory. The blocks have 256 threads and a register
+// cap that lets three share an SM, so that one block's loads overlap the
+// others' reductions and stores (1024x131072: 8 blocks per f32 row, 4 per
+// f16 row, 16 vectors per thread); rows whose slices do not fit under that
+// cap in 8 blocks keep blocks of up to 1024 threads, one per SM.
 // With pipeline-rows = R > 1 a cluster processes R rows in a software
 // pipeline: each thread loads the next row's slice into a second set of
 // registers before reducing, exchanging and writing the current one, so
 // the loads of one row overlap the reduction, the barriers and the stores
-// of the other (the plain cluster plan runs one 1024-thread block per SM
-// that alternates those phases with nothing to overlap them).
+// of the other within one block (measured slower).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +57,7 @@ struct GemmSoftmaxRowsPass : public mlir::gemm_opt::impl::GemmSoftmaxRowsBase<Ge
       return signalPassFailure();
     FailureOr<SoftmaxClusterOptions> cluster =
         makeSoftmaxClusterOptions(func, clusterSize, smCount, pipelineRows,
-                                  clusterThreads, expFtz);
+                                  clusterThreads, expFtz, clusterBlocksPerSm);
     if (failed(cluster))
       return signalPassFailure();
     if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {

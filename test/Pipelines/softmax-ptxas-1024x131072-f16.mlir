@@ -1,11 +1,11 @@
 // REQUIRES: ptxas
 // 1024x131072 f16 through every softmax stage: each PTX assembles for sm_90
-// without spills. softmax-rows: a thread-block cluster of 2 blocks per row
-// (grid 2048, cluster 2x1x1), each block of 1024 threads keeping its
-// 128 KB half of the row in registers as packed f16 (8 raw 16-byte vectors
+// without spills. softmax-rows: a thread-block cluster of 4 blocks per row
+// (grid 4096, cluster 4x1x1), each block of 256 threads keeping its 64 KB
+// quarter of the row in registers as packed f16 (16 raw 16-byte vectors
 // per thread), the block pairs combined through distributed shared memory;
-// one read, one write, no shared-memory staging of the row; at most 64
-// registers at 1024 threads. Without clusters (cluster-size=1): the hybrid
+// one read, one write, no shared-memory staging of the row; at most 80
+// registers, so that three blocks share an SM. Without clusters (cluster-size=1): the hybrid
 // plan, the same registers plus the other 128 KB staged through dynamic
 // shared memory by a loop of 2 loads per thread and iteration.
 
@@ -32,16 +32,17 @@
 
 // RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
 
-// ROWSREGS: Used {{([1-5]?[0-9]|6[0-4])}} registers
+// ROWSREGS: Used {{([1-7]?[0-9]|80)}} registers
 
-// ROWSHDR: .maxntid 1024
+// ROWSHDR: .maxntid 256
+// ROWSHDR-NEXT: .maxnreg 80
 
-// Cluster: the 8 packed loads, the max in f16x2, the block's barrier, the
-// pair published then the cluster barrier, the 2 pairs read through mapa +
-// ld.shared::cluster, the arrive ending the remote reads, the 8 stores
+// Cluster: the 16 packed loads, the max in f16x2, the block's barrier, the
+// pair published then the cluster barrier, the 4 pairs read through mapa +
+// ld.shared::cluster, the arrive ending the remote reads, the 16 stores
 // (widened again through cvt.f32.f16), the final wait. No shared-memory
 // staging of the row (no st.shared.v4) and nothing re-read.
-// ROWS-COUNT-8: ld.global.v4.b32
+// ROWS-COUNT-16: ld.global.v4.b32
 // ROWS-NOT: ld.global
 // ROWS: max.NaN.f16x2
 // ROWS-NOT: st.shared.v4
@@ -52,12 +53,13 @@
 // ROWS: mapa.shared::cluster.u64
 // ROWS-NEXT: ld.shared::cluster.b32
 // ROWS-NEXT: ld.shared::cluster.b32
+// ROWS-COUNT-2: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
 // ROWS-COUNT-2: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // ROWS-NOT: shfl.sync
 // ROWS: barrier.cluster.arrive.aligned;
 // ROWS-NOT: ld.global
 // ROWS: cvt.f32.f16
-// ROWS-COUNT-8: st.global.v4.b32
+// ROWS-COUNT-16: st.global.v4.b32
 // ROWS-NEXT: barrier.cluster.wait.aligned;
 // ROWS-NOT: ld.global
 

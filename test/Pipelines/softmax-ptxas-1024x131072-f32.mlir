@@ -1,9 +1,10 @@
 // REQUIRES: ptxas
 // 1024x131072 f32 through every softmax stage: each PTX assembles for sm_90
-// without spills. softmax-rows: a thread-block cluster of 4 blocks per row
-// (grid 4096, cluster 4x1x1), each block of 1024 threads keeping its 128 KB
-// slice in registers (8 float4 per thread): one read, one write; the block
-// pairs go through distributed shared memory. Without clusters
+// without spills. softmax-rows: a thread-block cluster of 8 blocks per row
+// (grid 8192, cluster 8x1x1), each block of 256 threads keeping its 64 KB
+// slice in registers (16 float4 per thread, at most 80 registers: three
+// blocks per SM): one read, one write; the block pairs go through
+// distributed shared memory. Without clusters
 // (cluster-size=1): the hybrid plan, 8 float4 chunks per thread in
 // registers (128 KB of the 512 KB row), 10 chunks through dynamic shared
 // memory (160 KB), the last 14 chunks (224 KB) re-read, backwards.
@@ -29,9 +30,10 @@
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
 
-// ROWSHDR: .maxntid 1024
+// ROWSHDR: .maxntid 256
+// ROWSHDR-NEXT: .maxnreg 80
 
-// ROWSREGS: Used {{([1-5]?[0-9]|6[0-4])}} registers
+// ROWSREGS: Used {{([1-7]?[0-9]|80)}} registers
 
 // Cluster: the 8 loads of the slice, the block's shuffles and one barrier,
 // the pair published (st.shared) then the cluster barrier (arrive: release,
@@ -39,7 +41,7 @@
 // arrive that ends this block's remote reads, the 8 stores, and the wait
 // that keeps every block's shared memory alive until then. No other global
 // load: nothing is re-read.
-// ROWS-COUNT-8: ld.global.v4.b32
+// ROWS-COUNT-16: ld.global.v4.b32
 // ROWS-NOT: ld.global
 // ROWS: bar.sync
 // ROWS-NOT: ld.global
@@ -50,12 +52,13 @@
 // ROWS: mapa.shared::cluster.u64
 // ROWS-NEXT: ld.shared::cluster.b32
 // ROWS-NEXT: ld.shared::cluster.b32
+// ROWS: shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
 // ROWS: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
 // ROWS: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // ROWS-NOT: ld.global
 // ROWS: barrier.cluster.arrive.aligned;
 // ROWS-NOT: ld.global
-// ROWS-COUNT-8: st.global.v4.b32
+// ROWS-COUNT-16: st.global.v4.b32
 // ROWS-NEXT: barrier.cluster.wait.aligned;
 // ROWS-NOT: ld.global
 

@@ -4,19 +4,20 @@
 // RUN: FileCheck %s --check-prefix=SM80 --input-file=%t.sm80.json
 
 // softmax-rows on rows too long for one block's registers (1024x131072 f16,
-// 256 KB a row): a thread-block cluster of 2 blocks per row, each keeping
-// half the row as packed f16 in registers; the manifest carries the cluster
-// (grid in blocks: 1024 rows x 2) and no dynamic shared memory (the
+// 256 KB a row): a thread-block cluster of 4 blocks of 256 threads per row,
+// each keeping a quarter of the row as packed f16 in registers; the
+// manifest carries the cluster (grid in blocks: 1024 rows x 4) and no
+// dynamic shared memory (the
 // published pair and reduction slots are static). Below sm_90 there are no
 // clusters: the block-per-row hybrid plan, no "cluster" field.
 
 // F16:      "kernels": [
 // F16-NEXT:     {
 // F16-NEXT:       "name": "softmax_kernel",
-// F16-NEXT:       "grid": [2048, 1, 1],
-// F16-NEXT:       "block": [1024, 1, 1],
+// F16-NEXT:       "grid": [4096, 1, 1],
+// F16-NEXT:       "block": [256, 1, 1],
 // F16-NEXT:       "dynamic_shared_memory": 0,
-// F16-NEXT:       "cluster": [2, 1, 1],
+// F16-NEXT:       "cluster": [4, 1, 1],
 // F16-NEXT:       "params": [
 
 // SM80: "chip": "sm_80",

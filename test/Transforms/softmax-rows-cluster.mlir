@@ -1,7 +1,10 @@
-// RUN: gemm-opt %s -split-input-file --gemm-softmax-three-pass --gemm-softmax-fused --gemm-softmax-online --gemm-softmax-vector --gemm-softmax-rows | FileCheck %s
+// RUN: gemm-opt %s -split-input-file --gemm-softmax-three-pass --gemm-softmax-fused --gemm-softmax-online --gemm-softmax-vector --gemm-softmax-rows=cluster-threads=1024 | FileCheck %s
 
 // Rung softmax-rows, rows too long for one block's registers: a thread-block
-// cluster of P blocks per row (grid = rows x P blocks, cluster P x 1 x 1).
+// cluster of P blocks per row (grid = rows x P blocks, cluster P x 1 x 1),
+// here with blocks of 1024 threads (cluster-threads=1024; one block per SM:
+// the fewest blocks whose registers hold the row). The default blocks of
+// 256 threads, three per SM: softmax-rows-cluster-shared-sm.mlir.
 // Block r of a row (blockIdx.x mod P) keeps the slice starting at r x slice
 // in registers; the block's (max, sum) pair goes to shared memory, a cluster
 // barrier, every lane group reads the P pairs through nvvm.mapa and loads
@@ -102,9 +105,9 @@ func.func @ragged(%x: memref<3x200000xf32>, %y: memref<3x200000xf32>) {
 // 64 x 40000 f32: fits shared memory, but a cluster of 2 keeps it in
 // registers; 64 rows x 2 blocks leave SMs idle, so 3 blocks (P not a power
 // of two: the lane groups of 4 read ranks min(q, 2), and lane 3 of each
-// group holds the identity pair (-inf, 0)).
+// group holds the identity pair (-inf, 0)), 2 float4 per thread.
 // CHECK-LABEL: func.func @r40000(
-// CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c3, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c192{{.*}}) threads({{.*}}) in ({{.*}} = %c512
+// CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c3, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c192{{.*}}) threads({{.*}}) in ({{.*}} = %c1024
 // CHECK: nvvm.cluster.wait {aligned}
 // CHECK: %[[Q:.*]] = arith.remui %{{.*}}, %c4
 // CHECK: arith.minui %[[Q]], %c2

@@ -74,14 +74,16 @@
 // FTZ-NOT: ex2.approx.f32
 // FTZ: cluster = 4 : i64, ftz_exp = true
 // FTZ-NOT: pipeline_rows
-// The default: the cluster plan (not pipelined) with the ftz exp, which
-// the cluster plans take by default (measured, SoftmaxHeuristics.cpp).
+// The default: the cluster plan (not pipelined; 8 blocks of 256 threads,
+// three per SM) with the ftz exp, which the cluster plans take by default
+// (measured, SoftmaxHeuristics.cpp).
 // DEFAULT-LABEL: func.func @f32(
 // DEFAULT: ex2.approx.ftz.f32
 // DEFAULT-NOT: ex2.approx.f32
-// DEFAULT: cluster = 4 : i64, ftz_exp = true
+// DEFAULT: cluster = 8 : i64, ftz_exp = true
+// DEFAULT-SAME: max_registers = 80
 // DEFAULT-NOT: pipeline_rows
-// DEFAULT: threads_per_row = 1024
+// DEFAULT: threads_per_row = 256
 func.func @f32(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf32>) outs(%y : memref<1024x131072xf32>)
   return

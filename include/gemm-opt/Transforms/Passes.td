@@ -222,7 +222,10 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     re-read. On sm_90 a row too long for one block's registers is split over
     a thread-block cluster of up to 8 blocks (`cluster-size`): each block
     keeps its slice in registers and the blocks combine their (max, sum)
-    pairs through distributed shared memory. With `pipeline-rows` > 1 each
+    pairs through distributed shared memory. By default the blocks have 256
+    threads, three per SM under a register cap (`cluster-threads`,
+    `cluster-blocks-per-sm`), so that one block's loads overlap the others'
+    reductions and stores. With `pipeline-rows` > 1 each
     cluster processes that many rows in a software pipeline, each thread
     holding the slices of two rows: the next row's loads stay in flight
     while the current row is reduced, exchanged and written.
@@ -256,6 +259,11 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     Option<"expFtz", "exp-ftz", "int64_t", /*default=*/"-1",
            "exp through ex2.approx.ftz.f32: -1 = chosen by the heuristics "
            "(cluster plans), 0 = no, 1 = yes">,
+    Option<"clusterBlocksPerSm", "cluster-blocks-per-sm", "int64_t",
+           /*default=*/"0",
+           "Cluster plans with cluster-threads: blocks meant to share an SM "
+           "(registers capped at 65536 / (blocks x threads); f16 slices "
+           "packed when f32 ones do not fit): 0 = chosen by the heuristics">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

@@ -60,13 +60,18 @@ struct SoftmaxClusterOptions {
   /// exp with `ex2.approx.ftz.f32`: -1 lets the heuristics choose, 0 no,
   /// 1 yes (softmax-rows plans only).
   int64_t ftzExp = -1;
+  /// Blocks of a cluster plan meant to share an SM (needs blockThreads):
+  /// the kernel's register cap becomes 65536 / (blocks x threads), so that
+  /// one block's loads overlap the others' reductions and stores; 0 lets
+  /// the heuristics choose.
+  int64_t blocksPerSm = 0;
 };
 
 /// The cluster options from softmax-rows' options, or an error at `at`.
 FailureOr<SoftmaxClusterOptions>
 makeSoftmaxClusterOptions(Operation *at, int64_t clusterSize, int64_t smCount,
                           int64_t pipelineRows = 0, int64_t blockThreads = 0,
-                          int64_t ftzExp = -1);
+                          int64_t ftzExp = -1, int64_t blocksPerSm = 0);
 
 /// Rung softmax-rows: the mapping follows the row length (sub-warp, warp,
 /// multi-warp or whole block per row; several rows per block when short; a
@@ -86,12 +91,13 @@ FailureOr<SoftmaxPlan> chooseRowsPlan(Operation *at, const SoftmaxProblem &p,
 /// half the register budget. blockThreads > 0 fixes the threads per block
 /// (the register budget per thread grows as the block shrinks: ptxas may
 /// give a block of T threads 65536 / T registers per thread); 0 takes as
-/// few threads as hold the slice, as many as 1024.
-std::optional<SoftmaxPlan> chooseClusterPlan(const SoftmaxProblem &p,
-                                             const SoftmaxLimits &limits,
-                                             int64_t clusterSize,
-                                             int64_t pipelineRows = 1,
-                                             int64_t blockThreads = 0);
+/// few threads as hold the slice, as many as 1024. blocksPerSm > 0 (with
+/// blockThreads) caps the registers so that that many blocks share an SM
+/// and fails when the slice does not fit under the cap.
+std::optional<SoftmaxPlan>
+chooseClusterPlan(const SoftmaxProblem &p, const SoftmaxLimits &limits,
+                  int64_t clusterSize, int64_t pipelineRows = 1,
+                  int64_t blockThreads = 0, int64_t blocksPerSm = 0);
 
 /// Largest power-of-two number of elements, at most 16 bytes, dividing
 /// `cols` (1 when cols is odd).
