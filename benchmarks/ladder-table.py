@@ -3,6 +3,9 @@
 
     benchmarks/ladder-table.py benchmarks/results/<run>/      (gemm-run JSON)
     benchmarks/ladder-table.py benchmarks/results/<run>/ladder.log
+    benchmarks/ladder-table.py RUN1 RUN2 ...   (later runs replace the
+                                                cells they hold: a partial
+                                                re-run over a full ladder)
 
 The second form reads the tables gemm-run printed on the GPU machine (for a
 run whose JSON files did not come back). Matmul: % of same-run cuBLAS per
@@ -88,8 +91,10 @@ def table(cells, op, metric, label, types=None, stages=None):
     return f"{label}\n\n" + "\n".join(lines) + "\n"
 
 
-source = pathlib.Path(sys.argv[1])
-cells = from_log(source) if source.is_file() else from_json(source)
+cells = []
+for arg in sys.argv[1:]:
+    source = pathlib.Path(arg)
+    cells += from_log(source) if source.is_file() else from_json(source)
 names = {"f32": "f32, % of cuBLAS (pedantic SGEMM, same run)",
          "f16": "f16 inputs, f32 C, % of cuBLAS GemmEx (same run)",
          "bf16": "bf16 inputs, f32 C, % of cuBLAS GemmEx (same run)",

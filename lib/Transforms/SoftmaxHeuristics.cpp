@@ -299,8 +299,9 @@ chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
   // so that one block's loads overlap the others' reductions and stores: a
   // 1024-thread block per SM alternates those phases with nothing to
   // overlap them. On the H200 at 1024x131072 (results/2026-11-30-softmax-
-  // blocks): f16 81.9% -> 89.9% of copy bandwidth (a cluster of 4, 16
-  // packed vectors per thread), f32 89.8% -> 92.4% (a cluster of 8).
+  // blocks, -ladder-s5-softmax*): f16 81.6% -> 91.2% of copy bandwidth (a
+  // cluster of 4, 16 packed vectors per thread), f32 90.2% -> 92.6% (a
+  // cluster of 8).
   if (rowsPerCluster == 1 && cluster.blockThreads == 0 &&
       cluster.blocksPerSm == 0)
     if (std::optional<SoftmaxPlan> shared =

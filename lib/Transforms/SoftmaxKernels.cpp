@@ -208,6 +208,28 @@ struct Emitter {
   Value expDiff(Value x, Value m) {
     return exp2(mulf(subf(x, m), f(M_LOG2E)));
   }
+  /// x * y + z with one rounding.
+  Value fma(Value x, Value y, Value z) {
+    return LLVM::FMAOp::create(b, x, y, z);
+  }
+  /// m * log2(e) as hi + lo: hi rounded, lo its rounding error (exact, by
+  /// a fused multiply-add).
+  std::pair<Value, Value> log2eSplit(Value m) {
+    Value hi = mulf(m, f(M_LOG2E));
+    return {hi, fma(m, f(M_LOG2E), arith::NegFOp::create(b, hi))};
+  }
+  /// exp(x - m) * exp2(lo) = exp2(x * log2(e) - hi) for (hi, lo) =
+  /// log2eSplit(m), given negHi = -hi: one fused multiply-add per element
+  /// instead of a subtraction and a multiplication; the caller multiplies
+  /// by exp2(-lo) once. As exact as `expDiff`: x * log2(e) - hi is rounded
+  /// once, and hi + lo is m * log2(e) exactly.
+  Value expShifted(Value x, Value negHi) {
+    return exp2(fma(x, f(M_LOG2E), negHi));
+  }
+  /// exp2(-lo) for the (hi, lo) of log2eSplit: 1 + O(2^-24 |m|).
+  Value loCorrection(Value lo) {
+    return exp2(arith::NegFOp::create(b, lo));
+  }
   /// The maximum to subtract from a thread's own elements: m itself, or 0
   /// when m is -inf (all of them -inf), so that exp(x - m) is exp(-inf) = 0
   /// without the per-element test of `scale`.
@@ -790,12 +812,13 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
       Value mLocal = e.tree(e.widen(vmax),
                             [&](Value x, Value y) { return e.maxf(x, y); });
       SmallVector<Value> es;
-      Value mSub = e.subtrahend(mLocal);
+      auto [hi, lo] = e.log2eSplit(e.subtrahend(mLocal));
+      Value negHi = arith::NegFOp::create(b, hi);
       for (Value v : raws)
         for (Value x : e.widen(v))
-          es.push_back(e.expDiff(x, mSub));
-      return {mLocal,
-              e.tree(es, [&](Value x, Value y) { return e.addf(x, y); })};
+          es.push_back(e.expShifted(x, negHi));
+      Value sum = e.tree(es, [&](Value x, Value y) { return e.addf(x, y); });
+      return {mLocal, e.mulf(sum, e.loCorrection(lo))};
     }
     SmallVector<Value> flat;
     for (auto &v : xs)
@@ -814,13 +837,15 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
   auto writeRegisters = [&](Value mLocal, Value rowMax, Value rowSum,
                             Value rowV) {
     if (packed) {
-      // y = exp(x - M) / S; an all -inf row gives exp(NaN) = NaN.
-      Value inv = e.divf(e.f(1.0), rowSum);
+      // y = exp(x - M) / S; an all -inf row (M = -inf) gives lo = NaN.
+      auto [hi, lo] = e.log2eSplit(rowMax);
+      Value negHi = arith::NegFOp::create(b, hi);
+      Value factor = e.divf(e.loCorrection(lo), rowSum);
       for (int64_t j = 0; j < C; ++j)
         e.guarded(regValids[j], [&] {
           SmallVector<Value> ys;
           for (Value x : e.widenAgain(raws[j]))
-            ys.push_back(e.mulf(e.expDiff(x, rowMax), inv));
+            ys.push_back(e.mulf(e.expShifted(x, negHi), factor));
           e.store(ys, p.y, {rowV, regCols[j]});
         });
       return;

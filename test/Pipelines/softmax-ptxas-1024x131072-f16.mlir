@@ -21,6 +21,7 @@
 // RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=ROWS --input-file=%t.rows.ptx
 // RUN: FileCheck %s --check-prefix=ROWSHDR --input-file=%t.rows.ptx
+// RUN: FileCheck %s --check-prefix=EXP --input-file=%t.rows.ptx
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,gemm-softmax-vector,gemm-softmax-rows{cluster-size=1}),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=%t.hybrid.ptx stage=softmax-rows chip=sm_90})" -o /dev/null
 // RUN: %ptxas -arch=sm_90 -v %t.hybrid.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90 -v %t.hybrid.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
@@ -33,6 +34,13 @@
 // RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
 
 // ROWSREGS: Used {{([1-7]?[0-9]|80)}} registers
+
+// exp(x - m) per element is one fused multiply-add by log2(e) (0f3FB8AA3B)
+// and ex2, twice per element (the statistics, then the write): 2 x 128
+// elements per thread, plus the two exact splits m log2(e) = hi + lo (lo
+// by a fused multiply-add too); no subtraction per element.
+// EXP-COUNT-258: fma.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0f3FB8AA3B, {{%r[0-9]+}};
+// EXP-NOT: fma.rn.f32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0f3FB8AA3B, {{%r[0-9]+}};
 
 // ROWSHDR: .maxntid 256
 // ROWSHDR-NEXT: .maxnreg 80
