@@ -556,10 +556,15 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
     float *constant = &X[(R - 1) * C];
     for (size_t j = 0; j < C; ++j)
       constant[j] = roundTo(pr.x, 3.0f);
+    // All -inf: NaN, as in PyTorch (issue 5).
+    std::fill(X.begin(), X.begin() + C, -std::numeric_limits<float>::infinity());
   }
   auto &set0 = p.sets[0];
   upload(drv, set0[ix], pr.x, X);
-  drv.memsetD8(set0[iy].get(), 0xFF, set0[iy].size());
+  // Y poisoned with a finite value above 1 in every type (not NaN), so that
+  // an unwritten element fails the error check and an unwritten all -inf
+  // row fails the NaN-position check.
+  drv.memsetD8(set0[iy].get(), kSoftmaxPoisonByte, set0[iy].size());
   for (size_t b = 0; b < m.buffers.size(); ++b)
     if (m.buffers[b].role == "scratch")
       drv.memsetD8(set0[b].get(), 0xFF, set0[b].size());

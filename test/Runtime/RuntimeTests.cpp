@@ -609,6 +609,14 @@ static void testConversions() {
   uint32_t ones = 0xFFFFFFFFu;
   std::memcpy(&poison, &ones, 4);
   EXPECT(std::isnan(poison));
+  // The softmax output poison: finite, above 1 in every output type.
+  const uint16_t softmaxPoison16 = kSoftmaxPoisonByte * 0x0101u;
+  uint32_t softmaxPoison32 = kSoftmaxPoisonByte * 0x01010101u;
+  float softmaxPoison;
+  std::memcpy(&softmaxPoison, &softmaxPoison32, 4);
+  EXPECT(std::isfinite(softmaxPoison) && softmaxPoison > 1.0f);
+  EXPECT(std::isfinite(halfToFloat(softmaxPoison16)) && halfToFloat(softmaxPoison16) > 1.0f);
+  EXPECT(std::isfinite(bfloat16ToFloat(softmaxPoison16)) && bfloat16ToFloat(softmaxPoison16) > 1.0f);
 
   std::vector<float> vals = {1.0f, -0.5f, 3.0f};
   auto bytes = encode(ElemType::F16, vals);

@@ -97,6 +97,12 @@ double softmaxThreshold(const SoftmaxProblem &p);
 
 /// At most this many buffer sets rotate (tiny problems live in L2 anyway).
 inline constexpr size_t kMaxRotationSets = 64;
+
+/// The byte softmax outputs are filled with before a stage runs: 0x5A...
+/// is finite and above 1 as f32 (1.5e16), f16 (203.25) and bf16 (1.5e16),
+/// which no softmax output is, and is not NaN, which an all -inf row's
+/// outputs must be.
+inline constexpr unsigned char kSoftmaxPoisonByte = 0x5A;
 /// Number of buffer sets for rotation (documented above); 1..kMaxRotationSets.
 size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes = size_t(8) << 30,
                         double l2Factor = 3.0);
