@@ -352,6 +352,13 @@ public:
     out = m->text;
     return true;
   }
+  bool boolean(const std::string &key, bool &out) {
+    const JsonValue *m = get(key, JsonValue::Kind::Bool);
+    if (!m)
+      return false;
+    out = m->boolValue;
+    return true;
+  }
   bool int64(const std::string &key, int64_t &out, int64_t lo, int64_t hi) {
     const JsonValue *m = get(key, JsonValue::Kind::Number);
     if (!m)
@@ -497,13 +504,9 @@ bool readKernel(const JsonValue &v, const std::string &path, KernelDesc &k, std:
       return false;
     k.cluster = cluster;
   }
-  k.programmaticDependent = false;
-  if (r.has("programmatic_dependent")) { // optional: absent = false
-    const JsonValue *flag = r.get("programmatic_dependent", JsonValue::Kind::Bool);
-    if (!flag)
-      return false;
-    k.programmaticDependent = flag->boolValue;
-  }
+  k.programmaticDependent = false; // optional: absent = false
+  if (r.has("programmatic_dependent") && !r.boolean("programmatic_dependent", k.programmaticDependent))
+    return false;
   const JsonValue *params = r.get("params", JsonValue::Kind::Array);
   if (!params)
     return false;

@@ -33,7 +33,7 @@ struct GemmRegisterTiling1DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       overrideIfSet(plan.tm, threadM);
       plan.setNaturalLayout();
       applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
-      applyPrefetchKnob(plan, registerPrefetch);
+      overrideIfSet(plan.registerPrefetch, registerPrefetch);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Reg1D, overrides)))
       signalPassFailure();

@@ -34,7 +34,7 @@ struct GemmRegisterTiling2DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       overrideIfSet(plan.tn, threadN);
       plan.setNaturalLayout();
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
-      applyPrefetchKnob(plan, registerPrefetch);
+      overrideIfSet(plan.registerPrefetch, registerPrefetch);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Reg2D, overrides)))
       signalPassFailure();

@@ -32,7 +32,7 @@ struct GemmSharedMemoryTilingPass : public mlir::gemm_opt::impl::GemmSharedMemor
       overrideIfSet(plan.bk, blockK);
       plan.setNaturalLayout();
       applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
-      applyPrefetchKnob(plan, registerPrefetch);
+      overrideIfSet(plan.registerPrefetch, registerPrefetch);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Smem, overrides)))
       signalPassFailure();

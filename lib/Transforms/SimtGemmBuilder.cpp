@@ -436,45 +436,42 @@ void SimtKernelEmitter::compute(Value buf, int64_t dots,
 
 SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
                                                    bool guard) {
+  // Without register prefetch, each K step loads its tile into shared
+  // memory, synchronizes, computes and synchronizes again. With it, tile
+  // kt + 1's global loads are issued before tile kt's inner loop and land
+  // in registers (loop-carried after the accumulators) while it runs; they
+  // go to shared memory after the second barrier (still one stage, two
+  // barriers per K step). The last iteration reloads the last tile
+  // (clamped: in bounds, unused) so that the loop body stays branch-free.
+  const bool prefetch = plan.registerPrefetch;
+  const int64_t numAcc = init.size();
   Value buf = c(0);
-  if (!plan.registerPrefetch) {
-    auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), init);
-    keepRolled(loop);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value k0 = mul(add(loop.getInductionVar(), tileStart), plan.bk);
-    loadTileSync(buf, k0, guard);
-    gpu::BarrierOp::create(b);
-    SmallVector<Value> acc(loop.getRegionIterArgs());
-    compute(buf, plan.bk, acc);
-    gpu::BarrierOp::create(b);
-    scf::YieldOp::create(b, acc);
-    return SmallVector<Value>(loop.getResults());
-  }
-  // Register prefetch: tile kt + 1's global loads are issued before tile
-  // kt's inner loop and land in registers while it runs; they go to shared
-  // memory after the second barrier (still one stage, two barriers per K
-  // step). The last iteration reloads the last tile (clamped: in bounds,
-  // unused) so that the loop body stays branch-free.
-  int64_t numAcc = init.size();
   SmallVector<Value> iterArgs(init);
-  llvm::append_range(iterArgs, fetchTile(mul(tileStart, plan.bk), guard));
+  if (prefetch)
+    llvm::append_range(iterArgs, fetchTile(mul(tileStart, plan.bk), guard));
   auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), iterArgs);
   keepRolled(loop);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
   ValueRange args = loop.getRegionIterArgs();
-  depositTile(buf, SmallVector<Value>(args.drop_front(numAcc)), guard);
+  if (prefetch)
+    depositTile(buf, SmallVector<Value>(args.drop_front(numAcc)), guard);
+  else
+    loadTileSync(buf, mul(add(loop.getInductionVar(), tileStart), plan.bk),
+                 guard);
   gpu::BarrierOp::create(b);
-  Value next = add(minu(add(loop.getInductionVar(), c(1)),
-                        sub(tileCount, c(1))),
-                   tileStart);
-  SmallVector<Value> yielded = fetchTile(mul(next, plan.bk), guard);
+  SmallVector<Value> next;
+  if (prefetch)
+    next = fetchTile(mul(add(minu(add(loop.getInductionVar(), c(1)),
+                                  sub(tileCount, c(1))),
+                             tileStart),
+                         plan.bk),
+                     guard);
   SmallVector<Value> acc(args.take_front(numAcc));
   compute(buf, plan.bk, acc);
   gpu::BarrierOp::create(b);
-  yielded.insert(yielded.begin(), acc.begin(), acc.end());
-  scf::YieldOp::create(b, yielded);
+  acc.append(next.begin(), next.end());
+  scf::YieldOp::create(b, acc);
   return SmallVector<Value>(loop.getResults().take_front(numAcc));
 }
 

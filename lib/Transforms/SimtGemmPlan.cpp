@@ -132,15 +132,17 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
     return failure();
   SimtGemmPlan p;
   bool ok = true;
-  auto i = [&](StringRef k, int64_t &v) {
+  // Required keys fail the parse when absent; optional ones (plans written
+  // before these knobs existed, or written only when set) keep the default.
+  auto i = [&](StringRef k, int64_t &v, bool required = true) {
     auto a = attr.getAs<IntegerAttr>(k);
-    ok &= static_cast<bool>(a);
+    ok &= a || !required;
     if (a)
       v = a.getInt();
   };
-  auto f = [&](StringRef k, bool &v) {
+  auto f = [&](StringRef k, bool &v, bool required = true) {
     auto a = attr.getAs<BoolAttr>(k);
-    ok &= static_cast<bool>(a);
+    ok &= a || !required;
     if (a)
       v = a.getValue();
   };
@@ -160,24 +162,15 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
   i("b_xor", p.bXorMask);
   i("stages", p.stages);
   f("warp_tiled", p.warpTiled);
-  // Optional (plans written before these knobs existed, or written only
-  // when set): absent keeps the default.
-  auto optI = [&](StringRef k, int64_t &v) {
-    if (auto a = attr.getAs<IntegerAttr>(k))
-      v = a.getInt();
-  };
-  auto optF = [&](StringRef k, bool &v) {
-    if (auto a = attr.getAs<BoolAttr>(k))
-      v = a.getValue();
-  };
-  optI("max_regs", p.maxRegs);
-  optI("group_m", p.groupM);
-  optF("read_only", p.readOnly);
-  optI("split_k", p.splitK);
-  optF("pipeline_edges", p.pipelineEdges);
-  optF("register_prefetch", p.registerPrefetch);
-  optF("staged_a", p.stageA);
-  optF("staged_b", p.stageB);
+  const bool optional = false;
+  i("max_regs", p.maxRegs, optional);
+  i("group_m", p.groupM, optional);
+  f("read_only", p.readOnly, optional);
+  i("split_k", p.splitK, optional);
+  f("pipeline_edges", p.pipelineEdges, optional);
+  f("register_prefetch", p.registerPrefetch, optional);
+  f("staged_a", p.stageA, optional);
+  f("staged_b", p.stageB, optional);
   if (!ok)
     return failure();
   return p;

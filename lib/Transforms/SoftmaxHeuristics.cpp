@@ -138,56 +138,57 @@ mlir::gemm_opt::chooseClusterPlan(const SoftmaxProblem &p,
     int64_t threads = std::clamp<int64_t>(pow2Floor(blockThreads), 32,
                                           maxThreads);
     int64_t chunks = ceilDiv(sliceVecs, threads);
+    int64_t elems = chunks * plan.vectorWidth;
+    // Registers of row data per thread; f16 16-byte vectors can stay
+    // packed: half the registers.
+    auto dataRegs = [&](bool packed) {
+      return live * (packed ? elems / 2 : elems);
+    };
+    bool packable = p.xType.isF16() && plan.vectorWidth == 8;
+    // Unpacked when the slice fits, else packed when that fits.
+    auto choosePacking = [&](auto fits) -> std::optional<bool> {
+      if (fits(false))
+        return false;
+      if (packable && fits(true))
+        return true;
+      return std::nullopt;
+    };
+    plan.threadsPerRow = threads;
+    plan.chunks = chunks;
     if (blocksPerSm > 0) {
       // Several blocks per SM: the register cap that lets them share it
-      // decides whether the slice fits, unpacked or (f16) packed.
+      // decides whether the slice fits.
       int64_t cap = std::min<int64_t>(
           255, kRegistersPerSm / (blocksPerSm * threads) / 8 * 8);
-      int64_t elems = chunks * plan.vectorWidth;
-      bool packable = p.xType.isF16() && plan.vectorWidth == 8;
-      auto fits = [&](bool packed) {
-        return live * (packed ? elems / 2 : elems) + kClusterFixedRegisters <=
-               cap;
-      };
-      if (!fits(false)) {
-        if (!(packable && fits(true)))
-          return std::nullopt;
-        plan.packed = true;
-      }
-      plan.threadsPerRow = threads;
-      plan.chunks = chunks;
+      std::optional<bool> packed = choosePacking([&](bool asPacked) {
+        return dataRegs(asPacked) + kClusterFixedRegisters <= cap;
+      });
+      if (!packed)
+        return std::nullopt;
+      plan.packed = *packed;
       plan.maxRegisters = cap;
       return plan;
     }
     // A fixed block: its threads may use 1024 / T times the registers of a
     // thread of a full block (at most 4x: 255 registers).
     int64_t budget = limits.maxRegisterElems *
-                     std::clamp<int64_t>(maxThreads / threads, 1, 4) / live;
-    int64_t elems = chunks * plan.vectorWidth;
-    // f16 16-byte vectors can stay packed: half the registers.
-    bool packable = p.xType.isF16() && plan.vectorWidth == 8;
-    auto fits = [&](bool packed) {
-      return (packed ? elems / 2 : elems) <= budget;
-    };
+                     std::clamp<int64_t>(maxThreads / threads, 1, 4);
+    std::optional<bool> packed = choosePacking(
+        [&](bool asPacked) { return dataRegs(asPacked) <= budget; });
+    if (!packed)
+      return std::nullopt;
+    plan.packed = *packed;
     // A pipelined block smaller than 1024 threads whose slices take at
     // most half of what a thread has when two blocks share an SM (32
     // registers at 512 threads) gets the register cap that lets them, so
     // one block's loads also overlap the other's reduction and stores.
-    int64_t twoBlocksRegs = 65536 / (2 * threads);
+    int64_t twoBlocksRegs = kRegistersPerSm / (2 * threads);
     auto twoBlocks = [&](bool packed) {
-      int64_t dataRegs = live * (packed ? elems / 2 : elems);
       return plan.pipelineRows > 1 && threads < maxThreads &&
-             2 * dataRegs <= twoBlocksRegs;
+             2 * dataRegs(packed) <= twoBlocksRegs;
     };
-    if (!fits(false)) {
-      if (!(packable && fits(true)))
-        return std::nullopt;
+    if (packable && !twoBlocks(false) && twoBlocks(true))
       plan.packed = true;
-    } else if (packable && !twoBlocks(false) && twoBlocks(true)) {
-      plan.packed = true;
-    }
-    plan.threadsPerRow = threads;
-    plan.chunks = chunks;
     if (twoBlocks(plan.packed))
       plan.maxRegisters = std::min<int64_t>(twoBlocksRegs, 255);
     return plan;

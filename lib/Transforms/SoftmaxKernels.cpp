@@ -1017,8 +1017,7 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     // No block leaves while others may still read its published pairs.
     NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
     auto wait = NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
-    parkKernelFnAttrs(wait, std::max<int64_t>(plan.maxRegisters, 0),
-                      /*readOnlyInputs=*/false);
+    parkKernelFnAttrs(wait, plan.maxRegisters, /*readOnlyInputs=*/false);
     return;
   }
 
@@ -1032,8 +1031,7 @@ void buildOnline(KernelBuilder &b, const SoftmaxProblem &p,
     writeRegisters(mLocal, rowMax, rowSum, row);
     if (P > 1) {
       auto wait = NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
-      if (plan.maxRegisters > 0)
-        parkKernelFnAttrs(wait, plan.maxRegisters, /*readOnlyInputs=*/false);
+      parkKernelFnAttrs(wait, plan.maxRegisters, /*readOnlyInputs=*/false);
     }
     return;
   }

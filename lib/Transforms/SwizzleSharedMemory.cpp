@@ -32,7 +32,7 @@ struct GemmSwizzlePass : public mlir::gemm_opt::impl::GemmSwizzleBase<GemmSwizzl
       overrideIfSet(plan.bXorMask, bXorMask, -1);
       overrideIfSet(plan.bk, blockK);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
-      applyPrefetchKnob(plan, registerPrefetch);
+      overrideIfSet(plan.registerPrefetch, registerPrefetch);
       applyStagingKnobs(plan, stageA, stageB);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Swizzle, overrides)))

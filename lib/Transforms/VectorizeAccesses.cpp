@@ -30,7 +30,7 @@ struct GemmVectorizePass : public mlir::gemm_opt::impl::GemmVectorizeBase<GemmVe
       overrideIfSet(plan.vectorWidth, vectorWidth);
       overrideIfSet(plan.bk, blockK);
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
-      applyPrefetchKnob(plan, registerPrefetch);
+      overrideIfSet(plan.registerPrefetch, registerPrefetch);
       applyStagingKnobs(plan, stageA, stageB);
     };
     if (failed(runSimtRung(getOperation(), SimtRung::Vector, overrides)))

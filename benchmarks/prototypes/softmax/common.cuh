@@ -102,8 +102,24 @@ struct Inputs {
     printf("{\"variant\":\"copy-%s\",\"rows\":%d,\"cols\":%d,\"GBs\":%.0f}\n", sizeof(T) == 4 ? "f32" : "f16", rows, cols, copyGBs);
   }
   ~Inputs() { cudaFree(dx); cudaFree(dy); }
-  double gbs(float ms) const { return 2.0 * rows * cols * sizeof(T) / (ms * 1e-3) / 1e9; }
 };
+
+// GB/s of one read and one write of rows x cols T in `ms` milliseconds.
+template <typename T>
+double softmaxGBs(int rows, int cols, float ms) { return 2.0 * rows * cols * sizeof(T) / (ms * 1e-3) / 1e9; }
+
+// One run of launch() on an output filled with NaN first, checked on the
+// listed rows (worstRowError), then launch() timed (timeMs).
+struct Measured { double worst; float ms; };
+template <typename T, typename F>
+Measured checkAndTime(F launch, T* dy, const std::vector<float>& hx, int rows, int cols,
+                      std::initializer_list<int> checkRows, int reps) {
+  CK(cudaMemset(dy, 0xff, (size_t)rows * cols * sizeof(T)));
+  launch();
+  CK(cudaDeviceSynchronize());
+  double worst = worstRowError(dy, hx, cols, checkRows);
+  return {worst, timeMs(launch, reps)};
+}
 
 // The largest element of C vectors of T (f16 compared in pairs, as raw
 // f16x2), then the vectors "laundered" through empty asm so that nvcc

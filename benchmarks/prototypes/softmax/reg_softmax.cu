@@ -56,10 +56,9 @@ void run(const char* name, const T* dx, T* dy, int rows, int cols, const std::ve
   cudaLaunchConfig_t& cfg = launch.cfg;
   cfg.gridDim = dim3(rows * P);
   int active = 0; CK(cudaOccupancyMaxActiveClusters(&active, (void*)k, &cfg));
-  CK(cudaMemset(dy, 0xff, (size_t)rows * cols * sizeof(T)));
-  CK(cudaLaunchKernelEx(&cfg, k, dx, dy, cols)); CK(cudaDeviceSynchronize());
-  double worst = worstRowError(dy, hx, cols, {0, 1, rows / 3, rows / 2, rows - 1});
-  float ms = timeMs([&] { CK(cudaLaunchKernelEx(&cfg, k, dx, dy, cols)); }, reps); double gbs = 2.0 * rows * cols * sizeof(T) / (ms * 1e-3) / 1e9;
+  auto [worst, ms] = checkAndTime([&] { CK(cudaLaunchKernelEx(&cfg, k, dx, dy, cols)); }, dy, hx, rows, cols,
+                                 {0, 1, rows / 3, rows / 2, rows - 1}, reps);
+  double gbs = softmaxGBs<T>(rows, cols, ms);
   printf("{\"variant\":\"%s\",\"regs\":%d,\"local_bytes\":%d,\"active_clusters\":%d,\"rows\":%d,\"cols\":%d,\"ms\":%.4f,\"GBs\":%.0f,\"pct_copy\":%.1f,\"max_rel_err\":%.2e}\n", name, fa.numRegs, (int)fa.localSizeBytes, active, rows, cols, ms, gbs, 100 * gbs / copyGBs, worst);
   fflush(stdout);
 }

@@ -116,11 +116,9 @@ void run(const char* name, const T* dx, T* dy, int rows, int cols, const std::ve
   int G = gridClusters > 0 ? gridClusters : active;
   G = std::min(G, rows);
   cfg.gridDim = dim3(G * P);
-  CK(cudaMemset(dy, 0xff, (size_t)rows * cols * sizeof(T)));
-  CK(cudaLaunchKernelEx(&cfg, k, dx, dy, rows, cols)); CK(cudaDeviceSynchronize());
-  double worst = worstRowError(dy, hx, cols, {0, 1, rows / 3, rows / 2, rows - 2, rows - 1});
-  float ms = timeMs([&] { CK(cudaLaunchKernelEx(&cfg, k, dx, dy, rows, cols)); }, reps);
-  double gbs = 2.0 * rows * cols * sizeof(T) / (ms * 1e-3) / 1e9;
+  auto [worst, ms] = checkAndTime([&] { CK(cudaLaunchKernelEx(&cfg, k, dx, dy, rows, cols)); }, dy, hx, rows, cols,
+                                 {0, 1, rows / 3, rows / 2, rows - 2, rows - 1}, reps);
+  double gbs = softmaxGBs<T>(rows, cols, ms);
   printf("{\"variant\":\"%s\",\"grid_clusters\":%d,\"active_clusters\":%d,\"rows\":%d,\"cols\":%d,\"ms\":%.4f,\"GBs\":%.0f,\"pct_copy\":%.1f,\"max_rel_err\":%.2e}\n", name, G, active, rows, cols, ms, gbs, 100 * gbs / copyGBs, worst);
   fflush(stdout);
 }

@@ -97,12 +97,7 @@ __global__ void __launch_bounds__(TH, 1) regSkeleton(const uint4* __restrict__ a
 }
 template <typename K, typename... A>
 void timeKernel(const char* name, K k, dim3 grid, dim3 block, size_t bytes, double copyGBs, int reps, A... args) {
-  cudaEvent_t a, b; CK(cudaEventCreate(&a)); CK(cudaEventCreate(&b));
-  for (int i = 0; i < 5; ++i) k<<<grid, block>>>(args...);
-  CK(cudaDeviceSynchronize());
-  std::vector<float> ts;
-  for (int i = 0; i < reps; ++i) { CK(cudaEventRecord(a)); k<<<grid, block>>>(args...); CK(cudaEventRecord(b)); CK(cudaEventSynchronize(b)); float ms; CK(cudaEventElapsedTime(&ms, a, b)); ts.push_back(ms); }
-  std::sort(ts.begin(), ts.end()); float ms = ts[ts.size() / 2];
+  float ms = timeMs([&] { k<<<grid, block>>>(args...); }, reps);
   double gbs = 2.0 * bytes / (ms * 1e-3) / 1e9;
   printf("{\"variant\":\"%s\",\"ms\":%.4f,\"GBs\":%.0f,\"pct_copy\":%.1f}\n", name, ms, gbs, 100 * gbs / copyGBs);
   fflush(stdout);
@@ -120,10 +115,9 @@ void run(const char* name, const T* dx, T* dy, int rows, int cols, const std::ve
   int G = wantClusters > 0 ? wantClusters : active;
   int R = (rows + G - 1) / G; G = (rows + R - 1) / R;
   cfg.gridDim = dim3(G * P);
-  CK(cudaMemset(dy, 0xff, (size_t)rows * cols * sizeof(T)));
-  CK(cudaLaunchKernelEx(&cfg, k, dx, dy, rows, cols, R)); CK(cudaDeviceSynchronize());
-  double worst = worstRowError(dy, hx, cols, {0, 1, R - 1, R, rows / 3, rows / 2, rows - 2, rows - 1});
-  float ms = timeMs([&] { CK(cudaLaunchKernelEx(&cfg, k, dx, dy, rows, cols, R)); }, reps); double gbs = 2.0 * rows * cols * sizeof(T) / (ms * 1e-3) / 1e9;
+  auto [worst, ms] = checkAndTime([&] { CK(cudaLaunchKernelEx(&cfg, k, dx, dy, rows, cols, R)); }, dy, hx, rows, cols,
+                                 {0, 1, R - 1, R, rows / 3, rows / 2, rows - 2, rows - 1}, reps);
+  double gbs = softmaxGBs<T>(rows, cols, ms);
   printf("{\"variant\":\"%s\",\"clusters\":%d,\"rows_per_cluster\":%d,\"active_clusters\":%d,\"rows\":%d,\"cols\":%d,\"ms\":%.4f,\"GBs\":%.0f,\"pct_copy\":%.1f,\"max_rel_err\":%.2e}\n", name, G, R, active, rows, cols, ms, gbs, 100 * gbs / copyGBs, worst);
   fflush(stdout);
 }

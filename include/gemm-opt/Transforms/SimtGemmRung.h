@@ -23,30 +23,26 @@ inline void overrideIfSet(int64_t &field, int64_t option, int64_t unset = 0) {
     field = option;
 }
 
+/// Sets a flag from a tri-state option: -1 keeps it, 0 clears it, else sets.
+inline void overrideIfSet(bool &flag, int64_t option) {
+  if (option != -1)
+    flag = option != 0;
+}
+
 /// Applies the knobs every rung from reg2d on exposes (-1 = keep).
 inline void applySimtKnobs(SimtGemmPlan &plan, int64_t maxRegisters,
                            int64_t groupM, int64_t readOnly) {
   overrideIfSet(plan.maxRegs, maxRegisters, -1);
   overrideIfSet(plan.groupM, groupM, -1);
-  if (readOnly != -1)
-    plan.readOnly = readOnly != 0;
-}
-
-/// Applies the register-prefetch option of the one-stage rungs (smem ..
-/// swizzle; -1 = keep the heuristic's choice, 0 = off, 1 = on).
-inline void applyPrefetchKnob(SimtGemmPlan &plan, int64_t registerPrefetch) {
-  if (registerPrefetch != -1)
-    plan.registerPrefetch = registerPrefetch != 0;
+  overrideIfSet(plan.readOnly, readOnly);
 }
 
 /// Applies the padded-staging options of the rungs from vector on (-1 =
 /// keep the heuristic's choice, 0 = no copy, 1 = copy).
 inline void applyStagingKnobs(SimtGemmPlan &plan, int64_t stageA,
                               int64_t stageB) {
-  if (stageA != -1)
-    plan.stageA = stageA != 0;
-  if (stageB != -1)
-    plan.stageB = stageB != 0;
+  overrideIfSet(plan.stageA, stageA);
+  overrideIfSet(plan.stageB, stageB);
 }
 
 } // namespace mlir::gemm_opt
