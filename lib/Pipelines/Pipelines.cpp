@@ -43,7 +43,9 @@ void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
 
   GpuNVVMAttachTargetOptions target;
   target.chip = chip.str();
-  target.features = "+ptx80";
+  // PTX 8.3 for sm_90a: the wgmma kernels' tensor-map acquire fence
+  // (fence.proxy.tensormap::generic) needs it; other chips keep 8.0.
+  target.features = chip == "sm_90a" ? "+ptx83" : "+ptx80";
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
   GpuModuleToBinaryPassOptions toBinary;

@@ -575,7 +575,7 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
   std::vector<double> out = download(drv, set0[iy].get(), pr.y, R * C);
   std::vector<double> xd(X.begin(), X.end());
   std::vector<double> ref = softmaxReference(xd, pr.rows, pr.cols);
-  SoftmaxError e = softmaxError(out, ref, pr.rows, pr.cols);
+  SoftmaxError e = softmaxError(out, ref, pr.rows, pr.cols, pr.y);
   r.error = e.maxRowError;
   r.badValues = e.nanMismatches + e.infCount;
   if (r.badValues) {

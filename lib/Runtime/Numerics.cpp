@@ -206,8 +206,20 @@ std::vector<double> softmaxReference(const std::vector<double> &x, int64_t rows,
   return y;
 }
 
+double ulpOf(ElemType t, double v) {
+  int mantissaBits = 23, minExponent = -126;
+  switch (t) {
+  case ElemType::F32: break;
+  case ElemType::F16: mantissaBits = 10; minExponent = -14; break;
+  case ElemType::BF16: mantissaBits = 7; break;
+  }
+  double a = std::fabs(v);
+  int exponent = a > 0 ? std::ilogb(a) : minExponent;
+  return std::ldexp(1.0, std::max(exponent, minExponent) - mantissaBits);
+}
+
 SoftmaxError softmaxError(const std::vector<double> &out, const std::vector<double> &ref, int64_t rows,
-                          int64_t cols) {
+                          int64_t cols, ElemType outType) {
   SoftmaxError r;
   for (int64_t i = 0; i < rows; ++i) {
     double maxRef = 0, maxDiff = 0;
@@ -226,7 +238,7 @@ SoftmaxError softmaxError(const std::vector<double> &out, const std::vector<doub
         continue;
       }
       maxRef = std::max(maxRef, std::fabs(f));
-      maxDiff = std::max(maxDiff, std::fabs(o - f));
+      maxDiff = std::max(maxDiff, std::fabs(o - f) - ulpOf(outType, f));
     }
     if (maxRef > 0) {
       double e = maxDiff / maxRef;

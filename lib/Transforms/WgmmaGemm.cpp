@@ -346,6 +346,23 @@ private:
   Value storeBox(Value buf);
   /// Barrier over the 128 threads of consumer warpgroup `wg` only.
   void warpgroupBarrier();
+  /// The tensor maps the kernel reads: A, B, and C's with plan.tmaStore.
+  SmallVector<Value, 3> usedTensorMaps() {
+    SmallVector<Value, 3> maps{kernelMapA, kernelMapB};
+    if (plan.tmaStore)
+      maps.push_back(kernelMapC);
+    return maps;
+  }
+  /// The maps live in global memory, written by the host (cuMemcpyHtoD)
+  /// before the launch. Every thread that reads one through the TMA unit
+  /// (the tensormap proxy) first orders that read after the host's write:
+  /// `fence.proxy.tensormap::generic.acquire.sys` (PTX ISA "membar/fence";
+  /// CUDA Programming Guide, tensor maps in global memory). Without it the
+  /// unit may use a stale copy of the 128 bytes at that address; see
+  /// docs/architecture.md, "Tensor maps in global memory".
+  void acquireTensorMap(Value map) {
+    nvgpu::TmaFenceOp::create(b, map);
+  }
   /// Thread 0 of its warpgroup (it issues and waits for the TMA stores:
   /// bulk async-groups belong to one thread).
   Value isWarpgroupLeader() {
@@ -617,6 +634,9 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
     setMaxRegs(plan.consumerRegs, NVVM::SetMaxRegisterAction::increase);
     wg = sub(wgIdx, c(1));
     setUpDescriptors();
+    // The warpgroup's leader issues its TMA stores of C.
+    if (plan.tmaStore)
+      ifThen(isWarpgroupLeader(), [&] { acquireTensorMap(kernelMapC); });
     auto tokenTy = nvgpu::MBarrierTokenType::get(ctx);
     tileLoop(plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
              [&](Value tile, Value local) {
@@ -900,10 +920,12 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
                                       turnBarrier(c(k)), Value());
     // Make the initialised barriers visible to the TMA unit.
     NVVM::FenceMbarrierInitOp::create(b);
-    nvgpu::TmaPrefetchOp::create(b, kernelMapA, Value());
-    nvgpu::TmaPrefetchOp::create(b, kernelMapB, Value());
-    if (plan.tmaStore)
-      nvgpu::TmaPrefetchOp::create(b, kernelMapC, Value());
+    // Thread 0 issues every TMA load (and prefetches C's map): acquire the
+    // maps first, then prefetch them.
+    for (Value map : usedTensorMaps()) {
+      acquireTensorMap(map);
+      nvgpu::TmaPrefetchOp::create(b, map, Value());
+    }
   });
   gpu::BarrierOp::create(b);
 

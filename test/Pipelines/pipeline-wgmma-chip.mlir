@@ -10,7 +10,7 @@
 // RUN: not gemm-opt %s --gemm-compile="stage=wgmma chip=sm_80" 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: not gemm-opt %s --gemm-stage-wgmma=chip=sm_89 2>&1 | FileCheck %s --check-prefix=SM89
 
-// UP: gpu.binary @matmul_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">
+// UP: gpu.binary @matmul_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx83">
 // UP-JSON: "stage": "wgmma",
 // UP-JSON-NEXT: "chip": "sm_90a",
 // MMA: #nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">

@@ -38,9 +38,10 @@
 // 1<<62 | 64<<32 | 512<<16 (LBO: a 64-column panel of 8 KB) + 1024 (B
 // follows the 16 KB A tile); each K step of 16 adds 2 (32 B) to A and 128
 // (2 KB) to B.
+// (The K step of A may be an `or`: the base's low bits are known zero.)
 // DESC-DAG: add.s64 {{.*}}, 4611686293305360384;
 // DESC-DAG: add.s64 {{.*}}, 4611686293338850304;
-// DESC-DAG: add.s64 {{.*}}, 4611686293305360386;
+// DESC-DAG: {{add.s64 .*, 4611686293305360386|or.b64 .*, 2}};
 // DESC-DAG: add.s64 {{.*}}, 4611686293338850432;
 
 // WS: .visible .entry matmul_kernel(

@@ -62,16 +62,25 @@ double relativeFrobeniusError(const std::vector<double> &out, const std::vector<
 /// formula).
 std::vector<double> softmaxReference(const std::vector<double> &x, int64_t rows, int64_t cols);
 
+/// The spacing of type `t`'s representable values at magnitude |v| (one
+/// unit in the last place; the subnormal spacing below the smallest normal,
+/// and at 0).
+double ulpOf(ElemType t, double v);
+
 struct SoftmaxError {
-  /// max over rows of (max_j |out_ij - ref_ij|) / (max_j |ref_ij|), over the
-  /// positions where ref is not NaN. +inf on any mismatch below.
+  /// max over rows of (max_j e_ij) / (max_j |ref_ij|), over the positions
+  /// where ref is not NaN, with e_ij = max(0, |out_ij - ref_ij| - ulp) and
+  /// ulp = ulpOf(output type, ref_ij): one unit of the output type is what
+  /// a correctly rounded result may already be off (a row of 151936 equal
+  /// values is 1/151936 = 110.4 f16 subnormal units, so even the exact
+  /// answer rounded to f16 is 3.8e-3 away). +inf on any mismatch below.
   double maxRowError = 0;
   size_t nanMismatches = 0; // out NaN where ref is not, or ref NaN where out is not
   size_t infCount = 0;      // Inf in out
   int64_t worstRow = -1;
 };
 SoftmaxError softmaxError(const std::vector<double> &out, const std::vector<double> &ref, int64_t rows,
-                          int64_t cols);
+                          int64_t cols, ElemType outType = ElemType::F32);
 
 /// Median of `v` (mean of the two middle values for even sizes); 0 if empty.
 double median(std::vector<double> v);
