@@ -38,6 +38,9 @@ void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
   // describes each buffer by one `.u64` parameter.
   toNvvm.useBarePtrCallConv = true;
   gpuPm.addPass(createConvertGpuOpsToNVVMOps(toNvvm));
+  // Dynamic shared memory after the static variables (mbarriers), not
+  // among them.
+  gpuPm.addPass(createGemmExternDynamicSharedMemory());
   gpuPm.addPass(createConvertNVVMToLLVMPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
 

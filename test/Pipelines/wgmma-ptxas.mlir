@@ -44,6 +44,8 @@
 // DESC-DAG: {{add.s64 .*, 4611686293305360386|or.b64 .*, 2}};
 // DESC-DAG: add.s64 {{.*}}, 4611686293338850432;
 
+// The ring lives in the dynamic region, after the static mbarriers.
+// WS: .extern .shared .align 16 .b8 __dynamic_shmem__0[];
 // WS: .visible .entry matmul_kernel(
 // WS: .maxnreg 168
 // WS: mbarrier.init.shared.b64
@@ -73,6 +75,7 @@
 // WS-DAG: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 
 // ONE: .target sm_90a
+// ONE: .extern .shared .align 16 .b8 __dynamic_shmem__0[];
 // ONE: .visible .entry matmul_kernel(
 // ONE: mbarrier.init.shared.b64
 // ONE: fence.mbarrier_init.release.cluster

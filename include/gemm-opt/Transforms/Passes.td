@@ -83,6 +83,23 @@ def GemmMergeGpuModules : Pass<"gemm-merge-gpu-modules", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def GemmExternDynamicSharedMemory
+    : Pass<"gemm-extern-dynamic-shared-memory", "gpu::GPUModuleOp"> {
+  let summary = "Make gpu.dynamic_shared_memory a real .extern .shared array";
+  let description = [{
+    After `convert-gpu-to-nvvm`, `gpu.dynamic_shared_memory` is a
+    zero-length `llvm.mlir.global internal` in address space 3, which the
+    NVPTX back end emits as a one-byte *static* `.shared` variable. ptxas
+    then places it among the kernel's other static shared variables (the
+    mbarriers of the wgmma kernels), in declaration order, so a buffer laid
+    out from its address can overlap them. This pass gives every such
+    global external linkage and no initializer, so that it is emitted as
+    `.extern .shared .align A .b8 name[]`, which ptxas places at the start
+    of the dynamic region, after every static variable.
+  }];
+  let dependentDialects = ["LLVM::LLVMDialect"];
+}
+
 def GemmEmitKernels : Pass<"gemm-emit-kernels", "ModuleOp"> {
   let summary = "Write the PTX and the launch manifest of a compiled module";
   let description = [{
