@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Ahead-of-time inputs of the concurrency checks (issue 14; no GPU needed):
+#   benchmarks/concurrency-inputs.sh [BUILDDIR] [OUTDIR]
+# OUTDIR (default .sweep/concurrency, git-ignored) gets, for each tensor-core
+# configuration below, the wgmma stage as this gemm-opt compiles it
+# (<name>.ptx, <name>.json) and <name>-overlap.ptx: the same PTX with the
+# dynamic shared memory symbol demoted into each kernel again, declared
+# before its mbarriers, as the compiler emitted it before
+# gemm-extern-dynamic-shared-memory (the ring's first slot then covers the
+# mbarriers; docs/architecture.md, "Dynamic shared memory").
+#   bf16-4097, f16-4097   A and B through padded staging, register epilogue
+#   tf32-4097             A staged, B transposed, register epilogue
+#   tf32-4096             B transposed, TMA-store epilogue
+#   f16-4096              aligned, TMA-store epilogue
+#   bf16-1000x999x777     staged, one output tile per block
+#   f16-4096x4097x4096    B staged, register epilogue
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build} out=${2:-$root/.sweep/concurrency}
+mkdir -p "$out"
+emit() {
+  local name=$1; shift
+  local tmp; tmp=$(mktemp -d)
+  "$build/bin/gemm-run" --stages=wgmma "$@" --compile-only --emit-dir "$tmp" > /dev/null
+  cp "$tmp/wgmma.ptx" "$out/$name.ptx"
+  cp "$tmp/wgmma.json" "$out/$name.json"
+  grep -q '^\.extern \.shared \.align 16 \.b8 __dynamic_shmem__0\[\];' "$out/$name.ptx"
+  sed -e '/^\.extern \.shared \.align 16 \.b8 __dynamic_shmem__0\[\];/d' \
+      -e 's/^\(\s*\)\.shared \.align 8 \.b8 __mbarrier\[/\1.shared .align 16 .b8 __dynamic_shmem__0;\n\1.shared .align 8 .b8 __mbarrier[/' \
+      "$out/$name.ptx" > "$out/$name-overlap.ptx"
+  rm -rf "$tmp"
+}
+emit bf16-4097 --shape 4097x4097x4097 --dtype bf16
+emit f16-4097 --shape 4097x4097x4097 --dtype f16
+emit tf32-4097 --shape 4097x4097x4097 --dtype f32 --tf32
+emit tf32-4096 --shape 4096x4096x4096 --dtype f32 --tf32
+emit f16-4096 --shape 4096x4096x4096 --dtype f16
+emit bf16-1000x999x777 --shape 1000x999x777 --dtype bf16
+emit f16-4096x4097x4096 --shape 4096x4097x4096 --dtype f16
+ls "$out"

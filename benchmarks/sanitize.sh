@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# On the GPU machine: compute-sanitizer over every stage (issue 14). For each
+# tool (memcheck, racecheck, initcheck, synccheck), every matmul stage in
+# f32, f16, bf16 and TF32 on 1x1x1, 130x67x259, 1000x999x777 and
+# 4097x4097x64, and every softmax stage in f32, f16 and bf16 on 1x1, 37x5000
+# and 3x262144: one gemm-run per (tool, dtype, shape) with all its stages,
+# --repeat 1 --warmup 0 (the check and one timed run; cuBLAS runs under the
+# tool too). JOBS runs at once (default 12).
+#   benchmarks/sanitize.sh BINDIR OUTDIR [JOBS]
+# OUTDIR/logs/<tool>__<dtype>__<shape>.log (the tool's and gemm-run's
+# output) and OUTDIR/summary.txt: one line per run with the tool's error
+# count ("ERROR SUMMARY"), gemm-run's exit status and its per-stage results;
+# the last line totals the errors. A run whose kernels the tool cannot launch
+# (synccheck on the wgmma kernels) shows gemm-run's CUDA error there.
+set -uo pipefail
+bin=$1 out=$2 jobs=${3:-12}
+export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+mkdir -p "$out/logs"
+simt="naive,coalesced,smem,reg1d,reg2d,vector,swizzle,multibuffer,warptile"
+list=$(mktemp)
+for tool in memcheck racecheck initcheck synccheck; do
+  for shape in 1x1x1 130x67x259 1000x999x777 4097x4097x64; do
+    echo "$tool f32 $shape --stages=$simt --dtype f32" >> "$list"
+    echo "$tool tf32 $shape --stages=mma,wgmma --dtype f32 --tf32" >> "$list"
+    for d in f16 bf16; do
+      echo "$tool $d $shape --stages=$simt,mma,wgmma --dtype $d" >> "$list"
+    done
+  done
+  for shape in 1x1 37x5000 3x262144; do
+    for d in f32 f16 bf16; do
+      echo "$tool $d $shape --op softmax --stages=all --dtype $d" >> "$list"
+    done
+  done
+done
+run_one() {
+  local tool=$1 dtype=$2 shape=$3; shift 3
+  local log="$out/logs/${tool}__${dtype}__${shape}.log"
+  timeout 300 "$sanitizer" --tool "$tool" --print-limit 20 \
+    "$bin/gemm-run" --shape "$shape" "$@" --repeat 1 --warmup 0 > "$log" 2>&1
+  local rc=$?
+  local errors; errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -1)
+  local stages; stages=$(grep -E '^[a-z0-9-]+ +(PASS|FAIL|ERROR)' "$log" | awk '{print $1 ":" $2}' | tr '\n' ' ')
+  printf '%-9s %-5s %-13s errors %-4s rc %-3s %s\n' "$tool" "$dtype" "$shape" "${errors:-?}" "$rc" "$stages"
+}
+export -f run_one
+export sanitizer bin out
+xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' _ < "$list" | sort > "$out/summary.txt"
+rm -f "$list"
+awk '{ if ($5 == "?") unknown++; else total += $5 } END { printf "total errors: %d, runs without an ERROR SUMMARY: %d, runs: %d\n", total, unknown, NR }' "$out/summary.txt" | tee -a "$out/summary.txt"
