@@ -113,7 +113,11 @@ class LoadedKernel:
         if not self.handle:
             raise LaunchError(e.value.decode())
         self.tensormaps = self._lib.gemm_opt_kernel_tensormap_count(self.handle)
-        self._e = _err()  # one message buffer per kernel: launches are hot
+        # Launches are the hot path: one message buffer per kernel, the
+        # pointer array type and the function looked up once.
+        self._e = _err()
+        self._array = None
+        self._launch = self._lib.gemm_opt_kernel_launch
 
     def __del__(self):
         if getattr(self, "handle", None):
@@ -129,7 +133,8 @@ class LoadedKernel:
             raise LaunchError(e.value.decode())
 
     def launch(self, pointers, tensormaps, stream):
-        arr = (ctypes.c_uint64 * len(pointers))(*pointers)
-        if self._lib.gemm_opt_kernel_launch(self.handle, arr, len(pointers), tensormaps, stream, self._e,
-                                            _ERR_LEN) != 0:
+        n = len(pointers)
+        if self._array is None or len(self._array) != n:
+            self._array = ctypes.c_uint64 * n
+        if self._launch(self.handle, self._array(*pointers), n, tensormaps, stream, self._e, _ERR_LEN) != 0:
             raise LaunchError(self._e.value.decode())

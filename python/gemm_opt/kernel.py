@@ -153,7 +153,7 @@ class Kernel:
         maps come from torch's allocator on that stream, so their memory is
         reused only after these kernels. (The hot path of every call.)"""
         k = self._loaded.get(device) or self.loaded(device)
-        stream = _current_stream(device)
+        stream = (_current_stream or _stream_accessor())(device)
         if self._scratch_bytes:
             import torch
             pointers, scratch, given = [], [], iter(tensors)
@@ -192,12 +192,17 @@ class Kernel:
         return maps.data_ptr()
 
 
-def _current_stream(device):
-    """The raw CUstream of the device's current stream (torch's private
-    accessor when there: it skips building a Stream object per call)."""
+_current_stream = None
+
+
+def _stream_accessor():
+    """device -> the raw CUstream of its current stream: torch's private
+    accessor when there (it skips building a Stream object per call)."""
+    global _current_stream
     import torch
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    return raw(device) if raw else torch.cuda.current_stream(device).cuda_stream
+    _current_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
+        lambda device: torch.cuda.current_stream(device).cuda_stream)
+    return _current_stream
 
 
 def _nbytes(buffer):

@@ -15,6 +15,9 @@ class FakeDevice:
     def __eq__(self, other):
         return (self.type, self.index) == (other.type, other.index)
 
+    def __hash__(self):
+        return hash((self.type, self.index))
+
 
 class FakeDtype:
     def __init__(self, name):

@@ -76,3 +76,21 @@ def test_softmax_signature(fake):
     assert k.check((fake((8, 100), "float32"),)) == 0
     with pytest.raises(ValueError, match=r"buffer X \(role X\): shape \[100, 8\]"):
         k.check((fake((100, 8), "float32"),))
+
+
+ACCUMULATE = """func.func @matmul(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+"""
+
+
+def test_accumulating_kernel_takes_c_as_input(fake):
+    """Without the zero fill C is read (beta = 1): the caller passes it."""
+    k = gemm_opt.compile(ACCUMULATE, stage="naive")
+    assert k.beta == 1 and [b["name"] for b in k.inputs] == ["A", "B", "C"]
+    a, b, c = fake((8, 4), "float32", ptr=0x1000), fake((4, 8), "float32", ptr=0x2000), fake(
+        (8, 8), "float32", ptr=0x3000)
+    assert k.check((a, b, c)) == 0
+    with pytest.raises(TypeError, match="expected 3 tensors, got 2"):
+        k.check((a, b))

@@ -50,6 +50,19 @@ def test_every_matmul_stage(stage, dtype, shape):
     check_matmul(kernel, a, b, c)
 
 
+def test_accumulating_kernel():
+    """beta = 1 (no zero fill): C += A B in place."""
+    src = ("func.func @matmul(%A: memref<65x47xf16>, %B: memref<47x33xf16>, %C: memref<65x33xf32>) {\n"
+           "  linalg.matmul ins(%A, %B : memref<65x47xf16>, memref<47x33xf16>) outs(%C : memref<65x33xf32>)\n"
+           "  return\n}\n")
+    kernel = gemm_opt.compile(src, stage="mma")
+    a, b, c0 = rand(65, 47, dtype=torch.float16, seed=26), rand(47, 33, dtype=torch.float16, seed=27), rand(
+        65, 33, seed=28)
+    c = c0.clone()
+    assert kernel(a, b, c) is c
+    assert matmul_error(c, c0 + reference_matmul(a, b)) <= kernel.threshold()
+
+
 @pytest.mark.parametrize("stage", ["mma", "wgmma"])
 @pytest.mark.parametrize("shape", [(17, 33, 65), (1000, 999, 777), (256, 512, 128)],
                          ids=lambda s: "x".join(map(str, s)))
