@@ -21,6 +21,11 @@ def chip_for(capability):
     return older[-1] if older else own
 
 
+def capability_of(chip):
+    """(major, minor) of "sm_XY" / "sm_XYa"."""
+    return int(chip[3:-1] if chip.endswith("a") else chip[3:]) // 10, int(chip.rstrip("a")[-1])
+
+
 def _is_path(source):
     return isinstance(source, os.PathLike) or ("\n" not in source and "{" not in source)
 
@@ -39,8 +44,7 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
         path, text = None, source
     if stage == "best":
         op, dtype = compiler.describe(text)
-        stage = compiler.best_stage(op, dtype, (int(chip[3]), int(chip[4])) if chip[:3] == "sm_" else (0, 0),
-                                    options.get("allow_tf32", False))
+        stage = compiler.best_stage(op, dtype, capability_of(chip), options.get("allow_tf32", False))
     kind, tool = tools.find_compiler()
     k = cache.key(source=text, stage=stage, chip=chip, options=options,
                   compiler=tools.compiler_fingerprint(kind, tool))

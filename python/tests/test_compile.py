@@ -4,7 +4,7 @@ import pytest
 
 import gemm_opt
 from gemm_opt import compiler, mlir, tools
-from gemm_opt.compilation import chip_for
+from gemm_opt.compilation import capability_of, chip_for
 
 from helpers import INPUTS
 
@@ -123,6 +123,7 @@ def test_best_stage(op, dtype, cc, tf32, stage):
 def test_chip_for_capability():
     assert chip_for((9, 0)) == "sm_90" and chip_for((8, 6)) == "sm_86"
     assert chip_for((10, 0)) == "sm_90" and chip_for((8, 8)) == "sm_87"
+    assert capability_of("sm_90a") == (9, 0) and capability_of("sm_86") == (8, 6)
 
 
 def test_describe_reads_op_and_type():
