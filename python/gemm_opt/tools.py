@@ -1,6 +1,7 @@
 """Where the compiler and the runtime library are.
 
-Searched in order: $GEMM_OPT_BINDIR (a directory holding gemm-opt and/or
+Searched in order (the first directory that has one wins): $GEMM_OPT_BINDIR
+(a directory holding gemm-opt and/or
 gemm-run and libgemm_opt_runtime.so, e.g. the GPU machine's unpacked static
 bundle), the repository's build/ (build/bin, build/lib) next to this
 package, then $PATH for the tools. $GEMM_OPT_RUNTIME_LIB names the library
@@ -38,13 +39,19 @@ def find_tool(name, required=True):
 
 
 def find_compiler():
-    """(kind, path): gemm-opt when present (it also reports the plan), else
-    gemm-run, whose static build contains the whole compiler."""
-    for name in ("gemm-opt", "gemm-run"):
-        path = find_tool(name, required=False)
-        if path:
-            return name, path
-    find_tool("gemm-opt")  # raises with the search path
+    """(kind, path): the first directory searched that has a compiler gives
+    it, gemm-opt before gemm-run (gemm-opt also reports the plan; the
+    static gemm-run of the GPU bundle contains the whole compiler)."""
+    names = ("gemm-opt", "gemm-run")
+    for d in _dirs("bin"):
+        for name in names:
+            p = d / name
+            if p.is_file() and os.access(p, os.X_OK):
+                return name, str(p)
+    for name in names:
+        if shutil.which(name):
+            return name, shutil.which(name)
+    find_tool("gemm-opt")  # raises, naming the places searched
     return None
 
 
