@@ -1,11 +1,10 @@
 """Where the compiler and the runtime library are.
 
-Searched in order (the first directory that has one wins): $GEMM_OPT_BINDIR
-(a directory holding gemm-opt and/or
-gemm-run and libgemm_opt_runtime.so, e.g. the GPU machine's unpacked static
-bundle), the repository's build/ (build/bin, build/lib) next to this
-package, then $PATH for the tools. $GEMM_OPT_RUNTIME_LIB names the library
-itself."""
+Searched in order, the first directory that has one winning:
+$GEMM_OPT_BINDIR (a directory holding gemm-opt and/or gemm-run and
+libgemm_opt_runtime.so, e.g. the GPU machine's unpacked static bundle), the
+repository's build/ (build/bin, build/lib) next to this package, then
+$PATH for the tools. $GEMM_OPT_RUNTIME_LIB names the library itself."""
 import os
 import pathlib
 import shutil
