@@ -1,0 +1,138 @@
+"""The runtime's launch path end to end without a GPU: libgemm_opt_runtime.so
+over a fake libcuda (fake_cuda/fake_libcuda.c) that logs every launch and
+keeps each tensor map's arguments. Checks that every kernel of a manifest
+is launched in order with its grid, block, shared memory, stream, cluster
+and programmatic attribute, each parameter slot holding its buffer's
+pointer, its tensor map's address or its scalar, and each tensor map
+encoded over the right buffer."""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+import pytest
+
+import gemm_opt
+from gemm_opt import mlir
+
+from helpers import REPO
+
+MAPS = 0x7000000  # where the caller put the tensor maps
+STREAM = 0x1234
+SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}
+
+SCRIPT = r"""
+import ctypes, json, os, sys
+import gemm_opt
+from gemm_opt import _runtime
+ptx, manifest, tail = sys.stdin.read().split("\0")
+buffers = json.loads(manifest)["buffers"]
+ptrs = [0x10000000 * (i + 1) for i in range(len(buffers))]
+out = {"ptrs": ptrs}
+try:
+    kernel = _runtime.LoadedKernel(_runtime.device(0), ptx, manifest)
+    host = ctypes.create_string_buffer(128 * max(1, kernel.tensormaps))
+    kernel.encode_tensormaps(ptrs, ctypes.addressof(host))
+    out["maps"] = [list(ctypes.cast(ctypes.addressof(host) + 128 * i, ctypes.POINTER(ctypes.c_uint64))[:16])
+                   for i in range(kernel.tensormaps)]
+    kernel.launch(ptrs[:-1] if tail == "short" else ptrs, %d if tail != "nomaps" else 0, %d)
+except gemm_opt.GemmOptError as e:
+    out["error"] = type(e).__name__ + ": " + str(e)
+print(json.dumps(out))
+""" % (MAPS, STREAM)
+
+
+@pytest.fixture(scope="module")
+def fake_cuda(tmp_path_factory):
+    cc = shutil.which("clang") or shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler to build the fake libcuda")
+    d = tmp_path_factory.mktemp("fake-cuda")
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(d / "libcuda.so.1"),
+                    str(REPO / "python" / "tests" / "fake_cuda" / "fake_libcuda.c")], check=True)
+    return d
+
+
+def run(fake_cuda, tmp_path, kernel, tail="", cc="90"):
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), FAKE_CUDA_CC=cc,
+               PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], input=f"{kernel.ptx}\0{kernel.manifest_text}\0{tail}",
+                          env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    out["launches"] = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    return out
+
+
+def check_launches(kernel, out):
+    m = kernel.manifest
+    names = [b["name"] for b in m["buffers"]]
+    ptrs = out["ptrs"]
+    assert [l["kernel"] for l in out["launches"]] == [k["name"] for k in m["kernels"]]
+    maps = 0
+    for k, launch in zip(m["kernels"], out["launches"]):
+        assert (launch["grid"], launch["block"], launch["smem"]) == (k["grid"], k["block"],
+                                                                     k["dynamic_shared_memory"])
+        assert launch["stream"] == STREAM
+        assert launch["cluster"] == k.get("cluster")
+        assert launch["programmatic"] == int(k.get("programmatic_dependent", False))
+        assert launch["ex"] == int("cluster" in k or k.get("programmatic_dependent", False))
+        assert len(launch["params"]) == len(k["params"])
+        for p, slot in zip(k["params"], launch["params"]):
+            if p["abi"] == "ptr":
+                assert slot == ptrs[names.index(p["buffer"])]
+            elif p["abi"] == "tensormap":
+                assert slot == MAPS + 128 * maps
+                word = out["maps"][maps]
+                rank = len(p["dims"])
+                assert word[0] == ptrs[names.index(p["buffer"])]
+                assert word[2] == rank and word[3] == SWIZZLE[p["swizzle"]]
+                assert word[4:4 + rank] == p["dims"] and word[9:9 + rank] == p["box"]
+                assert word[7:7 + rank - 1] == p["strides"]
+                maps += 1
+            elif p["abi"] in ("i32", "i64"):
+                mask = (1 << (32 if p["abi"] == "i32" else 64)) - 1
+                assert slot & mask == p["value"] & mask
+            else:
+                assert slot & 0xFFFFFFFF == struct.unpack("<I", struct.pack("<f", p["value"]))[0]
+    assert maps == len(out["maps"])
+
+
+def test_wgmma_tensor_maps_and_tma_store(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(4096, 4096, 4096, "bf16", "f32"), stage="wgmma")
+    out = run(fake_cuda, tmp_path, k)
+    assert len(out["maps"]) == 3  # A, B and C (TMA stores)
+    check_launches(k, out)
+
+
+def test_padded_staging_reads_scratch_buffers(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(4097, 4097, 4097, "f16", "f32"), stage="wgmma")
+    assert len(k.manifest["kernels"]) >= 2 and any(b["role"] == "scratch" for b in k.buffers)
+    check_launches(k, run(fake_cuda, tmp_path, k))
+
+
+def test_split_k_reduction_is_a_programmatic_launch(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(1000, 999, 777, "f32", "f32"), stage="warptile")
+    assert [kd.get("programmatic_dependent", False) for kd in k.manifest["kernels"]] == [False, True]
+    out = run(fake_cuda, tmp_path, k)
+    check_launches(k, out)
+    assert [l["ex"] for l in out["launches"]] == [0, 1]
+
+
+def test_softmax_cluster_launch(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.softmax_source(1024, 131072, "f16"), stage="softmax-rows")
+    assert "cluster" in k.manifest["kernels"][0]
+    check_launches(k, run(fake_cuda, tmp_path, k))
+
+
+def test_launch_errors(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(256, 256, 256, "bf16", "f32"), stage="wgmma")
+    out = run(fake_cuda, tmp_path, k, tail="nomaps")
+    assert "LaunchError" in out["error"] and "tensor maps" in out["error"] and not out["launches"]
+    out = run(fake_cuda, tmp_path, k, tail="short")
+    assert "LaunchError" in out["error"] and "buffers given, the manifest has 3" in out["error"]
+    out = run(fake_cuda, tmp_path, k, cc="80")
+    assert "LaunchError" in out["error"] and "sm_90a" in out["error"]
