@@ -134,7 +134,7 @@ class LoadedKernel:
 
     def launch(self, pointers, tensormaps, stream):
         n = len(pointers)
-        if self._array is None or len(self._array) != n:
+        if self._array is None or self._array._length_ != n:
             self._array = ctypes.c_uint64 * n
         if self._launch(self.handle, self._array(*pointers), n, tensormaps, stream, self._e, _ERR_LEN) != 0:
             raise LaunchError(self._e.value.decode())

@@ -136,3 +136,116 @@ def test_launch_errors(fake_cuda, tmp_path):
     assert "LaunchError" in out["error"] and "buffers given, the manifest has 3" in out["error"]
     out = run(fake_cuda, tmp_path, k, cc="80")
     assert "LaunchError" in out["error"] and "sm_90a" in out["error"]
+
+
+# Kernel.__call__ over the fake libcuda with a stand-in for torch: its
+# allocator reuses freed blocks for requests of the same size on the same
+# stream, lowest address first (as torch's caching allocator does), pinned
+# tensors have real host memory, copies are recorded with their stream.
+TORCH_SCRIPT = r"""
+import ctypes, itertools, json, sys, types
+torch = types.ModuleType("torch")
+STATE = {"stream": 0}
+COPIES, POOL, NEXT = [], {}, itertools.count(1)
+
+class Dtype:
+    def __init__(self, name, size):
+        self.name, self.size = name, size
+    def __str__(self):
+        return "torch." + self.name
+
+class Device:
+    type, index = "cuda", 0
+
+class Tensor:
+    def __init__(self, shape, dtype, pinned=False):
+        self.shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+        self.dtype, self.device, self.stream = dtype, Device(), STATE["stream"]
+        n = dtype.size
+        for d in self.shape:
+            n *= d
+        self.key = (n, self.stream)
+        if pinned:
+            self.buf = ctypes.create_string_buffer(n)
+            self.ptr, self.key = ctypes.addressof(self.buf), None
+        else:
+            free = POOL.setdefault(self.key, [])
+            self.ptr = free.pop(free.index(min(free))) if free else next(NEXT) << 32
+    def __del__(self):
+        if self.key:
+            POOL[self.key].append(self.ptr)
+    def data_ptr(self):
+        return self.ptr
+    def is_contiguous(self):
+        return True
+    def numel(self):
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+    def copy_(self, src, non_blocking=False):
+        words = list(ctypes.cast(src.ptr, ctypes.POINTER(ctypes.c_uint64))[:len(src.buf) // 8])
+        COPIES.append({"dst": self.ptr, "stream": STATE["stream"], "non_blocking": non_blocking, "words": words})
+        return self
+
+class StreamContext:
+    def __init__(self, stream):
+        self.stream = stream
+    def __enter__(self):
+        self.saved, STATE["stream"] = STATE["stream"], self.stream.cuda_stream
+    def __exit__(self, *exc):
+        STATE["stream"] = self.saved
+
+torch.float32, torch.float16, torch.bfloat16, torch.uint8 = (
+    Dtype("float32", 4), Dtype("float16", 2), Dtype("bfloat16", 2), Dtype("uint8", 1))
+torch.empty = lambda shape, dtype=None, device=None, pin_memory=False: Tensor(shape, dtype, pin_memory)
+torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda device: STATE["stream"])
+torch.cuda = types.SimpleNamespace(stream=StreamContext)
+sys.modules["torch"] = torch
+
+from gemm_opt.kernel import Kernel
+ptx, manifest = sys.stdin.read().split("\0")
+kernel = Kernel(ptx, manifest)
+shapes = {b["name"]: b["shape"] for b in kernel.arguments}
+a, b = Tensor(shapes["A"], torch.float16), Tensor(shapes["B"], torch.float16)
+c = kernel(a, b)
+assert kernel(a, b, c) is c
+kernel(a, b, c, stream=types.SimpleNamespace(cuda_stream=0x55))
+print(json.dumps({"a": a.ptr, "b": b.ptr, "c": c.ptr, "copies": COPIES}))
+"""
+
+
+def test_kernel_call_allocates_scratch_and_caches_tensor_maps(fake_cuda, tmp_path):
+    """Three calls of a kernel with padded staging (scratch buffers read
+    through tensor maps): C is allocated by the first; the tensor maps are
+    copied once per (stream, buffers), before the launch that reads them,
+    on that stream, over the buffers that launch uses."""
+    k = gemm_opt.compile(mlir.matmul_source(4097, 4097, 4097, "f16", "f32"), stage="wgmma")
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", TORCH_SCRIPT], input=f"{k.ptx}\0{k.manifest_text}", env=env,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    launches = [json.loads(line) for line in log.read_text().splitlines()]
+    kernels = k.manifest["kernels"]
+    assert len(launches) == 3 * len(kernels)
+    assert [l["stream"] for l in launches] == [0] * 2 * len(kernels) + [0x55] * len(kernels)
+    copies = out["copies"]
+    assert [(c["stream"], c["non_blocking"]) for c in copies] == [(0, True), (0x55, True)]
+    names = [b["name"] for b in k.buffers]
+    for call in range(3):
+        ptrs = {"A": out["a"], "B": out["b"], "C": out["c"]}
+        copy = copies[0 if call < 2 else 1]
+        maps = 0
+        for kd, launch in zip(kernels, launches[call * len(kernels):]):
+            for p, slot in zip(kd["params"], launch["params"]):
+                if p["abi"] == "ptr":
+                    ptrs.setdefault(p["buffer"], slot)
+                    assert slot == ptrs[p["buffer"]]
+                elif p["abi"] == "tensormap":
+                    assert slot == copy["dst"] + 128 * maps
+                    assert copy["words"][16 * maps] == ptrs.setdefault(p["buffer"], copy["words"][16 * maps])
+                    maps += 1
+        scratch = [n for n in names if n not in ("A", "B", "C")]
+        assert scratch and all(ptrs[n] not in (out["a"], out["b"], out["c"]) for n in scratch)
