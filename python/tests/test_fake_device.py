@@ -101,6 +101,23 @@ def check_launches(kernel, out):
     assert maps == len(out["maps"])
 
 
+def check_slots(kernels, launches, ptrs, copy):
+    """The parameter slots of one call's launches: each ptr its buffer's
+    pointer (scratch buffers: the same one wherever it appears), each
+    tensor map the address of its slot in the call's copied set, encoded
+    over its buffer. Fills `ptrs` with the scratch pointers seen."""
+    maps = 0
+    for kd, launch in zip(kernels, launches):
+        for p, slot in zip(kd["params"], launch["params"]):
+            if p["abi"] == "ptr":
+                assert slot == ptrs.setdefault(p["buffer"], slot)
+            elif p["abi"] == "tensormap":
+                assert slot == copy["dst"] + 128 * maps
+                assert copy["words"][16 * maps] == ptrs.setdefault(p["buffer"], copy["words"][16 * maps])
+                maps += 1
+    return maps
+
+
 def test_wgmma_tensor_maps_and_tma_store(fake_cuda, tmp_path):
     k = gemm_opt.compile(mlir.matmul_source(4096, 4096, 4096, "bf16", "f32"), stage="wgmma")
     out = run(fake_cuda, tmp_path, k)
@@ -138,80 +155,22 @@ def test_launch_errors(fake_cuda, tmp_path):
     assert "LaunchError" in out["error"] and "sm_90a" in out["error"]
 
 
-# Kernel.__call__ over the fake libcuda with a stand-in for torch: its
-# allocator reuses freed blocks for requests of the same size on the same
-# stream, lowest address first (as torch's caching allocator does), pinned
-# tensors have real host memory, copies are recorded with their stream.
+# Kernel.__call__ over the fake libcuda with a stand-in for torch
+# (fake_cuda/fake_torch.py).
 TORCH_SCRIPT = r"""
-import ctypes, itertools, json, sys, types
-torch = types.ModuleType("torch")
-STATE = {"stream": 0}
-COPIES, POOL, NEXT = [], {}, itertools.count(1)
-
-class Dtype:
-    def __init__(self, name, size):
-        self.name, self.size = name, size
-    def __str__(self):
-        return "torch." + self.name
-
-class Device:
-    type, index = "cuda", 0
-
-class Tensor:
-    def __init__(self, shape, dtype, pinned=False):
-        self.shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
-        self.dtype, self.device, self.stream = dtype, Device(), STATE["stream"]
-        n = dtype.size
-        for d in self.shape:
-            n *= d
-        self.key = (n, self.stream)
-        if pinned:
-            self.buf = ctypes.create_string_buffer(n)
-            self.ptr, self.key = ctypes.addressof(self.buf), None
-        else:
-            free = POOL.setdefault(self.key, [])
-            self.ptr = free.pop(free.index(min(free))) if free else next(NEXT) << 32
-    def __del__(self):
-        if self.key:
-            POOL[self.key].append(self.ptr)
-    def data_ptr(self):
-        return self.ptr
-    def is_contiguous(self):
-        return True
-    def numel(self):
-        n = 1
-        for d in self.shape:
-            n *= d
-        return n
-    def copy_(self, src, non_blocking=False):
-        words = list(ctypes.cast(src.ptr, ctypes.POINTER(ctypes.c_uint64))[:len(src.buf) // 8])
-        COPIES.append({"dst": self.ptr, "stream": STATE["stream"], "non_blocking": non_blocking, "words": words})
-        return self
-
-class StreamContext:
-    def __init__(self, stream):
-        self.stream = stream
-    def __enter__(self):
-        self.saved, STATE["stream"] = STATE["stream"], self.stream.cuda_stream
-    def __exit__(self, *exc):
-        STATE["stream"] = self.saved
-
-torch.float32, torch.float16, torch.bfloat16, torch.uint8 = (
-    Dtype("float32", 4), Dtype("float16", 2), Dtype("bfloat16", 2), Dtype("uint8", 1))
-torch.empty = lambda shape, dtype=None, device=None, pin_memory=False: Tensor(shape, dtype, pin_memory)
-torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda device: STATE["stream"])
-torch.cuda = types.SimpleNamespace(stream=StreamContext)
-sys.modules["torch"] = torch
-
+import json, sys, types
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
 from gemm_opt.kernel import Kernel
 ptx, manifest = sys.stdin.read().split("\0")
 kernel = Kernel(ptx, manifest)
 shapes = {b["name"]: b["shape"] for b in kernel.arguments}
-a, b = Tensor(shapes["A"], torch.float16), Tensor(shapes["B"], torch.float16)
+a, b = fake_torch.Tensor(shapes["A"], torch.float16), fake_torch.Tensor(shapes["B"], torch.float16)
 c = kernel(a, b)
 assert kernel(a, b, c) is c
 kernel(a, b, c, stream=types.SimpleNamespace(cuda_stream=0x55))
-print(json.dumps({"a": a.ptr, "b": b.ptr, "c": c.ptr, "copies": COPIES}))
+print(json.dumps({"a": a.ptr, "b": b.ptr, "c": c.ptr, "copies": fake_torch.COPIES}))
 """
 
 
@@ -223,7 +182,7 @@ def test_kernel_call_allocates_scratch_and_caches_tensor_maps(fake_cuda, tmp_pat
     k = gemm_opt.compile(mlir.matmul_source(4097, 4097, 4097, "f16", "f32"), stage="wgmma")
     log = tmp_path / "launches.jsonl"
     env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
-    proc = subprocess.run([sys.executable, "-c", TORCH_SCRIPT], input=f"{k.ptx}\0{k.manifest_text}", env=env,
+    proc = subprocess.run([sys.executable, "-c", TORCH_SCRIPT, str(REPO / "python" / "tests" / "fake_cuda")], input=f"{k.ptx}\0{k.manifest_text}", env=env,
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
@@ -236,16 +195,50 @@ def test_kernel_call_allocates_scratch_and_caches_tensor_maps(fake_cuda, tmp_pat
     names = [b["name"] for b in k.buffers]
     for call in range(3):
         ptrs = {"A": out["a"], "B": out["b"], "C": out["c"]}
-        copy = copies[0 if call < 2 else 1]
-        maps = 0
-        for kd, launch in zip(kernels, launches[call * len(kernels):]):
-            for p, slot in zip(kd["params"], launch["params"]):
-                if p["abi"] == "ptr":
-                    ptrs.setdefault(p["buffer"], slot)
-                    assert slot == ptrs[p["buffer"]]
-                elif p["abi"] == "tensormap":
-                    assert slot == copy["dst"] + 128 * maps
-                    assert copy["words"][16 * maps] == ptrs.setdefault(p["buffer"], copy["words"][16 * maps])
-                    maps += 1
+        n = len(kernels)
+        assert check_slots(kernels, launches[call * n:(call + 1) * n], ptrs, copies[0 if call < 2 else 1]) > 0
         scratch = [n for n in names if n not in ("A", "B", "C")]
         assert scratch and all(ptrs[n] not in (out["a"], out["b"], out["c"]) for n in scratch)
+
+
+FUNCTIONAL_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+import gemm_opt
+from gemm_opt import functional
+a, b = fake_torch.Tensor((64, 32), torch.bfloat16), fake_torch.Tensor((32, 48), torch.bfloat16)
+c1 = gemm_opt.matmul(a, b)
+plain = len(functional._plain)
+c2 = gemm_opt.matmul(a, b)  # the cached plain call
+x = fake_torch.Tensor((33, 1000), torch.float32)
+y = gemm_opt.softmax(x)
+print(json.dumps({"a": a.ptr, "b": b.ptr, "c": [c1.ptr, c2.ptr], "c_shape": list(c2.shape),
+                  "copies": fake_torch.COPIES,
+                  "c_dtype": str(c2.dtype), "plain": plain, "x": x.ptr, "y": y.ptr, "y_shape": list(y.shape),
+                  "stages": sorted(k.stage for k in functional._kernels.values())}))
+"""
+
+
+def test_functional_calls_launch_their_kernels(fake_cuda, tmp_path):
+    """gemm_opt.matmul (first and cached call) and gemm_opt.softmax on a fake
+    sm_90: the best stages, one launch sequence per call over the caller's
+    tensors and a new output."""
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", FUNCTIONAL_SCRIPT, str(REPO / "python" / "tests" / "fake_cuda")],
+                          env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["stages"] == ["softmax-rows", "wgmma"] and out["plain"] == 1
+    assert (out["c_shape"], out["c_dtype"], out["y_shape"]) == ([64, 48], "torch.bfloat16", [33, 1000])
+    launches = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [l["kernel"] for l in launches] == ["matmul_kernel", "matmul_kernel", "softmax_kernel"]
+    mm = gemm_opt.compile(mlir.matmul_source(64, 48, 32, "bf16", "bf16"), stage="wgmma")
+    assert len(out["copies"]) == 2  # C is new in each call: a new set of tensor maps
+    for call, c in enumerate(out["c"]):
+        ptrs = {"A": out["a"], "B": out["b"], "C": c}
+        check_slots(mm.manifest["kernels"], launches[call:call + 1], ptrs, out["copies"][call])
+        assert set(ptrs) == {"A", "B", "C"}
+    assert launches[2]["params"] == [out["x"], out["y"]]
