@@ -29,10 +29,12 @@ def metric(stage):
     if stage.get("status") != "PASS":
         return None
     if stage["op"] == "softmax":
-        return stage.get("pct_copy"), "% of device-copy bandwidth"
-    if stage.get("pct_cublas_interleaved"):
-        return stage["pct_cublas_interleaved"], "% of cuBLAS (interleaved)"
-    return stage.get("pct_cublas"), "% of cuBLAS"
+        value, label = stage.get("pct_copy"), "% of device-copy bandwidth"
+    elif stage.get("pct_cublas_interleaved"):
+        value, label = stage["pct_cublas_interleaved"], "% of cuBLAS (interleaved)"
+    else:
+        value, label = stage.get("pct_cublas"), "% of cuBLAS"
+    return (value, label) if value else None
 
 
 def ladder(results, path=None, title=None):
