@@ -4,11 +4,13 @@
 # against torch at odd shapes, a non-default stream, the wgmma tensor-map
 # path, softmax) with the unpacked static bundle, then
 # benchmarks/python-timing.py (gemm_opt.matmul bf16 4096^3 against
-# gemm-run's time for the same kernel; the host overhead of a cached call).
+# gemm-run's time for the same kernel; the host overhead of a cached call)
+# and the ladder from Python's command line, with both pictures.
 #   bash benchmarks/unpack-bundle.sh .bundle BINDIR
 #   bash benchmarks/run-python-gpu.sh BINDIR OUTDIR
-# OUTDIR gets pytest.log, pytest.xml, timing.log, python-timing.json and
-# gemm-run's JSON. Exits non-zero when a test or a timing check fails.
+# OUTDIR gets pytest.log, pytest.xml, timing.log, python-timing.json,
+# gemm-run's JSON, ladder-bf16-4096.{json,log} and the ladder and roofline
+# PNGs. Exits non-zero when a test, a timing check or the ladder fails.
 set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin=$(cd "$1" && pwd)
@@ -29,5 +31,9 @@ tail -25 "$out/pytest.log"
 "$py" "$repo/benchmarks/python-timing.py" "$bin" "$out" > "$out/timing.log" 2>&1
 timing=$?
 tail -30 "$out/timing.log"
-echo "run-python-gpu: pytest exit $tests, timing exit $timing"
-[ "$tests" = 0 ] && [ "$timing" = 0 ]
+(cd "$out" && "$py" -m gemm_opt ladder --shape 4096x4096x4096 --dtype bf16 --json ladder-bf16-4096.json \
+  --plot ladder-bf16-4096.png --roofline roofline-bf16-4096.png > ladder-bf16-4096.log 2>&1)
+ladder=$?
+tail -20 "$out/ladder-bf16-4096.log"
+echo "run-python-gpu: pytest exit $tests, timing exit $timing, ladder exit $ladder"
+[ "$tests" = 0 ] && [ "$timing" = 0 ] && [ "$ladder" = 0 ]
