@@ -1,6 +1,7 @@
 """ctypes binding of libgemm_opt_runtime.so (include/gemm-opt/Runtime/CApi.h):
 manifest validation, thresholds, and kernels loaded on a device's primary
 context, PyTorch's."""
+import collections
 import ctypes
 import threading
 
@@ -118,6 +119,9 @@ class LoadedKernel:
         self._e = _err()
         self._array = None
         self._launch = self._lib.gemm_opt_kernel_launch
+        # Device buffers of encoded tensor maps by (stream, buffer
+        # addresses), least recently used first (Kernel._tensormaps).
+        self.maps = collections.OrderedDict()
 
     def __del__(self):
         if getattr(self, "handle", None):

@@ -1,6 +1,5 @@
 """Kernel: one compiled stage (PTX + launch manifest + plan), callable on
 PyTorch CUDA tensors."""
-import collections
 import json
 import threading
 
@@ -142,9 +141,8 @@ class Kernel:
             with self._lock:
                 k = self._loaded.get(device)
                 if k is None:
-                    k = _runtime.LoadedKernel(_runtime.device(device), self.ptx, self.manifest_text)
-                    k.maps = collections.OrderedDict()
-                    self._loaded[device] = k
+                    k = self._loaded[device] = _runtime.LoadedKernel(_runtime.device(device), self.ptx,
+                                                                     self.manifest_text)
         return k
 
     def launch(self, tensors, device):
