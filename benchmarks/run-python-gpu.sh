@@ -25,7 +25,7 @@ py=${PYTHON:-python3}
 
 "$py" -c 'import torch; print("torch", torch.__version__, "cuda", torch.cuda.is_available())'
 "$py" -m pytest "$repo/python/tests" -v -rs -p no:cacheprovider --junitxml="$out/pytest.xml" \
-  > "$out/pytest.log" 2>&1
+  --basetemp="$(mktemp -d)/pytest" > "$out/pytest.log" 2>&1
 tests=$?
 tail -25 "$out/pytest.log"
 "$py" "$repo/benchmarks/python-timing.py" "$bin" "$out" > "$out/timing.log" 2>&1

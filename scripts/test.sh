@@ -32,8 +32,12 @@ for candidate in ${GEMM_OPT_PYTHON:-python3 /usr/bin/python3}; do
   if "$candidate" -c 'import pytest, numpy, matplotlib' 2>/dev/null; then py=$candidate; break; fi
 done
 [ -n "$py" ] || { echo "test: no python3 with pytest (scripts/setup.sh installs python3-pytest)" >&2; exit 1; }
+# Its own temporary directory: concurrent pytest runs of one user share
+# /tmp/pytest-of-USER and prune each other's.
+pytmp=$(mktemp -d)
 pystatus=0
 GEMM_OPT_BUILD_DIR=$build PYTHONPATH="$repo/python${PYTHONPATH:+:$PYTHONPATH}" \
-  "$py" -m pytest "$repo/python/tests" -q -rs -p no:cacheprovider || pystatus=$?
+  "$py" -m pytest "$repo/python/tests" -q -rs -p no:cacheprovider --basetemp="$pytmp/pytest" || pystatus=$?
+rm -rf "$pytmp"
 [ "$status" = 0 ] || exit $status
 exit $pystatus
