@@ -7,6 +7,7 @@ from . import cache, compiler, tools
 from .kernel import Kernel
 
 DEFAULT_CHIP = "sm_90"
+# The chips the compiler takes (isSupportedChip, lib/Pipelines/Pipelines.cpp).
 _SUPPORTED = ("sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90")
 
 
