@@ -13,6 +13,8 @@ and the host overhead of a cached call. Writes OUTDIR/python-timing.json
    events around each call, 3 warm-up calls, median of REPEAT, inputs
    rotated over ceil(3 * L2 / bytes per set) sets. Each call allocates its
    C through torch, as a user's call does. Passes when within 3%.
+   Also gemm_opt.softmax f16 4096x32768 against torch.softmax (error and
+   time).
 3. Host overhead of a cached call: N back-to-back calls on tiny problems
    (the GPU finishes each launch faster than the host issues the next),
    wall-clock time per call; torch.matmul / torch.softmax on the same
@@ -103,6 +105,22 @@ def main(bindir, outdir):
         "error_vs_torch_matmul_f32": err, "threshold": kernel.threshold(), "error_ok": err <= kernel.threshold()}
     print(json.dumps(report["matmul_bf16_4096"], indent=1), flush=True)
 
+    # gemm_opt.softmax against torch.softmax (error as gemm-run measures it,
+    # python/tests/gpu/gpu_checks.py; time next to torch's).
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python", "tests", "gpu"))
+    from gpu_checks import softmax_error, softmax_input
+    x = softmax_input(4096, 32768, torch.float16)
+    y = gemm_opt.softmax(x)
+    skernel = gemm_opt.functional.kernel_for("softmax", (4096, 32768), "f16", "f16")
+    serr = softmax_error(y, torch.softmax(x.double(), -1), torch.float16)
+    xs = [x] + [softmax_input(4096, 32768, torch.float16, seed=i) for i in range(1, 3)]
+    report["softmax_f16_4096x32768"] = {
+        "stage": skernel.stage, "error_vs_torch_softmax_f64": serr, "threshold": skernel.threshold(),
+        "error_ok": serr <= skernel.threshold(),
+        "ms": event_median(lambda i: gemm_opt.softmax(xs[i]), len(xs))[0],
+        "torch_softmax_ms": event_median(lambda i: torch.softmax(xs[i], -1), len(xs))[0]}
+    print(json.dumps(report["softmax_f16_4096x32768"], indent=1), flush=True)
+
     # 3. Host overhead of cached calls.
     ta, tb = torch.rand(64, 64, device="cuda").to(torch.bfloat16), torch.rand(64, 64, device="cuda").to(
         torch.bfloat16)
@@ -129,7 +147,8 @@ def main(bindir, outdir):
 
     with open(os.path.join(outdir, "python-timing.json"), "w") as f:
         json.dump(report, f, indent=1)
-    ok = report["matmul_bf16_4096"]["within_3pct"] and report["matmul_bf16_4096"]["error_ok"] and host["le_20us"]
+    ok = (report["matmul_bf16_4096"]["within_3pct"] and report["matmul_bf16_4096"]["error_ok"] and host["le_20us"]
+          and report["softmax_f16_4096x32768"]["error_ok"])
     print("python-timing:", "PASS" if ok else "FAIL")
     return 0 if ok else 1
 
