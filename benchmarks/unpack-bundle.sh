@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On the GPU machine: unpacks the static bundle (scripts/build-static-bundle.sh)
-# into BINDIR and checks that gemm-run starts and sees the GPU.
+# into BINDIR (every *.xz: gemm-run, the lit tools, libgemm_opt_runtime.so
+# for the Python package) and checks that gemm-run starts and sees the GPU.
 #   benchmarks/unpack-bundle.sh BUNDLEDIR BINDIR
 set -euo pipefail
 bundle=$1 bin=$2

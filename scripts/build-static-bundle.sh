@@ -5,7 +5,8 @@
 #   scripts/build-static-bundle.sh [OUTDIR]
 # GEMM_OPT_BUNDLE_GEMM_OPT=0 leaves gemm-opt out (gemm-run compiles by
 # itself; the device tool carries at most 64 MiB). The bundle also holds
-# FileCheck, not and count (with the libz3 they load) for the GPU lit lane.
+# FileCheck, not and count (with the libz3 they load) for the GPU lit lane,
+# and libgemm_opt_runtime.so (static libstdc++) for the Python package.
 # Debian's CMake targets link libLLVM.so/libMLIR.so, so this has its own link
 # line over the static archives; see ../shared/notes/mlir22-gpu-facts.md.
 set -euo pipefail
@@ -16,7 +17,7 @@ out=${1:-$repo/.bundle}
 llvm=/usr/lib/llvm-22/lib
 mkdir -p "$out"
 
-ninja -C "$build" gemm-run gemm-opt >/dev/null
+ninja -C "$build" gemm-run gemm-opt gemm_opt_runtime >/dev/null
 
 ours=("$build/lib/libGemmOptRunner.a" "$build/lib/libGemmOptPipelines.a"
       "$build/lib/libGemmOptTarget.a" "$build/lib/libGemmOptTransforms.a"
@@ -42,6 +43,8 @@ if [ "${GEMM_OPT_BUNDLE_GEMM_OPT:-1}" = 1 ]; then
 else
   rm -f "$out/gemm-opt.xz"
 fi
+strip -o "$out/libgemm_opt_runtime.so" "$build/lib/libgemm_opt_runtime.so"
+xz -6 -T2 -f "$out/libgemm_opt_runtime.so"
 for tool in FileCheck not count; do
   xz -6 -T2 -c "/usr/lib/llvm-22/bin/$tool" > "$out/$tool.xz"
 done

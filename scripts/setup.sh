@@ -9,8 +9,9 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${GEMM_OPT_BUILD_DIR:-$repo/build}
 llvm=/usr/lib/llvm-22
 
+# python3-*: the gemm_opt package's tests and plots (python/).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
-          ninja-build cmake clang python3)
+          ninja-build cmake clang python3 python3-pytest python3-numpy python3-matplotlib)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh), builds and runs every test: the lit suite
 # (FileCheck IR tests, ptxas on every emitted PTX, the runtime unit tests, and
-# the GPU lane, which is UNSUPPORTED without a CUDA device).
+# the GPU lane, which is UNSUPPORTED without a CUDA device), then the Python
+# package's pytest suite (python/tests; its GPU tests skip without torch and
+# a CUDA device).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,4 +23,21 @@ passed=${passed:-0}; failed=${failed:-0}; unsupported=${unsupported:-0}
 failed=$((failed + ${xfail:-0}))
 echo "lit: ${passed} passed, ${failed} failed, ${unsupported} skipped"
 [ "$passed" -gt 0 ] || { echo "test: no test ran" >&2; exit 1; }
-exit $status
+
+# pytest from the first Python that has it and the plots' numpy and
+# matplotlib (Debian's python3-* packages install for /usr/bin/python3,
+# which another python3 on PATH may not see).
+py=""
+for candidate in ${GEMM_OPT_PYTHON:-python3 /usr/bin/python3}; do
+  if "$candidate" -c 'import pytest, numpy, matplotlib' 2>/dev/null; then py=$candidate; break; fi
+done
+[ -n "$py" ] || { echo "test: no python3 with pytest (scripts/setup.sh installs python3-pytest)" >&2; exit 1; }
+# Its own temporary directory: concurrent pytest runs of one user share
+# /tmp/pytest-of-USER and prune each other's.
+pytmp=$(mktemp -d)
+pystatus=0
+GEMM_OPT_BUILD_DIR=$build PYTHONPATH="$repo/python${PYTHONPATH:+:$PYTHONPATH}" \
+  "$py" -m pytest "$repo/python/tests" -q -rs -p no:cacheprovider --basetemp="$pytmp/pytest" || pystatus=$?
+rm -rf "$pytmp"
+[ "$status" = 0 ] || exit $status
+exit $pystatus

@@ -102,14 +102,37 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   return true;
 }
 
+/// "file:line:col: error: message", as gemm-opt prints diagnostics (the
+/// location as MLIR prints it when it holds no file position).
+void printDiagnostic(llvm::raw_ostream &os, Location loc, StringRef severity,
+                     const Diagnostic &diag) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
+       << file.getColumn();
+  else
+    os << loc;
+  os << ": " << severity << ": " << diag << "\n";
+}
+
+StringRef severityName(DiagnosticSeverity s) {
+  switch (s) {
+  case DiagnosticSeverity::Error: return "error";
+  case DiagnosticSeverity::Warning: return "warning";
+  case DiagnosticSeverity::Remark: return "remark";
+  case DiagnosticSeverity::Note: return "note";
+  }
+  return "error";
+}
+
 /// Collects diagnostics as text so that the runner can report them.
 struct DiagnosticCollector {
   explicit DiagnosticCollector(MLIRContext &ctx)
       : handler(&ctx, [this](Diagnostic &diag) {
           llvm::raw_string_ostream os(text);
-          os << diag.getLocation() << ": " << diag << "\n";
+          printDiagnostic(os, diag.getLocation(),
+                          severityName(diag.getSeverity()), diag);
           for (Diagnostic &note : diag.getNotes())
-            os << note.getLocation() << ": note: " << note << "\n";
+            printDiagnostic(os, note.getLocation(), "note", note);
           return success();
         }) {}
   std::string text;

@@ -2,6 +2,7 @@
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/Json.h"
+#include "gemm-opt/Runtime/Launcher.h"
 #include "gemm-opt/Runtime/Numerics.h"
 
 #include <algorithm>
@@ -192,7 +193,6 @@ const char *stageStatusName(StageStatus s) {
 namespace {
 
 using cu::CUdeviceptr;
-using cu::CUfunction;
 
 struct ModuleGuard {
   CudaDriver &drv;
@@ -214,27 +214,12 @@ struct EventPool {
   }
 };
 
-/// Kernel argument storage for one launch: every parameter gets an 8-byte
-/// slot (little endian, so an i32/f32 sits at the slot's start) and
-/// kernelParams[i] points at slot i.
-struct LaunchArgs {
-  std::vector<uint64_t> slots;
-  std::vector<void *> ptrs;
-};
-
 struct Prepared {
-  std::vector<CUfunction> funcs;
+  std::vector<PreparedKernel> kernels;
   std::vector<std::vector<DeviceBuffer>> sets; // [set][buffer index in manifest]
   std::vector<std::vector<LaunchArgs>> args;   // [set][kernel]
   DeviceBuffer tensorMaps;                     // every CUtensorMap of the stage, 128 bytes each
 };
-
-size_t bufferIndex(const KernelManifest &m, const std::string &name) {
-  for (size_t i = 0; i < m.buffers.size(); ++i)
-    if (m.buffers[i].name == name)
-      return i;
-  throw CudaError("manifest: unknown buffer \"" + name + "\""); // validated earlier
-}
 
 size_t roleIndex(const KernelManifest &m, const char *role) {
   for (size_t i = 0; i < m.buffers.size(); ++i)
@@ -246,57 +231,13 @@ size_t roleIndex(const KernelManifest &m, const char *role) {
 /// Fills p.args. Tensor maps: one per (set, kernel, tensormap parameter),
 /// encoded over that set's buffer, all copied into p.tensorMaps at once.
 void buildArgs(CudaDriver &drv, const KernelManifest &m, Prepared &p) {
-  static_assert(sizeof(cu::CUtensorMap) == 128, "a tensor map slot is 128 bytes");
   std::vector<cu::CUtensorMap> maps;
-  p.args.resize(p.sets.size());
-  for (size_t s = 0; s < p.sets.size(); ++s) {
-    p.args[s].resize(m.kernels.size());
-    for (size_t k = 0; k < m.kernels.size(); ++k) {
-      const auto &params = m.kernels[k].params;
-      LaunchArgs &a = p.args[s][k];
-      a.slots.assign(params.size(), 0);
-      for (size_t i = 0; i < params.size(); ++i) {
-        const KernelParam &prm = params[i];
-        uint64_t &slot = a.slots[i];
-        switch (prm.abi) {
-        case ParamAbi::Ptr: {
-          CUdeviceptr ptr = p.sets[s][bufferIndex(m, prm.buffer)].get();
-          std::memcpy(&slot, &ptr, sizeof ptr);
-          break;
-        }
-        case ParamAbi::I32: {
-          int32_t v = static_cast<int32_t>(prm.intValue);
-          std::memcpy(&slot, &v, sizeof v);
-          break;
-        }
-        case ParamAbi::I64: {
-          int64_t v = prm.intValue;
-          std::memcpy(&slot, &v, sizeof v);
-          break;
-        }
-        case ParamAbi::F32: {
-          float v = prm.floatValue;
-          std::memcpy(&slot, &v, sizeof v);
-          break;
-        }
-        case ParamAbi::TensorMap: {
-          maps.emplace_back();
-          try {
-            drv.encodeTensorMapTiled(maps.back(), tensorMapEncodeArgs(prm.tensorMap),
-                                     p.sets[s][bufferIndex(m, prm.buffer)].get());
-          } catch (const CudaError &e) {
-            throw CudaError("kernel " + m.kernels[k].name + ", params[" + std::to_string(i) + "] (tensormap over \"" +
-                            prm.buffer + "\"): " + e.what());
-          }
-          slot = (maps.size() - 1) * sizeof(cu::CUtensorMap); // offset; the base is added below
-          break;
-        }
-        }
-      }
-      a.ptrs.resize(params.size());
-      for (size_t i = 0; i < params.size(); ++i)
-        a.ptrs[i] = &a.slots[i];
-    }
+  for (const auto &set : p.sets) {
+    std::vector<CUdeviceptr> buffers;
+    for (const DeviceBuffer &b : set)
+      buffers.push_back(b.get());
+    // Offsets from the map buffer's base, which is added below.
+    p.args.push_back(buildLaunchArgs(drv, m, buffers, 0, &maps));
   }
   if (maps.empty())
     return;
@@ -316,17 +257,7 @@ void buildArgs(CudaDriver &drv, const KernelManifest &m, Prepared &p) {
 }
 
 void launchAll(CudaDriver &drv, const KernelManifest &m, Prepared &p, size_t set) {
-  for (size_t k = 0; k < m.kernels.size(); ++k) {
-    const KernelDesc &kd = m.kernels[k];
-    LaunchArgs &a = p.args[set][k];
-    // A programmatic dependent launch is only an overlap: without
-    // cuLaunchKernelEx the kernel runs after its predecessor as usual.
-    if (kd.cluster || (kd.programmaticDependent && drv.hasLaunchKernelEx()))
-      drv.launchEx(p.funcs[k], kd.grid, kd.block, kd.cluster, kd.programmaticDependent, kd.dynamicSharedMemory,
-                   nullptr, a.ptrs.empty() ? nullptr : a.ptrs.data());
-    else
-      drv.launch(p.funcs[k], kd.grid, kd.block, kd.dynamicSharedMemory, nullptr, a.ptrs.empty() ? nullptr : a.ptrs.data());
-  }
+  launchKernels(drv, m, p.kernels, p.args[set], nullptr);
 }
 
 struct Timing {
@@ -650,18 +581,7 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
   }
   try {
     const DeviceInfo &dev = drv.device();
-    std::string chipErr = chipSupportError(m.chip, dev.ccMajor, dev.ccMinor);
-    if (!chipErr.empty())
-      throw CudaError(chipErr);
-    bool usesTensorMaps = false;
-    for (const KernelDesc &kd : m.kernels)
-      for (const KernelParam &prm : kd.params)
-        usesTensorMaps = usesTensorMaps || prm.abi == ParamAbi::TensorMap;
-    if (usesTensorMaps && dev.ccMajor < 9)
-      throw CudaError("tensormap parameters (TMA) need compute capability 9.0 or newer; the device is " + dev.chip());
-    if (usesTensorMaps && !drv.hasTensorMapEncode())
-      throw CudaError("tensormap parameters need cuTensorMapEncodeTiled, which this libcuda does not export "
-                      "(CUDA 12.0 or newer)");
+    checkDeviceSupport(drv, m);
     auto t0 = std::chrono::steady_clock::now();
     LoadedModule lm = drv.loadPtx(ptx);
     ModuleGuard guard{drv, lm.module};
@@ -669,9 +589,10 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
     r.jitInfoLog = lm.infoLog;
 
     Prepared p;
-    for (const KernelDesc &kd : m.kernels) {
-      CUfunction f = drv.getFunction(lm.module, kd.name);
-      KernelAttributes a = drv.attributes(f);
+    p.kernels = prepareKernels(drv, lm.module, m);
+    for (size_t k = 0; k < m.kernels.size(); ++k) {
+      const KernelDesc &kd = m.kernels[k];
+      const KernelAttributes &a = p.kernels[k].attributes;
       KernelResources kr;
       kr.name = kd.name;
       kr.registers = a.numRegs;
@@ -685,32 +606,6 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
       kr.block = kd.block;
       kr.cluster = kd.cluster;
       r.kernels.push_back(kr);
-      const uint64_t threads = uint64_t(kd.block[0]) * kd.block[1] * kd.block[2];
-      if (threads > static_cast<uint64_t>(a.maxThreadsPerBlock))
-        throw CudaError("kernel " + kd.name + ": block of " + std::to_string(threads) +
-                        " threads exceeds its limit of " + std::to_string(a.maxThreadsPerBlock) + " (" +
-                        std::to_string(a.numRegs) + " registers per thread)");
-      const uint64_t smem = uint64_t(kd.dynamicSharedMemory) + static_cast<uint64_t>(a.staticSharedBytes);
-      if (dev.maxSharedOptinBytes > 0 && smem > static_cast<uint64_t>(dev.maxSharedOptinBytes))
-        throw CudaError("kernel " + kd.name + ": static " + std::to_string(a.staticSharedBytes) + " + dynamic " +
-                        std::to_string(kd.dynamicSharedMemory) + " bytes of shared memory exceed the device's " +
-                        std::to_string(dev.maxSharedOptinBytes) + " opt-in limit");
-      // The default limit covers static + dynamic bytes together: a kernel
-      // with 1 static byte and exactly 48 KiB dynamic already needs the opt-in.
-      if (smem > 48u * 1024u)
-        drv.setMaxDynamicSharedBytes(f, static_cast<int>(kd.dynamicSharedMemory));
-      if (kd.cluster) {
-        if (dev.ccMajor < 9)
-          throw CudaError("kernel " + kd.name + ": thread-block clusters need sm_90 or newer; the device is " +
-                          dev.chip());
-        if (!drv.hasLaunchKernelEx())
-          throw CudaError("kernel " + kd.name +
-                          ": a cluster launch needs cuLaunchKernelEx, which this libcuda does not export");
-        const auto &c = *kd.cluster;
-        if (uint64_t(c[0]) * c[1] * c[2] > kMaxPortableClusterSize)
-          drv.allowNonPortableClusterSize(f); // unreachable while the manifest caps clusters at 8
-      }
-      p.funcs.push_back(f);
     }
 
     size_t bytesPerSet = 0;

@@ -181,7 +181,6 @@ bool CudaDriver::openDevice(int ordinal, std::string &reason) {
   }
   try {
     check(a.cuDeviceGet(&dev, ordinal), "cuDeviceGet");
-    CUcontext ctx = nullptr;
     check(a.cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
     haveCtx = true;
     check(a.cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
@@ -210,6 +209,8 @@ bool CudaDriver::openDevice(int ordinal, std::string &reason) {
   }
   return true;
 }
+
+void CudaDriver::makeCurrent() { check(api->cuCtxSetCurrent(ctx), "cuCtxSetCurrent"); }
 
 CUdeviceptr CudaDriver::alloc(size_t bytes) {
   CUdeviceptr p = 0;

@@ -201,6 +201,9 @@ public:
   /// false with `reason` when there is no usable device (never throws).
   bool openDevice(int ordinal, std::string &reason);
   const DeviceInfo &device() const { return info; }
+  /// Makes the device's primary context (the one the CUDA runtime, and so
+  /// PyTorch, uses) current on the calling thread; after openDevice.
+  void makeCurrent();
 
   /// "CUDA_ERROR_X (description)".
   std::string errorString(cu::CUresult r) const;
@@ -262,6 +265,7 @@ private:
   std::unique_ptr<Api> api;
   DeviceInfo info;
   bool haveCtx = false;
+  cu::CUcontext ctx = nullptr;
   cu::CUdevice dev = 0;
 };
 

@@ -1,0 +1,30 @@
+"""gemm_opt: compile linalg.matmul / linalg.softmax with gemm-opt and launch
+the kernels on PyTorch CUDA tensors.
+
+    kernel = gemm_opt.compile("matmul.mlir", stage="wgmma")   # -> Kernel
+    c = kernel(a, b)                                          # on the current stream
+    c = gemm_opt.matmul(a, b)          # compiled once per problem, cached
+    y = gemm_opt.softmax(x, dim=-1)
+    results = gemm_opt.ladder("4096x4096x4096", "bf16")       # gemm-run
+    gemm_opt.plot.ladder(results)
+
+See python/README.md."""
+from .compilation import compile
+from .errors import (CompileError, Diagnostic, GemmOptError, GemmRunError, LaunchError, NoDeviceError,
+                     ToolNotFoundError)
+from .functional import ACTIVATIONS, linear, matmul, softmax
+from .kernel import Kernel
+from .ladder import ladder, load_results
+
+__version__ = "0.1.0"
+__all__ = ["compile", "Kernel", "matmul", "linear", "softmax", "ladder", "load_results", "ACTIVATIONS",
+           "GemmOptError", "CompileError", "Diagnostic", "LaunchError", "NoDeviceError", "GemmRunError",
+           "ToolNotFoundError"]
+
+
+def __getattr__(name):
+    # gemm_opt.plot imports matplotlib: only when asked for.
+    if name == "plot":
+        import importlib
+        return importlib.import_module(".plot", __name__)
+    raise AttributeError(f"module 'gemm_opt' has no attribute {name!r}")

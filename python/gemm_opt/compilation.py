@@ -1,0 +1,68 @@
+"""gemm_opt.compile: MLIR text or file -> Kernel, through the disk cache."""
+import os
+import pathlib
+import tempfile
+
+from . import cache, compiler, tools
+from .kernel import Kernel
+
+DEFAULT_CHIP = "sm_90"
+# The chips the compiler takes (isSupportedChip, lib/Pipelines/Pipelines.cpp).
+_SUPPORTED = ("sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90")
+
+
+def chip_for(capability):
+    """The newest chip the compiler targets that a device of compute
+    capability (major, minor) runs: its own, or sm_90 for newer ones (plain
+    sm_90 PTX is JIT-compiled forward)."""
+    own = f"sm_{capability[0]}{capability[1]}"
+    if own in _SUPPORTED:
+        return own
+    older = [c for c in _SUPPORTED if int(c[3:]) <= capability[0] * 10 + capability[1]]
+    return older[-1] if older else own
+
+
+def capability_of(chip):
+    """(major, minor) of "sm_XY" / "sm_XYa"."""
+    return int(chip[3:-1] if chip.endswith("a") else chip[3:]) // 10, int(chip.rstrip("a")[-1])
+
+
+def _is_path(source):
+    return isinstance(source, os.PathLike) or ("\n" not in source and "{" not in source)
+
+
+def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=True):
+    """Compiles MLIR (text, or the path of a .mlir file) through `stage`
+    ("best": see compiler.best_stage) for `chip` with `options`
+    ({"allow_tf32": bool}); returns a Kernel. Raises CompileError carrying
+    the diagnostics (file:line:col). Results are cached on disk
+    ($GEMM_OPT_CACHE) by source, stage, chip, options and compiler build."""
+    options = compiler.check_options(options)
+    if _is_path(source):
+        path = str(source)
+        text = pathlib.Path(path).read_text()
+    else:
+        path, text = None, source
+    if stage == "best":
+        op, dtype = compiler.describe(text)
+        stage = compiler.best_stage(op, dtype, capability_of(chip), options.get("allow_tf32", False))
+    kind, tool = tools.find_compiler()
+    k = cache.key(source=text, stage=stage, chip=chip, options=options,
+                  compiler=tools.compiler_fingerprint(kind, tool))
+    if use_cache:
+        hit = cache.load(k)
+        if hit is not None:
+            ptx, manifest, info = hit
+            return Kernel(ptx, manifest, plan=info.get("plan"), log=info.get("log", ""), cache_key=k,
+                          from_cache=True)
+    if path is None:
+        with tempfile.TemporaryDirectory(prefix="gemm_opt.") as tmp:
+            p = os.path.join(tmp, "input.mlir")
+            pathlib.Path(p).write_text(text)
+            out = compiler.compile_file(kind, tool, p, stage, chip, options, shown_name="<string>")
+    else:
+        out = compiler.compile_file(kind, tool, path, stage, chip, options)
+    if use_cache:
+        cache.store(k, out["ptx"], out["manifest"], {"plan": out["plan"], "log": out["log"], "stage": stage,
+                                                     "chip": chip, "options": options, "compiler": tool})
+    return Kernel(out["ptx"], out["manifest"], plan=out["plan"], log=out["log"], cache_key=k)

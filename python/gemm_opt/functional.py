@@ -1,0 +1,212 @@
+"""matmul, linear and softmax on PyTorch tensors through compiled kernels.
+
+Each call builds the MLIR of its 2-D problem, compiles it once per
+(shapes, dtypes, stage, options, chip) -- in memory for the process and on
+disk across processes (gemm_opt.cache) -- and launches it on the current
+stream. What the compiler cannot express yet runs unfused around the
+kernel with torch ops, until the compiler's model-IR forms land: leading
+(batch) dimensions, B transposed (linear's weight is copied transposed),
+bias and activation epilogues, output dtypes other than the inputs' or f32
+(computed in f32, then converted), softmax over a dimension other than the
+last (moved last, copied contiguous)."""
+import threading
+
+from . import _runtime, compilation, compiler, mlir
+from .kernel import dtype_name, torch_dtype
+
+ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid", "tanh")
+# The functional API's kernels, by problem (the in-memory cache).
+_kernels = {}
+_chips = {}
+_lock = threading.Lock()
+# matmul's plain calls (2-D, no epilogue) seen before, by what decides
+# their kernel: (a.shape, b.shape, a.dtype, b.dtype, a.device, b.device,
+# out_dtype, stage, allow_tf32) -> (kernel, device index, C shape, C
+# dtype). A hit skips every check that the first call passed.
+_plain = {}
+_torch = None
+
+
+def _remember_torch(torch):
+    global _torch
+    _torch = torch
+
+
+def clear_memory_cache():
+    _kernels.clear()
+    _plain.clear()
+
+
+def _device_chip(index):
+    chip = _chips.get(index)
+    if chip is None:
+        chip = _chips[index] = compilation.chip_for(_runtime.device(index).capability)
+    return chip
+
+
+def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0):
+    """The (cached) Kernel of a 2-D matmul (dims = (M, N, K)) or softmax
+    (dims = (rows, cols)) for CUDA device `device`."""
+    key = (op, dims, in_type, out_type, stage, device, tuple(sorted(options.items())) if options else ())
+    k = _kernels.get(key)
+    if k is None:
+        options = compiler.check_options(options)
+        chip = _device_chip(device)
+        with _lock:
+            k = _kernels.get(key)
+            if k is None:
+                src = (mlir.matmul_source(*dims, in_type, out_type) if op == "matmul"
+                       else mlir.softmax_source(*dims, in_type))
+                if stage == "best":
+                    stage = compiler.best_stage(op, in_type, _runtime.device(device).capability,
+                                                options.get("allow_tf32", False))
+                k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options)
+    return k
+
+
+def _check_tensor(name, t, types=("f32", "f16", "bf16")):
+    if not hasattr(t, "data_ptr") or not hasattr(t, "dtype"):
+        raise TypeError(f"{name}: expected a torch.Tensor, got {type(t).__name__}")
+    if dtype_name(t.dtype) not in types:
+        raise TypeError(f"{name}: dtype {t.dtype} is not supported (float32, float16, bfloat16)")
+    if t.device.type != "cuda":
+        raise ValueError(f"{name}: tensor is on {t.device}; gemm_opt runs on CUDA tensors")
+
+
+def _dense(t):
+    """t as a contiguous tensor whose data is 16-byte aligned (a copy if needed)."""
+    t = t.contiguous()
+    return t if t.data_ptr() % 16 == 0 else t.clone()
+
+
+def _launch_matmul(a2, b2, c_type, stage, options):
+    import torch
+    (m, k), n = a2.shape, b2.shape[1]
+    device = a2.device.index
+    kern = kernel_for("matmul", (m, n, k), dtype_name(a2.dtype), c_type, stage, options, device)
+    c = torch.empty((m, n), dtype=torch_dtype(c_type), device=a2.device)
+    kern.launch([_dense(a2), _dense(b2), c], device)
+    return c
+
+
+def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", allow_tf32=False):
+    """a @ b with torch.matmul's shape rules (1-D operands, broadcast batch
+    dimensions), then + bias and activation (one of ACTIVATIONS), in
+    out_dtype (default: the inputs' dtype). a and b: CUDA tensors of one
+    dtype (float32, float16, bfloat16). f16/bf16 products accumulate in
+    f32; f32 ones use TF32 tensor cores only with allow_tf32."""
+    if bias is None and activation is None:
+        try:
+            plain = _plain.get((a.shape, b.shape, a.dtype, b.dtype, a.device, b.device, out_dtype, stage,
+                                allow_tf32))
+        except (AttributeError, TypeError):  # not tensors: the checks below say so
+            plain = None
+        if plain is not None and a.is_contiguous() and b.is_contiguous() and not (a.data_ptr() | b.data_ptr()) & 15:
+            kern, device, c_shape, c_dtype = plain
+            c = _torch.empty(c_shape, dtype=c_dtype, device=a.device)
+            kern.launch((a, b, c), device)
+            return c
+    _check_tensor("a", a)
+    _check_tensor("b", b)
+    if a.dtype != b.dtype:
+        raise TypeError(f"a is {a.dtype} and b is {b.dtype}; gemm_opt.matmul needs one input dtype")
+    if a.device != b.device:
+        raise ValueError(f"a is on {a.device} and b on {b.device}")
+    if a.dim() == 0 or b.dim() == 0:
+        raise ValueError("matmul needs tensors of at least one dimension")
+    if activation is not None and activation not in ACTIVATIONS:
+        raise ValueError(f"unknown activation {activation!r}; one of {ACTIVATIONS}")
+    requested, out_dtype = out_dtype, a.dtype if out_dtype is None else out_dtype
+    if dtype_name(out_dtype) is None:
+        raise TypeError(f"out_dtype {out_dtype} is not supported (float32, float16, bfloat16)")
+    if bias is not None:
+        _check_tensor("bias", bias)
+    a2d, b2d = (a.unsqueeze(0) if a.dim() == 1 else a), (b.unsqueeze(-1) if b.dim() == 1 else b)
+    if a2d.shape[-1] != b2d.shape[-2]:
+        raise ValueError(f"matmul: shapes {tuple(a.shape)} and {tuple(b.shape)} do not agree on K "
+                         f"({a2d.shape[-1]} != {b2d.shape[-2]})")
+    import torch
+    _remember_torch(torch)
+    in_type = dtype_name(a.dtype)
+    # The kernel writes C in the output dtype when it can (f32, or the
+    # inputs' f16/bf16 without an epilogue); otherwise in f32, converted after.
+    if bias is None and activation is None and in_type != "f32" and out_dtype in (a.dtype, torch.float32):
+        c_type = dtype_name(out_dtype)
+    else:
+        c_type = "f32"
+    options = {"allow_tf32": True} if allow_tf32 else None
+    m, k, n = a2d.shape[-2], a2d.shape[-1], b2d.shape[-1]
+    if a.dim() == 2 and b.dim() == 2 and m and n and k:  # the plain call: no reshapes
+        c = _launch_matmul(a, b, c_type, stage, options)
+        if bias is None and activation is None and c.dtype == out_dtype:
+            kern = kernel_for("matmul", (m, n, k), in_type, c_type, stage, options, a.device.index)
+            _plain[(a.shape, b.shape, a.dtype, b.dtype, a.device, b.device, requested, stage, allow_tf32)] = (
+                kern, a.device.index, c.shape, c.dtype)
+    elif b2d.dim() == 2:
+        lead = a2d.shape[:-2]
+        flat = a2d.reshape(-1, k)
+        if flat.shape[0] == 0 or n == 0 or k == 0:
+            c = torch.zeros((flat.shape[0], n), dtype=torch_dtype(c_type), device=a.device)
+        else:
+            c = _launch_matmul(flat, b2d, c_type, stage, options)
+        c = c.reshape(*lead, m, n)
+    else:
+        lead = torch.broadcast_shapes(a2d.shape[:-2], b2d.shape[:-2])
+        ab = a2d.expand(*lead, m, k).reshape(-1, m, k)
+        bb = b2d.expand(*lead, k, n).reshape(-1, k, n)
+        c = torch.zeros((ab.shape[0], m, n), dtype=torch_dtype(c_type), device=a.device)
+        if m and n and k:
+            for i in range(ab.shape[0]):
+                c[i] = _launch_matmul(ab[i], bb[i], c_type, stage, options)
+        c = c.reshape(*lead, m, n)
+    if b.dim() == 1:
+        c = c.squeeze(-1)
+    if a.dim() == 1:
+        c = c.squeeze(-2)
+    if bias is not None:
+        c = c + bias.to(c.dtype)
+    if activation is not None:
+        c = _activate(c, activation)
+    return c if c.dtype == out_dtype else c.to(out_dtype)
+
+
+def _activate(x, activation):
+    import torch.nn.functional as F
+    if activation == "gelu_tanh":
+        return F.gelu(x, approximate="tanh")
+    return getattr(F, activation)(x)
+
+
+def linear(x, weight, bias=None, *, activation=None, stage="best", allow_tf32=False):
+    """torch.nn.functional.linear: x @ weight.T + bias, weight of shape
+    (out_features, in_features). The transposed copy of the weight runs
+    unfused until the compiler takes B transposed."""
+    _check_tensor("weight", weight)
+    if weight.dim() != 2:
+        raise ValueError(f"linear: weight must be 2-D (out_features, in_features), got {tuple(weight.shape)}")
+    return matmul(x, weight.t().contiguous(), bias=bias, activation=activation, stage=stage,
+                  allow_tf32=allow_tf32)
+
+
+def softmax(x, dim=-1, *, stage="best"):
+    """torch.softmax(x, dim) for float32/float16/bfloat16 CUDA tensors, in
+    x's dtype (arithmetic in f32). A row of all -inf gives NaN, as torch."""
+    _check_tensor("x", x)
+    if x.dim() == 0:
+        raise ValueError("softmax needs a tensor of at least one dimension")
+    dim = dim + x.dim() if dim < 0 else dim
+    if not 0 <= dim < x.dim():
+        raise IndexError(f"softmax: dim {dim} out of range for a {x.dim()}-D tensor")
+    moved = x.movedim(dim, -1) if dim != x.dim() - 1 else x
+    cols = moved.shape[-1]
+    flat = moved.reshape(-1, cols)
+    import torch
+    if flat.shape[0] == 0 or cols == 0:
+        return torch.empty_like(x)
+    t = dtype_name(x.dtype)
+    device = x.device.index
+    kern = kernel_for("softmax", (flat.shape[0], cols), t, t, stage, None, device)
+    y = torch.empty(flat.shape, dtype=x.dtype, device=x.device)
+    kern.launch([_dense(flat), y], device)
+    y = y.reshape(moved.shape)
+    return y.movedim(-1, dim) if moved is not x else y

@@ -1,0 +1,210 @@
+"""Kernel: one compiled stage (PTX + launch manifest + plan), callable on
+PyTorch CUDA tensors."""
+import json
+import threading
+
+from . import _runtime
+
+TORCH_DTYPES = {"torch.float32": "f32", "torch.float16": "f16", "torch.bfloat16": "bf16"}
+ELEM_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
+INPUT_ROLES = ("A", "B", "X")
+OUTPUT_ROLES = ("C", "Y")
+# Tensor-map sets kept per loaded kernel (keyed by stream and buffer addresses).
+_TENSORMAP_CACHE = 64
+# The kernels assume the allocator's alignment (128-bit accesses, TMA).
+_ALIGNMENT = 16
+
+
+def dtype_name(dtype):
+    """'f32' | 'f16' | 'bf16' for a torch dtype (or None)."""
+    return TORCH_DTYPES.get(str(dtype))
+
+
+def torch_dtype(name):
+    import torch
+    return {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}[name]
+
+
+class Kernel:
+    """A compiled stage. `ptx`, `manifest` (dict; `manifest_text` as
+    written), `plan` (the plan attributes of its launches, e.g.
+    {"wgmma_plan": {"bm": 128, ...}}; None when compiled by gemm-run),
+    `log` (the compiler's remarks). Call it with CUDA tensors for its
+    buffers in manifest order (scratch buffers excepted), or with its inputs
+    only to get new outputs; it launches on the current stream (or `stream`)
+    and returns the output tensor."""
+
+    def __init__(self, ptx, manifest_text, plan=None, log="", cache_key=None, from_cache=False):
+        self.ptx = ptx
+        self.manifest_text = manifest_text
+        self.manifest = json.loads(manifest_text)
+        self.plan = plan
+        self.log = log
+        self.cache_key = cache_key
+        self.from_cache = from_cache
+        m = self.manifest
+        self.op, self.stage, self.chip = m["op"], m["stage"], m["chip"]
+        self.problem = m["problem"]
+        self.buffers = m["buffers"]
+        self.beta = self.problem.get("beta", 0)
+        # The buffers a caller passes, and those it may leave to us.
+        self.arguments = [b for b in self.buffers if b["role"] != "scratch"]
+        self.inputs = [b for b in self.arguments
+                       if b["role"] in INPUT_ROLES or (b["role"] == "C" and self.beta == 1)]
+        self.outputs = [b for b in self.arguments if b["role"] in OUTPUT_ROLES]
+        # Per manifest buffer: None for an argument, the bytes of a scratch
+        # buffer; empty when there is no scratch buffer.
+        self._scratch_bytes = ([None if b["role"] != "scratch" else _nbytes(b) for b in self.buffers]
+                               if any(b["role"] == "scratch" for b in self.buffers) else [])
+        self.uses_tensormaps = any(p["abi"] == "tensormap" for k in m["kernels"] for p in k["params"])
+        self._loaded = {}
+        self._lock = threading.Lock()
+
+    def __repr__(self):
+        return (f"<gemm_opt.Kernel {self.op} stage={self.stage} chip={self.chip} "
+                f"buffers={[(b['name'], b['elem'], b['shape']) for b in self.arguments]}>")
+
+    def threshold(self, tf32=False):
+        """gemm-run's correctness threshold for this problem."""
+        return _runtime.threshold(self.manifest_text, tf32)
+
+    # --- checking ---------------------------------------------------------
+
+    def _signature(self):
+        def fmt(bs):
+            return ", ".join(f"{b['name']}: {b['elem']}{list(b['shape'])}" for b in bs)
+        return (f"kernel({fmt(self.arguments)})" +
+                (f" or kernel({fmt(self.inputs)}) -> new {fmt(self.outputs)}"
+                 if self.inputs != self.arguments else ""))
+
+    def check(self, tensors):
+        """Raises TypeError / ValueError unless `tensors` fit the manifest's
+        buffers (all of them, or the inputs only); returns the device index."""
+        if len(tensors) not in (len(self.arguments), len(self.inputs)):
+            raise TypeError(f"{self.stage}: expected {len(self.arguments)} tensors"
+                            f"{'' if self.inputs == self.arguments else f' (or {len(self.inputs)} inputs)'}"
+                            f", got {len(tensors)}: {self._signature()}")
+        device = None
+        spans = []
+        for t, b in zip(tensors, self.arguments):
+            what = f"{self.stage}: buffer {b['name']} (role {b['role']})"
+            if not hasattr(t, "data_ptr") or not hasattr(t, "device"):
+                raise TypeError(f"{what}: expected a torch.Tensor, got {type(t).__name__}")
+            if t.device.type != "cuda":
+                raise ValueError(f"{what}: tensor is on {t.device}, expected a CUDA device")
+            if device is None:
+                device = t.device.index
+            elif t.device.index != device:
+                raise ValueError(f"{what}: tensor is on cuda:{t.device.index}, the others on cuda:{device}")
+            if dtype_name(t.dtype) != b["elem"]:
+                raise TypeError(f"{what}: dtype {t.dtype}, the kernel was compiled for {b['elem']}")
+            if list(t.shape) != list(b["shape"]):
+                raise ValueError(f"{what}: shape {list(t.shape)}, the kernel was compiled for {b['shape']}")
+            if not t.is_contiguous():
+                raise ValueError(f"{what}: tensor is not contiguous (row-major dense); call .contiguous()")
+            if t.data_ptr() % _ALIGNMENT:
+                raise ValueError(f"{what}: data pointer 0x{t.data_ptr():x} is not {_ALIGNMENT}-byte aligned "
+                                 "(a view at an offset?); pass a fresh or .clone()d tensor")
+            nbytes = t.numel() * ELEM_BYTES[b["elem"]]
+            spans.append((t.data_ptr(), t.data_ptr() + nbytes, b))
+        for lo, hi, b in spans:
+            if b["role"] not in OUTPUT_ROLES:
+                continue
+            for lo2, hi2, b2 in spans:
+                if b2 is not b and lo < hi2 and lo2 < hi:
+                    raise ValueError(f"{self.stage}: output {b['name']} overlaps {b2['name']} in memory")
+        return device
+
+    # --- launching --------------------------------------------------------
+
+    def __call__(self, *tensors, stream=None):
+        if stream is not None:
+            import torch
+            with torch.cuda.stream(stream):
+                return self(*tensors)
+        device = self.check(tensors)
+        tensors = list(tensors)
+        if len(tensors) < len(self.arguments):
+            import torch
+            given = iter(tensors)
+            tensors = [next(given) if b in self.inputs else
+                       torch.empty(b["shape"], dtype=torch_dtype(b["elem"]), device=f"cuda:{device}")
+                       for b in self.arguments]
+        self.launch(tensors, device)
+        out = [t for t, b in zip(tensors, self.arguments) if b in self.outputs]
+        return out[0] if len(out) == 1 else tuple(out)
+
+    def loaded(self, device):
+        """The kernel JIT-loaded on CUDA device `device` (once)."""
+        k = self._loaded.get(device)
+        if k is None:
+            with self._lock:
+                k = self._loaded.get(device)
+                if k is None:
+                    k = self._loaded[device] = _runtime.LoadedKernel(_runtime.device(device), self.ptx,
+                                                                     self.manifest_text)
+        return k
+
+    def launch(self, tensors, device):
+        """Launches over `tensors` (one per argument buffer, manifest order,
+        already checked) on the current stream. Scratch buffers and tensor
+        maps come from torch's allocator on that stream, so their memory is
+        reused only after these kernels. (The hot path of every call.)"""
+        k = self._loaded.get(device) or self.loaded(device)
+        stream = (_current_stream or _stream_accessor())(device)
+        if self._scratch_bytes:
+            import torch
+            pointers, scratch, given = [], [], iter(tensors)
+            for nbytes in self._scratch_bytes:
+                if nbytes is None:
+                    pointers.append(next(given).data_ptr())
+                else:
+                    t = torch.empty(nbytes, dtype=torch.uint8, device=f"cuda:{device}")
+                    scratch.append(t)  # alive until the launch is enqueued
+                    pointers.append(t.data_ptr())
+        else:
+            pointers = [t.data_ptr() for t in tensors]
+        maps = self._tensormaps(k, pointers, stream, device) if k.tensormaps else 0
+        k.launch(pointers, maps, stream)
+
+    def _tensormaps(self, k, pointers, stream, device):
+        """The device address of the tensor maps over `pointers`. Each set is
+        written once, copied from pinned memory on `stream` before its first
+        launch, and never overwritten: an in-flight kernel may still read
+        it. Sets are cached per (stream, addresses); an evicted set's memory
+        returns to torch's allocator on `stream`, after every kernel that
+        read it."""
+        import torch
+        key = (stream, tuple(pointers))
+        maps = k.maps.get(key)
+        if maps is None:  # `stream` is current: the copy and the allocation go there
+            host = torch.empty(128 * k.tensormaps, dtype=torch.uint8, pin_memory=True)
+            k.encode_tensormaps(pointers, host.data_ptr())
+            maps = torch.empty(128 * k.tensormaps, dtype=torch.uint8, device=f"cuda:{device}")
+            maps.copy_(host, non_blocking=True)
+            k.maps[key] = maps
+            while len(k.maps) > _TENSORMAP_CACHE:
+                k.maps.popitem(last=False)
+        else:
+            k.maps.move_to_end(key)
+        return maps.data_ptr()
+
+
+_current_stream = None
+
+
+def _stream_accessor():
+    """device -> the raw CUstream of its current stream: torch's private
+    accessor when there (it skips building a Stream object per call)."""
+    global _current_stream
+    import torch
+    _current_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
+        lambda device: torch.cuda.current_stream(device).cuda_stream)
+    return _current_stream
+
+
+def _nbytes(buffer):
+    n = ELEM_BYTES[buffer["elem"]]
+    for d in buffer["shape"]:
+        n *= d
+    return n

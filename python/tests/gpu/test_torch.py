@@ -1,0 +1,213 @@
+"""The GPU lane: every stage against torch.matmul / torch.softmax at odd
+shapes, the functional API's unfused forms, launches on a non-default
+stream and the wgmma tensor-map path."""
+import pytest
+
+from gpu_checks import gpu_available, matmul_error, reference_matmul, softmax_error, softmax_input
+
+import gemm_opt
+from gemm_opt import mlir, plot
+
+torch = gpu_available()
+
+
+@pytest.fixture(autouse=True)
+def exact_reference():
+    """torch.matmul as the reference: f32 products in f32, not TF32."""
+    saved = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = False
+    yield
+    torch.backends.cuda.matmul.allow_tf32 = saved
+
+MATMUL_STAGES = ["naive", "coalesced", "smem", "reg1d", "reg2d", "vector", "swizzle", "multibuffer",
+                 "warptile", "mma", "wgmma"]
+SOFTMAX_STAGES = ["softmax-3pass", "softmax-fused", "softmax-online", "softmax-vector", "softmax-rows"]
+DTYPES = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16}
+
+
+def rand(*shape, dtype=torch.float32, seed=0):
+    g = torch.Generator(device="cpu").manual_seed(seed)
+    return (torch.rand(*shape, generator=g) * 2 - 1).to(dtype).cuda()
+
+
+def check_matmul(kernel, a, b, c, tf32=False):
+    err = matmul_error(c, reference_matmul(a, b))
+    assert err <= kernel.threshold(tf32), f"{kernel.stage}: error {err:.3g} > {kernel.threshold(tf32):.0e}"
+    return err
+
+
+@pytest.mark.parametrize("shape", [(17, 33, 65), (1000, 999, 777)], ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("dtype", ["f32", "f16", "bf16"])
+@pytest.mark.parametrize("stage", MATMUL_STAGES)
+def test_every_matmul_stage(stage, dtype, shape):
+    m, n, k = shape
+    out = "f32" if dtype == "f32" or m == 17 else dtype  # f16/bf16 C at 1000x999x777
+    kernel = gemm_opt.compile(mlir.matmul_source(m, n, k, dtype, out), stage=stage)
+    a, b = rand(m, k, dtype=DTYPES[dtype], seed=1), rand(k, n, dtype=DTYPES[dtype], seed=2)
+    c = torch.full((m, n), float("nan"), dtype=DTYPES[out], device="cuda")
+    assert kernel(a, b, c) is c
+    torch.cuda.synchronize()
+    check_matmul(kernel, a, b, c)
+
+
+def test_accumulating_kernel():
+    """beta = 1 (no zero fill): C += A B in place."""
+    src = ("func.func @matmul(%A: memref<65x47xf16>, %B: memref<47x33xf16>, %C: memref<65x33xf32>) {\n"
+           "  linalg.matmul ins(%A, %B : memref<65x47xf16>, memref<47x33xf16>) outs(%C : memref<65x33xf32>)\n"
+           "  return\n}\n")
+    kernel = gemm_opt.compile(src, stage="mma")
+    a, b, c0 = rand(65, 47, dtype=torch.float16, seed=26), rand(47, 33, dtype=torch.float16, seed=27), rand(
+        65, 33, seed=28)
+    c = c0.clone()
+    assert kernel(a, b, c) is c
+    assert matmul_error(c, c0 + reference_matmul(a, b)) <= kernel.threshold()
+
+
+@pytest.mark.parametrize("stage", ["mma", "wgmma"])
+@pytest.mark.parametrize("shape", [(17, 33, 65), (1000, 999, 777), (256, 512, 128)],
+                         ids=lambda s: "x".join(map(str, s)))
+def test_tf32_stages(stage, shape):
+    m, n, k = shape
+    kernel = gemm_opt.compile(mlir.matmul_source(m, n, k, "f32", "f32"), stage=stage,
+                              options={"allow_tf32": True})
+    a, b = rand(m, k, seed=3), rand(k, n, seed=4)
+    check_matmul(kernel, a, b, kernel(a, b), tf32=True)
+
+
+@pytest.mark.parametrize("rows,cols", [(7, 1000), (33, 4097), (1000, 333), (64, 131072)])
+@pytest.mark.parametrize("dtype", ["f32", "f16", "bf16"])
+@pytest.mark.parametrize("stage", SOFTMAX_STAGES)
+def test_every_softmax_stage(stage, dtype, rows, cols):
+    kernel = gemm_opt.compile(mlir.softmax_source(rows, cols, dtype), stage=stage)
+    x = softmax_input(rows, cols, DTYPES[dtype])
+    y = kernel(x)
+    ref = torch.softmax(x.double(), dim=-1)
+    err = softmax_error(y, ref, DTYPES[dtype])
+    assert err <= kernel.threshold(), f"{stage}: error {err:.3g} > {kernel.threshold():.0e}"
+    if rows >= 4:
+        assert torch.isnan(y[0]).all() and not torch.isnan(y[1:]).any()
+
+
+def test_functional_softmax_against_torch():
+    for dtype in DTYPES.values():
+        x = softmax_input(64, 1000, dtype, seed=5)
+        y = gemm_opt.softmax(x)
+        assert y.dtype == dtype and y.shape == x.shape
+        t = 1e-4 if dtype == torch.float32 else 2e-3 if dtype == torch.float16 else 1e-2
+        assert softmax_error(y, torch.softmax(x.double(), -1), dtype) <= t
+    x = rand(3, 50, 7, seed=6)
+    for dim in (0, 1, -1):
+        assert softmax_error(gemm_opt.softmax(x, dim).movedim(dim, -1),
+                             torch.softmax(x.double(), dim).movedim(dim, -1), torch.float32) <= 1e-4
+
+
+def test_wgmma_tensormap_path():
+    """TMA: the maps are encoded over each call's tensors (new addresses,
+    new maps) and reused when the addresses repeat."""
+    kernel = gemm_opt.compile(mlir.matmul_source(256, 512, 128, "bf16", "f32"), stage="wgmma")
+    assert kernel.uses_tensormaps
+    a1, b1 = rand(256, 128, dtype=torch.bfloat16, seed=7), rand(128, 512, dtype=torch.bfloat16, seed=8)
+    a2, b2 = rand(256, 128, dtype=torch.bfloat16, seed=9), rand(128, 512, dtype=torch.bfloat16, seed=10)
+    c1, c2 = kernel(a1, b1), kernel(a2, b2)
+    torch.cuda.synchronize()
+    check_matmul(kernel, a1, b1, c1)
+    check_matmul(kernel, a2, b2, c2)
+    loaded = kernel.loaded(torch.cuda.current_device())
+    sets = len(loaded.maps)
+    c3 = torch.empty_like(c1)
+    for _ in range(3):
+        kernel(a1, b1, c3)
+    assert len(loaded.maps) == sets + 1
+    check_matmul(kernel, a1, b1, c3)
+
+
+def test_wgmma_large_with_tma_store_and_staging():
+    """4096^3: warp-specialized kernel with a C tensor map (TMA stores);
+    4097^3 f16: padded staging copies through scratch buffers."""
+    big = gemm_opt.compile(mlir.matmul_source(4096, 4096, 4096, "bf16", "f32"), stage="wgmma")
+    maps = [p["buffer"] for k in big.manifest["kernels"] for p in k["params"] if p["abi"] == "tensormap"]
+    assert "C" in maps
+    a, b = rand(4096, 4096, dtype=torch.bfloat16, seed=11), rand(4096, 4096, dtype=torch.bfloat16, seed=12)
+    check_matmul(big, a, b, big(a, b))
+    odd = gemm_opt.compile(mlir.matmul_source(4097, 4097, 4097, "f16", "f32"), stage="wgmma")
+    assert any(b["role"] == "scratch" for b in odd.buffers) and odd.uses_tensormaps
+    a, b = rand(4097, 4097, dtype=torch.float16, seed=13), rand(4097, 4097, dtype=torch.float16, seed=14)
+    check_matmul(odd, a, b, odd(a, b))
+
+
+def test_non_default_stream():
+    """A launch on a side stream orders after that stream's earlier work:
+    the stream sleeps, then writes A; a launch on any other stream would
+    read A before the write."""
+    side = torch.cuda.Stream()
+    src = rand(512, 256, dtype=torch.bfloat16, seed=15)
+    b = rand(256, 384, dtype=torch.bfloat16, seed=16)
+    for use in ("context", "argument", "functional"):
+        a = torch.zeros_like(src)
+        torch.cuda.synchronize()
+        kernel = gemm_opt.compile(mlir.matmul_source(512, 384, 256, "bf16", "f32"), stage="wgmma")
+        with torch.cuda.stream(side):
+            torch.cuda._sleep(50_000_000)
+            a.copy_(src)
+            if use == "context":
+                c = kernel(a, b)
+            elif use == "functional":
+                c = gemm_opt.matmul(a, b, out_dtype=torch.float32)
+        if use == "argument":
+            c = kernel(a, b, stream=side)
+        side.synchronize()
+        check_matmul(kernel, src, b, c)
+    assert torch.cuda.current_stream() == torch.cuda.default_stream()
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_functional_matmul_forms(dtype):
+    t = {torch.float32: 1e-4, torch.float16: 5e-3, torch.bfloat16: 1e-2}[dtype]
+    a, b = rand(2, 3, 37, 45, dtype=dtype, seed=17), rand(45, 29, dtype=dtype, seed=18)
+    c = gemm_opt.matmul(a, b)  # leading dimensions folded into M
+    assert c.shape == (2, 3, 37, 29) and c.dtype == dtype
+    assert matmul_error(c, reference_matmul(a, b)) <= t
+    bb = rand(3, 45, 29, dtype=dtype, seed=19)  # broadcast batch
+    assert matmul_error(gemm_opt.matmul(a, bb), reference_matmul(a, bb)) <= t
+    v = rand(45, dtype=dtype, seed=20)  # 1-D operands
+    assert gemm_opt.matmul(a[0, 0], v).shape == (37,)
+    assert matmul_error(gemm_opt.matmul(v, b), reference_matmul(v, b)) <= t
+    bias = rand(29, dtype=dtype, seed=21)
+    for act in gemm_opt.ACTIVATIONS:
+        got = gemm_opt.matmul(a, b, bias=bias, activation=act)
+        fn = {"gelu_tanh": lambda x: torch.nn.functional.gelu(x, approximate="tanh")}.get(
+            act, getattr(torch.nn.functional, act))
+        ref = fn(reference_matmul(a, b) + bias.float())
+        assert got.dtype == dtype and matmul_error(got, ref) <= t, act
+    out32 = gemm_opt.matmul(a, b, out_dtype=torch.float32)
+    assert out32.dtype == torch.float32
+    assert matmul_error(out32, reference_matmul(a, b)) <= (1e-4 if dtype == torch.float32 else 1e-3)
+    w = rand(29, 45, dtype=dtype, seed=22)  # linear: weight (out, in)
+    got = gemm_opt.linear(a, w, bias)
+    assert matmul_error(got, torch.nn.functional.linear(a.float(), w.float(), bias.float())) <= t
+    z = gemm_opt.matmul(rand(0, 45, dtype=dtype), b)
+    assert z.shape == (0, 29)
+    assert (gemm_opt.matmul(rand(5, 0, dtype=dtype), rand(0, 7, dtype=dtype)) == 0).all()
+
+
+def test_functional_caches_and_checks():
+    a, b = rand(40, 24, dtype=torch.float16, seed=23), rand(24, 8, dtype=torch.float16, seed=24)
+    gemm_opt.matmul(a, b)
+    k = gemm_opt.functional.kernel_for("matmul", (40, 8, 24), "f16", "f16", device=a.device.index)
+    assert gemm_opt.functional.kernel_for("matmul", (40, 8, 24), "f16", "f16", device=a.device.index) is k
+    nc = rand(24, 40, dtype=torch.float16, seed=25).t()  # not contiguous: copied
+    assert matmul_error(gemm_opt.matmul(nc, b), reference_matmul(nc, b)) <= 5e-3
+    with pytest.raises(ValueError, match="not contiguous"):
+        k(nc, b)
+    with pytest.raises(ValueError, match="is on cpu"):
+        k(a.cpu(), b)
+    with pytest.raises(TypeError, match="dtype torch.float32"):
+        k(a.float(), b)
+
+
+def test_ladder_on_the_gpu():
+    r = gemm_opt.ladder("256x256x256", "bf16", stages=["mma", "wgmma"])
+    assert [s["stage"] for s in r["stages"]] == ["mma", "wgmma"]
+    assert all(s["status"] == "PASS" for s in r["stages"]) and r["exit_code"] == 0
+    fig = plot.ladder(r)
+    assert len(fig.axes[0].patches) == 2

@@ -1,0 +1,131 @@
+"""gemm_opt.compile: PTX, manifest and plan on the Kernel, stage choice,
+options, and compile errors with their file:line:col."""
+import pytest
+
+import gemm_opt
+from gemm_opt import compiler, mlir, tools
+from gemm_opt.compilation import capability_of, chip_for
+
+from helpers import INPUTS
+
+needs_gemm_opt = pytest.mark.skipif(tools.find_tool("gemm-opt", required=False) is None,
+                                    reason="gemm-opt is not built here (the GPU bundle compiles with gemm-run)")
+
+
+def test_compile_text_gives_ptx_manifest_and_plan():
+    k = gemm_opt.compile(mlir.matmul_source(64, 48, 32, "f32", "f32"), stage="reg2d")
+    assert ".entry" in k.ptx
+    assert k.manifest["format"] == "gemm-opt-manifest" and k.stage == "reg2d" and k.op == "matmul"
+    assert k.problem == {"m": 64, "n": 48, "k": 32, "beta": 0, "a": "f32", "b": "f32", "c": "f32"}
+    assert [(b["name"], b["role"], b["shape"]) for b in k.arguments] == [
+        ("A", "A", [64, 32]), ("B", "B", [32, 48]), ("C", "C", [64, 48])]
+    assert [b["name"] for b in k.inputs] == ["A", "B"] and [b["name"] for b in k.outputs] == ["C"]
+    if tools.find_compiler()[0] == "gemm-opt":
+        assert set(k.plan) == {"simt_plan"}
+        assert k.plan["simt_plan"]["bk"] == 8 and k.plan["simt_plan"]["warp_tiled"] is False
+
+
+@needs_gemm_opt
+def test_plan_of_the_wgmma_kernel():
+    k = gemm_opt.compile(mlir.matmul_source(4096, 4096, 4096, "bf16", "f32"), stage="wgmma")
+    assert k.chip == "sm_90a" and k.uses_tensormaps
+    plan = k.plan["wgmma_plan"]
+    # The manifest's launch is the plan's: threads and dynamic shared memory.
+    kern = k.manifest["kernels"][-1]
+    assert kern["block"][0] == plan["threads"]
+    assert kern["dynamic_shared_memory"] == plan["shared_bytes"]
+
+
+def test_compile_path_and_best_stage():
+    path = INPUTS / "matmul-bf16-17x33x65.mlir"
+    k = gemm_opt.compile(str(path))  # best on sm_90: wgmma (kept on mma.sync here, with a remark)
+    assert k.stage == "wgmma" and k.chip == "sm_90a"
+    if tools.find_compiler()[0] == "gemm-opt":  # gemm-run prints diagnostics only on errors
+        assert "mma.sync" in k.log and str(path) in k.log
+    assert not k.uses_tensormaps
+    assert gemm_opt.compile(path, stage="best", chip="sm_80").stage == "mma"
+
+
+def test_option_allow_tf32_changes_the_kernel():
+    src = mlir.matmul_source(256, 256, 256, "f32", "f32")
+    plain = gemm_opt.compile(src, stage="wgmma")
+    tf32 = gemm_opt.compile(src, stage="wgmma", options={"allow_tf32": True})
+    assert not plain.uses_tensormaps
+    assert tf32.uses_tensormaps and len(tf32.manifest["kernels"]) == 2  # B transposed first
+    with pytest.raises(ValueError, match="unknown compile option"):
+        gemm_opt.compile(src, options={"tf32": True})
+
+
+def test_softmax_compiles_to_softmax_rows():
+    k = gemm_opt.compile(mlir.softmax_source(33, 1000, "f16"))
+    assert k.stage == "softmax-rows" and k.op == "softmax"
+    assert k.problem == {"rows": 33, "cols": 1000, "x": "f16", "y": "f16"}
+    assert [b["role"] for b in k.inputs] == ["X"] and [b["role"] for b in k.outputs] == ["Y"]
+
+
+def test_compile_error_carries_file_line_col():
+    path = INPUTS / "matmul-invalid-i32.mlir"
+    with pytest.raises(gemm_opt.CompileError) as e:
+        gemm_opt.compile(str(path), stage="naive")
+    errors = [d for d in e.value.diagnostics if d.severity == "error"]
+    assert errors and errors[0].file == str(path)
+    line = errors[0].line
+    assert "linalg.matmul" in path.read_text().splitlines()[line - 1]
+    assert errors[0].col >= 1
+    assert f"{path}:{line}:{errors[0].col}: error:" in str(e.value)
+
+
+def test_compile_error_in_text_names_string():
+    src = "func.func @f(%a: memref<4x4xf32>) {\n  %0 = arith.addf %a, %a : f32\n  return\n}\n"
+    with pytest.raises(gemm_opt.CompileError) as e:
+        gemm_opt.compile(src, stage="naive")
+    d = [d for d in e.value.diagnostics if d.severity == "error"][0]
+    assert (d.file, d.line) == ("<string>", 2)
+
+
+def test_unknown_stage_is_a_compile_error():
+    with pytest.raises(gemm_opt.CompileError, match="no-such-stage"):
+        gemm_opt.compile(mlir.matmul_source(8, 8, 8, "f32", "f32"), stage="no-such-stage")
+
+
+def test_gemm_run_compiles_the_same_kernel(tmp_path, monkeypatch):
+    """Through gemm-run (what the GPU machine's bundle has) the PTX and
+    manifest are gemm-opt's; only the plan is unknown."""
+    gemm_run = tools.find_tool("gemm-run", required=False)
+    if gemm_run is None or tools.find_tool("gemm-opt", required=False) is None:
+        pytest.skip("needs both gemm-opt and gemm-run")
+    src = mlir.matmul_source(100, 72, 40, "f16", "f16")
+    by_opt = gemm_opt.compile(src, stage="mma")
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    (bindir / "gemm-run").symlink_to(gemm_run)
+    monkeypatch.setenv("GEMM_OPT_BINDIR", str(bindir))
+    monkeypatch.setenv("GEMM_OPT_BUILD_DIR", str(tmp_path / "no-build"))
+    monkeypatch.setenv("PATH", str(tmp_path / "no-path"))
+    assert tools.find_compiler() == ("gemm-run", str(bindir / "gemm-run"))
+    by_run = gemm_opt.compile(src, stage="mma")
+    assert by_run.ptx == by_opt.ptx and by_run.manifest == by_opt.manifest
+    assert by_run.plan is None
+    with pytest.raises(gemm_opt.CompileError) as e:
+        gemm_opt.compile(str(INPUTS / "matmul-invalid-i32.mlir"), stage="naive")
+    assert any(d.severity == "error" and d.line > 0 for d in e.value.diagnostics)
+
+
+@pytest.mark.parametrize("op,dtype,cc,tf32,stage", [
+    ("matmul", "bf16", (9, 0), False, "wgmma"), ("matmul", "f32", (9, 0), False, "wgmma"),
+    ("matmul", "f16", (8, 0), False, "mma"), ("matmul", "f32", (8, 6), False, "warptile"),
+    ("matmul", "f32", (8, 0), True, "mma"), ("matmul", "f16", (7, 5), False, "warptile"),
+    ("matmul", "bf16", (10, 0), False, "mma"), ("softmax", "f16", (9, 0), False, "softmax-rows")])
+def test_best_stage(op, dtype, cc, tf32, stage):
+    assert compiler.best_stage(op, dtype, cc, tf32) == stage
+
+
+def test_chip_for_capability():
+    assert chip_for((9, 0)) == "sm_90" and chip_for((8, 6)) == "sm_86"
+    assert chip_for((10, 0)) == "sm_90" and chip_for((8, 8)) == "sm_87"
+    assert capability_of("sm_90a") == (9, 0) and capability_of("sm_86") == (8, 6)
+
+
+def test_describe_reads_op_and_type():
+    assert compiler.describe(mlir.matmul_source(4, 5, 6, "bf16", "f32")) == ("matmul", "bf16")
+    assert compiler.describe(mlir.softmax_source(4, 5, "f32")) == ("softmax", "f32")

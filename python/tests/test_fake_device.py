@@ -1,0 +1,244 @@
+"""The runtime's launch path end to end without a GPU: libgemm_opt_runtime.so
+over a fake libcuda (fake_cuda/fake_libcuda.c) that logs every launch and
+keeps each tensor map's arguments. Checks that every kernel of a manifest
+is launched in order with its grid, block, shared memory, stream, cluster
+and programmatic attribute, each parameter slot holding its buffer's
+pointer, its tensor map's address or its scalar, and each tensor map
+encoded over the right buffer."""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+
+import pytest
+
+import gemm_opt
+from gemm_opt import mlir
+
+from helpers import REPO
+
+MAPS = 0x7000000  # where the caller put the tensor maps
+STREAM = 0x1234
+SWIZZLE = {0: 0, 32: 1, 64: 2, 128: 3}
+
+SCRIPT = r"""
+import ctypes, json, os, sys
+import gemm_opt
+from gemm_opt import _runtime
+ptx, manifest, tail = sys.stdin.read().split("\0")
+buffers = json.loads(manifest)["buffers"]
+ptrs = [0x10000000 * (i + 1) for i in range(len(buffers))]
+out = {"ptrs": ptrs}
+try:
+    kernel = _runtime.LoadedKernel(_runtime.device(0), ptx, manifest)
+    host = ctypes.create_string_buffer(128 * max(1, kernel.tensormaps))
+    kernel.encode_tensormaps(ptrs, ctypes.addressof(host))
+    out["maps"] = [list(ctypes.cast(ctypes.addressof(host) + 128 * i, ctypes.POINTER(ctypes.c_uint64))[:16])
+                   for i in range(kernel.tensormaps)]
+    kernel.launch(ptrs[:-1] if tail == "short" else ptrs, %d if tail != "nomaps" else 0, %d)
+except gemm_opt.GemmOptError as e:
+    out["error"] = type(e).__name__ + ": " + str(e)
+print(json.dumps(out))
+""" % (MAPS, STREAM)
+
+
+@pytest.fixture(scope="module")
+def fake_cuda(tmp_path_factory):
+    cc = shutil.which("clang") or shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler to build the fake libcuda")
+    d = tmp_path_factory.mktemp("fake-cuda")
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(d / "libcuda.so.1"),
+                    str(REPO / "python" / "tests" / "fake_cuda" / "fake_libcuda.c")], check=True)
+    return d
+
+
+def run(fake_cuda, tmp_path, kernel, tail="", cc="90"):
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), FAKE_CUDA_CC=cc,
+               PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", SCRIPT], input=f"{kernel.ptx}\0{kernel.manifest_text}\0{tail}",
+                          env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    out["launches"] = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    return out
+
+
+def check_launches(kernel, out):
+    m = kernel.manifest
+    names = [b["name"] for b in m["buffers"]]
+    ptrs = out["ptrs"]
+    assert [l["kernel"] for l in out["launches"]] == [k["name"] for k in m["kernels"]]
+    maps = 0
+    for k, launch in zip(m["kernels"], out["launches"]):
+        assert (launch["grid"], launch["block"], launch["smem"]) == (k["grid"], k["block"],
+                                                                     k["dynamic_shared_memory"])
+        assert launch["stream"] == STREAM
+        assert launch["cluster"] == k.get("cluster")
+        assert launch["programmatic"] == int(k.get("programmatic_dependent", False))
+        assert launch["ex"] == int("cluster" in k or k.get("programmatic_dependent", False))
+        assert len(launch["params"]) == len(k["params"])
+        for p, slot in zip(k["params"], launch["params"]):
+            if p["abi"] == "ptr":
+                assert slot == ptrs[names.index(p["buffer"])]
+            elif p["abi"] == "tensormap":
+                assert slot == MAPS + 128 * maps
+                word = out["maps"][maps]
+                rank = len(p["dims"])
+                assert word[0] == ptrs[names.index(p["buffer"])]
+                assert word[2] == rank and word[3] == SWIZZLE[p["swizzle"]]
+                assert word[4:4 + rank] == p["dims"] and word[9:9 + rank] == p["box"]
+                assert word[7:7 + rank - 1] == p["strides"]
+                maps += 1
+            elif p["abi"] in ("i32", "i64"):
+                mask = (1 << (32 if p["abi"] == "i32" else 64)) - 1
+                assert slot & mask == p["value"] & mask
+            else:
+                assert slot & 0xFFFFFFFF == struct.unpack("<I", struct.pack("<f", p["value"]))[0]
+    assert maps == len(out["maps"])
+
+
+def check_slots(kernels, launches, ptrs, copy):
+    """The parameter slots of one call's launches: each ptr its buffer's
+    pointer (scratch buffers: the same one wherever it appears), each
+    tensor map the address of its slot in the call's copied set, encoded
+    over its buffer. Fills `ptrs` with the scratch pointers seen."""
+    maps = 0
+    for kd, launch in zip(kernels, launches):
+        for p, slot in zip(kd["params"], launch["params"]):
+            if p["abi"] == "ptr":
+                assert slot == ptrs.setdefault(p["buffer"], slot)
+            elif p["abi"] == "tensormap":
+                assert slot == copy["dst"] + 128 * maps
+                assert copy["words"][16 * maps] == ptrs.setdefault(p["buffer"], copy["words"][16 * maps])
+                maps += 1
+    return maps
+
+
+def test_wgmma_tensor_maps_and_tma_store(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(4096, 4096, 4096, "bf16", "f32"), stage="wgmma")
+    out = run(fake_cuda, tmp_path, k)
+    assert len(out["maps"]) == 3  # A, B and C (TMA stores)
+    check_launches(k, out)
+
+
+def test_padded_staging_reads_scratch_buffers(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(4097, 4097, 4097, "f16", "f32"), stage="wgmma")
+    assert len(k.manifest["kernels"]) >= 2 and any(b["role"] == "scratch" for b in k.buffers)
+    check_launches(k, run(fake_cuda, tmp_path, k))
+
+
+def test_split_k_reduction_is_a_programmatic_launch(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(1000, 999, 777, "f32", "f32"), stage="warptile")
+    assert [kd.get("programmatic_dependent", False) for kd in k.manifest["kernels"]] == [False, True]
+    out = run(fake_cuda, tmp_path, k)
+    check_launches(k, out)
+    assert [l["ex"] for l in out["launches"]] == [0, 1]
+
+
+def test_softmax_cluster_launch(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.softmax_source(1024, 131072, "f16"), stage="softmax-rows")
+    assert "cluster" in k.manifest["kernels"][0]
+    check_launches(k, run(fake_cuda, tmp_path, k))
+
+
+def test_launch_errors(fake_cuda, tmp_path):
+    k = gemm_opt.compile(mlir.matmul_source(256, 256, 256, "bf16", "f32"), stage="wgmma")
+    out = run(fake_cuda, tmp_path, k, tail="nomaps")
+    assert "LaunchError" in out["error"] and "tensor maps" in out["error"] and not out["launches"]
+    out = run(fake_cuda, tmp_path, k, tail="short")
+    assert "LaunchError" in out["error"] and "buffers given, the manifest has 3" in out["error"]
+    out = run(fake_cuda, tmp_path, k, cc="80")
+    assert "LaunchError" in out["error"] and "sm_90a" in out["error"]
+
+
+# Kernel.__call__ over the fake libcuda with a stand-in for torch
+# (fake_cuda/fake_torch.py).
+TORCH_SCRIPT = r"""
+import json, sys, types
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+from gemm_opt.kernel import Kernel
+ptx, manifest = sys.stdin.read().split("\0")
+kernel = Kernel(ptx, manifest)
+shapes = {b["name"]: b["shape"] for b in kernel.arguments}
+a, b = fake_torch.Tensor(shapes["A"], torch.float16), fake_torch.Tensor(shapes["B"], torch.float16)
+c = kernel(a, b)
+assert kernel(a, b, c) is c
+kernel(a, b, c, stream=types.SimpleNamespace(cuda_stream=0x55))
+print(json.dumps({"a": a.ptr, "b": b.ptr, "c": c.ptr, "copies": fake_torch.COPIES}))
+"""
+
+
+def test_kernel_call_allocates_scratch_and_caches_tensor_maps(fake_cuda, tmp_path):
+    """Three calls of a kernel with padded staging (scratch buffers read
+    through tensor maps): C is allocated by the first; the tensor maps are
+    copied once per (stream, buffers), before the launch that reads them,
+    on that stream, over the buffers that launch uses."""
+    k = gemm_opt.compile(mlir.matmul_source(4097, 4097, 4097, "f16", "f32"), stage="wgmma")
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", TORCH_SCRIPT, str(REPO / "python" / "tests" / "fake_cuda")], input=f"{k.ptx}\0{k.manifest_text}", env=env,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    launches = [json.loads(line) for line in log.read_text().splitlines()]
+    kernels = k.manifest["kernels"]
+    assert len(launches) == 3 * len(kernels)
+    assert [l["stream"] for l in launches] == [0] * 2 * len(kernels) + [0x55] * len(kernels)
+    copies = out["copies"]
+    assert [(c["stream"], c["non_blocking"]) for c in copies] == [(0, True), (0x55, True)]
+    names = [b["name"] for b in k.buffers]
+    for call in range(3):
+        ptrs = {"A": out["a"], "B": out["b"], "C": out["c"]}
+        n = len(kernels)
+        assert check_slots(kernels, launches[call * n:(call + 1) * n], ptrs, copies[0 if call < 2 else 1]) > 0
+        scratch = [n for n in names if n not in ("A", "B", "C")]
+        assert scratch and all(ptrs[n] not in (out["a"], out["b"], out["c"]) for n in scratch)
+
+
+FUNCTIONAL_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+import gemm_opt
+from gemm_opt import functional
+a, b = fake_torch.Tensor((64, 32), torch.bfloat16), fake_torch.Tensor((32, 48), torch.bfloat16)
+c1 = gemm_opt.matmul(a, b)
+plain = len(functional._plain)
+c2 = gemm_opt.matmul(a, b)  # the cached plain call
+x = fake_torch.Tensor((33, 1000), torch.float32)
+y = gemm_opt.softmax(x)
+print(json.dumps({"a": a.ptr, "b": b.ptr, "c": [c1.ptr, c2.ptr], "c_shape": list(c2.shape),
+                  "copies": fake_torch.COPIES,
+                  "c_dtype": str(c2.dtype), "plain": plain, "x": x.ptr, "y": y.ptr, "y_shape": list(y.shape),
+                  "stages": sorted(k.stage for k in functional._kernels.values())}))
+"""
+
+
+def test_functional_calls_launch_their_kernels(fake_cuda, tmp_path):
+    """gemm_opt.matmul (first and cached call) and gemm_opt.softmax on a fake
+    sm_90: the best stages, one launch sequence per call over the caller's
+    tensors and a new output."""
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", FUNCTIONAL_SCRIPT, str(REPO / "python" / "tests" / "fake_cuda")],
+                          env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["stages"] == ["softmax-rows", "wgmma"] and out["plain"] == 1
+    assert (out["c_shape"], out["c_dtype"], out["y_shape"]) == ([64, 48], "torch.bfloat16", [33, 1000])
+    launches = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [l["kernel"] for l in launches] == ["matmul_kernel", "matmul_kernel", "softmax_kernel"]
+    mm = gemm_opt.compile(mlir.matmul_source(64, 48, 32, "bf16", "bf16"), stage="wgmma")
+    assert len(out["copies"]) == 2  # C is new in each call: a new set of tensor maps
+    for call, c in enumerate(out["c"]):
+        ptrs = {"A": out["a"], "B": out["b"], "C": c}
+        check_slots(mm.manifest["kernels"], launches[call:call + 1], ptrs, out["copies"][call])
+        assert set(ptrs) == {"A", "B", "C"}
+    assert launches[2]["params"] == [out["x"], out["y"]]

@@ -1,0 +1,55 @@
+"""Argument errors of the functional API, raised before anything is
+compiled or launched (fake tensors: no torch needed)."""
+import pytest
+
+import gemm_opt
+
+
+def test_matmul_dtype_mismatch(fake):
+    with pytest.raises(TypeError, match="one input dtype"):
+        gemm_opt.matmul(fake((4, 8), "float16"), fake((8, 4), "bfloat16"))
+
+
+def test_matmul_unsupported_dtype(fake):
+    with pytest.raises(TypeError, match="a: dtype torch.int32 is not supported"):
+        gemm_opt.matmul(fake((4, 8), "int32"), fake((8, 4), "int32"))
+
+
+def test_matmul_cpu_tensor(fake):
+    with pytest.raises(ValueError, match="b: tensor is on cpu"):
+        gemm_opt.matmul(fake((4, 8)), fake((8, 4), device="cpu"))
+
+
+def test_matmul_devices_differ(fake):
+    with pytest.raises(ValueError, match="a is on cuda:0 and b on cuda:1"):
+        gemm_opt.matmul(fake((4, 8)), fake((8, 4), index=1))
+
+
+def test_matmul_k_mismatch(fake):
+    with pytest.raises(ValueError, match=r"do not agree on K \(8 != 9\)"):
+        gemm_opt.matmul(fake((4, 8)), fake((9, 4)))
+
+
+def test_matmul_unknown_activation(fake):
+    with pytest.raises(ValueError, match="unknown activation 'swish'"):
+        gemm_opt.matmul(fake((4, 8)), fake((8, 4)), activation="swish")
+
+
+def test_matmul_bad_out_dtype(fake):
+    with pytest.raises(TypeError, match="out_dtype"):
+        gemm_opt.matmul(fake((4, 8)), fake((8, 4)), out_dtype="float64")
+
+
+def test_linear_weight_must_be_2d(fake):
+    with pytest.raises(ValueError, match="weight must be 2-D"):
+        gemm_opt.linear(fake((4, 8)), fake((2, 8, 4)))
+
+
+def test_softmax_dim_out_of_range(fake):
+    with pytest.raises(IndexError, match="dim 2 out of range for a 2-D tensor"):
+        gemm_opt.softmax(fake((4, 8), "float32"), dim=2)
+
+
+def test_softmax_cpu(fake):
+    with pytest.raises(ValueError, match="x: tensor is on cpu"):
+        gemm_opt.softmax(fake((4, 8), "float32", device="cpu"))
