@@ -10,6 +10,7 @@
 
 #include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/ChipInfo.h"
 
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMCOALESCE
@@ -48,8 +49,13 @@ static void swapXY(gpu::LaunchOp launch) {
 }
 
 struct GemmCoalescePass : public mlir::gemm_opt::impl::GemmCoalesceBase<GemmCoalescePass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    getOperation().walk([&](gpu::LaunchOp launch) {
+    func::FuncOp func = getOperation();
+    if (failed(getChipInfo(func, chip)))
+      return signalPassFailure();
+    func.walk([&](gpu::LaunchOp launch) {
       auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
       if (!mapping || mapping.getValue() != "x-rows")
         return;

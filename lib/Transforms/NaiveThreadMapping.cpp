@@ -9,6 +9,7 @@
 #include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 #include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/ChipInfo.h"
 
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMNAIVE
@@ -63,6 +64,8 @@ struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass>
           << ": need 1 <= block-dim <= 32 (block-dim^2 threads per block)";
       return signalPassFailure();
     }
+    if (failed(getChipInfo(getOperation(), chip)))
+      return signalPassFailure();
     SmallVector<linalg::MatmulOp> matmuls;
     getOperation().walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
     for (linalg::MatmulOp op : matmuls) {

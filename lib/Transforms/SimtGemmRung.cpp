@@ -6,11 +6,14 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 
 LogicalResult mlir::gemm_opt::runSimtRung(
-    func::FuncOp func, SimtRung rung,
+    func::FuncOp func, SimtRung rung, StringRef chipName,
     function_ref<void(SimtGemmPlan &)> overrides) {
+  FailureOr<const ChipInfo *> target = getChipInfo(func, chipName);
+  if (failed(target))
+    return failure();
+  const ChipInfo &chip = **target;
   SmallVector<gpu::LaunchOp> launches = findKernels(func, "matmul");
   SmallVector<gpu::LaunchOp> oldAux = findMatmulAuxLaunches(func);
-  const ChipInfo &chip = getChipInfo("sm_90");
   for (gpu::LaunchOp launch : launches) {
     auto planAttr = launch->getAttrOfType<DictionaryAttr>(kSimtPlanAttr);
     SimtGemmPlan plan;
@@ -32,6 +35,8 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     if (failed(problem))
       return failure();
     applySimtRungDefaults(rung, *problem, chip, plan);
+    // griddepcontrol (the split-K reduction's early launch) is sm_90 only.
+    plan.programmaticReduction = chip.hasSm90Features();
     overrides(plan);
     std::string error = plan.validate(chip);
     if (error.empty())

@@ -32,8 +32,11 @@ struct GemmSoftmaxOnlinePass : public mlir::gemm_opt::impl::GemmSoftmaxOnlineBas
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, chip);
+    if (failed(target))
+      return signalPassFailure();
     FailureOr<SoftmaxLimits> limits = makeSoftmaxLimits(
-        func, maxThreads, maxRegisterElems, maxSharedBytes);
+        func, **target, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
     if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {

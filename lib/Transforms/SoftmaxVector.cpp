@@ -32,8 +32,11 @@ struct GemmSoftmaxVectorPass : public mlir::gemm_opt::impl::GemmSoftmaxVectorBas
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, chip);
+    if (failed(target))
+      return signalPassFailure();
     FailureOr<SoftmaxLimits> limits = makeSoftmaxLimits(
-        func, maxThreads, maxRegisterElems, maxSharedBytes);
+        func, **target, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
     if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {

@@ -960,8 +960,22 @@ struct GemmWgmmaPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<gpu::LaunchOp> launches = findKernels(getOperation(), "matmul");
-    const ChipInfo &chip = getChipInfo("sm_90a");
+    func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, this->chip);
+    if (failed(target))
+      return signalPassFailure();
+    SmallVector<gpu::LaunchOp> launches = findKernels(func, "matmul");
+    // The stage pipelines compile for sm_90a when sm_90 is asked; so does
+    // the rung.
+    const ChipInfo &chip = (*target)->name == "sm_90"
+                               ? *lookupChipInfo("sm_90a")
+                               : **target;
+    if (!launches.empty() && !chip.hasWgmma()) {
+      launches.front().emitError("the 'wgmma' rung needs sm_90a (wgmma, "
+                                 "TMA, setmaxnreg); chip ")
+          << chip.name << " cannot run it";
+      return signalPassFailure();
+    }
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kWgmmaPlanAttr))
         continue; // Already a wgmma kernel.
