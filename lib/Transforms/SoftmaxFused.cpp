@@ -40,7 +40,8 @@ struct GemmSoftmaxFusedPass
           << static_cast<int64_t>(blockThreads) << ": need 32 <= block-threads <= 1024";
       return signalPassFailure();
     }
-    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+    if (failed(rewriteSoftmaxLaunches(
+            func, "gemm-softmax-fused", [&](const SoftmaxProblem &p) {
           return FailureOr<SoftmaxPlan>(chooseFusedPlan(p, blockThreads));
         })))
       signalPassFailure();

@@ -39,7 +39,8 @@ struct GemmSoftmaxOnlinePass : public mlir::gemm_opt::impl::GemmSoftmaxOnlineBas
         func, **target, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
-    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+    if (failed(rewriteSoftmaxLaunches(
+            func, "gemm-softmax-online", [&](const SoftmaxProblem &p) {
           return FailureOr<SoftmaxPlan>(chooseBlockPerRowPlan(p, *limits, /*vectorize=*/false));
         })))
       signalPassFailure();

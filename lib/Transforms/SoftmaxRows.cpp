@@ -64,7 +64,8 @@ struct GemmSoftmaxRowsPass : public mlir::gemm_opt::impl::GemmSoftmaxRowsBase<Ge
                                   clusterBlocksPerSm);
     if (failed(cluster))
       return signalPassFailure();
-    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+    if (failed(rewriteSoftmaxLaunches(
+            func, "gemm-softmax-rows", [&](const SoftmaxProblem &p) {
           return chooseRowsPlan(func, p, *limits, blockThreads, *cluster);
         })))
       signalPassFailure();

@@ -11,6 +11,8 @@
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/SoftmaxHeuristics.h"
 #include "gemm-opt/Transforms/SoftmaxKernels.h"
+#include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/RungApplicability.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -43,6 +45,12 @@ struct GemmSoftmaxThreePassPass
     }
     SmallVector<linalg::SoftmaxOp> ops;
     func.walk([&](linalg::SoftmaxOp op) { ops.push_back(op); });
+    // Nothing to lower: fine when the softmax kernels are already there
+    // (this rung ran), an error at anything else it was asked to apply to.
+    if (ops.empty() && findKernels(func, "softmax").empty() &&
+        failed(checkNothingLeftFor(func, "gemm-softmax-three-pass",
+                                   "a linalg.softmax on memrefs")))
+      return signalPassFailure();
     for (linalg::SoftmaxOp op : ops) {
       FailureOr<SoftmaxProblem> problem = analyzeSoftmaxProblem(op);
       if (failed(problem))

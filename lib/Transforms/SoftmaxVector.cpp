@@ -39,7 +39,8 @@ struct GemmSoftmaxVectorPass : public mlir::gemm_opt::impl::GemmSoftmaxVectorBas
         func, **target, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
-    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+    if (failed(rewriteSoftmaxLaunches(
+            func, "gemm-softmax-vector", [&](const SoftmaxProblem &p) {
           return FailureOr<SoftmaxPlan>(chooseBlockPerRowPlan(p, *limits, /*vectorize=*/true));
         })))
       signalPassFailure();

@@ -14,7 +14,9 @@ namespace mlir::gemm_opt {
 /// take kernels that carry a plan. The new plan is the old one with the
 /// rung's defaults (GemmHeuristics) and then `overrides` (the pass options)
 /// applied; an invalid plan for `chip` (a name, the pass option) is
-/// reported at the launch and fails the pass.
+/// reported at the launch and fails the pass, and so does a function with
+/// no kernel for the rung but other IR it cannot rewrite
+/// (checkNothingLeftFor).
 LogicalResult runSimtRung(func::FuncOp func, SimtRung rung, StringRef chip,
                           function_ref<void(SimtGemmPlan &)> overrides);
 
