@@ -34,6 +34,9 @@ config.substitutions.append(
     ("%expect-exit", sys.executable + " " +
      os.path.join(config.test_source_root, "Inputs", "expect-exit.py")))
 config.substitutions.append(
+    ("%check-shared-memory", sys.executable + " " +
+     os.path.join(config.test_source_root, "Inputs", "check-shared-memory.py")))
+config.substitutions.append(
     ("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
 cuda_bins = [os.path.join(p, "bin") for p in

@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - Stage pipelines from linalg to PTX -----------------===//
 
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Transforms/ChipInfo.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -15,9 +16,7 @@ using namespace mlir::gemm_opt;
 
 bool mlir::gemm_opt::isSupportedChip(StringRef chip) {
   // PTX 8.0 (what we ask the NVVM target for) covers these.
-  return llvm::is_contained({"sm_70", "sm_75", "sm_80", "sm_86", "sm_87",
-                             "sm_89", "sm_90", "sm_90a"},
-                            chip);
+  return lookupChipInfo(chip) != nullptr;
 }
 
 void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
@@ -66,9 +65,8 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
     return failure();
   }
   if (!isSupportedChip(opts.chip)) {
-    error = "unsupported chip '" + opts.chip +
-            "'; expected one of sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, "
-            "sm_90, sm_90a";
+    error = "unsupported chip '" + opts.chip + "'; expected one of " +
+            listSupportedChips();
     return failure();
   }
   FailureOr<std::string> chip = resolveStageChip(*stage, opts.chip, error);
@@ -80,7 +78,10 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  addStageRungPasses(pm, *stage, opts);
+  // The rungs plan for the chip the stage is compiled for.
+  CompileOptions rungOptions = opts;
+  rungOptions.chip = *chip;
+  addStageRungPasses(pm, *stage, rungOptions);
   addLowerToPtxPasses(pm, *chip);
   if (!opts.ptxFile.empty() || !opts.manifestFile.empty()) {
     GemmEmitKernelsOptions emit;
@@ -170,8 +171,7 @@ void mlir::gemm_opt::registerGemmOptPipelines() {
           return failure();
         if (!isSupportedChip(options.chip))
           return errorHandler("unsupported chip '" + options.chip.getValue() +
-                              "'; expected one of sm_70, sm_75, sm_80, sm_86, "
-                              "sm_87, sm_89, sm_90, sm_90a");
+                              "'; expected one of " + listSupportedChips());
         addLowerToPtxPasses(pm, options.chip);
         return success();
       },

@@ -1,6 +1,7 @@
 //===- Stages.cpp - The ladder: one table row per rung --------------------===//
 
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Transforms/ChipInfo.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -8,68 +9,76 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-static void addNaive(OpPassManager &pm) { pm.addPass(createGemmNaive()); }
-static void addCoalesce(OpPassManager &pm) { pm.addPass(createGemmCoalesce()); }
+/// Adds the rung pass that `create` makes, for the compilation's chip and
+/// with `configure` applied to its options.
+template <typename Options>
+static void addRung(OpPassManager &pm, const CompileOptions &opts,
+                    std::unique_ptr<Pass> (*create)(Options),
+                    function_ref<void(Options &)> configure = {}) {
+  Options options;
+  options.chip = opts.chip;
+  if (configure)
+    configure(options);
+  pm.addPass(create(std::move(options)));
+}
+
+static void addNaive(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmNaiveOptions>(pm, o, createGemmNaive);
+}
+static void addCoalesce(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmCoalesceOptions>(pm, o, createGemmCoalesce);
+}
 
 // The SIMT matmul ladder (lib/Transforms/SimtGemm*.cpp).
-static void addSharedMemoryTiling(OpPassManager &pm) {
-  pm.addPass(createGemmSharedMemoryTiling());
+static void addSharedMemoryTiling(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmSharedMemoryTilingOptions>(pm, o, createGemmSharedMemoryTiling);
 }
-static void addRegisterTiling1D(OpPassManager &pm) {
-  pm.addPass(createGemmRegisterTiling1D());
+static void addRegisterTiling1D(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmRegisterTiling1DOptions>(pm, o, createGemmRegisterTiling1D);
 }
-static void addRegisterTiling2D(OpPassManager &pm) {
-  pm.addPass(createGemmRegisterTiling2D());
+static void addRegisterTiling2D(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmRegisterTiling2DOptions>(pm, o, createGemmRegisterTiling2D);
 }
-static void addVectorize(OpPassManager &pm) { pm.addPass(createGemmVectorize()); }
-static void addSwizzle(OpPassManager &pm) { pm.addPass(createGemmSwizzle()); }
-static void addMultiBuffer(OpPassManager &pm) {
-  pm.addPass(createGemmMultiBuffer());
+static void addVectorize(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmVectorizeOptions>(pm, o, createGemmVectorize);
 }
-static void addWarpTiling(OpPassManager &pm) {
-  pm.addPass(createGemmWarpTiling());
+static void addSwizzle(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmSwizzleOptions>(pm, o, createGemmSwizzle);
 }
-
-static void addMma(OpPassManager &pm) { pm.addPass(createGemmMma()); }
-static void addMmaWithOptions(OpPassManager &pm, const CompileOptions &opts) {
-  GemmMmaOptions mma;
-  mma.allowTf32 = opts.allowTf32;
-  pm.addPass(createGemmMma(mma));
+static void addMultiBuffer(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmMultiBufferOptions>(pm, o, createGemmMultiBuffer);
+}
+static void addWarpTiling(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmWarpTilingOptions>(pm, o, createGemmWarpTiling);
 }
 
-static void addWgmma(OpPassManager &pm) { pm.addPass(createGemmWgmma()); }
-static void addWgmmaWithOptions(OpPassManager &pm, const CompileOptions &opts) {
-  GemmWgmmaOptions wgmma;
-  wgmma.allowTf32 = opts.allowTf32;
-  pm.addPass(createGemmWgmma(wgmma));
+static void addMma(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmMmaOptions>(
+      pm, o, createGemmMma,
+      [&](GemmMmaOptions &mma) { mma.allowTf32 = o.allowTf32; });
+}
+static void addWgmma(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmWgmmaOptions>(
+      pm, o, createGemmWgmma,
+      [&](GemmWgmmaOptions &wgmma) { wgmma.allowTf32 = o.allowTf32; });
 }
 
-static void addSoftmaxThreePass(OpPassManager &pm) {
-  pm.addPass(createGemmSoftmaxThreePass());
+// The softmax ladder. softmax-rows chooses thread-block clusters only on
+// sm_90 (its chip option).
+static void addSoftmaxThreePass(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmSoftmaxThreePassOptions>(pm, o, createGemmSoftmaxThreePass);
 }
-static void addSoftmaxFused(OpPassManager &pm) {
-  pm.addPass(createGemmSoftmaxFused());
+static void addSoftmaxFused(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmSoftmaxFusedOptions>(pm, o, createGemmSoftmaxFused);
 }
-static void addSoftmaxOnline(OpPassManager &pm) {
-  pm.addPass(createGemmSoftmaxOnline());
+static void addSoftmaxOnline(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmSoftmaxOnlineOptions>(pm, o, createGemmSoftmaxOnline);
 }
-static void addSoftmaxVector(OpPassManager &pm) {
-  pm.addPass(createGemmSoftmaxVector());
+static void addSoftmaxVector(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmSoftmaxVectorOptions>(pm, o, createGemmSoftmaxVector);
 }
-static void addSoftmaxRows(OpPassManager &pm) {
-  pm.addPass(createGemmSoftmaxRows());
-}
-/// Thread-block clusters (and distributed shared memory) need sm_90: below
-/// it, softmax-rows keeps a block per row.
-static void addSoftmaxRowsWithOptions(OpPassManager &pm,
-                                      const CompileOptions &opts) {
-  GemmSoftmaxRowsOptions rows;
-  StringRef chip = opts.chip;
-  unsigned sm = 0;
-  if (!chip.consume_front("sm_") ||
-      chip.take_while(llvm::isDigit).getAsInteger(10, sm) || sm < 90)
-    rows.clusterSize = 1;
-  pm.addPass(createGemmSoftmaxRows(rows));
+static void addSoftmaxRows(OpPassManager &pm, const CompileOptions &o) {
+  addRung<GemmSoftmaxRowsOptions>(pm, o, createGemmSoftmaxRows);
 }
 
 static const StageInfo kStages[] = {
@@ -96,19 +105,21 @@ static const StageInfo kStages[] = {
      "seed 004 section 4.2; seed 001 stage 3; seed 002", addSwizzle},
     {"multibuffer", "matmul", "swizzle", "gemm-multi-buffer",
      "4-stage cp.async ring (BK=16), one async group per stage, grouped block order",
-     "seed 004 sections 4.3-4.4; seed 000 double buffering", addMultiBuffer},
+     "seed 004 sections 4.3-4.4; seed 000 double buffering", addMultiBuffer,
+     /*archChip=*/"", /*minSm=*/80, "cp.async"},
     {"warptile", "matmul", "multibuffer", "gemm-warp-tiling",
      "block -> warp -> thread tiling, block tile chosen by shape class",
      "seed 000 next steps", addWarpTiling},
     {"mma", "matmul", "warptile", "gemm-mma",
      "tensor cores: ldmatrix + mma.sync m16n8k16 (f16/bf16; tf32 on request), "
      "swizzled 4-stage cp.async ring",
-     "seed 004 section 5", addMma, addMmaWithOptions},
+     "seed 004 section 5", addMma, /*archChip=*/"", /*minSm=*/80,
+     "mma.sync m16n8k16, cp.async"},
     {"wgmma", "matmul", "mma", "gemm-wgmma",
      "Hopper (sm_90a): TMA ring with mbarriers, wgmma m64nNk16 from swizzled "
      "shared memory (tf32 on request: m64nNk8 from a transposed copy of B); "
      "mma.sync kept where rows are not 16-byte aligned",
-     "mlir22-gpu-facts.md Hopper", addWgmma, addWgmmaWithOptions, "sm_90a"},
+     "mlir22-gpu-facts.md Hopper", addWgmma, "sm_90a"},
     {"softmax-3pass", "softmax", "", "gemm-softmax-three-pass",
      "three kernels: row max, row sum of exp, normalize (3 reads, 1 write)",
      "seed 002 section 2.1", addSoftmaxThreePass},
@@ -124,7 +135,7 @@ static const StageInfo kStages[] = {
     {"softmax-rows", "softmax", "softmax-vector", "gemm-softmax-rows",
      "mapping by row length: rows per warp, warps per row, block per row, "
      "cluster per row (DSMEM) for rows too long for a block",
-     "seed 002 sections 2.4, 4.3", addSoftmaxRows, addSoftmaxRowsWithOptions},
+     "seed 002 sections 2.4, 4.3", addSoftmaxRows},
 };
 
 ArrayRef<StageInfo> mlir::gemm_opt::getStages() { return kStages; }
@@ -150,16 +161,33 @@ mlir::gemm_opt::resolveStageChip(const StageInfo &stage, StringRef chip,
   for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
     if (!s->archChip.empty())
       need = s->archChip;
-  if (need.empty() || chip == need)
+  if (chip == need)
     return chip.str();
   // sm_90a is sm_90 with the architecture-specific instructions (wgmma,
   // setmaxnreg); only an sm_90 request can be upgraded to it.
   if (need == "sm_90a" && chip == "sm_90")
     return need.str();
-  error = ("stage '" + stage.name + "' needs " + need +
-           " (wgmma, TMA, mbarrier transactions); chip '" + chip +
-           "' cannot run it: use chip=sm_90 or sm_90a, or a stage up to "
-           "'mma'")
+  if (!need.empty()) {
+    error = ("stage '" + stage.name + "' needs " + need +
+             " (wgmma, TMA, mbarrier transactions); chip '" + chip +
+             "' cannot run it: use chip=sm_90 or sm_90a, or a stage up to "
+             "'mma'")
+                .str();
+    return failure();
+  }
+  // Rungs whose instructions older chips lack (cp.async, mma.sync
+  // m16n8k16): the oldest such rung of the stage decides.
+  const ChipInfo *info = lookupChipInfo(chip);
+  const StageInfo *first = nullptr;
+  for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
+    if (info && s->minSm > info->smVersion)
+      first = s;
+  if (!first)
+    return chip.str();
+  error = ("stage '" + stage.name + "' needs sm_" + Twine(first->minSm) +
+           " or later (" + first->needs + ", from rung '" + first->name +
+           "'); chip '" + chip + "' cannot run it: use a newer chip, or a "
+           "stage up to '" + first->parent + "'")
               .str();
   return failure();
 }
@@ -177,8 +205,5 @@ void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
     chain.push_back(s);
   OpPassManager &funcPm = modulePm.nest<func::FuncOp>();
   for (const StageInfo *s : llvm::reverse(chain))
-    if (s->addRungPassesWithOptions)
-      s->addRungPassesWithOptions(funcPm, options);
-    else
-      s->addRungPasses(funcPm);
+    s->addRungPasses(funcPm, options);
 }

@@ -10,6 +10,9 @@
 
 #include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/ChipInfo.h"
+#include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/RungApplicability.h"
 
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMCOALESCE
@@ -48,15 +51,32 @@ static void swapXY(gpu::LaunchOp launch) {
 }
 
 struct GemmCoalescePass : public mlir::gemm_opt::impl::GemmCoalesceBase<GemmCoalescePass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    getOperation().walk([&](gpu::LaunchOp launch) {
+    func::FuncOp func = getOperation();
+    if (failed(getChipInfo(func, chip)))
+      return signalPassFailure();
+    static constexpr llvm::StringLiteral needs =
+        "the thread-per-output matmul kernel built by gemm-naive "
+        "(gemm_opt.mapping = \"x-rows\")";
+    SmallVector<gpu::LaunchOp> kernels = findKernels(func, "matmul");
+    if (kernels.empty() &&
+        failed(checkNothingLeftFor(func, "gemm-coalesce", needs)))
+      return signalPassFailure();
+    for (gpu::LaunchOp launch : kernels) {
       auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
-      if (!mapping || mapping.getValue() != "x-rows")
-        return;
+      if (mapping && mapping.getValue() == "x-cols")
+        continue; // Already coalesced.
+      if (!mapping || mapping.getValue() != "x-rows") {
+        // A tiled kernel chose its own mapping.
+        (void)emitRungNotApplicable(launch, "gemm-coalesce", needs);
+        return signalPassFailure();
+      }
       swapXY(launch);
       launch->setAttr(kMappingAttr,
                       StringAttr::get(launch.getContext(), "x-cols"));
-    });
+    }
   }
 };
 

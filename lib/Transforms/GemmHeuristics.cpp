@@ -35,13 +35,6 @@ StringRef mlir::gemm_opt::simtRungName(SimtRung rung) {
   return "?";
 }
 
-const ChipInfo &mlir::gemm_opt::getChipInfo(StringRef) {
-  // Only the H200 is characterised (../shared/notes/h200-anchors.md); older
-  // chips have smaller limits, which the driver reports at launch time.
-  static const ChipInfo h200;
-  return h200;
-}
-
 namespace {
 struct TileChoice {
   int64_t bm, bn, tm, tn;
@@ -433,18 +426,25 @@ MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
     plan.wn = 32;
     plan.bk = 32 / bytesPerK;
     plan.stages = 4;
-  } else if (blocks(128, 256) >= 2 * chip.numSMs) {
-    plan.bm = 128;
-    plan.bn = 256;
-    plan.wm = plan.wn = 64;
-    plan.bk = plan.elemBytes == 2 ? 64 : 16;
-    plan.stages = plan.elemBytes == 2 ? 3 : 4;
   } else {
     plan.bm = plan.bn = 128;
     plan.wm = plan.wn = 64;
     plan.bk = 32 / bytesPerK;
     plan.stages = 4;
+    // 128x256 blocks where the chip's shared memory holds their stages
+    // (144 KB in f16: not on the 99 KB of sm_86 / sm_89, which keep the
+    // 64 KB 128x128 plan).
+    MmaGemmPlan large = plan;
+    large.bn = 256;
+    large.bk = plan.elemBytes == 2 ? 64 : 16;
+    large.stages = plan.elemBytes == 2 ? 3 : 4;
+    if (blocks(128, 256) >= 2 * chip.numSMs &&
+        large.sharedBytes() <= chip.maxSharedBytesPerBlock)
+      plan = large;
   }
+  // Any plan the chip's shared memory cannot hold loses stages (2 at least).
+  while (plan.stages > 2 && plan.sharedBytes() > chip.maxSharedBytesPerBlock)
+    --plan.stages;
   return plan;
 }
 

@@ -34,6 +34,7 @@
 #include "gemm-opt/Transforms/GemmHeuristics.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 #include "gemm-opt/Transforms/MmaGemm.h"
+#include "gemm-opt/Transforms/RungApplicability.h"
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -584,8 +585,28 @@ struct GemmMmaPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<gpu::LaunchOp> launches = findKernels(getOperation(), "matmul");
-    const ChipInfo &chip = getChipInfo("sm_90");
+    func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, this->chip);
+    if (failed(target))
+      return signalPassFailure();
+    const ChipInfo &chip = **target;
+    SmallVector<gpu::LaunchOp> launches = findKernels(func, "matmul");
+    if (launches.empty()) {
+      if (failed(checkNothingLeftFor(func, "gemm-mma",
+                                     "the warp-tiled SIMT matmul kernel (a "
+                                     "gemm_opt.simt_plan, built by "
+                                     "gemm-warp-tiling)")))
+        signalPassFailure();
+      return;
+    }
+    // m16n8k16 (f16/bf16) and m16n8k8 TF32 mma.sync, fed by cp.async.
+    if (!chip.hasMmaSyncK16()) {
+      launches.front().emitError("the 'mma' rung needs sm_80 or later "
+                                 "(mma.sync m16n8k16 for f16/bf16, m16n8k8 "
+                                 "for TF32, cp.async); chip ")
+          << chip.name << " lacks them";
+      return signalPassFailure();
+    }
     SmallVector<gpu::LaunchOp> oldAux;
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kMmaPlanAttr))
@@ -625,7 +646,7 @@ struct GemmMmaPass
       // A split-K SIMT kernel's reduction and a staged one's copies go
       // with it.
       if (oldAux.empty())
-        oldAux = findMatmulAuxLaunches(getOperation());
+        oldAux = findMatmulAuxLaunches(func);
       buildMmaGemmKernel(*problem, plan, launch);
       launch.erase();
     }

@@ -34,7 +34,8 @@ struct GemmMultiBufferPass : public mlir::gemm_opt::impl::GemmMultiBufferBase<Ge
       if (pipelineEdges != -1)
         plan.pipelineEdges = pipelineEdges != 0;
     };
-    if (failed(runSimtRung(getOperation(), SimtRung::MultiBuffer, overrides)))
+    if (failed(
+            runSimtRung(getOperation(), SimtRung::MultiBuffer, chip, overrides)))
       signalPassFailure();
   }
 };

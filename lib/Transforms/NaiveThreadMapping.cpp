@@ -9,6 +9,8 @@
 #include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 #include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/ChipInfo.h"
+#include "gemm-opt/Transforms/RungApplicability.h"
 
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMNAIVE
@@ -63,8 +65,16 @@ struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass>
           << ": need 1 <= block-dim <= 32 (block-dim^2 threads per block)";
       return signalPassFailure();
     }
+    if (failed(getChipInfo(getOperation(), chip)))
+      return signalPassFailure();
     SmallVector<linalg::MatmulOp> matmuls;
     getOperation().walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
+    // Nothing to lower: fine when the matmul kernel is already there (this
+    // rung ran), an error at anything else it was asked to apply to.
+    if (matmuls.empty() && findKernels(getOperation(), "matmul").empty() &&
+        failed(checkNothingLeftFor(getOperation(), "gemm-naive",
+                                   "a linalg.matmul on memrefs")))
+      return signalPassFailure();
     for (linalg::MatmulOp op : matmuls) {
       FailureOr<GemmProblem> problem = analyzeGemmProblem(op);
       if (failed(problem))

@@ -633,7 +633,7 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   // this grid has started; it takes SM slots as this grid's blocks leave
   // and waits for the partials itself (griddepcontrol.wait). Triggering at
   // the end of the K loop instead made ptxas spill the 1000x999x777 kernel.
-  if (splits > 1)
+  if (splits > 1 && plan.programmaticReduction)
     NVVM::GriddepcontrolOp::create(b,
                                    NVVM::GridDepActionKind::launch_dependents);
   tid = launch.getThreadIds().x;
@@ -733,9 +733,11 @@ void SimtKernelEmitter::emitSplitKReduction() {
   auto launch = createStaticLaunch(
       b, {ceilDiv(items, blockThreads), 1, 1}, {blockThreads, 1, 1});
   launch->setAttr(kKernelAttr, b.getStringAttr(kSplitKReduceKind));
-  // Launched as a programmatic dependent launch: its blocks may start
-  // while the matmul kernel drains, and wait here for its partials.
-  NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
+  // Launched as a programmatic dependent launch (sm_90 on): its blocks may
+  // start while the matmul kernel drains, and wait here for its partials.
+  // Otherwise the stream orders the two launches.
+  if (plan.programmaticReduction)
+    NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
   Value item = add(mul(launch.getBlockIds().x, blockThreads),
                    launch.getThreadIds().x);
   auto inside = scf::IfOp::create(b, ult(item, items), /*withElse=*/false);

@@ -24,21 +24,6 @@ void SimtGemmPlan::setNaturalLayout() {
   warpTiled = false;
 }
 
-std::string mlir::gemm_opt::checkKernelLimits(int64_t maxRegs, int64_t groupM,
-                                              int64_t sharedBytes,
-                                              const ChipInfo &chip) {
-  auto s = [](int64_t v) { return std::to_string(v); };
-  if (maxRegs != 0 && (maxRegs < 24 || maxRegs > 255))
-    return "max-registers=" + s(maxRegs) + " must be 0 (no cap) or in [24, 255]";
-  if (groupM < 0)
-    return "group-m=" + s(groupM) + " must not be negative";
-  if (sharedBytes > chip.maxSharedBytesPerBlock)
-    return "shared memory of " + s(sharedBytes) +
-           " bytes exceeds the per-block limit of " +
-           s(chip.maxSharedBytesPerBlock) + " on " + chip.name.str();
-  return "";
-}
-
 std::string SimtGemmPlan::validate(const ChipInfo &chip) const {
   auto s = [](int64_t v) { return std::to_string(v); };
   for (auto [name, v] : {std::pair<const char *, int64_t>{"block-m", bm},
@@ -85,6 +70,9 @@ std::string SimtGemmPlan::validate(const ChipInfo &chip) const {
     return "stages=" + s(stages) + " must be at most 8";
   if (splitK < 1 || splitK > 64)
     return "split-k=" + s(splitK) + " must be in [1, 64]";
+  if (stages > 1 && !chip.hasCpAsync())
+    return "stages=" + s(stages) + " needs cp.async (sm_80 or later); chip " +
+           chip.name.str() + " has none";
   if (registerPrefetch && stages > 1)
     return "register-prefetch is for one shared-memory stage (stages=" +
            s(stages) + " prefetches with cp.async)";
@@ -120,6 +108,8 @@ DictionaryAttr SimtGemmPlan::toAttr(MLIRContext *ctx) const {
     l.append("pipeline_edges", b.getBoolAttr(true));
   if (registerPrefetch)
     l.append("register_prefetch", b.getBoolAttr(true));
+  if (!programmaticReduction)
+    l.append("programmatic_reduction", b.getBoolAttr(false));
   if (stageA)
     l.append("staged_a", b.getBoolAttr(true));
   if (stageB)
@@ -169,6 +159,7 @@ FailureOr<SimtGemmPlan> SimtGemmPlan::fromAttr(DictionaryAttr attr) {
   i("split_k", p.splitK, optional);
   f("pipeline_edges", p.pipelineEdges, optional);
   f("register_prefetch", p.registerPrefetch, optional);
+  f("programmatic_reduction", p.programmaticReduction, optional);
   f("staged_a", p.stageA, optional);
   f("staged_b", p.stageB, optional);
   if (!ok)
@@ -190,6 +181,7 @@ std::string SimtGemmPlan::str() const {
          (pipelineEdges ? ", pipelined edges" : "") +
          (registerPrefetch ? ", register prefetch" : "") +
          (splitK > 1 ? ", split-K " + s(splitK) : "") +
+         (splitK > 1 && !programmaticReduction ? " (plain launch)" : "") +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
                            : "");

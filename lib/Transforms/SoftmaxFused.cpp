@@ -31,12 +31,17 @@ struct GemmSoftmaxFusedPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // The fused plan fits every chip (a block of at most 1024 threads, a
+    // few KB of shared memory); the name is still checked.
+    if (failed(getChipInfo(func, chip)))
+      return signalPassFailure();
     if (blockThreads < 32 || blockThreads > 1024) {
       func.emitError("invalid option block-threads=")
           << static_cast<int64_t>(blockThreads) << ": need 32 <= block-threads <= 1024";
       return signalPassFailure();
     }
-    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+    if (failed(rewriteSoftmaxLaunches(
+            func, "gemm-softmax-fused", [&](const SoftmaxProblem &p) {
           return FailureOr<SoftmaxPlan>(chooseFusedPlan(p, blockThreads));
         })))
       signalPassFailure();

@@ -390,10 +390,10 @@ static SoftmaxPlan chooseBlockRowsPlan(const SoftmaxProblem &p,
   plan.storage = SoftmaxStorage::Registers;
   // Short rows: pack rows into a block of `target` threads (several rows
   // per warp when threads < 32), but keep enough blocks to fill the GPU
-  // (132 SMs on the H200; 4 blocks per SM is plenty).
+  // (4 blocks per SM is plenty).
   int64_t rowsPerBlock = std::max<int64_t>(1, target / threads);
   while (rowsPerBlock > 1 && threads * rowsPerBlock > 32 &&
-         ceilDiv(p.rows, rowsPerBlock) < 4 * 132)
+         ceilDiv(p.rows, rowsPerBlock) < 4 * limits.numSMs)
     rowsPerBlock /= 2;
   // A block must be whole warps, so that every lane of a shuffle is there.
   while (threads * rowsPerBlock < 32)
@@ -403,12 +403,20 @@ static SoftmaxPlan chooseBlockRowsPlan(const SoftmaxProblem &p,
 }
 
 FailureOr<SoftmaxClusterOptions> mlir::gemm_opt::makeSoftmaxClusterOptions(
-    Operation *at, int64_t clusterSize, int64_t smCount, int64_t pipelineRows,
-    int64_t blockThreads, int64_t ftzExp, int64_t blocksPerSm) {
-  if (clusterSize < 0 || clusterSize > 8 || smCount < 1)
+    Operation *at, const ChipInfo &chip, int64_t clusterSize, int64_t smCount,
+    int64_t pipelineRows, int64_t blockThreads, int64_t ftzExp,
+    int64_t blocksPerSm) {
+  if (clusterSize < 0 || clusterSize > 8 || (smCount < 1 && smCount != -1))
     return at->emitError("invalid options: need 0 <= cluster-size <= 8 "
                          "(0: chosen by the heuristics, 1: no cluster) and "
-                         "sm-count >= 1");
+                         "sm-count >= 1 (-1: the chip's)");
+  if (clusterSize > 1 && !chip.hasSm90Features())
+    return at->emitError("cluster-size=")
+           << clusterSize << " needs thread-block clusters (sm_90 or later); "
+           << "chip " << chip.name << " has none";
+  // Below sm_90 a row gets at most one block.
+  if (!chip.hasSm90Features())
+    clusterSize = 1;
   if (pipelineRows < 0 || ftzExp < -1 || ftzExp > 1 ||
       (blockThreads != 0 &&
        (blockThreads < 32 || blockThreads > 1024 ||
@@ -425,7 +433,7 @@ FailureOr<SoftmaxClusterOptions> mlir::gemm_opt::makeSoftmaxClusterOptions(
                          "threads per SM in all");
   SoftmaxClusterOptions options;
   options.clusterSize = clusterSize;
-  options.smCount = smCount;
+  options.smCount = smCount == -1 ? chip.numSMs : smCount;
   options.pipelineRows = pipelineRows;
   options.blockThreads = blockThreads;
   options.ftzExp = ftzExp;
@@ -434,8 +442,8 @@ FailureOr<SoftmaxClusterOptions> mlir::gemm_opt::makeSoftmaxClusterOptions(
 }
 
 FailureOr<SoftmaxLimits> mlir::gemm_opt::makeSoftmaxLimits(
-    Operation *at, int64_t maxThreads, int64_t maxRegisterElems,
-    int64_t maxSharedBytes) {
+    Operation *at, const ChipInfo &chip, int64_t maxThreads,
+    int64_t maxRegisterElems, int64_t maxSharedBytes) {
   if (maxThreads < 32 || maxThreads > 1024 || maxRegisterElems < 1 ||
       maxSharedBytes < 0)
     return at->emitError("invalid options: need 32 <= max-threads <= 1024, "
@@ -443,6 +451,10 @@ FailureOr<SoftmaxLimits> mlir::gemm_opt::makeSoftmaxLimits(
   SoftmaxLimits limits;
   limits.maxThreads = maxThreads;
   limits.maxRegisterElems = maxRegisterElems;
-  limits.maxSharedBytes = maxSharedBytes;
+  // The reduction slots follow a shared-memory row in the same allocation:
+  // at most two f32 per thread of a 1024-thread block.
+  limits.maxSharedBytes =
+      std::min(maxSharedBytes, chip.maxSharedBytesPerBlock - 2 * 4 * 1024);
+  limits.numSMs = chip.numSMs;
   return limits;
 }

@@ -15,6 +15,7 @@
 #include "gemm-opt/Transforms/SoftmaxKernels.h"
 #include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/RungApplicability.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -1177,7 +1178,7 @@ void mlir::gemm_opt::buildSoftmaxKernels(OpBuilder &builder, Location loc,
 }
 
 LogicalResult mlir::gemm_opt::rewriteSoftmaxLaunches(
-    func::FuncOp func,
+    func::FuncOp func, StringRef pass,
     const std::function<FailureOr<SoftmaxPlan>(const SoftmaxProblem &)>
         &choose) {
   SmallVector<gpu::LaunchOp> launches;
@@ -1186,7 +1187,10 @@ LogicalResult mlir::gemm_opt::rewriteSoftmaxLaunches(
       launches.push_back(launch);
   });
   if (launches.empty())
-    return success();
+    return checkNothingLeftFor(func, pass,
+                               "the softmax kernels built by "
+                               "gemm-softmax-three-pass (a "
+                               "gemm_opt.softmax_plan)");
   FailureOr<SoftmaxProblem> problem = findRecordedSoftmaxProblem(func);
   if (failed(problem))
     return launches.front().emitError(

@@ -32,11 +32,15 @@ struct GemmSoftmaxOnlinePass : public mlir::gemm_opt::impl::GemmSoftmaxOnlineBas
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, chip);
+    if (failed(target))
+      return signalPassFailure();
     FailureOr<SoftmaxLimits> limits = makeSoftmaxLimits(
-        func, maxThreads, maxRegisterElems, maxSharedBytes);
+        func, **target, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
-    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+    if (failed(rewriteSoftmaxLaunches(
+            func, "gemm-softmax-online", [&](const SoftmaxProblem &p) {
           return FailureOr<SoftmaxPlan>(chooseBlockPerRowPlan(p, *limits, /*vectorize=*/false));
         })))
       signalPassFailure();

@@ -51,16 +51,21 @@ struct GemmSoftmaxRowsPass : public mlir::gemm_opt::impl::GemmSoftmaxRowsBase<Ge
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, chip);
+    if (failed(target))
+      return signalPassFailure();
     FailureOr<SoftmaxLimits> limits = makeSoftmaxLimits(
-        func, maxThreads, maxRegisterElems, maxSharedBytes);
+        func, **target, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
     FailureOr<SoftmaxClusterOptions> cluster =
-        makeSoftmaxClusterOptions(func, clusterSize, smCount, pipelineRows,
-                                  clusterThreads, expFtz, clusterBlocksPerSm);
+        makeSoftmaxClusterOptions(func, **target, clusterSize, smCount,
+                                  pipelineRows, clusterThreads, expFtz,
+                                  clusterBlocksPerSm);
     if (failed(cluster))
       return signalPassFailure();
-    if (failed(rewriteSoftmaxLaunches(func, [&](const SoftmaxProblem &p) {
+    if (failed(rewriteSoftmaxLaunches(
+            func, "gemm-softmax-rows", [&](const SoftmaxProblem &p) {
           return chooseRowsPlan(func, p, *limits, blockThreads, *cluster);
         })))
       signalPassFailure();

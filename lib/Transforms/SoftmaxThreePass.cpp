@@ -11,6 +11,8 @@
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/SoftmaxHeuristics.h"
 #include "gemm-opt/Transforms/SoftmaxKernels.h"
+#include "gemm-opt/Transforms/KernelBuilder.h"
+#include "gemm-opt/Transforms/RungApplicability.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -32,6 +34,10 @@ struct GemmSoftmaxThreePassPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // Its plan fits every chip (a block of at most 1024 threads, a few KB
+    // of shared memory); the name is still checked.
+    if (failed(getChipInfo(func, chip)))
+      return signalPassFailure();
     if (blockThreads < 32 || blockThreads > 1024) {
       func.emitError("invalid option block-threads=")
           << static_cast<int64_t>(blockThreads) << ": need 32 <= block-threads <= 1024";
@@ -39,6 +45,12 @@ struct GemmSoftmaxThreePassPass
     }
     SmallVector<linalg::SoftmaxOp> ops;
     func.walk([&](linalg::SoftmaxOp op) { ops.push_back(op); });
+    // Nothing to lower: fine when the softmax kernels are already there
+    // (this rung ran), an error at anything else it was asked to apply to.
+    if (ops.empty() && findKernels(func, "softmax").empty() &&
+        failed(checkNothingLeftFor(func, "gemm-softmax-three-pass",
+                                   "a linalg.softmax on memrefs")))
+      return signalPassFailure();
     for (linalg::SoftmaxOp op : ops) {
       FailureOr<SoftmaxProblem> problem = analyzeSoftmaxProblem(op);
       if (failed(problem))

@@ -48,7 +48,8 @@ struct GemmWarpTilingPass : public mlir::gemm_opt::impl::GemmWarpTilingBase<Gemm
         plan.pipelineEdges = pipelineEdges != 0;
       overrideIfSet(plan.splitK, splitK);
     };
-    if (failed(runSimtRung(getOperation(), SimtRung::WarpTile, overrides)))
+    if (failed(
+            runSimtRung(getOperation(), SimtRung::WarpTile, chip, overrides)))
       signalPassFailure();
   }
 };

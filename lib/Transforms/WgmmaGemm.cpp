@@ -111,6 +111,7 @@
 #include "gemm-opt/Transforms/KernelBuilder.h"
 #include "gemm-opt/Transforms/MmaGemm.h"
 #include "gemm-opt/Transforms/PaddedStaging.h"
+#include "gemm-opt/Transforms/RungApplicability.h"
 #include "gemm-opt/Transforms/TransposedCopy.h"
 #include "gemm-opt/Transforms/SimtGemmRung.h"
 
@@ -960,8 +961,29 @@ struct GemmWgmmaPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<gpu::LaunchOp> launches = findKernels(getOperation(), "matmul");
-    const ChipInfo &chip = getChipInfo("sm_90a");
+    func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, this->chip);
+    if (failed(target))
+      return signalPassFailure();
+    SmallVector<gpu::LaunchOp> launches = findKernels(func, "matmul");
+    if (launches.empty()) {
+      if (failed(checkNothingLeftFor(func, "gemm-wgmma",
+                                     "the tensor-core matmul kernel (a "
+                                     "gemm_opt.mma_plan, built by gemm-mma)")))
+        signalPassFailure();
+      return;
+    }
+    // The stage pipelines compile for sm_90a when sm_90 is asked; so does
+    // the rung.
+    const ChipInfo &chip = (*target)->name == "sm_90"
+                               ? *lookupChipInfo("sm_90a")
+                               : **target;
+    if (!chip.hasWgmma()) {
+      launches.front().emitError("the 'wgmma' rung needs sm_90a (wgmma, "
+                                 "TMA, setmaxnreg); chip ")
+          << chip.name << " cannot run it";
+      return signalPassFailure();
+    }
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kWgmmaPlanAttr))
         continue; // Already a wgmma kernel.

@@ -75,37 +75,8 @@ func.func @naive_output(%arg0: memref<100x48xf32> {gemm_opt.role = "A"}, %arg1: 
 
 // -----
 
-// A launch that gemm-naive did not make (no gemm_opt.mapping) is left
-// exactly as it is.
-
-// CHECK-LABEL: func.func @no_mapping_attr(
-// CHECK:      gpu.launch blocks(%[[BX:[a-z0-9_]+]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) in (%{{[a-z0-9_]+}} = %c4, %{{[a-z0-9_]+}} = %c2, %{{[a-z0-9_]+}} = %c1)
-// CHECK-SAME:   threads(%[[TX:[a-z0-9_]+]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) in (%{{[a-z0-9_]+}} = %c8, %{{[a-z0-9_]+}} = %c16, %{{[a-z0-9_]+}} = %c1)
-// CHECK-NEXT:   %[[I:[a-z0-9_]+]] = arith.addi %[[BX]], %[[TX]] : index
-// CHECK-NEXT:   memref.store %{{.*}}, %{{.*}}[%[[I]]] : memref<64xf32>
-// CHECK-NEXT:   gpu.terminator
-// CHECK-NEXT: }
-// CHECK-NOT:  gemm_opt.mapping
-// CHECK:      return
-func.func @no_mapping_attr(%out: memref<64xf32>) {
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c4 = arith.constant 4 : index
-  %c8 = arith.constant 8 : index
-  %c16 = arith.constant 16 : index
-  %f = arith.constant 1.0 : f32
-  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c4, %gy = %c2, %gz = %c1)
-             threads(%tx, %ty, %tz) in (%sx = %c8, %sy = %c16, %sz = %c1) {
-    %i = arith.addi %bx, %tx : index
-    memref.store %f, %out[%i] : memref<64xf32>
-    gpu.terminator
-  }
-  return
-}
-
-// -----
-
-// A launch already mapped "x-cols" is not swapped back.
+// A launch already mapped "x-cols" is not swapped back. (A launch that
+// gemm-naive did not make is an error: rung-not-applicable-matmul.mlir.)
 
 // CHECK-LABEL: func.func @already_coalesced(
 // CHECK:      gpu.launch blocks(%[[BX:[a-z0-9_]+]], %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}) in (%{{[a-z0-9_]+}} = %c4, %{{[a-z0-9_]+}} = %c2, %{{[a-z0-9_]+}} = %c1)

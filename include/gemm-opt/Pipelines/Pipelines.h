@@ -25,16 +25,18 @@ struct StageInfo {
   llvm::StringLiteral pass;   ///< The pass this rung adds.
   llvm::StringLiteral change; ///< What the rung changes, in one line.
   llvm::StringLiteral seed;   ///< Where the seeds teach it.
-  /// Adds this rung's own pass(es) to a function-level pass manager.
-  void (*addRungPasses)(OpPassManager &funcPm);
-  /// When set, used instead of addRungPasses by rungs that read compile
-  /// options (mma, wgmma: allow-tf32).
-  void (*addRungPassesWithOptions)(OpPassManager &funcPm,
-                                   const CompileOptions &options) = nullptr;
+  /// Adds this rung's own pass(es) to a function-level pass manager, for
+  /// the chip (and allow-tf32) of `options`.
+  void (*addRungPasses)(OpPassManager &funcPm, const CompileOptions &options);
   /// When set, the architecture-specific chip this rung's kernels need
   /// (wgmma: "sm_90a"); a stage containing the rung compiles for it when
   /// sm_90 is asked (see resolveStageChip).
   llvm::StringLiteral archChip = "";
+  /// When set, the oldest chip (80 = sm_80) with the instructions this
+  /// rung's kernels need (`needs`, e.g. "cp.async"); a stage containing the
+  /// rung is an error on an older chip (see resolveStageChip).
+  int minSm = 0;
+  llvm::StringLiteral needs = "";
 };
 
 /// Every implemented stage, ladder order.
@@ -49,7 +51,9 @@ bool isSupportedChip(StringRef chip);
 
 /// The chip `stage` is compiled for when `chip` is asked: `chip` itself, or
 /// the architecture-specific chip a rung of the stage needs (sm_90 becomes
-/// sm_90a for wgmma). Fails with a message when `chip` cannot run it.
+/// sm_90a for wgmma). Fails with a message naming the chip when it cannot
+/// run a rung of the stage (wgmma below sm_90; cp.async and mma.sync
+/// m16n8k16 below sm_80).
 FailureOr<std::string> resolveStageChip(const StageInfo &stage,
                                         StringRef chip, std::string &error);
 

@@ -21,9 +21,6 @@ enum class SimtRung { Smem, Reg1D, Reg2D, Vector, Swizzle, MultiBuffer, WarpTile
 
 llvm::StringRef simtRungName(SimtRung rung);
 
-/// Limits of `chip` (the H200's sm_90 figures for every supported name).
-const ChipInfo &getChipInfo(llvm::StringRef chip);
-
 /// Turns on `rung`'s feature in `plan` (the parent rung's plan) with the
 /// defaults for `problem` on `chip`. Rungs that re-tile (smem, reg1d, reg2d)
 /// choose the tile; vector, swizzle and multibuffer keep the block and thread

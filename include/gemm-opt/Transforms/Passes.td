@@ -53,6 +53,9 @@ def GemmNaive : Pass<"gemm-naive", "func::FuncOp"> {
     kernel (C is then written, not accumulated into).
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockDim", "block-dim", "int64_t", /*default=*/"32",
            "Threads per block along each of x and y (block-dim^2 <= 1024)">,
   ];
@@ -71,6 +74,24 @@ def GemmCoalesce : Pass<"gemm-coalesce", "func::FuncOp"> {
     the grid and block sizes), so that consecutive lanes of a warp read
     consecutive elements of a row of B and write consecutive elements of C.
   }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
+  ];
+}
+
+def GemmPrintChipInfo : Pass<"gemm-print-chip-info", "ModuleOp"> {
+  let summary = "Report, as a remark, what the rungs know about a chip";
+  let description = [{
+    Emits a remark at the module with the limits and features that the
+    heuristics and plan checks of the rung passes use for `chip`
+    (ChipInfo.h); changes nothing. For tests and for reading.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "The chip to describe">,
+  ];
 }
 
 def GemmMergeGpuModules : Pass<"gemm-merge-gpu-modules", "ModuleOp"> {
@@ -140,6 +161,9 @@ def GemmSoftmaxThreePass : Pass<"gemm-softmax-three-pass", "func::FuncOp"> {
     Records `gemm_opt.problem` and the roles X and Y.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block (rounded down to a power of two in 32..1024; "
            "fewer for short rows)">,
@@ -160,6 +184,9 @@ def GemmSoftmaxFused : Pass<"gemm-softmax-fused", "func::FuncOp"> {
     No scratch buffers and one launch, but three reads of each row.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block (rounded down to a power of two in 32..1024; "
            "fewer for short rows)">,
@@ -182,6 +209,9 @@ def GemmSoftmaxOnline : Pass<"gemm-softmax-online", "func::FuncOp"> {
     Scalar accesses.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
            "Most threads per block">,
     Option<"maxRegisterElems", "max-register-elems", "int64_t",
@@ -189,7 +219,8 @@ def GemmSoftmaxOnline : Pass<"gemm-softmax-online", "func::FuncOp"> {
            "Most row elements a thread keeps in registers">,
     Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
            /*default=*/"163840",
-           "Most dynamic shared memory for a shared-memory-resident row">,
+           "Most dynamic shared memory for a shared-memory-resident row "
+           "(lowered to what the chip allows)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
@@ -209,6 +240,9 @@ def GemmSoftmaxVector : Pass<"gemm-softmax-vector", "func::FuncOp"> {
     shared-memory slot per warp and a single barrier.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
            "Most threads per block">,
     Option<"maxRegisterElems", "max-register-elems", "int64_t",
@@ -216,7 +250,8 @@ def GemmSoftmaxVector : Pass<"gemm-softmax-vector", "func::FuncOp"> {
            "Most row elements a thread keeps in registers">,
     Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
            /*default=*/"163840",
-           "Most dynamic shared memory for a shared-memory-resident row">,
+           "Most dynamic shared memory for a shared-memory-resident row "
+           "(lowered to what the chip allows)">,
   ];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
@@ -236,8 +271,9 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     long f16 rows keep raw (packed) f16 values in registers; rows too long
     for a block's registers go to shared memory, else keep registers and
     shared memory full and re-read only the rest (hybrid), else are
-    re-read. On sm_90 a row too long for one block's registers is split over
-    a thread-block cluster of up to 8 blocks (`cluster-size`): each block
+    re-read. On sm_90 (the `chip` option) a row too long for one block's
+    registers is split over a thread-block cluster of up to 8 blocks
+    (`cluster-size`; below sm_90 a forced size is an error): each block
     keeps its slice in registers and the blocks combine their (max, sum)
     pairs through distributed shared memory. By default the blocks have 256
     threads, three per SM under a register cap (`cluster-threads`,
@@ -248,6 +284,9 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     while the current row is reduced, exchanged and written.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
            "Most threads per block">,
     Option<"maxRegisterElems", "max-register-elems", "int64_t",
@@ -255,16 +294,17 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
            "Most row elements a thread keeps in registers">,
     Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
            /*default=*/"163840",
-           "Most dynamic shared memory for a shared-memory-resident row">,
+           "Most dynamic shared memory for a shared-memory-resident row "
+           "(lowered to what the chip allows)">,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block to aim for when several rows share a block">,
     Option<"clusterSize", "cluster-size", "int64_t", /*default=*/"0",
            "Blocks per row in a thread-block cluster (sm_90): 0 = chosen by "
            "the heuristics (rows too long for one block's registers), 1 = "
            "never, 2..8 = always">,
-    Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
+    Option<"smCount", "sm-count", "int64_t", /*default=*/"-1",
            "Streaming multiprocessors the grid should cover (few long "
-           "rows get more blocks per row)">,
+           "rows get more blocks per row); -1 = the chip's">,
     Option<"pipelineRows", "pipeline-rows", "int64_t", /*default=*/"0",
            "Cluster plans: rows each cluster processes in a software "
            "pipeline (the next row's slice loaded while the current one is "
@@ -316,6 +356,9 @@ def GemmSharedMemoryTiling : Pass<"gemm-shared-memory-tiling", "func::FuncOp"> {
     is correct. The kernel's plan is recorded as `gemm_opt.simt_plan`.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 32)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 32)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 32)">,
@@ -338,6 +381,9 @@ def GemmRegisterTiling1D : Pass<"gemm-register-tiling-1d", "func::FuncOp"> {
     read from shared memory TM times (default 64x64 block, BK = 8, TM = 8).
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 64)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 64)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
@@ -362,6 +408,9 @@ def GemmRegisterTiling2D : Pass<"gemm-register-tiling-2d", "func::FuncOp"> {
     the grid would leave SMs idle).
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
@@ -397,6 +446,9 @@ def GemmVectorize : Pass<"gemm-vectorize", "func::FuncOp"> {
     SIMT rungs take the same options.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"stageA", "stage-a", "int64_t", "-1",
            "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
            "no, 1 = yes)">,
@@ -428,6 +480,9 @@ def GemmSwizzle : Pass<"gemm-swizzle", "func::FuncOp"> {
     the inner loop).
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"stageA", "stage-a", "int64_t", "-1",
            "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
            "no, 1 = yes)">,
@@ -464,6 +519,9 @@ def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
     48 KB is available when the stages need it.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"stageA", "stage-a", "int64_t", "-1",
            "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
            "no, 1 = yes)">,
@@ -494,9 +552,13 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
     neighbouring 16-byte groups of shared memory. Grids of output tiles
     that leave SMs idle split K over several blocks (grid z): each writes
     its partial tile to an f32 scratch buffer and a second kernel sums the
-    partials in split order into C (deterministic).
+    partials in split order into C (deterministic); from sm_90 on that
+    kernel is a programmatic dependent launch (griddepcontrol).
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"stageA", "stage-a", "int64_t", "-1",
            "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
            "no, 1 = yes)">,
@@ -544,6 +606,9 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
     (chooseMmaPlan); 0 / -1 keep them.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
     Option<"blockK", "block-k", "int64_t", "0",
@@ -611,6 +676,9 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     them.
   }];
   let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+           "the rung fails at the kernel on a chip that cannot run it">,
     Option<"blockM", "block-m", "int64_t", "0",
            "Block tile rows, a multiple of 64 per warpgroup (0 = heuristic)">,
     Option<"blockN", "block-n", "int64_t", "0",

@@ -13,6 +13,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_SIMTGEMM_H
 #define GEMM_OPT_TRANSFORMS_SIMTGEMM_H
 
+#include "gemm-opt/Transforms/ChipInfo.h"
 #include "gemm-opt/Transforms/GemmProblem.h"
 #include "gemm-opt/Transforms/KernelBuilder.h"
 
@@ -24,23 +25,6 @@
 namespace mlir::gemm_opt {
 
 inline constexpr llvm::StringLiteral kSimtPlanAttr = "gemm_opt.simt_plan";
-
-/// Limits of the chip a plan is checked against.
-struct ChipInfo {
-  llvm::StringRef name = "sm_90";
-  int64_t numSMs = 132;
-  int64_t maxThreadsPerBlock = 1024;
-  /// Opt-in limit for one block (static + dynamic).
-  int64_t maxSharedBytesPerBlock = 227 * 1024;
-  int64_t sharedBytesPerSM = 228 * 1024;
-  int64_t registersPerSM = 64 * 1024;
-};
-
-/// Checks the limits every block-tiled matmul plan shares: the register cap
-/// (0 or 24..255), the grouped block order (>= 0) and the shared memory per
-/// block on `chip`. Returns a message, or "" when they hold.
-std::string checkKernelLimits(int64_t maxRegs, int64_t groupM,
-                              int64_t sharedBytes, const ChipInfo &chip);
 
 /// Everything that decides the shape of a SIMT matmul kernel.
 ///
@@ -85,6 +69,9 @@ struct SimtGemmPlan {
   /// and a second kernel sums the partials in a fixed order into C
   /// (deterministic). 1 = off.
   int64_t splitK = 1;
+  /// Split-K: the reduction is a programmatic dependent launch
+  /// (griddepcontrol, sm_90 and later); else a plain dependent launch.
+  bool programmaticReduction = true;
   /// Edge blocks (tiles sticking out of M or N) run the cp.async pipeline
   /// too, with zero-filling copies (src-size 0) for elements outside the
   /// matrices; otherwise they take the synchronous guarded loop.

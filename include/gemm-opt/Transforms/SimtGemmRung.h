@@ -13,8 +13,11 @@ namespace mlir::gemm_opt {
 /// the thread-per-output kernels of the naive/coalesced rungs, later rungs
 /// take kernels that carry a plan. The new plan is the old one with the
 /// rung's defaults (GemmHeuristics) and then `overrides` (the pass options)
-/// applied; an invalid plan is reported at the launch and fails the pass.
-LogicalResult runSimtRung(func::FuncOp func, SimtRung rung,
+/// applied; an invalid plan for `chip` (a name, the pass option) is
+/// reported at the launch and fails the pass, and so does a function with
+/// no kernel for the rung but other IR it cannot rewrite
+/// (checkNothingLeftFor).
+LogicalResult runSimtRung(func::FuncOp func, SimtRung rung, StringRef chip,
                           function_ref<void(SimtGemmPlan &)> overrides);
 
 /// Sets `field` to `option` when the option was given (not `unset`).

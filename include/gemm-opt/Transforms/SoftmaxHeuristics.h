@@ -8,6 +8,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_SOFTMAXHEURISTICS_H
 #define GEMM_OPT_TRANSFORMS_SOFTMAXHEURISTICS_H
 
+#include "gemm-opt/Transforms/ChipInfo.h"
 #include "gemm-opt/Transforms/SoftmaxKernels.h"
 
 #include <optional>
@@ -23,11 +24,15 @@ struct SoftmaxLimits {
   int64_t maxRegisterElems = 32;
   /// Most dynamic shared memory per block for a shared-memory-resident row.
   int64_t maxSharedBytes = 160 * 1024;
+  /// SMs the grid should fill (the chip's).
+  int64_t numSMs = 132;
 };
 
-/// The limits from the rung passes' options, or an error at `at` when they
-/// are out of range.
-FailureOr<SoftmaxLimits> makeSoftmaxLimits(Operation *at, int64_t maxThreads,
+/// The limits from the rung passes' options on `chip` (shared memory at
+/// most what the chip gives a block besides the reduction slots), or an
+/// error at `at` when they are out of range.
+FailureOr<SoftmaxLimits> makeSoftmaxLimits(Operation *at, const ChipInfo &chip,
+                                           int64_t maxThreads,
                                            int64_t maxRegisterElems,
                                            int64_t maxSharedBytes);
 
@@ -67,9 +72,13 @@ struct SoftmaxClusterOptions {
   int64_t blocksPerSm = 0;
 };
 
-/// The cluster options from softmax-rows' options, or an error at `at`.
+/// The cluster options from softmax-rows' options on `chip`, or an error at
+/// `at`. Clusters need sm_90: below it the heuristics never choose one, and
+/// a forced cluster size is an error naming the chip. smCount -1 = the
+/// chip's.
 FailureOr<SoftmaxClusterOptions>
-makeSoftmaxClusterOptions(Operation *at, int64_t clusterSize, int64_t smCount,
+makeSoftmaxClusterOptions(Operation *at, const ChipInfo &chip,
+                          int64_t clusterSize, int64_t smCount,
                           int64_t pipelineRows = 0, int64_t blockThreads = 0,
                           int64_t ftzExp = -1, int64_t blocksPerSm = 0);
 

@@ -124,10 +124,12 @@ void buildSoftmaxKernels(OpBuilder &builder, Location loc,
 
 /// The later rungs: replaces the softmax launches of `func` (found by
 /// kSoftmaxPlanAttr), with the scratch buffers only they used, by the
-/// kernel(s) of the plan `choose` returns. Does nothing when `func` has no
-/// softmax launch. `choose` may fail after emitting an error.
+/// kernel(s) of the plan `choose` returns (whose limits come from the chip:
+/// SoftmaxLimits, SoftmaxClusterOptions). Without a softmax launch, fails at
+/// anything else `pass` was asked to apply to (checkNothingLeftFor).
+/// `choose` may fail after emitting an error.
 LogicalResult rewriteSoftmaxLaunches(
-    func::FuncOp func,
+    func::FuncOp func, StringRef pass,
     const std::function<FailureOr<SoftmaxPlan>(const SoftmaxProblem &)>
         &choose);
 
