@@ -49,9 +49,13 @@ def event_median(fn, sets, warmup=3, repeat=REPEAT):
     return statistics.median(times), min(times), max(times)
 
 
-def host_us_per_call(fn, calls=2000, rounds=5):
+def host_us_per_call(fn, calls=200, rounds=25):
     """Median over rounds of the wall-clock time per call of `calls`
-    back-to-back calls (synchronized before and after each round)."""
+    back-to-back calls (synchronized before and after each round). `calls`
+    stays well below the launch queue's depth (about 1000): with 2000 calls
+    of a kernel that takes longer on the GPU than its call on the host, the
+    queue fills and the loop measures the GPU (results/2026-12-01-python-lane:
+    20.9 us per call against 22.5 us of GPU time per tiny matmul)."""
     per_call = []
     for _ in range(rounds):
         torch.cuda.synchronize()

@@ -7,12 +7,30 @@
 # --repeat 1 --warmup 0 (the check and one timed run; cuBLAS runs under the
 # tool too). JOBS runs at once (default 12).
 #   benchmarks/sanitize.sh BINDIR OUTDIR [JOBS]
+#   benchmarks/sanitize.sh --summary OUTDIR     (only the summary, from the logs)
 # OUTDIR/logs/<tool>__<dtype>__<shape>.log (the tool's and gemm-run's
-# output) and OUTDIR/summary.txt: one line per run with the tool's error
-# count ("ERROR SUMMARY"), gemm-run's exit status and its per-stage results;
-# the last line totals the errors. A run whose kernels the tool cannot launch
-# (synccheck on the wgmma kernels) shows gemm-run's CUDA error there.
+# output, its exit status on the last line) and OUTDIR/summary.txt: one line
+# per run with the tool's error count ("ERROR SUMMARY: N errors", racecheck's
+# "RACECHECK SUMMARY: ... (N errors, ...)"; "?" where the tool printed none,
+# e.g. a run cut by the 300 s timeout), gemm-run's exit status and its
+# per-stage results; the last line totals the errors. A kernel the tool
+# cannot launch shows gemm-run's CUDA error in its stage column.
 set -uo pipefail
+summarize() { # OUTDIR
+  local log name tool dtype shape errors rc stages
+  for log in "$1"/logs/*.log; do
+    name=$(basename "$log" .log)
+    IFS=' ' read -r tool dtype shape <<< "${name//__/ }"
+    errors=$(sed -n -e 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' \
+                    -e 's/.*RACECHECK SUMMARY: .*(\([0-9]*\) error.*/\1/p' "$log" | tail -1)
+    rc=$(sed -n 's/^sanitize.sh: exit status \([0-9]*\)$/\1/p' "$log" | tail -1)
+    stages=$(grep -E '^[a-z0-9-]+ +(PASS|FAIL|ERROR)' "$log" | awk '{print $1 ":" $2}' | tr '\n' ' ')
+    printf '%-9s %-5s %-13s errors %-4s rc %-3s %s\n' "$tool" "$dtype" "$shape" "${errors:-?}" "${rc:-?}" "$stages"
+  done | sort > "$1/summary.txt"
+  awk '{ if ($5 == "?") unknown++; else total += $5 } END { printf "total errors: %d, runs without a summary line: %d, runs: %d\n", total, unknown, NR }' \
+    "$1/summary.txt" | tee -a "$1/summary.txt"
+}
+if [ "${1-}" = --summary ]; then summarize "$2"; exit; fi
 bin=$1 out=$2 jobs=${3:-12}
 export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
@@ -38,13 +56,10 @@ run_one() {
   local log="$out/logs/${tool}__${dtype}__${shape}.log"
   timeout 300 "$sanitizer" --tool "$tool" --print-limit 20 \
     "$bin/gemm-run" --shape "$shape" "$@" --repeat 1 --warmup 0 > "$log" 2>&1
-  local rc=$?
-  local errors; errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -1)
-  local stages; stages=$(grep -E '^[a-z0-9-]+ +(PASS|FAIL|ERROR)' "$log" | awk '{print $1 ":" $2}' | tr '\n' ' ')
-  printf '%-9s %-5s %-13s errors %-4s rc %-3s %s\n' "$tool" "$dtype" "$shape" "${errors:-?}" "$rc" "$stages"
+  echo "sanitize.sh: exit status $?" >> "$log"
 }
 export -f run_one
 export sanitizer bin out
-xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' _ < "$list" | sort > "$out/summary.txt"
+xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' _ < "$list"
 rm -f "$list"
-awk '{ if ($5 == "?") unknown++; else total += $5 } END { printf "total errors: %d, runs without an ERROR SUMMARY: %d, runs: %d\n", total, unknown, NR }' "$out/summary.txt" | tee -a "$out/summary.txt"
+summarize "$out"
