@@ -9,8 +9,10 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${GEMM_OPT_BUILD_DIR:-$repo/build}
 llvm=/usr/lib/llvm-22
 
+# clang-22 + libclang-rt-22-dev: the sanitizer and libFuzzer build
+# (scripts/sanitize-host.sh, scripts/fuzz.sh) that CI runs as well.
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
-          ninja-build cmake clang python3)
+          ninja-build cmake clang python3 clang-22 libclang-rt-22-dev)
 
 missing=()
 for p in "${packages[@]}"; do
