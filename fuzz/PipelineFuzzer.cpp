@@ -26,6 +26,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -104,11 +105,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // reproduces from its input alone. One thread, like a CI machine.
   MLIRContext context(*registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
-  ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) { return success(); });
+  // GEMM_OPT_FUZZ_VERBOSE=1 prints the diagnostics and the outcome, to
+  // see what an input does (gemm-opt-fuzz-pipeline FILE).
+  static const bool verbose = std::getenv("GEMM_OPT_FUZZ_VERBOSE") != nullptr;
+  ScopedDiagnosticHandler quiet(&context, [](Diagnostic &d) {
+    if (verbose)
+      llvm::errs() << d.getLocation() << ": " << d << "\n";
+    return success();
+  });
+  auto outcome = [](const char *what, StringRef stage) {
+    if (verbose)
+      llvm::errs() << "gemm-opt-fuzz-pipeline: stage " << stage << ": " << what << "\n";
+  };
 
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(input, ParserConfig(&context));
-  if (!module || hasHugeShape(*module))
+  if (!module || hasHugeShape(*module)) {
+    outcome(module ? "skipped: a shape beyond kMaxElements" : "does not parse", "-");
     return -1; // not worth keeping in the corpus
+  }
 
   mlir::gemm_opt::CompileOptions options;
   options.stage = headerValue(input, "stage");
@@ -122,19 +136,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   PassManager pm(&context);
   std::string error;
-  if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, error)) || failed(pm.run(*module)))
+  if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, error)) || failed(pm.run(*module))) {
+    outcome("diagnosed", options.stage);
     return 0;
+  }
   FailureOr<std::string> chip =
       mlir::gemm_opt::resolveStageChip(*mlir::gemm_opt::lookupStage(options.stage), options.chip, error);
   if (failed(chip))
     finding("compiled, but resolveStageChip fails: " + error, options.stage);
   FailureOr<mlir::gemm_opt::KernelBundle> bundle =
       mlir::gemm_opt::extractKernelBundle(*module, options.stage, *chip);
-  if (failed(bundle))
-    return 0; // diagnosed (e.g. a grid beyond CUDA's limits)
+  if (failed(bundle)) {
+    outcome("diagnosed by extractKernelBundle", options.stage); // e.g. a grid beyond CUDA's limits
+    return 0;
+  }
   if (!rt::validateManifest(bundle->manifest, error))
     finding("the compiled manifest is invalid: " + error, options.stage);
   if (!rt::checkManifestAgainstPtx(bundle->manifest, bundle->ptx, error))
     finding("the compiled manifest does not fit its PTX: " + error, options.stage);
+  outcome("compiled", options.stage);
   return 0;
 }

@@ -19,13 +19,13 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 status=0
-# run TARGET SECONDS TIMEOUT RSS_MB MAX_LEN
+# run TARGET SECONDS TIMEOUT RSS_MB MAX_LEN [libFuzzer flags...]
 run() {
   local target=$1 log=$work/$1.log
   mkdir -p "$work/$target"
   local rc=0
   "$build/bin/gemm-opt-fuzz-$target" -seed=1 -max_total_time="$2" -timeout="$3" -rss_limit_mb="$4" \
-    -max_len="$5" -print_final_stats=1 -artifact_prefix="$artifacts/$target-" \
+    -max_len="$5" -print_final_stats=1 -artifact_prefix="$artifacts/$target-" "${@:6}" \
     "$work/$target" "$repo/fuzz/corpus/$target" >"$log" 2>&1 || rc=$?
   local done_line
   done_line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -1 || true)
@@ -38,6 +38,6 @@ run() {
   fi
 }
 # The pipeline compiles a stage per run (slow, ~100x the manifest reader).
-run pipeline $((total * 3 / 4)) 30 4096 4096
+run pipeline $((total * 3 / 4)) 30 4096 4096 -dict="$repo/fuzz/pipeline.dict"
 run manifest $((total / 4)) 5 1024 100000
 exit $status

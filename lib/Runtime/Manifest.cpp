@@ -1,10 +1,13 @@
 //===- Manifest.cpp - The gemm-opt launch manifest ------------------------===//
+//
+// The manifest's types and the writer (toJson). Reading is in
+// ManifestReader.cpp, the semantic checks in ManifestValidation.cpp.
+//
+//===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/Json.h"
 
 #include <cmath>
-#include <limits>
-#include <set>
 #include <sstream>
 
 namespace gemm_opt::runtime {
