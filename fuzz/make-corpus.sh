@@ -25,11 +25,13 @@ seed matmul-4097-vector "$in/matmul-4097x4097x4097.mlir" "stage=vector chip=sm_9
 seed matmul-17x33x65-wgmma-tf32 "$in/matmul-17x33x65.mlir" "stage=wgmma chip=sm_90 tf32=1"
 seed matmul-1x1x1-warptile "$in/matmul-1x1x1.mlir" "stage=warptile chip=sm_90"
 seed matmul-invalid-i32 "$in/matmul-invalid-i32.mlir" "stage=naive chip=sm_90"
+seed matmul-17x33x65-swizzle-sm75 "$in/matmul-17x33x65.mlir" "stage=swizzle chip=sm_75"
 for s in softmax-3pass softmax-fused softmax-online softmax-vector softmax-rows; do
   seed "softmax-3x5-f16-$s" "$gin/softmax-3x5-f16.mlir" "stage=$s chip=sm_90"
 done
 seed softmax-7x1000-bf16-rows "$gin/softmax-7x1000-bf16.mlir" "stage=softmax-rows chip=sm_90"
 seed softmax-8x256-tensor-rows "$gin/softmax-8x256-tensor-f16.mlir" "stage=softmax-rows chip=sm_80"
+seed softmax-7x1000-f32-rows-sm70 "$gin/softmax-7x1000-f32.mlir" "stage=softmax-rows chip=sm_70"
 sed -e 's/1000x4097/1024x131072/g' "$gin/softmax-1000x4097-f32.mlir" > "$out/pipeline/.tmp"
 seed softmax-1024x131072-rows-cluster "$out/pipeline/.tmp" "stage=softmax-rows chip=sm_90"
 rm "$out/pipeline/.tmp"

@@ -59,15 +59,21 @@ static void addSoftmaxVector(OpPassManager &pm) {
 static void addSoftmaxRows(OpPassManager &pm) {
   pm.addPass(createGemmSoftmaxRows());
 }
+/// The number of "sm_XY[a]" (90 for sm_90a), or 0.
+static unsigned smNumber(StringRef chip) {
+  unsigned sm = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
+    return 0;
+  return sm;
+}
+
 /// Thread-block clusters (and distributed shared memory) need sm_90: below
 /// it, softmax-rows keeps a block per row.
 static void addSoftmaxRowsWithOptions(OpPassManager &pm,
                                       const CompileOptions &opts) {
   GemmSoftmaxRowsOptions rows;
-  StringRef chip = opts.chip;
-  unsigned sm = 0;
-  if (!chip.consume_front("sm_") ||
-      chip.take_while(llvm::isDigit).getAsInteger(10, sm) || sm < 90)
+  if (smNumber(opts.chip) < 90)
     rows.clusterSize = 1;
   pm.addPass(createGemmSoftmaxRows(rows));
 }
@@ -147,9 +153,22 @@ FailureOr<std::string>
 mlir::gemm_opt::resolveStageChip(const StageInfo &stage, StringRef chip,
                                  std::string &error) {
   StringRef need;
-  for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
+  bool cpAsync = false;
+  for (const StageInfo *s = &stage; s; s = lookupStage(s->parent)) {
     if (!s->archChip.empty())
       need = s->archChip;
+    cpAsync = cpAsync || s->name == "multibuffer";
+  }
+  // The cp.async ring of multibuffer, and everything built on it, needs
+  // sm_80: for sm_70/sm_75 the NVPTX backend aborted the compile ("Cannot
+  // select: intrinsic llvm.nvvm.cp.async.commit.group"; the pipeline fuzzer
+  // found it, fuzz/corpus/pipeline/regression-cp-async-*).
+  if (cpAsync && smNumber(chip) < 80) {
+    error = "stage '" + stage.name.str() +
+            "' needs sm_80 or newer (cp.async); chip '" + chip.str() +
+            "' cannot run it: use a stage up to 'swizzle'";
+    return failure();
+  }
   if (need.empty() || chip == need)
     return chip.str();
   // sm_90a is sm_90 with the architecture-specific instructions (wgmma,
