@@ -26,8 +26,28 @@ static void addSwizzle(OpPassManager &pm) { pm.addPass(createGemmSwizzle()); }
 static void addMultiBuffer(OpPassManager &pm) {
   pm.addPass(createGemmMultiBuffer());
 }
+/// The number of "sm_XY[a]" (90 for sm_90a), or 0.
+static unsigned smNumber(StringRef chip) {
+  unsigned sm = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
+    return 0;
+  return sm;
+}
+
 static void addWarpTiling(OpPassManager &pm) {
   pm.addPass(createGemmWarpTiling());
+}
+/// Split-K's reduction is a programmatic dependent launch (griddepcontrol),
+/// which needs sm_90: below it the NVPTX backend aborted the compile (found
+/// by the pipeline fuzzer, fuzz/corpus/pipeline/regression-splitk-*), so
+/// there the rung does not split K.
+static void addWarpTilingWithOptions(OpPassManager &pm,
+                                     const CompileOptions &opts) {
+  GemmWarpTilingOptions warp;
+  if (smNumber(opts.chip) < 90)
+    warp.splitK = 1;
+  pm.addPass(createGemmWarpTiling(warp));
 }
 
 static void addMma(OpPassManager &pm) { pm.addPass(createGemmMma()); }
@@ -59,15 +79,6 @@ static void addSoftmaxVector(OpPassManager &pm) {
 static void addSoftmaxRows(OpPassManager &pm) {
   pm.addPass(createGemmSoftmaxRows());
 }
-/// The number of "sm_XY[a]" (90 for sm_90a), or 0.
-static unsigned smNumber(StringRef chip) {
-  unsigned sm = 0;
-  if (!chip.consume_front("sm_") ||
-      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
-    return 0;
-  return sm;
-}
-
 /// Thread-block clusters (and distributed shared memory) need sm_90: below
 /// it, softmax-rows keeps a block per row.
 static void addSoftmaxRowsWithOptions(OpPassManager &pm,
@@ -105,7 +116,7 @@ static const StageInfo kStages[] = {
      "seed 004 sections 4.3-4.4; seed 000 double buffering", addMultiBuffer},
     {"warptile", "matmul", "multibuffer", "gemm-warp-tiling",
      "block -> warp -> thread tiling, block tile chosen by shape class",
-     "seed 000 next steps", addWarpTiling},
+     "seed 000 next steps", addWarpTiling, addWarpTilingWithOptions},
     {"mma", "matmul", "warptile", "gemm-mma",
      "tensor cores: ldmatrix + mma.sync m16n8k16 (f16/bf16; tf32 on request), "
      "swizzled 4-stage cp.async ring",
