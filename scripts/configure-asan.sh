@@ -18,4 +18,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DGEMM_OPT_SANITIZE=address,undefined -DGEMM_OPT_BUILD_FUZZERS=ON \
     "${launcher[@]}" >/dev/null
 fi
-ninja -C "$build" "$@"
+# Quiet unless it fails: then the end of ninja's output says why.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+ninja -C "$build" "$@" >"$log" 2>&1 || { tail -40 "$log"; exit 1; }

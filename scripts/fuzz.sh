@@ -11,7 +11,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${GEMM_OPT_ASAN_BUILD_DIR:-$repo/build-asan}
 total=${GEMM_OPT_FUZZ_SECONDS:-60}
 artifacts=${GEMM_OPT_FUZZ_ARTIFACTS:-$build/fuzz-artifacts}
-"$repo/scripts/configure-asan.sh" gemm-opt-fuzzers >/dev/null
+"$repo/scripts/configure-asan.sh" gemm-opt-fuzzers
 mkdir -p "$artifacts"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

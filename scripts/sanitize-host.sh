@@ -9,7 +9,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${GEMM_OPT_ASAN_BUILD_DIR:-$repo/build-asan}
 start=$(date +%s)
-"$repo/scripts/configure-asan.sh" gemm-opt-test-depends >/dev/null
+"$repo/scripts/configure-asan.sh" gemm-opt-test-depends
 built=$(date +%s)
 # abort_on_error: a report must end in SIGABRT, which lit's `not` and
 # expect-exit.py count as a failure (a plain exit code 1 would pass a
