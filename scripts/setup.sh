@@ -10,8 +10,11 @@ build=${GEMM_OPT_BUILD_DIR:-$repo/build}
 llvm=/usr/lib/llvm-22
 
 # python3-*: the gemm_opt package's tests and plots (python/).
+# clang-22 + libclang-rt-22-dev: the sanitizer and libFuzzer build
+# (scripts/sanitize-host.sh, scripts/fuzz.sh) that CI runs as well.
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
-          ninja-build cmake clang python3 python3-pytest python3-numpy python3-matplotlib)
+          ninja-build cmake clang python3 python3-pytest python3-numpy python3-matplotlib
+          clang-22 libclang-rt-22-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -4,6 +4,9 @@
 #               or PATH); tests assemble every emitted PTX for sm_90 with it.
 #   cuda-device a CUDA GPU is visible (GPU numerics and benchmarks); CI has
 #               none, so those tests are reported UNSUPPORTED there.
+#   host-sanitizer  the tools are built with -fsanitize=... (GEMM_OPT_SANITIZE,
+#               scripts/sanitize-host.sh): there is no pass plugin to load
+#               into the uninstrumented mlir-opt.
 import os
 import shutil
 import subprocess
@@ -20,7 +23,8 @@ config.test_exec_root = os.path.join(config.gemm_opt_obj_root, "test")
 config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
                    "lit.site.cfg.py"]
 
-llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_HOME"])
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_HOME", "ASAN_OPTIONS",
+                                     "UBSAN_OPTIONS", "LSAN_OPTIONS"])
 llvm_config.use_default_substitutions()
 # `not`, `count` and FileCheck at the start of a RUN line come from PATH.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
@@ -38,6 +42,12 @@ config.substitutions.append(
      os.path.join(config.test_source_root, "Inputs", "check-shared-memory.py")))
 config.substitutions.append(
     ("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(
+    ("%edit-manifest", sys.executable + " " +
+     os.path.join(config.test_source_root, "Runtime", "Inputs", "edit-manifest.py")))
+
+if getattr(config, "gemm_opt_sanitize", ""):
+    config.available_features.add("host-sanitizer")
 
 cuda_bins = [os.path.join(p, "bin") for p in
              (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda") if p]

@@ -3,6 +3,7 @@
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/Json.h"
 #include "gemm-opt/Runtime/Launcher.h"
+#include "gemm-opt/Runtime/MemoryBudget.h"
 #include "gemm-opt/Runtime/Numerics.h"
 
 #include <algorithm>
@@ -582,6 +583,14 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
   try {
     const DeviceInfo &dev = drv.device();
     checkDeviceSupport(drv, m);
+    // Memory first, before the JIT and any allocation (issue 14).
+    size_t freeBytes = 0, totalBytes = 0;
+    drv.memInfo(freeBytes, totalBytes);
+    std::string memErr = deviceMemoryError(m, freeBytes, totalBytes);
+    if (memErr.empty())
+      memErr = hostMemoryError(m, hostAvailableBytes());
+    if (!memErr.empty())
+      throw CudaError(memErr);
     auto t0 = std::chrono::steady_clock::now();
     LoadedModule lm = drv.loadPtx(ptx);
     ModuleGuard guard{drv, lm.module};
@@ -611,7 +620,9 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
     size_t bytesPerSet = 0;
     for (const auto &b : m.buffers)
       bytesPerSet += b.sizeBytes();
-    size_t cap = std::min(opt.maxRotationBytes, dev.totalMemBytes / 2);
+    // Rotation sets beyond the first only from what is free after the rest.
+    const size_t spare = freeBytes - (stageDeviceBytes(m) - bytesPerSet) - kDeviceHeadroomBytes;
+    size_t cap = std::min({opt.maxRotationBytes, dev.totalMemBytes / 2, spare});
     size_t sets = rotationSetCount(bytesPerSet, static_cast<size_t>(dev.l2Bytes), cap, opt.l2Factor);
     r.rotationSets = static_cast<int>(sets);
     p.sets.resize(sets);

@@ -27,6 +27,7 @@ struct CudaDriver::Api {
   CUresult (*cuCtxSynchronize)() = nullptr;
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t) = nullptr;               // _v2
   CUresult (*cuMemFree)(CUdeviceptr) = nullptr;                          // _v2
+  CUresult (*cuMemGetInfo)(size_t *, size_t *) = nullptr;                // _v2
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t) = nullptr; // _v2
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t) = nullptr;       // _v2
   CUresult (*cuMemcpyDtoD)(CUdeviceptr, CUdeviceptr, size_t) = nullptr;  // _v2
@@ -101,6 +102,7 @@ std::unique_ptr<CudaDriver> CudaDriver::load(std::string &reason) {
             resolve(lib, a.cuCtxSynchronize, {"cuCtxSynchronize"}, missing) &&
             resolve(lib, a.cuMemAlloc, {"cuMemAlloc_v2"}, missing) &&
             resolve(lib, a.cuMemFree, {"cuMemFree_v2"}, missing) &&
+            resolve(lib, a.cuMemGetInfo, {"cuMemGetInfo_v2"}, missing) &&
             resolve(lib, a.cuMemcpyHtoD, {"cuMemcpyHtoD_v2"}, missing) &&
             resolve(lib, a.cuMemcpyDtoH, {"cuMemcpyDtoH_v2"}, missing) &&
             resolve(lib, a.cuMemcpyDtoD, {"cuMemcpyDtoD_v2"}, missing) &&
@@ -241,6 +243,10 @@ void CudaDriver::memsetD8(CUdeviceptr dst, uint8_t value, size_t bytes) {
   check(api->cuMemsetD8(dst, value, bytes), "cuMemsetD8_v2");
 }
 void CudaDriver::synchronize() { check(api->cuCtxSynchronize(), "cuCtxSynchronize"); }
+
+void CudaDriver::memInfo(size_t &freeBytes, size_t &totalBytes) {
+  check(api->cuMemGetInfo(&freeBytes, &totalBytes), "cuMemGetInfo_v2");
+}
 
 LoadedModule CudaDriver::loadPtx(const std::string &ptx) {
   constexpr size_t kLogSize = 1 << 16;

@@ -1,6 +1,7 @@
 //===- KernelBundle.cpp - PTX + launch manifest of a compiled module ------===//
 
 #include "gemm-opt/Target/KernelBundle.h"
+#include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Transforms/GemmProblem.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,14 +16,15 @@ using namespace mlir::gemm_opt;
 namespace rt = ::gemm_opt::runtime;
 
 int mlir::gemm_opt::countPtxEntryParams(StringRef ptx, StringRef name) {
-  std::string header = (".entry " + name + "(").str();
-  size_t start = ptx.find(header);
-  if (start == StringRef::npos)
+  // The runtime's reader, so that gemm-opt and gemm-run's AOT check agree.
+  std::vector<rt::PtxEntry> entries;
+  std::string error;
+  if (!rt::parsePtxEntries(ptx.str(), entries, error))
     return -1;
-  size_t end = ptx.find(')', start);
-  if (end == StringRef::npos)
-    return -1;
-  return ptx.slice(start, end).count(".param");
+  for (const rt::PtxEntry &e : entries)
+    if (e.name == name)
+      return static_cast<int>(e.params.size());
+  return -1;
 }
 
 static FailureOr<rt::ElemType> toElemType(Operation *at, Type type) {

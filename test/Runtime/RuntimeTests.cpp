@@ -7,6 +7,7 @@
 #include "gemm-opt/Runtime/Json.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/Numerics.h"
+#include "TestHarness.h"
 
 #include <array>
 #include <cmath>
@@ -23,30 +24,6 @@ using namespace gemm_opt::runtime;
 #ifdef GEMM_OPT_CUDA_H_CHECKED
 bool cudaHeaderChecked(); // CudaHeaderCheck.cpp: the cuda.h mirror, checked at compile time
 #endif
-
-static int gPassed = 0, gFailed = 0;
-
-#define EXPECT(cond)                                                                                                   \
-  do {                                                                                                                 \
-    if (cond) {                                                                                                        \
-      ++gPassed;                                                                                                       \
-    } else {                                                                                                           \
-      ++gFailed;                                                                                                       \
-      std::printf("FAILED %s:%d: %s\n", __FILE__, __LINE__, #cond);                                                    \
-    }                                                                                                                  \
-  } while (0)
-
-#define EXPECT_MSG(cond, msg)                                                                                          \
-  do {                                                                                                                 \
-    if (cond) {                                                                                                        \
-      ++gPassed;                                                                                                       \
-    } else {                                                                                                           \
-      ++gFailed;                                                                                                       \
-      std::printf("FAILED %s:%d: %s (%s)\n", __FILE__, __LINE__, #cond, std::string(msg).c_str());                     \
-    }                                                                                                                  \
-  } while (0)
-
-static bool contains(const std::string &s, const std::string &sub) { return s.find(sub) != std::string::npos; }
 
 static KernelManifest sampleMatmul() {
   KernelManifest m;
@@ -860,6 +837,8 @@ static void testReports() {
              t);
 }
 
+void testRuntimeLimits(); // RuntimeLimitsTests.cpp
+
 int main() {
   testJson();
   testManifestRoundTrip();
@@ -873,6 +852,7 @@ int main() {
   testSoftmaxErrorUnits();
   testPerfModel();
   testReports();
+  testRuntimeLimits();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

@@ -1,4 +1,5 @@
 // Upstream mlir-opt runs our pipelines through the pass plugin.
+// UNSUPPORTED: host-sanitizer
 // RUN: mlir-opt %s --load-pass-plugin=%gemm_opt_lib_dir/GemmOptPlugin%shlibext \
 // RUN:   --pass-pipeline='builtin.module(gemm-compile{stage=coalesced chip=sm_90})' \
 // RUN:   | FileCheck %s

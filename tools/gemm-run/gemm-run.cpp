@@ -9,6 +9,7 @@
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/CudaDriver.h"
 #include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 
 #include <cstdio>
@@ -309,8 +310,10 @@ int main(int argc, char **argv) {
         usageError("cannot read manifest file '" + o.manifestFiles[i] + "'");
       if (!parseManifest(json, j.manifest, err))
         usageError(o.manifestFiles[i] + ": " + err);
-      if (j.ptx.find(".entry") == std::string::npos)
-        usageError("'" + o.ptxFiles[i] + "' does not look like PTX (no .entry)");
+      // Kernel names and parameter lists against the PTX, before any CUDA
+      // call: a mismatch would otherwise be a launch with garbage arguments.
+      if (!checkManifestAgainstPtx(j.manifest, j.ptx, err))
+        usageError(o.manifestFiles[i] + " does not fit " + o.ptxFiles[i] + ": " + err);
       jobs.push_back(std::move(j));
     }
     if (!o.shape.empty() || !o.dtype.empty())

@@ -218,6 +218,8 @@ public:
   void copyDtoDAsync(cu::CUdeviceptr dst, cu::CUdeviceptr src, size_t bytes, cu::CUstream stream);
   void memsetD8(cu::CUdeviceptr dst, uint8_t value, size_t bytes);
   void synchronize();
+  /// cuMemGetInfo: free and total bytes of device memory in this context.
+  void memInfo(size_t &freeBytes, size_t &totalBytes);
 
   /// JIT-compiles PTX (cuModuleLoadDataEx with info/error log buffers). On
   /// failure throws CudaError whose message includes the JIT error log.

@@ -59,6 +59,13 @@ std::string jsonNumber(double v);
 /// Formats a float with the shortest decimal that reads back (as float) to
 /// the same value; non-finite values become null.
 std::string jsonFloat(float v);
+/// "[1, 2, 3]": a list of integers as a JSON array (also used in messages).
+template <typename T> std::string jsonIntList(const std::vector<T> &v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
 
 } // namespace gemm_opt::runtime
 

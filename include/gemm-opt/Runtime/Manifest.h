@@ -24,6 +24,14 @@ inline constexpr int kManifestVersion = 1;
 /// clusters need CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED and a
 /// chip that supports them; the manifest does not allow them yet.
 inline constexpr uint32_t kMaxPortableClusterSize = 8;
+/// The most dynamic shared memory a manifest may ask for: 227 KiB, the largest
+/// per-block opt-in of any CUDA device so far (sm_90, sm_100); the runner
+/// still checks the device's own limit.
+inline constexpr uint32_t kMaxDynamicSharedMemory = 227 * 1024;
+/// The most bytes one buffer (and all buffers together) may have: 2^48 (256
+/// TiB) is far beyond any device and keeps every size and offset the runner
+/// computes from a shape within 64 bits.
+inline constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 48;
 
 enum class ElemType { F32, F16, BF16 };
 /// "f32" | "f16" | "bf16".
@@ -168,8 +176,10 @@ bool parseManifest(const std::string &json, KernelManifest &out, std::string &er
 /// Semantic checks: op and problem consistent; buffer names unique; roles valid
 /// for the op (matmul: exactly one A, B, C; softmax: exactly one X, Y; any
 /// number of "scratch"); role buffers have the problem's element type and the
-/// row-major 2-D shape [M,K], [K,N], [M,N] / [R,C]; at least one kernel; grid
-/// and block dimensions positive (block threads <= 1024); a cluster, when
+/// row-major 2-D shape [M,K], [K,N], [M,N] / [R,C]; each buffer and all of
+/// them together at most kMaxBufferBytes; at least one kernel; grid and block
+/// dimensions positive and within CUDA's limits (block threads <= 1024);
+/// dynamic shared memory <= kMaxDynamicSharedMemory; a cluster, when
 /// present, has positive dimensions that divide the grid's and at most
 /// kMaxPortableClusterSize blocks; every ptr param names an existing buffer;
 /// scalar values in range; every tensormap param passes validateTensorMap

@@ -1,0 +1,60 @@
+//===- ManifestFuzzer.cpp - libFuzzer target: the AOT manifest reader -----===//
+//
+// What `gemm-run --ptx P --manifest M` does with its inputs before it touches
+// a device: parseManifest (JSON, the strict reader, validateManifest) and
+// checkManifestAgainstPtx. An input is a manifest, optionally followed by a
+// line "//--PTX--" and the PTX module it describes (fuzz/corpus/manifest).
+//
+// Errors are the expected outcome; findings are crashes, sanitizer reports,
+// hangs, and manifests that pass validation but do not survive the round trip
+// parseManifest(toJson(m)) == m (what gemm-run --emit-dir relies on).
+//
+//===----------------------------------------------------------------------===//
+#include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/MemoryBudget.h"
+#include "gemm-opt/Runtime/PtxEntries.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+using namespace gemm_opt::runtime;
+
+namespace {
+[[noreturn]] void finding(const std::string &what) {
+  std::fprintf(stderr, "gemm-opt-fuzz-manifest: %s\n", what.c_str());
+  std::abort();
+}
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  const std::string input(reinterpret_cast<const char *>(data), size);
+  const std::string marker = "\n//--PTX--\n";
+  const size_t at = input.find(marker);
+  const std::string json = input.substr(0, at);
+  const std::string ptx = at == std::string::npos ? "" : input.substr(at + marker.size());
+
+  std::vector<PtxEntry> entries;
+  std::string error;
+  parsePtxEntries(ptx, entries, error);
+
+  KernelManifest m;
+  if (!parseManifest(json, m, error)) {
+    if (error.empty())
+      finding("parseManifest failed without a message");
+    return 0;
+  }
+  if (!validateManifest(m, error))
+    finding("parseManifest accepted a manifest that validateManifest rejects: " + error);
+  const std::string text = toJson(m);
+  KernelManifest again;
+  if (!parseManifest(text, again, error))
+    finding("toJson wrote a manifest that parseManifest rejects: " + error + "\n" + text);
+  if (again != m || toJson(again) != text)
+    finding("the manifest changed in the round trip through toJson:\n" + text);
+  checkManifestAgainstPtx(m, ptx, error);
+  // The runner's memory arithmetic on every accepted shape (UBSan watches).
+  (void)deviceMemoryError(m, uint64_t(1) << 37, uint64_t(1) << 37);
+  (void)hostMemoryError(m, uint64_t(1) << 37);
+  return 0;
+}

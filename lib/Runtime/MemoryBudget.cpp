@@ -1,0 +1,75 @@
+//===- MemoryBudget.cpp - Does a stage fit device and host memory? --------===//
+#include "gemm-opt/Runtime/MemoryBudget.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace gemm_opt::runtime {
+
+namespace {
+/// "123 bytes (0.1 GiB)".
+std::string bytesStr(uint64_t b) {
+  char gib[32];
+  std::snprintf(gib, sizeof gib, "%.1f", static_cast<double>(b) / double(uint64_t(1) << 30));
+  return std::to_string(b) + " bytes (" + gib + " GiB)";
+}
+} // namespace
+
+// validateManifest bounds every buffer and their sum by 2^48 bytes, so none
+// of the sums below can overflow.
+uint64_t stageDeviceBytes(const KernelManifest &m) {
+  uint64_t bytes = 0;
+  for (const BufferDesc &b : m.buffers)
+    bytes += b.sizeBytes();
+  if (const BufferDesc *c = m.isMatmul() ? m.findRole("C") : nullptr)
+    bytes += c->sizeBytes(); // cuBLAS writes its result beside ours
+  for (const KernelDesc &k : m.kernels)
+    for (const KernelParam &p : k.params)
+      bytes += p.abi == ParamAbi::TensorMap ? 128 : 0;
+  return bytes;
+}
+
+uint64_t stageHostBytes(const KernelManifest &m) {
+  if (m.isMatmul()) {
+    const uint64_t mm = m.matmul.m, n = m.matmul.n, k = m.matmul.k;
+    // A, B (and C0) as float; ours and cuBLAS's C as double, plus one raw copy.
+    return 4 * (mm * k + k * n + mm * n) + (8 + 8 + 4) * mm * n;
+  }
+  const uint64_t rc = uint64_t(m.softmax.rows) * m.softmax.cols;
+  // X as float, then as double; the output and the reference as double.
+  return (4 + 8 + 8 + 8 + 4) * rc;
+}
+
+std::string deviceMemoryError(const KernelManifest &m, uint64_t freeBytes, uint64_t totalBytes) {
+  const uint64_t need = stageDeviceBytes(m);
+  if (need + kDeviceHeadroomBytes <= freeBytes)
+    return "";
+  return "stage " + m.stage + " needs " + bytesStr(need) + " of device memory for its buffers" +
+         (m.isMatmul() ? " and the cuBLAS reference" : "") + ", plus " + bytesStr(kDeviceHeadroomBytes) +
+         " of headroom; the device has " + bytesStr(freeBytes) + " free of " + bytesStr(totalBytes) +
+         " (cuMemGetInfo); nothing was allocated";
+}
+
+std::string hostMemoryError(const KernelManifest &m, uint64_t availableBytes) {
+  const uint64_t need = stageHostBytes(m);
+  if (availableBytes == 0 || need <= availableBytes)
+    return "";
+  return "stage " + m.stage + " needs about " + bytesStr(need) + " of host memory to check its result; " +
+         bytesStr(availableBytes) + " are available (MemAvailable); nothing was allocated";
+}
+
+uint64_t hostAvailableBytes() {
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ss(line);
+    std::string key;
+    uint64_t kib = 0;
+    if (ss >> key >> kib && key == "MemAvailable:")
+      return kib * 1024;
+  }
+  return 0;
+}
+
+} // namespace gemm_opt::runtime
