@@ -11,10 +11,10 @@
 // RUN: gemm-opt %s --gemm-compile="stage=swizzle chip=sm_75" | FileCheck %s --check-prefix=SW75
 // RUN: gemm-opt %s --gemm-compile="stage=multibuffer chip=sm_80" | FileCheck %s --check-prefix=MB80
 
-// MB75: error: stage 'multibuffer' needs sm_80 or newer (cp.async); chip 'sm_75' cannot run it: use a stage up to 'swizzle'
+// MB75: error: stage 'multibuffer' needs sm_80 or later (cp.async, from rung 'multibuffer'); chip 'sm_75' cannot run it: use a newer chip, or a stage up to 'swizzle'
 // MB75-NOT: gpu.binary
-// WT70: error: stage 'warptile' needs sm_80 or newer (cp.async); chip 'sm_70' cannot run it
-// MMA75: error: stage 'mma' needs sm_80 or newer (cp.async); chip 'sm_75' cannot run it
+// WT70: error: stage 'warptile' needs sm_80 or later (cp.async, from rung 'multibuffer'); chip 'sm_70' cannot run it
+// MMA75: error: stage 'mma' needs sm_80 or later (cp.async, from rung 'multibuffer'); chip 'sm_75' cannot run it
 // SW75: #nvvm.target<O = 3, chip = "sm_75", features = "+ptx80">
 // MB80: #nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">
 // MB80-SAME: cp.async
