@@ -40,6 +40,7 @@ CUresult cuDeviceGetAttribute(int *v, int which, int d) {
   return 0;
 }
 CUresult cuDeviceTotalMem_v2(size_t *b, int d) { (void)d; *b = (size_t)80 << 30; return 0; }
+CUresult cuMemGetInfo_v2(size_t *f, size_t *t) { *f = (size_t)79 << 30; *t = (size_t)80 << 30; return 0; }
 CUresult cuDevicePrimaryCtxRetain(void **c, int d) { (void)d; *c = (void *)0x1; return 0; }
 CUresult cuDevicePrimaryCtxRelease_v2(int d) { (void)d; return 0; }
 CUresult cuCtxSetCurrent(void *c) { (void)c; return 0; }
