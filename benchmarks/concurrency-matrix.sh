@@ -14,12 +14,13 @@ bin=$1 in=$2 out=$3 pair_rounds=${4:-10} quad_rounds=${5:-18} ab_rounds=${6:-8}
 here=$(cd "$(dirname "$0")" && pwd)
 export PER_RUN_TIMEOUT=${PER_RUN_TIMEOUT:-20}
 mkdir -p "$out"
-args() { # NAME [PTX-SUFFIX]
-  local extra=""
-  case $1 in tf32-*) extra="--tf32" ;; esac
-  echo "--ptx $in/$1${2-}.ptx --manifest $in/$1.json $extra --repeat 2 --warmup 1"
+args() { # NAME[:PTX-SUFFIX] (NAME:-overlap: the pre-fix layout)
+  local name=${1%%:*} suffix="" extra=""
+  [ "$name" = "$1" ] || suffix=${1#*:}
+  case $name in tf32-*) extra="--tf32" ;; esac
+  echo "--ptx $in/$name$suffix.ptx --manifest $in/$name.json $extra --repeat 2 --warmup 1"
 }
-check() { # LOG ROUNDS NAME...
+check() { # LOG ROUNDS NAME[:PTX-SUFFIX]...
   local log=$out/$1 rounds=$2; shift 2
   local a=()
   for n in "$@"; do a+=("$(args "$n")"); done
@@ -28,9 +29,7 @@ check() { # LOG ROUNDS NAME...
 }
 : > "$out/summary.txt"
 if [ "$ab_rounds" -gt 0 ]; then
-  a=$(args tf32-4097 -overlap)
-  bash "$here/concurrency-check.sh" "$bin" "$ab_rounds" "$a" "$a" > "$out/ab-overlap.txt" 2>&1
-  echo "ab-overlap (tf32-4097, ring over the mbarriers): $(tail -1 "$out/ab-overlap.txt")" | tee -a "$out/summary.txt"
+  check ab-overlap.txt "$ab_rounds" tf32-4097:-overlap tf32-4097:-overlap
   check ab-fixed.txt "$ab_rounds" tf32-4097 tf32-4097
 fi
 check pairs-staged.txt "$pair_rounds" bf16-4097 f16-4097
