@@ -99,7 +99,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     mlir::gemm_opt::registerGemmOptDialects(*r);
     return r;
   }();
-  StringRef input(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer and SourceMgr read the buffer up to its terminating NUL
+  // (what a file or a std::string has); libFuzzer's data has none, so the
+  // input is copied into a string first.
+  const std::string text(reinterpret_cast<const char *>(data), size);
+  StringRef input(text);
 
   // A fresh context per input: nothing carries over, so every finding
   // reproduces from its input alone. One thread, like a CI machine.

@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets (fuzz/) for a fixed budget each, fixed seed, from
-# the committed corpus (fuzz/corpus/<target>; new inputs go to a scratch copy,
+# Runs the libFuzzer targets (fuzz/) for a fixed number of inputs each, fixed
+# seed, from the committed corpus (fuzz/corpus/<target>; new inputs go to a scratch copy,
 # the committed corpus is only read). Any finding (crash, sanitizer report,
 # hang past -timeout, memory past -rss_limit_mb) fails the script; its input
 # is kept in $GEMM_OPT_FUZZ_ARTIFACTS (default build-asan/fuzz-artifacts) to
 # be fixed and added to the corpus as fuzz/corpus/<target>/regression-*.
-#   GEMM_OPT_FUZZ_SECONDS  total budget (default 60: pipeline 45, manifest 15)
+# A fixed count (not a time budget) makes a run the same sequence of inputs
+# on every machine: what passes here passes in CI, and a finding reproduces.
+# A time cap per target only guards a machine far slower than expected (the
+# runs it makes are then a prefix of the same sequence).
+#   GEMM_OPT_FUZZ_PIPELINE_RUNS  inputs through the pipeline target (1500)
+#   GEMM_OPT_FUZZ_MANIFEST_RUNS  inputs through the manifest target (60000)
+#   GEMM_OPT_FUZZ_CAP_SECONDS    time cap per target (300)
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${GEMM_OPT_ASAN_BUILD_DIR:-$repo/build-asan}
-total=${GEMM_OPT_FUZZ_SECONDS:-60}
+pipeline_runs=${GEMM_OPT_FUZZ_PIPELINE_RUNS:-1500}
+manifest_runs=${GEMM_OPT_FUZZ_MANIFEST_RUNS:-60000}
+cap=${GEMM_OPT_FUZZ_CAP_SECONDS:-300}
 artifacts=${GEMM_OPT_FUZZ_ARTIFACTS:-$build/fuzz-artifacts}
 "$repo/scripts/configure-asan.sh" gemm-opt-fuzzers
 mkdir -p "$artifacts"
@@ -19,12 +27,12 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1:abort_on_error=1}
 
 status=0
-# run TARGET SECONDS TIMEOUT RSS_MB MAX_LEN [libFuzzer flags...]
+# run TARGET RUNS TIMEOUT RSS_MB MAX_LEN [libFuzzer flags...]
 run() {
   local target=$1 log=$work/$1.log
   mkdir -p "$work/$target"
   local rc=0
-  "$build/bin/gemm-opt-fuzz-$target" -seed=1 -max_total_time="$2" -timeout="$3" -rss_limit_mb="$4" \
+  "$build/bin/gemm-opt-fuzz-$target" -seed=1 -runs="$2" -max_total_time="$cap" -timeout="$3" -rss_limit_mb="$4" \
     -max_len="$5" -print_final_stats=1 -artifact_prefix="$artifacts/$target-" "${@:6}" \
     "$work/$target" "$repo/fuzz/corpus/$target" >"$log" 2>&1 || rc=$?
   local done_line
@@ -38,6 +46,6 @@ run() {
   fi
 }
 # The pipeline compiles a stage per run (slow, ~100x the manifest reader).
-run pipeline $((total * 3 / 4)) 30 4096 4096 -dict="$repo/fuzz/pipeline.dict"
-run manifest $((total / 4)) 5 1024 100000
+run pipeline "$pipeline_runs" 30 4096 4096 -dict="$repo/fuzz/pipeline.dict"
+run manifest "$manifest_runs" 5 1024 100000
 exit $status
