@@ -1,7 +1,7 @@
 //===- Pipelines.cpp - Stage pipelines from linalg to PTX -----------------===//
 
 #include "gemm-opt/Pipelines/Pipelines.h"
-#include "gemm-opt/Transforms/ChipInfo.h"
+#include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"

@@ -1,7 +1,7 @@
 //===- Stages.cpp - The ladder: one table row per rung --------------------===//
 
 #include "gemm-opt/Pipelines/Pipelines.h"
-#include "gemm-opt/Transforms/ChipInfo.h"
+#include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -29,7 +29,7 @@ static void addCoalesce(OpPassManager &pm, const CompileOptions &o) {
   addRung<GemmCoalesceOptions>(pm, o, createGemmCoalesce);
 }
 
-// The SIMT matmul ladder (lib/Transforms/SimtGemm*.cpp).
+// The SIMT matmul ladder (lib/Transforms/Gemm/Simt/).
 static void addSharedMemoryTiling(OpPassManager &pm, const CompileOptions &o) {
   addRung<GemmSharedMemoryTilingOptions>(pm, o, createGemmSharedMemoryTiling);
 }

@@ -2,7 +2,7 @@
 
 #include "gemm-opt/Target/KernelBundle.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
-#include "gemm-opt/Transforms/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -145,7 +145,7 @@ def GemmEmitKernels : Pass<"gemm-emit-kernels", "ModuleOp"> {
 //===----------------------------------------------------------------------===//
 // The softmax ladder (issue 5; seed 002). Each rung rewrites the launches of
 // the previous one (tagged `gemm_opt.softmax_plan`); plans are chosen by
-// lib/Transforms/SoftmaxHeuristics.cpp, kernels built by SoftmaxKernels.cpp.
+// lib/Transforms/Heuristics/SoftmaxHeuristics.cpp, kernels built by SoftmaxKernels.cpp.
 //===----------------------------------------------------------------------===//
 
 def GemmSoftmaxThreePass : Pass<"gemm-softmax-three-pass", "func::FuncOp"> {

@@ -1,0 +1,81 @@
+//===- GemmProblem.h - What a linalg.matmul asks for ------------*- C++ -*-===//
+//
+// The shape, types and buffers of one matmul, as every kernel generator sees
+// it, plus the bookkeeping that lets gemm-emit-kernels describe the launch
+// without knowing which generator ran.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_ANALYSIS_GEMMPROBLEM_H
+#define GEMM_OPT_TRANSFORMS_ANALYSIS_GEMMPROBLEM_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::gemm_opt {
+
+/// Attribute names shared by the generators and the emitter.
+inline constexpr llvm::StringLiteral kRoleAttr = "gemm_opt.role";
+inline constexpr llvm::StringLiteral kProblemAttr = "gemm_opt.problem";
+inline constexpr llvm::StringLiteral kKernelAttr = "gemm_opt.kernel";
+inline constexpr llvm::StringLiteral kMappingAttr = "gemm_opt.mapping";
+/// Unit attribute on a gpu.launch_func whose kernel waits for the previous
+/// kernel with griddepcontrol.wait (gemm-apply-kernel-attributes sets it):
+/// the manifest marks it "programmatic_dependent".
+inline constexpr llvm::StringLiteral kProgrammaticDependentAttr =
+    "gemm_opt.programmatic_dependent";
+
+/// C (M x N) = [C +] A (M x K) * B (K x N), all row-major memrefs.
+struct GemmProblem {
+  linalg::MatmulOp op;
+  Value a, b, c;
+  int64_t m = 0, n = 0, k = 0;
+  Type aType, bType, cType;
+  /// True when C is accumulated into (linalg.matmul's own semantics); false
+  /// when a zero `linalg.fill` initialises C right before, which is folded.
+  bool accumulate = true;
+  linalg::FillOp zeroFill;
+};
+
+/// Checks one operand of a kernel op: a 2-D, static, non-empty shaped type,
+/// row-major and in the default memory space for memrefs. Emits `rankMessage`
+/// (or another error) at `op` otherwise.
+FailureOr<ShapedType> verifyStatic2DOperand(Operation *op, Value operand,
+                                            StringRef rankMessage);
+
+/// Checks what gemm-opt supports of a linalg.matmul (tensor or memref form),
+/// emitting an error at the op when it is not supported.
+LogicalResult verifyMatmulContract(linalg::MatmulOp op);
+
+/// Checks an element type triple (A, B, C), returning a message when it is
+/// not supported, or an empty string.
+std::string checkMatmulElementTypes(Type a, Type b, Type c);
+
+/// The zero `linalg.fill` of a memref matmul's C that is the last op before
+/// it touching C, in the same block: the one a kernel can fold (beta = 0).
+linalg::FillOp findFoldableZeroFill(linalg::MatmulOp op);
+
+/// Describes a verified matmul on memrefs; fails (with an error at the op)
+/// when its operands are not function arguments or allocations.
+FailureOr<GemmProblem> analyzeGemmProblem(linalg::MatmulOp op);
+
+/// Records the problem and the roles of its buffers in the IR, for the
+/// emitter: `gemm_opt.role` on each buffer's function argument or allocation
+/// and `gemm_opt.problem` on the enclosing function.
+void recordGemmProblem(const GemmProblem &problem);
+
+/// Returns the function argument or allocating op a buffer comes from, or a
+/// null value when it comes from somewhere else.
+Value getRootBuffer(Value buffer);
+
+/// Records `role` ("A", "X", ...) as `gemm_opt.role` on the function argument
+/// of `func` or the allocation that `buffer` comes from.
+void setBufferRole(func::FuncOp func, Value buffer, StringRef role);
+
+/// Short names used in manifests and diagnostics: f32, f16, bf16.
+std::string elementTypeName(Type type);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_ANALYSIS_GEMMPROBLEM_H

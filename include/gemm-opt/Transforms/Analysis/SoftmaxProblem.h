@@ -1,0 +1,44 @@
+//===- SoftmaxProblem.h - What a linalg.softmax asks for --------*- C++ -*-===//
+//
+// The shape, types and buffers of one row-wise softmax, as every softmax
+// kernel generator sees it, and its bookkeeping for gemm-emit-kernels (the
+// same attributes as GemmProblem: `gemm_opt.problem` on the function,
+// `gemm_opt.role` = "X" / "Y" on the root buffers).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_ANALYSIS_SOFTMAXPROBLEM_H
+#define GEMM_OPT_TRANSFORMS_ANALYSIS_SOFTMAXPROBLEM_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir::gemm_opt {
+
+/// Y (rows x cols) = softmax(X) along each row; row-major memrefs of f32,
+/// f16 or bf16 (X and Y of one type). Arithmetic is always f32.
+struct SoftmaxProblem {
+  Value x, y;
+  int64_t rows = 0, cols = 0;
+  Type xType, yType;
+};
+
+/// Checks what gemm-opt supports of a linalg.softmax (tensor or memref form),
+/// emitting an error at the op when it is not supported.
+LogicalResult verifySoftmaxContract(linalg::SoftmaxOp op);
+
+/// Describes a verified softmax on memrefs; fails (with an error at the op)
+/// when its operands are not function arguments or allocations.
+FailureOr<SoftmaxProblem> analyzeSoftmaxProblem(linalg::SoftmaxOp op);
+
+/// Records the problem (`gemm_opt.problem` on `func`) and the roles X and Y.
+void recordSoftmaxProblem(func::FuncOp func, const SoftmaxProblem &problem);
+
+/// Reads back a problem recorded by recordSoftmaxProblem: the buffers are
+/// the function arguments / allocations carrying roles X and Y. Fails
+/// silently (returns failure) when `func` holds no softmax problem.
+FailureOr<SoftmaxProblem> findRecordedSoftmaxProblem(func::FuncOp func);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_ANALYSIS_SOFTMAXPROBLEM_H

@@ -1,0 +1,165 @@
+//===- WgmmaGemm.h - Plan and builder of the Hopper matmul ------*- C++ -*-===//
+//
+// The `wgmma` rung (sm_90a): block tiles of A and B loaded by TMA into a
+// multi-stage ring of 128-byte-swizzled tiles in dynamic shared memory,
+// full/empty mbarriers with phase tracking, warpgroup MMAs
+// (wgmma.mma_async m64nNk16; m64nNk8 for f32 inputs as TF32) reading both
+// operands through shared-memory descriptors, and a vectorized epilogue of
+// our own. The plan lives on the gpu.launch as `gemm_opt.wgmma_plan`.
+//
+// TF32 wgmma reads both shared-memory operands K-major only (PTX ISA: the
+// transpose, imm-trans-a/b, exists for .f16/.bf16 alone), while B is
+// row-major K x N (N-major). A TF32 kernel therefore comes with a first
+// kernel that writes B transposed (N x K, row-major: K-major) into a scratch
+// buffer; TMA loads B tiles from that copy exactly as it loads A tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_GEMM_WGMMA_WGMMAGEMM_H
+#define GEMM_OPT_TRANSFORMS_GEMM_WGMMA_WGMMAGEMM_H
+
+#include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
+
+#include <string>
+
+namespace mlir::gemm_opt {
+
+inline constexpr llvm::StringLiteral kWgmmaPlanAttr = "gemm_opt.wgmma_plan";
+
+/// Everything that decides the shape of a wgmma kernel.
+///
+/// The block tile BM x BN is split by rows over `consumers` warpgroups (128
+/// threads each); a warpgroup owns BM/consumers rows as (BM/consumers)/64
+/// wgmma tiles of m64 x BN, accumulated in f32 registers. The K tile BK is
+/// one 128-byte swizzle row of A (64 f16/bf16, 32 tf32). A stage holds A as
+/// BM rows of BK and B either as BN/64 panels of BK rows x 64 columns (B
+/// row-major, read by wgmma in its transposed, MN-major mode: f16/bf16) or
+/// as BN rows of BK (the transposed copy of B, K-major: tf32).
+struct WgmmaGemmPlan {
+  int64_t bm = 128, bn = 128, bk = 64;
+  int64_t stages = 3;
+  /// Warpgroups computing the tile (1 or 2).
+  int64_t consumers = 1;
+  /// Grouped block order over this many block rows (0/1 = row-major).
+  int64_t groupM = 8;
+  /// nvvm.maxnreg on the kernel; 0 = none.
+  int64_t maxRegs = 0;
+  /// Bytes per input element (2: f16/bf16; 4: f32 computed as TF32).
+  int64_t elemBytes = 2;
+  /// Warp specialization: one more warpgroup whose elected thread only
+  /// issues the TMA loads (full/empty barriers per slot), the consumer
+  /// warpgroups only compute; registers are moved from the producer to the
+  /// consumers with setmaxnreg under the kernel's cap `maxRegs`.
+  bool warpSpecialized = false;
+  int64_t producerRegs = 40, consumerRegs = 232;
+  /// Persistent grid: at most one block per SM, each walking the output
+  /// tiles (grouped order) with the ring's phases running on across tiles.
+  bool persistent = false;
+  /// Blocks of a persistent grid (one per SM).
+  int64_t persistentBlocks = 132;
+  /// Padded staging (rows of A, resp. B, that are not 16-byte aligned): a
+  /// copy kernel launched first writes the operand into a zero-padded
+  /// scratch buffer with 16-byte-aligned rows, and the tensor map reads the
+  /// logical extent through that buffer's row stride (PaddedStaging.h).
+  bool stageA = false, stageB = false;
+  /// Ping-pong consumers (CUTLASS's "pingpong" schedule; needs the
+  /// warp-specialized persistent kernel with 2 consumer warpgroups): each
+  /// consumer warpgroup owns whole BM x BN tiles (BM/64 m64 tiles of its
+  /// own accumulators) and the two take the block's tiles alternately
+  /// (consumer c: local tiles c, c + 2, ...), so that one's epilogue runs
+  /// while the other computes. The producer still loads every tile of the
+  /// block in order into the one ring; each K step is released by the 4
+  /// warps of the consumer that used it. The consumers take turns issuing
+  /// their K loops (a turn mbarrier per consumer, arrived on by the other
+  /// one once its K loop is issued): besides running the tensor cores on
+  /// one tile at a time, this is what makes the phase-parity waits on the
+  /// ring sound, as a consumer never waits on a slot more than one phase
+  /// ahead of what has completed.
+  bool pingpong = false;
+  /// Epilogue through TMA stores (warp-specialized, cooperative consumers):
+  /// each consumer warpgroup writes its rows of C box by box (64 rows of
+  /// 128 bytes, 128-byte swizzle) into one of two staging buffers of its
+  /// own and an elected thread stores the box with cp.async.bulk.tensor;
+  /// the warpgroup goes on to the next tile while the last boxes drain,
+  /// instead of waiting for 2-element global stores. Needs C rows of a
+  /// multiple of 16 bytes and beta = 0 (TMA clips ragged M and N).
+  bool tmaStore = false;
+  /// Bytes per element of C (4: f32, 2: f16/bf16).
+  int64_t cElemBytes = 4;
+
+  static constexpr int64_t kWarpgroupThreads = 128;
+  /// A TMA store box of C: 64 rows (one wgmma m64 tile) of 128 bytes.
+  static constexpr int64_t kStoreBoxBytes = 64 * 128;
+  /// Extra dynamic shared memory that lets the kernel align its base to
+  /// 1024 bytes (what 128-byte-swizzled TMA tiles and wgmma need).
+  static constexpr int64_t kAlignSlack = 1024;
+
+  int64_t threads() const {
+    return (consumers + (warpSpecialized ? 1 : 0)) * kWarpgroupThreads;
+  }
+  /// Warpgroups that share one block tile (all consumers, or one when they
+  /// ping-pong).
+  int64_t tileWarpgroups() const { return pingpong ? 1 : consumers; }
+  /// Warps that compute one K step (and release its ring slot).
+  int64_t consumerWarps() const {
+    return tileWarpgroups() * kWarpgroupThreads / 32;
+  }
+  /// Rows of the block tile owned by one warpgroup, and its m64 tiles.
+  int64_t wgRows() const { return bm / tileWarpgroups(); }
+  int64_t mTiles() const { return wgRows() / 64; }
+  /// f32 accumulator registers per thread.
+  int64_t accRegs() const { return mTiles() * bn / 2; }
+  /// TF32: B is read K-major from its transposed copy (BN rows of BK per
+  /// stage, one TMA box); f16/bf16 read row-major B in 64-column panels.
+  bool kMajorB() const { return elemBytes == 4; }
+  /// K of one wgmma (32 bytes of each row: k16 f16/bf16, k8 tf32).
+  int64_t wgmmaK() const { return 32 / elemBytes; }
+  int64_t panels() const { return bn / 64; }
+  int64_t aStageBytes() const { return bm * bk * elemBytes; }
+  int64_t panelBytes() const { return bk * 64 * elemBytes; }
+  int64_t bStageBytes() const { return bk * bn * elemBytes; }
+  int64_t stageBytes() const { return aStageBytes() + bStageBytes(); }
+  /// Columns of C per TMA store box, and boxes per warpgroup tile row.
+  int64_t storeBoxCols() const { return 128 / cElemBytes; }
+  int64_t storeBoxes() const { return bn / storeBoxCols(); }
+  /// The TMA-store staging buffers: two boxes per consumer warpgroup.
+  int64_t storeStagingBytes() const {
+    return tmaStore ? consumers * 2 * kStoreBoxBytes : 0;
+  }
+  int64_t sharedBytes() const {
+    return stages * stageBytes() + storeStagingBytes() + kAlignSlack;
+  }
+  /// mbarriers: full[s], empty[s], and with ping-pong turn[0..1].
+  int64_t numBarriers() const { return 2 * stages + (pingpong ? 2 : 0); }
+
+  std::string validate(const ChipInfo &chip) const;
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  std::string str() const;
+};
+
+/// The operands of `problem` whose rows TMA cannot load directly (a row
+/// stride that is not a multiple of 16 bytes; f32 inputs read B through its
+/// transposed, padded copy, so only A's rows count), and why ("" when TMA
+/// can load both).
+struct TmaRowCheck {
+  bool a = false, b = false;
+  std::string why;
+};
+TmaRowCheck checkTmaRows(const GemmProblem &problem);
+
+/// Builds the wgmma kernel for `problem` and `plan` right before `before`
+/// (with the host-side tensor maps of A and B) and returns the new launch.
+/// The plan must have been validated. With plan.stageA / plan.stageB it
+/// first builds the padded staging copies (scratch buffers and the copy
+/// launch) and reads those operands through them; every other operand must
+/// satisfy checkTmaRows. A TF32 plan (kMajorB) also allocates the
+/// N x K f32 scratch buffer (a `memref.alloc` of the host function: a
+/// manifest "scratch" buffer, its rows padded to 16 bytes) and launches the
+/// transposing kernel (TransposedCopy.h) before the matmul kernel.
+gpu::LaunchOp buildWgmmaGemmKernel(const GemmProblem &problem,
+                                   const WgmmaGemmPlan &plan,
+                                   Operation *before);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_GEMM_WGMMA_WGMMAGEMM_H

@@ -1,0 +1,73 @@
+//===- GemmHeuristics.h - Tile sizes per shape and chip ---------*- C++ -*-===//
+//
+// The one place that decides block tiles, thread tiles, stages and warp
+// tiles of the SIMT matmul kernels. Rung passes only rewrite IR: they ask
+// this component for the defaults of their rung, apply the user's pass
+// options on top, and validate the result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_HEURISTICS_GEMMHEURISTICS_H
+#define GEMM_OPT_TRANSFORMS_HEURISTICS_GEMMHEURISTICS_H
+
+#include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
+#include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
+
+namespace mlir::gemm_opt {
+
+/// The rungs of the SIMT ladder, in order.
+enum class SimtRung { Smem, Reg1D, Reg2D, Vector, Swizzle, MultiBuffer, WarpTile };
+
+llvm::StringRef simtRungName(SimtRung rung);
+
+/// Turns on `rung`'s feature in `plan` (the parent rung's plan) with the
+/// defaults for `problem` on `chip`. Rungs that re-tile (smem, reg1d, reg2d)
+/// choose the tile; vector, swizzle and multibuffer keep the block and thread
+/// tile (and set the K tile); warptile picks the block tile per shape class
+/// unless an earlier rung's options changed it from reg2d's default.
+void applySimtRungDefaults(SimtRung rung, const GemmProblem &problem,
+                           const ChipInfo &chip, SimtGemmPlan &plan);
+
+/// Sets the warp tile, fragments and B swizzle of the warptile rung for the
+/// plan's block and thread tile.
+void chooseWarpLayout(SimtGemmPlan &plan);
+
+/// Split-K factor of the warptile rung for `plan`'s tiles (1 = no split).
+int64_t chooseSplitK(const GemmProblem &problem, const ChipInfo &chip,
+                     const SimtGemmPlan &plan);
+
+/// Whether the SIMT rungs with 128-bit paths (vector and later) copy A
+/// and/or B into padded scratch first: sets plan.stageA / stageB from the
+/// problem's rows and size and the plan's vector width and pipeline.
+void chooseSimtStaging(const GemmProblem &problem, SimtGemmPlan &plan);
+
+/// The XOR mask that makes B's inner-loop reads conflict-free for the
+/// plan's layout (0 when they already are).
+int64_t chooseBXorMask(const SimtGemmPlan &plan);
+
+/// The default plan of the tensor-core rung `mma` for `problem` on `chip`
+/// (f16/bf16 inputs, or f32 inputs computed as TF32).
+MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
+
+/// The default plan of the Hopper rung `wgmma` for `problem` on `chip`
+/// (f16/bf16 inputs, or f32 inputs computed as TF32).
+WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip);
+
+/// Whether the `wgmma` rung copies operands whose rows are not 16-byte
+/// aligned into padded scratch (and runs TMA + wgmma on those) rather than
+/// keeping the mma.sync kernel: when the problem is large enough that the
+/// copies are small against the matmul.
+bool chooseWgmmaStaging(const GemmProblem &problem, const ChipInfo &chip);
+
+/// Whether C can be written by TMA stores at all: rows of a multiple of 16
+/// bytes and beta = 0 (a TMA store overwrites). Returns why not, or "".
+std::string checkTmaStoreOfC(const GemmProblem &problem);
+
+/// Whether `plan` (with its final options) takes the TMA-store epilogue.
+bool chooseWgmmaTmaStore(const GemmProblem &problem, const WgmmaGemmPlan &plan,
+                         const ChipInfo &chip);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_HEURISTICS_GEMMHEURISTICS_H

@@ -1,0 +1,105 @@
+//===- SoftmaxProblem.cpp - What a linalg.softmax asks for ----------------===//
+
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
+  SmallVector<ShapedType> types;
+  for (Value v : {op.getInput(), op.getOutput()}) {
+    FailureOr<ShapedType> shaped =
+        verifyStatic2DOperand(op, v, "expects 2-D operands [rows, cols]");
+    if (failed(shaped))
+      return failure();
+    types.push_back(*shaped);
+  }
+  if (op.getDimension() != 1)
+    return op.emitOpError("over dimension ")
+           << op.getDimension()
+           << " is not supported; gemm-opt computes softmax over the last "
+              "dimension (dimension(1))";
+  if (types[0].getShape() != types[1].getShape())
+    return op.emitOpError("input and output shapes differ");
+  Type x = types[0].getElementType(), y = types[1].getElementType();
+  if (!(x.isF32() || x.isF16() || x.isBF16()))
+    return op.emitOpError("element type ")
+           << x << " is not supported; expected f32, f16 or bf16";
+  if (x != y)
+    return op.emitOpError("input and output must have the same element type, "
+                          "got ")
+           << x << " and " << y;
+  return success();
+}
+
+/// Rows, columns and element types from the X and Y buffers.
+static void setShapeFromBuffers(SoftmaxProblem &p) {
+  auto xTy = cast<MemRefType>(p.x.getType());
+  p.rows = xTy.getDimSize(0);
+  p.cols = xTy.getDimSize(1);
+  p.xType = xTy.getElementType();
+  p.yType = cast<MemRefType>(p.y.getType()).getElementType();
+}
+
+FailureOr<SoftmaxProblem>
+mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
+  if (!op.hasPureBufferSemantics())
+    return op.emitOpError("must be bufferized before kernel generation");
+  if (failed(verifySoftmaxContract(op)))
+    return failure();
+  SoftmaxProblem p;
+  p.x = op.getInput();
+  p.y = op.getOutput();
+  for (Value v : {p.x, p.y})
+    if (!getRootBuffer(v))
+      return op.emitOpError("operands must be function arguments or "
+                            "allocations, so that a runner can bind them");
+  if (getRootBuffer(p.x) == getRootBuffer(p.y))
+    return op.emitOpError("in-place softmax (input and output are the same "
+                          "buffer) is not supported");
+  setShapeFromBuffers(p);
+  return p;
+}
+
+void mlir::gemm_opt::recordSoftmaxProblem(func::FuncOp func,
+                                          const SoftmaxProblem &p) {
+  Builder b(func.getContext());
+  setBufferRole(func, p.x, "X");
+  setBufferRole(func, p.y, "Y");
+  NamedAttrList problem;
+  problem.append("op", b.getStringAttr("softmax"));
+  problem.append("rows", b.getI64IntegerAttr(p.rows));
+  problem.append("cols", b.getI64IntegerAttr(p.cols));
+  problem.append("x", b.getStringAttr(elementTypeName(p.xType)));
+  problem.append("y", b.getStringAttr(elementTypeName(p.yType)));
+  func->setAttr(kProblemAttr, problem.getDictionary(b.getContext()));
+}
+
+FailureOr<SoftmaxProblem>
+mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
+  auto problem = func->getAttrOfType<DictionaryAttr>(kProblemAttr);
+  auto op = problem ? problem.getAs<StringAttr>("op") : StringAttr();
+  if (!op || op.getValue() != "softmax")
+    return failure();
+  SoftmaxProblem p;
+  auto roleOf = [&](Value v, StringAttr role) {
+    if (role && role.getValue() == "X")
+      p.x = v;
+    if (role && role.getValue() == "Y")
+      p.y = v;
+  };
+  for (BlockArgument arg : func.getArguments())
+    roleOf(arg, func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                  kRoleAttr));
+  func.walk([&](Operation *alloc) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(alloc))
+      roleOf(alloc->getResult(0), alloc->getAttrOfType<StringAttr>(kRoleAttr));
+  });
+  if (!p.x || !p.y)
+    return failure();
+  setShapeFromBuffers(p);
+  return p;
+}

@@ -1,0 +1,151 @@
+//===- VerifyInput.cpp - Reject what gemm-opt cannot compile --------------===//
+//
+// Runs first in every stage pipeline, so that bad input gets one clear error
+// at the offending op instead of a failure deep inside a lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMVERIFYINPUT
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+
+/// A fill is supported only as the zero initialisation of a matmul's result
+/// that the kernel can fold: on tensors, the fill's only use is the matmul's
+/// init; on memrefs, it is the last op touching C before the matmul.
+static LogicalResult verifyFill(linalg::FillOp fill) {
+  if (!matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
+    return fill.emitOpError("is only supported as the zero initialisation of "
+                            "a linalg.matmul result (fill value must be 0.0)");
+  bool ok = false;
+  if (fill.hasPureTensorSemantics()) {
+    Value result = fill.getResult(0);
+    auto mm = result.hasOneUse()
+                  ? dyn_cast<linalg::MatmulOp>(*result.getUsers().begin())
+                  : linalg::MatmulOp();
+    ok = mm && mm.getDpsInits()[0] == result;
+  } else {
+    Value init = fill.getDpsInits()[0];
+    ok = llvm::any_of(init.getUsers(), [&](Operation *user) {
+      auto mm = dyn_cast<linalg::MatmulOp>(user);
+      return mm && mm.getDpsInits()[0] == init &&
+             findFoldableZeroFill(mm) == fill;
+    });
+  }
+  if (!ok)
+    return fill.emitOpError(
+        "is only supported as the zero initialisation of a linalg.matmul "
+        "result, directly before it with no other use of the result");
+  return success();
+}
+
+/// Kernel names are derived from the function name, so it must be a valid
+/// PTX identifier.
+static bool isPtxIdentifier(StringRef name) {
+  if (name.empty() || llvm::isDigit(name.front()))
+    return false;
+  return llvm::all_of(name, [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$';
+  });
+}
+
+struct GemmVerifyInputPass
+    : public mlir::gemm_opt::impl::GemmVerifyInputBase<GemmVerifyInputPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Operation *firstKernelOp = nullptr;
+    bool ok = true;
+    for (Operation &top : module.getBody()->getOperations()) {
+      auto func = dyn_cast<func::FuncOp>(top);
+      if (!func) {
+        top.emitError("gemm-opt expects a module of func.func operations");
+        ok = false;
+        continue;
+      }
+      if (func.isExternal())
+        continue;
+      if (!isPtxIdentifier(func.getSymName())) {
+        func.emitError("function name '")
+            << func.getSymName()
+            << "' is not a valid PTX identifier ([A-Za-z_$][A-Za-z0-9_$]*); "
+               "kernels are named after it";
+        ok = false;
+      }
+      for (Type t : func.getArgumentTypes()) {
+        if (!isa<MemRefType, RankedTensorType>(t)) {
+          func.emitError("argument of type ")
+              << t << " is not supported; expected memrefs or tensors";
+          ok = false;
+        }
+      }
+      // Pre-order, skipping the regions of the ops we accept as a whole.
+      func.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
+        if (op == func.getOperation())
+          return WalkResult::advance();
+        if (auto mm = dyn_cast<linalg::MatmulOp>(op)) {
+          if (failed(verifyMatmulContract(mm)))
+            ok = false;
+          if (firstKernelOp) {
+            InFlightDiagnostic diag = mm.emitOpError(
+                "is the second kernel op in this module; gemm-opt compiles "
+                "one linalg.matmul per module");
+            diag.attachNote(firstKernelOp->getLoc()) << "first one here";
+            ok = false;
+          }
+          firstKernelOp = op;
+          return WalkResult::skip();
+        }
+        if (auto sm = dyn_cast<linalg::SoftmaxOp>(op)) {
+          if (failed(verifySoftmaxContract(sm)))
+            ok = false;
+          if (firstKernelOp) {
+            InFlightDiagnostic diag = sm.emitOpError(
+                "is the second kernel op in this module; gemm-opt compiles "
+                "one kernel op (linalg.matmul or linalg.softmax) per module");
+            diag.attachNote(firstKernelOp->getLoc()) << "first one here";
+            ok = false;
+          }
+          firstKernelOp = op;
+          return WalkResult::skip();
+        }
+        if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+          if (failed(verifyFill(fill)))
+            ok = false;
+          return WalkResult::skip();
+        }
+        if (isa<arith::ConstantOp, func::ReturnOp, tensor::EmptyOp,
+                memref::AllocOp, memref::DeallocOp,
+                bufferization::ToTensorOp, bufferization::ToBufferOp>(op))
+          return WalkResult::advance();
+        op->emitOpError("is not supported by gemm-opt; expected "
+                        "linalg.matmul (with an optional zero linalg.fill) or "
+                        "linalg.softmax");
+        ok = false;
+        return WalkResult::skip();
+      });
+    }
+    if (ok && !firstKernelOp) {
+      module.emitError("nothing to compile: expected a func.func holding a "
+                       "linalg.matmul or a linalg.softmax");
+      ok = false;
+    }
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,238 @@
+//===- KernelBuilder.cpp - Small helpers for writing GPU kernels ----------===//
+
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+Value KernelBuilder::index(int64_t v) {
+  return arith::ConstantIndexOp::create(*this, v);
+}
+Value KernelBuilder::add(Value a, Value b) {
+  return arith::AddIOp::create(*this, a, b);
+}
+Value KernelBuilder::mul(Value a, Value b) {
+  return arith::MulIOp::create(*this, a, b);
+}
+Value KernelBuilder::ult(Value a, Value b) {
+  return arith::CmpIOp::create(*this, arith::CmpIPredicate::ult, a, b);
+}
+Value KernelBuilder::andi(Value a, Value b) {
+  return arith::AndIOp::create(*this, a, b);
+}
+Value KernelBuilder::f32(double v) {
+  return arith::ConstantOp::create(*this, getF32FloatAttr(v));
+}
+
+Value KernelBuilder::loadF32(Value memref, ValueRange indices) {
+  Value v = memref::LoadOp::create(*this, memref, indices);
+  if (!v.getType().isF32())
+    v = arith::ExtFOp::create(*this, getF32Type(), v);
+  return v;
+}
+
+void KernelBuilder::ifThen(Value cond, function_ref<void()> body) {
+  if (!cond)
+    return body();
+  auto ifOp = scf::IfOp::create(*this, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard g(*this);
+  setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
+  body();
+}
+
+void KernelBuilder::storeFromF32(Value value, Value memref,
+                                 ValueRange indices) {
+  Type elem = cast<MemRefType>(memref.getType()).getElementType();
+  if (elem != value.getType())
+    value = arith::TruncFOp::create(*this, elem, value);
+  memref::StoreOp::create(*this, value, memref, indices);
+}
+
+gpu::LaunchOp mlir::gemm_opt::createStaticLaunch(KernelBuilder &b,
+                                                 ArrayRef<int64_t> grid,
+                                                 ArrayRef<int64_t> block) {
+  assert(grid.size() == 3 && block.size() == 3 && "expected 3-D sizes");
+  auto launch = gpu::LaunchOp::create(
+      b, b.index(grid[0]), b.index(grid[1]), b.index(grid[2]),
+      b.index(block[0]), b.index(block[1]), b.index(block[2]));
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(&body);
+  return launch;
+}
+
+gpu::LaunchOp mlir::gemm_opt::createBlockTiledMatmulLaunch(
+    KernelBuilder &b, int64_t gridX, int64_t gridY, int64_t threads,
+    int64_t sharedBytes, StringRef mapping, StringRef planName,
+    Attribute planAttr, int64_t gridZ) {
+  Value smemBytes =
+      arith::ConstantIntOp::create(b, b.getI32Type(), sharedBytes);
+  auto launch = gpu::LaunchOp::create(b, b.index(gridX), b.index(gridY),
+                                      b.index(gridZ), b.index(threads), b.index(1),
+                                      b.index(1), smemBytes);
+  launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
+  launch->setAttr(kMappingAttr, b.getStringAttr(mapping));
+  launch->setAttr(planName, planAttr);
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  gpu::TerminatorOp::create(b);
+  b.setInsertionPointToStart(&body);
+  return launch;
+}
+
+std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
+                                                        Value bx, Value by,
+                                                        int64_t gridX,
+                                                        int64_t gridY,
+                                                        int64_t groupM) {
+  if (groupM <= 1 || gridX <= 1 || gridY <= 1)
+    return {bx, by};
+  auto div = [&](Value x, Value y) {
+    return b.createOrFold<arith::DivUIOp>(x, y);
+  };
+  auto rem = [&](Value x, Value y) {
+    return b.createOrFold<arith::RemUIOp>(x, y);
+  };
+  int64_t g = std::min(groupM, gridY);
+  Value perGroup = b.index(g * gridX);
+  Value pid = b.add(b.mul(by, gridX), bx);
+  Value firstRow = b.mul(div(pid, perGroup), g);
+  Value inGroup = rem(pid, perGroup);
+  // The last group has gridY % g rows when g does not divide gridY.
+  Value rows = gridY % g == 0
+                   ? b.index(g)
+                   : b.createOrFold<arith::MinUIOp>(
+                         b.createOrFold<arith::SubIOp>(b.index(gridY),
+                                                       firstRow),
+                         b.index(g));
+  return {div(inGroup, rows), b.add(firstRow, rem(inGroup, rows))};
+}
+
+Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,
+                                                      int64_t maxRegs,
+                                                      bool readOnlyInputs) {
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  Value base = gpu::DynamicSharedMemoryOp::create(
+      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                         MemRefLayoutAttrInterface(), workgroup));
+  parkKernelFnAttrs(base.getDefiningOp(), maxRegs, readOnlyInputs);
+  return base;
+}
+
+void mlir::gemm_opt::keepLoopRolled(scf::ForOp loop) {
+  MLIRContext *ctx = loop.getContext();
+  Builder b(ctx);
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/b.getBoolAttr(true), /*count=*/nullptr,
+      /*runtimeDisable=*/nullptr, /*full=*/nullptr, /*followupUnrolled=*/nullptr,
+      /*followupRemainder=*/nullptr, /*followupAll=*/nullptr);
+  loop->setAttr("llvm.loop_annotation",
+                LLVM::LoopAnnotationAttr::get(
+                    ctx, BoolAttr(), {}, {}, unroll, {}, {}, {}, {}, {}, {},
+                    BoolAttr(), BoolAttr(), FusedLoc(), FusedLoc(), {}));
+}
+
+void mlir::gemm_opt::parkKernelFnAttrs(Operation *op, int64_t maxRegs,
+                                       bool readOnlyInputs) {
+  Builder b(op->getContext());
+  NamedAttrList fnAttrs;
+  if (maxRegs)
+    fnAttrs.append("nvvm.maxnreg",
+                   b.getI32IntegerAttr(static_cast<int32_t>(maxRegs)));
+  if (readOnlyInputs)
+    fnAttrs.append(kReadOnlyInputs, b.getUnitAttr());
+  if (!fnAttrs.empty())
+    op->setAttr(kKernelFnAttrs, fnAttrs.getDictionary(op->getContext()));
+}
+
+void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,
+                                          int64_t n, bool accumulate, Value row,
+                                          Value col, Value pair, bool guardRow,
+                                          bool guardCol) {
+  Type cTy = cast<MemRefType>(c.getType()).getElementType();
+  Type f32 = b.getF32Type();
+  int64_t cBytes = cTy.isF32() ? 4 : 2;
+  auto pairTy = VectorType::get({2}, cTy);
+  auto pairF32 = VectorType::get({2}, f32);
+  auto storePair = [&] {
+    Value out = pair;
+    if (accumulate) {
+      Value old = vector::LoadOp::create(b, pairTy, c, ValueRange{row, col},
+                                         false, llvm::MaybeAlign(2 * cBytes));
+      if (!cTy.isF32())
+        old = arith::ExtFOp::create(b, pairF32, old);
+      out = arith::AddFOp::create(b, old, out);
+    }
+    if (!cTy.isF32())
+      out = arith::TruncFOp::create(b, pairTy, out);
+    vector::StoreOp::create(b, out, c, ValueRange{row, col}, false,
+                            llvm::MaybeAlign(2 * cBytes));
+  };
+  auto storeOne = [&](int64_t e) {
+    Value colE = b.add(col, b.index(e));
+    Value x = vector::ExtractOp::create(b, pair, ArrayRef<int64_t>{e});
+    if (accumulate)
+      x = arith::AddFOp::create(b, b.loadF32(c, {row, colE}), x);
+    b.storeFromF32(x, c, {row, colE});
+  };
+  // Only the conditions the shape needs; none: no scf.if at all.
+  auto within = [&](Value colE) -> Value {
+    Value rowOk = guardRow ? b.ult(row, m) : Value();
+    Value colOk = guardCol ? b.ult(colE, n) : Value();
+    if (rowOk && colOk)
+      return b.andi(rowOk, colOk);
+    return rowOk ? rowOk : colOk;
+  };
+  if (n % 2 == 0) {
+    // col is even and N even: col < N implies col + 1 < N.
+    b.ifThen(within(col), storePair);
+    return;
+  }
+  for (int64_t e = 0; e < 2; ++e)
+    b.ifThen(within(b.add(col, b.index(e))), [&] { storeOne(e); });
+}
+
+SmallVector<gpu::LaunchOp> mlir::gemm_opt::findKernels(Operation *root,
+                                                       StringRef kind) {
+  SmallVector<gpu::LaunchOp> launches;
+  root->walk([&](gpu::LaunchOp launch) {
+    auto role = launch->getAttrOfType<StringAttr>(kKernelAttr);
+    if (role && role.getValue() == kind)
+      launches.push_back(launch);
+  });
+  return launches;
+}
+
+SetVector<Operation *>
+mlir::gemm_opt::collectScratchBuffers(ArrayRef<gpu::LaunchOp> launches) {
+  SetVector<Operation *> scratch;
+  for (gpu::LaunchOp launch : launches)
+    launch.getBody().walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (auto alloc = v.getDefiningOp<memref::AllocOp>())
+          if (!alloc->hasAttr(kRoleAttr))
+            scratch.insert(alloc);
+    });
+  return scratch;
+}
+
+void mlir::gemm_opt::eraseUnusedScratchBuffers(ArrayRef<Operation *> allocs) {
+  for (Operation *alloc : allocs) {
+    if (!llvm::all_of(alloc->getUsers(), [](Operation *user) {
+          return isa<memref::DeallocOp>(user);
+        }))
+      continue;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      user->erase();
+    alloc->erase();
+  }
+}

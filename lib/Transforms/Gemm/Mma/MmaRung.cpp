@@ -1,0 +1,107 @@
+//===- MmaRung.cpp - The gemm-mma pass ------------------------------------===//
+//
+// Turns the warp-tiled SIMT kernel into the tensor-core kernel (MmaGemm.cpp)
+// with the plan the heuristics choose and the pass options override; keeps
+// an f32 kernel on the SIMT path, with a remark, unless TF32 is allowed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Analysis/RungApplicability.h"
+#include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
+#include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMMMA
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct GemmMmaPass
+    : public mlir::gemm_opt::impl::GemmMmaBase<GemmMmaPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    FailureOr<const ChipInfo *> target = getChipInfo(func, this->chip);
+    if (failed(target))
+      return signalPassFailure();
+    const ChipInfo &chip = **target;
+    SmallVector<gpu::LaunchOp> launches = findKernels(func, "matmul");
+    if (launches.empty()) {
+      if (failed(checkNothingLeftFor(func, "gemm-mma",
+                                     "the warp-tiled SIMT matmul kernel (a "
+                                     "gemm_opt.simt_plan, built by "
+                                     "gemm-warp-tiling)")))
+        signalPassFailure();
+      return;
+    }
+    // m16n8k16 (f16/bf16) and m16n8k8 TF32 mma.sync, fed by cp.async.
+    if (!chip.hasMmaSyncK16()) {
+      launches.front().emitError("the 'mma' rung needs sm_80 or later "
+                                 "(mma.sync m16n8k16 for f16/bf16, m16n8k8 "
+                                 "for TF32, cp.async); chip ")
+          << chip.name << " lacks them";
+      return signalPassFailure();
+    }
+    SmallVector<gpu::LaunchOp> oldAux;
+    for (gpu::LaunchOp launch : launches) {
+      if (launch->hasAttr(kMmaPlanAttr))
+        continue; // Already a tensor-core kernel.
+      if (!launch->hasAttr(kSimtPlanAttr)) {
+        launch.emitError("the 'mma' rung needs the warp-tiled SIMT kernel; "
+                         "run gemm-warp-tiling first");
+        return signalPassFailure();
+      }
+      FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
+      if (failed(problem))
+        return signalPassFailure();
+      if (problem->aType != problem->bType) {
+        launch.emitError("the 'mma' rung needs A and B of one element type");
+        return signalPassFailure();
+      }
+      if (problem->aType.isF32() && !allowTf32) {
+        launch.emitRemark("f32 matmul left on the SIMT kernel: tensor cores "
+                          "compute f32 inputs as TF32, which needs "
+                          "allow-tf32=true");
+        continue;
+      }
+      MmaGemmPlan plan = chooseMmaPlan(*problem, chip);
+      overrideIfSet(plan.bm, blockM);
+      overrideIfSet(plan.bn, blockN);
+      overrideIfSet(plan.bk, blockK);
+      overrideIfSet(plan.wm, warpM);
+      overrideIfSet(plan.wn, warpN);
+      overrideIfSet(plan.stages, stages);
+      overrideIfSet(plan.groupM, groupM, -1);
+      overrideIfSet(plan.maxRegs, maxRegisters, -1);
+      std::string error = plan.validate(chip);
+      if (!error.empty()) {
+        launch.emitError("invalid 'mma' plan: ") << error;
+        return signalPassFailure();
+      }
+      // A split-K SIMT kernel's reduction and a staged one's copies go
+      // with it.
+      if (oldAux.empty())
+        oldAux = findMatmulAuxLaunches(func);
+      buildMmaGemmKernel(*problem, plan, launch);
+      launch.erase();
+    }
+    eraseMatmulAuxLaunches(oldAux);
+  }
+};
+} // namespace
