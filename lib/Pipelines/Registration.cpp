@@ -2,6 +2,7 @@
 
 #include "gemm-opt/InitGemmOpt.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Transforms/Gpu/GpuTransforms.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -19,5 +20,6 @@ void mlir::gemm_opt::registerGemmOptDialects(DialectRegistry &registry) {
 
 void mlir::gemm_opt::registerGemmOptPassesAndPipelines() {
   registerGemmOptPasses();
+  registerGemmOptGpuPasses();
   registerGemmOptPipelines();
 }
