@@ -10,7 +10,11 @@
 #ifndef GEMM_OPT_TRANSFORMS_GPU_GPUTRANSFORMS_H
 #define GEMM_OPT_TRANSFORMS_GPU_GPUTRANSFORMS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
@@ -33,6 +37,13 @@ LogicalResult groupLaunchBlockOrder(RewriterBase &rewriter,
 /// with an error when a use needs the identity layout.
 LogicalResult padWorkgroupBuffer(RewriterBase &rewriter, gpu::LaunchOp launch,
                                  BlockArgument buffer, int64_t pad);
+
+/// XOR-swizzles the 16-byte column groups of the 2-D workgroup attribution
+/// `buffer` of `launch` in all its reads and writes (upstream's
+/// nvgpu::optimizeSharedMemoryReadsAndWrites). Fails with an error when
+/// upstream cannot rewrite one of its uses.
+LogicalResult swizzleWorkgroupBuffer(gpu::LaunchOp launch,
+                                     BlockArgument buffer);
 
 #define GEN_PASS_DECL
 #include "gemm-opt/Transforms/Gpu/Passes.h.inc"

@@ -52,4 +52,25 @@ def GemmPadWorkgroupBuffers : Pass<"gemm-pad-workgroup-buffers"> {
   let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
 }
 
+def GemmSwizzleWorkgroupBuffers : Pass<"gemm-swizzle-workgroup-buffers"> {
+  let summary = "XOR-swizzle the columns of the 2-D workgroup buffers of "
+                "launches (upstream nvgpu shared-memory optimization)";
+  let description = [{
+    Applies upstream's `nvgpu::optimizeSharedMemoryReadsAndWrites` (the
+    transformation behind `nvgpu-optimize-shared-memory`) to every 2-D
+    workgroup attribution of every `gpu.launch`: the 16-byte column groups
+    of each row are permuted by an XOR with the row, in every read and
+    write, so that the rows an `ldmatrix` or a column walk touches fall
+    into different banks (ladder rungs `swizzle` and `mma` build the same
+    permutation into their kernels). Upstream's pass only looks at
+    `memref.alloc`s; kernels whose shared buffers are launch attributions
+    get it here. A buffer upstream cannot rewrite (a use that is not a
+    load, store or copy with indices; rows under 128 bytes are left as they
+    are) gets an error.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "nvgpu::NVGPUDialect",
+                           "vector::VectorDialect"];
+}
+
 #endif // GEMM_OPT_TRANSFORMS_GPU_PASSES
