@@ -4,10 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Bench.h"
-#include "gemm-opt/Runtime/Json.h"
+#include "gemm-opt/Runtime/JsonWriting.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/Numerics.h"
 #include "TestHarness.h"
+
+#include "llvm/Support/JSON.h"
 
 #include <array>
 #include <cmath>
@@ -101,34 +103,44 @@ static void expectReject(const std::string &json, const std::string &needle, int
 #define EXPECT_REJECT(json, needle) expectReject(json, needle, __LINE__)
 
 static void testJson() {
-  JsonValue v;
+  // JSON-level errors of the manifest reader (llvm::json parses; the reader
+  // adds the depth limit and the duplicate-key check).
+  KernelManifest m;
   std::string err;
-  EXPECT(parseJson(R"({"a": [1, -2.5e3, true, false, null], "b": "x\n\u00e9\ud83d\ude00"})", v, err));
-  EXPECT(v.isObject() && v.members.size() == 2);
-  const JsonValue *a = v.find("a");
-  EXPECT(a && a->isArray() && a->items.size() == 5);
-  int64_t i = 0;
-  EXPECT(a && a->items[0].getInt64(i) && i == 1);
-  EXPECT(a && !a->items[1].isInteger() && a->items[1].getDouble() == -2500.0);
-  EXPECT(a && a->items[2].isBool() && a->items[2].boolValue && a->items[4].isNull());
-  const JsonValue *b = v.find("b");
-  EXPECT(b && b->text == "x\n\xc3\xa9\xf0\x9f\x98\x80");
-  EXPECT(!parseJson("{\"a\": 1,}", v, err) && contains(err, "trailing comma"));
-  EXPECT(!parseJson("[1, 2,]", v, err) && contains(err, "trailing comma"));
-  EXPECT(!parseJson("{\"a\": 1, \"a\": 2}", v, err) && contains(err, "duplicate key"));
-  EXPECT(!parseJson("{\"a\": 01}", v, err) && contains(err, "leading zeros"));
-  EXPECT(!parseJson("{\"a\": 1} x", v, err) && contains(err, "trailing characters"));
-  EXPECT(!parseJson("// c\n{}", v, err) && contains(err, "comments"));
-  EXPECT(!parseJson("{\"a\": \"unterminated}", v, err) && contains(err, "unterminated"));
-  EXPECT(!parseJson("{\n  \"a\": tru\n}", v, err) && contains(err, "line 2"));
-  EXPECT(!parseJson("", v, err));
-  EXPECT(parseJson("9223372036854775807", v, err) && v.getInt64(i) && i == INT64_MAX);
-  EXPECT(parseJson("9223372036854775808", v, err) && !v.getInt64(i));
+  auto rejects = [&](const std::string &text, const std::string &needle) {
+    bool ok = parseManifest(text, m, err);
+    EXPECT_MSG(!ok && contains(err, "manifest: JSON parse error") && contains(err, needle), err);
+  };
+  rejects("{\"a\": 1,}", "Expected object key");
+  rejects("{\"a\": 1} x", "Text after end of document");
+  rejects("// c\n{}", "Invalid JSON value");
+  rejects("{\"a\": \"unterminated}", "Unterminated string");
+  rejects("{\n  \"a\": tru\n}", "[3:0, byte=13]: Invalid JSON value (true?)");
+  rejects("", "Unexpected EOF");
+  rejects("{\"a\": 1, \"a\": 2}", "[1:9, byte=9]: duplicate key \"a\"");
+  rejects("{\"b\": {\"op\": 1, \"\\u006fp\": 2}}", "duplicate key \"\\u006fp\"");
+  rejects(std::string(65, '[') + std::string(65, ']'), "nesting deeper than 64 levels");
+  rejects(std::string(100000, '['), "nesting deeper than 64 levels");
+  // Equal keys in different objects are fine (the reader then finds them unknown).
+  EXPECT(!parseManifest("{\"a\": {\"a\": 1}}", m, err) && contains(err, "missing field \"format\""));
+  // Integers: exact to 64 bits, no fraction or exponent.
+  const std::string good = toJson(sampleMatmul());
+  auto i64 = [&](const std::string &value) {
+    return edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i64\", \"value\": " + value + "}");
+  };
+  EXPECT_MSG(parseManifest(i64("9223372036854775807"), m, err) && m.kernels[0].params[3].intValue == INT64_MAX, err);
+  EXPECT_MSG(parseManifest(i64("-9223372036854775808"), m, err) && m.kernels[0].params[3].intValue == INT64_MIN,
+             err);
+  EXPECT_REJECT(i64("9223372036854775808"), "params[3].value: integer out of range: 9223372036854775808");
+  EXPECT_REJECT(i64("9223372036854775808.0"), "params[3].value: expected an integer, found 9.2233720368547758e+18");
+  EXPECT_REJECT(i64("1e3"), "params[3].value: expected an integer, found 1000 (written with a fraction");
+  EXPECT_REJECT(i64("-2.5"), "params[3].value: expected an integer, found -2.5");
+  EXPECT_REJECT(i64("true"), "params[3].value: expected integer, found boolean");
   EXPECT(jsonQuote("a\"b\\c\n\x01") == "\"a\\\"b\\\\c\\n\\u0001\"");
   EXPECT(jsonNumber(0.1) == "0.1");
   EXPECT(jsonNumber(std::nan("")) == "null");
   EXPECT(jsonFloat(0.1f) == "0.1");
-  EXPECT(jsonFloat(-0.0f) == "-0");
+  EXPECT(jsonFloat(-0.0f) == "-0.0");
   EXPECT(std::strtof(jsonFloat(3.4028235e38f).c_str(), nullptr) == 3.4028235e38f);
   EXPECT(std::strtof(jsonFloat(1.17549435e-38f).c_str(), nullptr) == 1.17549435e-38f);
 }
@@ -202,7 +214,7 @@ static void testManifestRejects() {
                 "missing field \"buffer\"");
   EXPECT_REJECT(edit(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
   EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 2"), "unsupported version 2");
-  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": \"1\""), "expected a number");
+  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": \"1\""), "version: expected integer, found string");
   EXPECT_REJECT(edit(good, "\"op\": \"matmul\"", "\"op\": \"conv\""), "unknown op");
   EXPECT_REJECT(edit(good, "  \"func\": \"matmul\",\n", ""), "missing field \"func\"");
   EXPECT_REJECT(edit(good, "\"m\": 4096", "\"m\": 4096.0"), "expected an integer");
@@ -223,7 +235,7 @@ static void testManifestRejects() {
   EXPECT_REJECT(edit(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": 1e39}"),
                 "out of range");
   EXPECT_REJECT(edit(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": \"0.1\"}"),
-                "expected a number");
+                "value: expected number, found string");
   EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 128]"), "expected 3 dimensions");
   EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 0, 1]"), "out of range");
   EXPECT_REJECT(edit(good, "\"block\": [32, 32, 1]", "\"block\": [64, 32, 1]"), "block exceeds");
@@ -239,8 +251,8 @@ static void testManifestRejects() {
                 "not valid for op matmul");
   EXPECT_REJECT(edit(good, "{\"name\": \"ws\", \"role\": \"scratch\"", "{\"name\": \"ws\", \"role\": \"A\""),
                 "exactly one buffer with role A");
-  EXPECT_REJECT(edit(good, "\"kernels\": [", "\"kernels\": 5, \"k2\": ["), "expected a array");
-  EXPECT_REJECT("[1, 2]", "expected an object");
+  EXPECT_REJECT(edit(good, "\"kernels\": [", "\"kernels\": 5, \"k2\": ["), "expected array");
+  EXPECT_REJECT("[1, 2]", "top level: expected object, found array");
   EXPECT_REJECT("{\"format\": ", "JSON parse error");
   std::string softmax = toJson(sampleSoftmax());
   EXPECT_REJECT(edit(softmax, "\"rows\": 8", "\"m\": 8"), "missing field \"rows\"");
@@ -281,7 +293,7 @@ static void testManifestClusters() {
   EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, 0, 1]"), "kernels[0].cluster[1]: value 0 out of range");
   EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, -1, 1]"), "out of range");
   EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2.5, 1, 1]"), "expected an integer");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": 2"), "expected a array");
+  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": 2"), "expected array");
   EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [3, 1, 1]"),
                 "grid [64, 128, 1] is not divisible by cluster [3, 1, 1] in dimension x");
   EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [1, 1, 2]"),
@@ -322,7 +334,7 @@ static void testManifestProgrammaticDependent() {
              err);
   EXPECT(back == plain);
   EXPECT_REJECT(edit(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": 1"),
-                "expected a bool");
+                "kernels[1].programmatic_dependent: expected boolean");
   KernelManifest first = sampleMatmul();
   first.kernels[0].programmaticDependent = true;
   EXPECT(!validateManifest(first, err) && contains(err, "the first kernel cannot be programmatic_dependent"));
@@ -449,7 +461,7 @@ static void testManifestTensorMaps() {
                 "tensormap l2_promotion 512 must be 0, 64, 128 or 256");
   EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": -1"), "params[0].swizzle: value -1 out of range");
   EXPECT_REJECT(withA("\"box\": [64, 128]", "\"box\": [64, 1.5]"), "params[0].box[1]: expected an integer");
-  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": 776"), "params[0].dims: expected a array");
+  EXPECT_REJECT(withA("\"dims\": [776, 1000]", "\"dims\": 776"), "params[0].dims: expected array, found number");
   EXPECT_REJECT(withA(", \"l2_promotion\": 128", ""), "missing field \"l2_promotion\"");
   EXPECT_REJECT(withA("\"swizzle\": 128", "\"swizzle\": 128, \"interleave\": 0"), "unknown field \"interleave\"");
   EXPECT_REJECT(withA("\"buffer\": \"A\", ", ""), "missing field \"buffer\"");
@@ -797,34 +809,43 @@ static void testReports() {
   info.device.smCount = 132;
   info.cublasVersion = 130000;
   std::string json = resultsToJson(info, {mm, sm, er});
-  JsonValue v;
-  std::string err;
-  EXPECT_MSG(parseJson(json, v, err), err + "\n" + json);
-  const JsonValue *stages = v.find("stages");
-  EXPECT(stages && stages->isArray() && stages->items.size() == 3);
-  if (stages && stages->items.size() == 3) {
-    const JsonValue &s0 = stages->items[0];
-    EXPECT(s0.find("status") && s0.find("status")->text == "PASS");
-    EXPECT(s0.find("tflops") && s0.find("tflops")->getDouble() == 13.7);
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
+  EXPECT_MSG(bool(parsed), llvm::toString(parsed.takeError()) + "\n" + json);
+  const llvm::json::Object *v = parsed ? parsed->getAsObject() : nullptr;
+  const llvm::json::Array *stages = v ? v->getArray("stages") : nullptr;
+  EXPECT(stages && stages->size() == 3);
+  if (stages && stages->size() == 3) {
+    const llvm::json::Object &s0 = *(*stages)[0].getAsObject();
+    const llvm::json::Object &s1 = *(*stages)[1].getAsObject();
+    const llvm::json::Object &s2 = *(*stages)[2].getAsObject();
+    EXPECT(s0.getString("status") == "PASS");
+    EXPECT(s0.getNumber("tflops") == 13.7);
     // The interleaved numbers sit beside the back-to-back ones, which keep their names.
-    EXPECT(s0.find("ms") && s0.find("ms")->getDouble() == 10 && s0.find("cublas_ms") &&
-           s0.find("cublas_ms")->getDouble() == 2.5 && s0.find("pct_cublas") &&
-           s0.find("pct_cublas")->getDouble() == 25);
-    EXPECT(s0.find("ms_interleaved") && s0.find("ms_interleaved")->getDouble() == 9.5);
-    EXPECT(s0.find("tflops_interleaved") && s0.find("tflops_interleaved")->getDouble() == 14.5);
-    EXPECT(s0.find("cublas_ms_interleaved") && s0.find("cublas_ms_interleaved")->getDouble() == 2.375);
-    EXPECT(s0.find("cublas_tflops_interleaved") && s0.find("cublas_tflops_interleaved")->getDouble() == 57.9);
-    EXPECT(s0.find("pct_cublas_interleaved") && s0.find("pct_cublas_interleaved")->getDouble() == 25.0);
-    EXPECT(!stages->items[1].find("ms_interleaved")); // softmax: no cuBLAS
-    EXPECT(s0.find("kernels") && s0.find("kernels")->items.size() == 1);
-    EXPECT(stages->items[1].find("error") && stages->items[1].find("error")->isNull()); // inf -> null
-    EXPECT(stages->items[1].find("compile_ms") && stages->items[1].find("compile_ms")->isNull());
-    EXPECT(stages->items[2].find("message") && contains(stages->items[2].find("message")->text, "\"quoted\""));
+    EXPECT(s0.getNumber("ms") == 10 && s0.getNumber("cublas_ms") == 2.5 && s0.getNumber("pct_cublas") == 25);
+    EXPECT(s0.getNumber("ms_interleaved") == 9.5);
+    EXPECT(s0.getNumber("tflops_interleaved") == 14.5);
+    EXPECT(s0.getNumber("cublas_ms_interleaved") == 2.375);
+    EXPECT(s0.getNumber("cublas_tflops_interleaved") == 57.9);
+    EXPECT(s0.getNumber("pct_cublas_interleaved") == 25.0);
+    EXPECT(!s1.get("ms_interleaved")); // softmax: no cuBLAS
+    EXPECT(s0.getArray("kernels") && s0.getArray("kernels")->size() == 1);
+    EXPECT(s1.getNull("error")); // inf -> null
+    EXPECT(s1.getNull("compile_ms"));
+    EXPECT(s2.getString("message") && contains(s2.getString("message")->str(), "\"quoted\""));
   }
-  EXPECT(v.find("device") && v.find("device")->find("chip") && v.find("device")->find("chip")->text == "sm_90");
+  EXPECT(v && v->getObject("device") && v->getObject("device")->getString("chip") == "sm_90");
   RunInfo none;
   none.noDeviceReason = "cuInit: CUDA_ERROR_NO_DEVICE";
-  EXPECT(parseJson(resultsToJson(none, {}), v, err) && v.find("device")->isNull());
+  llvm::Expected<llvm::json::Value> noDevice = llvm::json::parse(resultsToJson(none, {}));
+  EXPECT(noDevice && noDevice->getAsObject()->getNull("device"));
+  if (!noDevice)
+    llvm::consumeError(noDevice.takeError());
+  // An argument that is not UTF-8 still gives valid JSON.
+  none.commandLine = "gemm-run \xff";
+  llvm::Expected<llvm::json::Value> badUtf8 = llvm::json::parse(resultsToJson(none, {}));
+  EXPECT(bool(badUtf8));
+  if (!badUtf8)
+    llvm::consumeError(badUtf8.takeError());
 
   std::ostringstream os;
   printResultsTable(os, {mm, sm, er});
