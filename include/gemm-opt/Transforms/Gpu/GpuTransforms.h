@@ -14,6 +14,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -44,6 +45,20 @@ LogicalResult padWorkgroupBuffer(RewriterBase &rewriter, gpu::LaunchOp launch,
 /// upstream cannot rewrite one of its uses.
 LogicalResult swizzleWorkgroupBuffer(gpu::LaunchOp launch,
                                      BlockArgument buffer);
+
+/// Copies each of `operands` (static 2-D memrefs of 2- or 4-byte elements
+/// defined above `launch`, which its body only reads) into a scratch buffer
+/// with rows padded to whole 16-byte chunks, by one copy kernel launched
+/// right before `launch`, and makes the body read the copies through views
+/// of the logical extent; the scratch buffers are deallocated after
+/// `launch`. Fails with an error when an operand is not such a memref or
+/// the body does more than read it.
+LogicalResult stageLaunchOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
+                                  ArrayRef<Value> operands);
+
+/// Whether `launch`'s body only reads `operand` (a value defined above it)
+/// through ops that accept a strided view of it.
+bool launchOnlyReads(gpu::LaunchOp launch, Value operand);
 
 #define GEN_PASS_DECL
 #include "gemm-opt/Transforms/Gpu/Passes.h.inc"

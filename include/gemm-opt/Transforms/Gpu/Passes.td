@@ -73,4 +73,24 @@ def GemmSwizzleWorkgroupBuffers : Pass<"gemm-swizzle-workgroup-buffers"> {
                            "vector::VectorDialect"];
 }
 
+def GemmStageUnalignedOperands : Pass<"gemm-stage-unaligned-operands"> {
+  let summary = "Give launches 16-byte-aligned padded copies of the 2-D "
+                "operands they only read";
+  let description = [{
+    For every `gpu.launch`, every static 2-D memref of 2- or 4-byte
+    elements that the body only reads (loads, vector loads and transfers,
+    async copies from it) and whose rows are not a multiple of 16 bytes
+    (e.g. K = 777 in f16) is copied first, by one copy kernel before the
+    launch, into a scratch buffer whose rows are padded with zeros to whole
+    16-byte chunks; the body reads the logical extent through a strided
+    view of the copy, so that 16-byte vector loads, cp.async and TMA work
+    on it (the padded staging route of the `vector` and `wgmma` rungs).
+    The scratch buffers are deallocated after the launch. Operands the
+    body writes, or passes to anything else, are left as they are.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
 #endif // GEMM_OPT_TRANSFORMS_GPU_PASSES
