@@ -21,15 +21,19 @@ include(CMakePackageConfigHelpers)
 set(GEMM_OPT_VERSION 0.1.0)
 set(GEMM_OPT_INSTALL_PACKAGE_DIR lib/cmake/GemmOpt)
 
-set(_gemm_opt_libraries GemmOptRuntime gemm_opt_runtime)
-set(_gemm_opt_executables gemm-run)
-set(_gemm_opt_modules)
+# Every add_mlir_library of lib/ (AddMLIR lists them in MLIR_EXPORTS), so
+# that a library added there is installed without a change here.
+set(_gemm_opt_mlir_libraries)
 if(NOT GEMM_OPT_RUNTIME_ONLY)
-  list(APPEND _gemm_opt_libraries
-    GemmOptTransforms GemmOptTarget GemmOptPipelines GemmOptRunner)
-  list(APPEND _gemm_opt_executables gemm-opt)
-  list(APPEND _gemm_opt_modules GemmOptPlugin)
+  get_property(_gemm_opt_mlir_libraries GLOBAL PROPERTY MLIR_EXPORTS)
+  if(NOT "GemmOptPipelines" IN_LIST _gemm_opt_mlir_libraries)
+    message(FATAL_ERROR "cmake/GemmOptInstall.cmake: AddMLIR no longer lists "
+      "our libraries in MLIR_EXPORTS (${_gemm_opt_mlir_libraries})")
+  endif()
 endif()
+set(_gemm_opt_libraries GemmOptRuntime gemm_opt_runtime ${_gemm_opt_mlir_libraries})
+set(_gemm_opt_executables gemm-run gemm-opt)
+set(_gemm_opt_modules GemmOptPlugin)
 foreach(_list _gemm_opt_libraries _gemm_opt_executables _gemm_opt_modules)
   set(_present)
   foreach(target IN LISTS ${_list})
@@ -44,10 +48,8 @@ endforeach()
 # (include_directories(), CMAKE_CXX_STANDARD), which an export does not
 # carry: their users get include/ from INCLUDES DESTINATION below, C++17
 # (MLIR's headers need it) from here.
-foreach(target GemmOptTransforms GemmOptTarget GemmOptPipelines GemmOptRunner)
-  if(target IN_LIST _gemm_opt_libraries)
-    target_compile_features(${target} INTERFACE cxx_std_17)
-  endif()
+foreach(target IN LISTS _gemm_opt_mlir_libraries)
+  target_compile_features(${target} INTERFACE cxx_std_17)
 endforeach()
 
 install(TARGETS ${_gemm_opt_libraries}
