@@ -1,6 +1,7 @@
 //===- Registration.cpp - Everything a tool needs to run gemm-opt ---------===//
 
 #include "gemm-opt/InitGemmOpt.h"
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptDialect.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -12,6 +13,7 @@
 
 void mlir::gemm_opt::registerGemmOptDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
+  registry.insert<GemmOptDialect>();
   registerAllExtensions(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   registerAllToLLVMIRTranslations(registry);
