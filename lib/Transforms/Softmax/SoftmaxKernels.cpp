@@ -340,9 +340,7 @@ gpu::LaunchOp createLaunch(KernelBuilder &b, int64_t gridX, int64_t gridY,
       body.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
                           b.getIndexType(), launch.getLoc());
   }
-  NamedAttrList attrs(plan.toAttr(b.getContext()));
-  attrs.set("kernel", b.getStringAttr(kernelRole));
-  launch->setAttr(kSoftmaxPlanAttr, attrs.getDictionary(b.getContext()));
+  launch->setAttr(kSoftmaxPlanAttr, plan.toAttr(b.getContext(), kernelRole));
   launch->setAttr(kKernelAttr, b.getStringAttr("softmax"));
   Block &body = launch.getBody().front();
   b.setInsertionPointToEnd(&body);
