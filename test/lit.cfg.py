@@ -43,6 +43,8 @@ config.substitutions.append(
 config.substitutions.append(
     ("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(
+    ("%gemm_opt_src_root", os.path.dirname(config.test_source_root)))
+config.substitutions.append(
     ("%edit-manifest", sys.executable + " " +
      os.path.join(config.test_source_root, "Runtime", "Inputs", "edit-manifest.py")))
 

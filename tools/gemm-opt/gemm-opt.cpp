@@ -7,12 +7,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/InitGemmOpt.h"
+#include "gemm-opt/Support/Debug.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
+  // -debug-only=gemm-opt-heuristics (README, "Why a plan"): Debian's
+  // release LLVM has no -debug-only of its own.
+  mlir::gemm_opt::registerDebugOptionsIfMissing();
   mlir::registerAllPasses();
   mlir::gemm_opt::registerGemmOptPassesAndPipelines();
   mlir::DialectRegistry registry;

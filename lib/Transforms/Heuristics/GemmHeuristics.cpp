@@ -10,7 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
+#include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+
+#include "llvm/Support/Format.h"
+
+#define DEBUG_TYPE "gemm-opt-heuristics"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
@@ -67,11 +72,21 @@ static TileChoice chooseReg2DTile(const GemmProblem &p, const ChipInfo &chip) {
                                         ceilDiv(p.n, t.bn) * t.bn);
     double score =
         t.tileEfficiency * waveEfficiency(blocks, chip.numSMs) * useful;
+    GEMM_OPT_DBG() << "reg2d: " << t.bm << "x" << t.bn << " tile: " << blocks
+                   << " blocks on " << chip.numSMs << " SMs: wave efficiency "
+                   << llvm::format("%.2f", waveEfficiency(blocks, chip.numSMs))
+                   << " x useful work " << llvm::format("%.2f", useful)
+                   << " x tile efficiency "
+                   << llvm::format("%.2f", t.tileEfficiency)
+                   << " = score " << llvm::format("%.3f", score) << "\n";
     if (score > bestScore + 0.02) {
       best = &t;
       bestScore = score;
     }
   }
+  GEMM_OPT_DBG() << "reg2d: " << p.m << "x" << p.n << "x" << p.k << " takes "
+                 << best->bm << "x" << best->bn
+                 << " (the best score; a smaller tile must win by 0.02)\n";
   return *best;
 }
 
@@ -191,199 +206,244 @@ int64_t mlir::gemm_opt::chooseSplitK(const GemmProblem &p,
   return std::max<int64_t>(1, std::min({splits, maxSplits, int64_t(64)}));
 }
 
+/// Rung smem (applySimtRungDefaults).
+static void applySmemDefaults(const GemmProblem &p, const ChipInfo &chip,
+                              SimtGemmPlan &plan) {
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  // Seed 000 v2: 32x32 tiles of A and B, one output per thread. A and B
+  // are read through the non-coherent cache (ld.global.nc), as the seed's
+  // kernels read them through `const __restrict__` pointers; its inner
+  // loop is otherwise what the seed compiles to (A as 128-bit broadcasts,
+  // B at immediate offsets). Before: 17.6% / 17.8% of cuBLAS at 4096^3 /
+  // 8192^3 with plain loads (variant smem-ro0 of
+  // benchmarks/simt-staging-sweep.sh times both).
+  plan = SimtGemmPlan();
+  plan.bm = plan.bn = plan.bk = 32;
+  plan.tm = plan.tn = 1;
+  plan.setNaturalLayout();
+  plan.readOnly = f32;
+  // The next K tile's loads in flight during the inner loop (registers,
+  // not a second stage: still two barriers per step), where seed 000 v2
+  // waits for every tile's loads with all warps at the barrier: 17.7% /
+  // 17.9% -> 19.1% / 19.4% of cuBLAS at 4096^3 / 8192^3 (variant smem-pf,
+  // results/2026-11-30-prefetch-pdl). Later rungs keep it off: reg1d and
+  // reg2d spill under their register caps, vector was slower (66-68%),
+  // swizzle faster at 4096^3 (92.5%) but spills at 8192^3.
+  plan.registerPrefetch = true;
+}
+
+/// Rung reg1d (applySimtRungDefaults).
+static void applyReg1DDefaults(const GemmProblem &p, const ChipInfo &chip,
+                               SimtGemmPlan &plan) {
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  // Seed 000 v3: 64x64 block, BK = 8, a column of 8 outputs per thread.
+  // When even 64x64 tiles leave SMs idle, 32x64 tiles (256 threads) spread
+  // the work over twice as many blocks.
+  plan.bm = plan.bn = 64;
+  if (ceilDiv(p.m, 64) * ceilDiv(p.n, 64) < chip.numSMs)
+    plan.bm = 32;
+  plan.bk = 8;
+  plan.tm = 8;
+  plan.tn = 1;
+  plan.setNaturalLayout();
+  // Read-only loads as in the smem rung (the seed's `const __restrict__`).
+  // Capped at 32 registers on whole tiles (f32): 4 blocks of 512 threads
+  // per SM instead of 2 (44 registers uncapped), 40.0% / 41.1% of cuBLAS
+  // at 4096^3 / 8192^3 against 33.8% / 33.9% (variant reg1d-r32,
+  // benchmarks/results/2026-11-30-sweeps-s3/simt-staging). Caps of 36 and
+  // 40 spill, and the guarded edge paths of ragged shapes need ~68
+  // registers: no cap there.
+  bool wholeTiles =
+      p.m % plan.bm == 0 && p.n % plan.bn == 0 && p.k % plan.bk == 0;
+  plan.maxRegs = f32 && wholeTiles ? 32 : 0;
+  plan.readOnly = f32;
+  plan.registerPrefetch = false;
+}
+
+/// Rung reg2d (applySimtRungDefaults).
+static void applyReg2DDefaults(const GemmProblem &p, const ChipInfo &chip,
+                               SimtGemmPlan &plan) {
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  // Seed 000 v4: 128x128 block, BK = 8, 8x8 outputs per thread.
+  TileChoice t = chooseReg2DTile(p, chip);
+  plan.bm = t.bm;
+  plan.bn = t.bn;
+  plan.bk = 8;
+  plan.tm = t.tm;
+  plan.tn = t.tn;
+  plan.setNaturalLayout();
+  // Two blocks per SM where that cannot spill: without a cap ptxas uses
+  // 167 registers at 4096^3 (LLVM reads A 4 K-steps at a time, holding
+  // 64 values), one 256-thread block per SM (8 warps). Capped at 128 it
+  // spills 8 bytes in row-major block order, none in the grouped order
+  // over 8 block rows (127 registers), which also keeps the A and B
+  // panels of co-resident blocks in L2. Same kernel structure as seed
+  // 000 v4 (whose launch bounds leave the choice to the compiler).
+  bool cap = f32 && canCapTo128Registers(p, plan);
+  plan.maxRegs = cap ? 128 : 0;
+  plan.groupM = cap ? 8 : 0;
+  // Plain loads, as measured (reg1d's read-only loads are not carried).
+  plan.readOnly = false;
+}
+
+/// Rung vector (applySimtRungDefaults).
+static void applyVectorDefaults(const GemmProblem &p, const ChipInfo &chip,
+                                SimtGemmPlan &plan) {
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  // Seed 000 v5: float4 global/shared accesses, A K-major in shared memory,
+  // with a 16-deep K tile (BK = 16 lifted swizzle from 76.5 to 85.2% at
+  // 4096^3, swizzle vs swizzle-bk16-r128-ro; the seed's BK = 8 gave vector
+  // 71.9%). The block and thread tile stay reg2d's.
+  // 123 registers without a cap (two blocks per SM already), grouped
+  // order over 8 block rows: variant vector-g8, 76.5% / 76.8% at 4096^3 /
+  // 8192^3 against 74.8% / 76.6% in row-major order
+  // (benchmarks/results/2026-11-30-simt-sweep). reg2d's default cap is
+  // dropped; a cap or order set by reg2d's options is kept.
+  bool reg2dCap = f32 && canCapTo128Registers(p, plan);
+  if (plan.maxRegs == (reg2dCap ? 128 : 0) &&
+      plan.groupM == (reg2dCap ? 8 : 0)) {
+    plan.maxRegs = 0;
+    plan.groupM = 8;
+  }
+  plan.vectorWidth = 4;
+  plan.aTransposed = true;
+  setBlockK(plan, 16);
+  chooseSimtStaging(p, plan);
+}
+
+/// Rung swizzle (applySimtRungDefaults).
+static void applySwizzleDefaults(const GemmProblem &p, const ChipInfo &chip,
+                                 SimtGemmPlan &plan) {
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  // Seed 004 §4.2 / seed 001 stage 3: pad the transposed A rows by 4 so
+  // the transposing stores of a warp hit 32 different banks; XOR-swizzle
+  // B's 16-byte groups when the inner-loop reads would collide. At most
+  // 128 registers (two 256-thread blocks per SM; only where that cannot
+  // spill, see canCapTo128Registers) and A/B through ld.global.nc:
+  // variant swizzle-bk16-r128-ro, 85.2% at 4096^3. Not for f16/bf16
+  // inputs: their loads widen in registers, and under the cap the
+  // swizzle kernel spilled 56 bytes and warptile 24 bytes at 4096^3.
+  plan.aPad = plan.aTransposed ? 4 : 1;
+  plan.bPad = 0;
+  plan.bXorMask = chooseBXorMask(plan);
+  setBlockK(plan, 16);
+  plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;
+  plan.readOnly = true;
+  chooseSimtStaging(p, plan);
+}
+
+/// Rung multibuffer (applySimtRungDefaults).
+static void applyMultiBufferDefaults(const GemmProblem &p, const ChipInfo &chip,
+                                     SimtGemmPlan &plan) {
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  // Seed 004 §4.3-4.4: a cp.async ring (f32 operands only: cp.async copies
+  // bytes, it cannot widen f16) of 4 stages of BK = 16, grouped block order
+  // over 8 block rows, at most 128 registers: variant mb-bk16-s4-g8, 90.5%
+  // at 4096^3 and 92.3% at 8192^3 (3 stages of BK = 8: 84.1%). cp.async
+  // does the interior loads, so ld.global.nc is off as in that variant.
+  plan.stages = f32 ? 4 : 1;
+  plan.registerPrefetch = false;
+  setBlockK(plan, 16);
+  plan.groupM = 8;
+  plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;
+  plan.readOnly = false;
+  // Edge blocks keep the synchronous guarded loop here; warptile
+  // pipelines them.
+  chooseSimtStaging(p, plan);
+}
+
+/// Rung warptile (applySimtRungDefaults).
+static void applyWarpTileDefaults(const GemmProblem &p, const ChipInfo &chip,
+                                  SimtGemmPlan &plan) {
+  bool f32 = p.aType.isF32() && p.bType.isF32();
+  // Seed 000 "next steps", with the block tile chosen per shape class from
+  // the sweep (all with BK = 16 and a 4-stage cp.async ring):
+  //  - a grid of 128x128 tiles that does not fill 2 waves of the SMs
+  //    (1000x999x777: 64 blocks on 132 SMs): 64x64 tiles with 8x4 per
+  //    thread (128 threads), 4x more blocks; variant wt-64x64-8x4-bk16-s4,
+  //    68.1% vs 39.7% for 128x128 and 52.7% for the best 128x64.
+  //  - rows not 16-byte aligned (K or N not a multiple of 4, 4097^3:
+  //    scalar loads and 4-byte cp.async): 64x128 tiles with 8x8 per thread
+  //    (128 threads, ~167 registers, no cap); variant
+  //    wt-64x128-bk16-s4-g8, 92.8% vs 77.5% for 128x128.
+  //  - otherwise (4096^3, 8192^3) seed 000's 128x128 with 8x8 per thread,
+  //    at most 128 registers; variant wt-bk16-s4-g8, 91.8% / 93.1%.
+  // Both ragged classes ran without a register cap (the cap is also off on
+  // any shape with edge tiles, where it spills); grouped order over 8
+  // block rows everywhere but the small grid (not measured there).
+  // A tile set by an earlier rung's options (anything but reg2d's own
+  // default for this shape) is kept; this rung's options override all.
+  TileChoice reg2d = chooseReg2DTile(p, chip);
+  bool reg2dDefault = plan.bm == reg2d.bm && plan.bn == reg2d.bn &&
+                      plan.tm == reg2d.tm && plan.tn == reg2d.tn;
+  int64_t blocks128 = ceilDiv(p.m, 128) * ceilDiv(p.n, 128);
+  bool smallGrid = blocks128 < 2 * chip.numSMs;
+  bool aligned = rowsAre16ByteAligned(p);
+  GEMM_OPT_DBG() << "warptile: " << p.m << "x" << p.n << "x" << p.k << ": "
+                 << blocks128 << " tiles of 128x128 on " << chip.numSMs
+                 << " SMs; shape class "
+                 << (!reg2dDefault ? "none (an earlier rung's tile is kept)"
+                     : smallGrid  ? "small grid (< 2 waves): 64x64, 8x4"
+                     : !aligned   ? "unaligned rows: 64x128, 8x8"
+                                  : "default: 128x128, 8x8")
+                 << "\n";
+  if (reg2dDefault) {
+    if (smallGrid) {
+      plan.bm = plan.bn = 64;
+      plan.tm = 8;
+      plan.tn = 4;
+    } else if (!aligned) {
+      plan.bm = 64;
+      plan.bn = 128;
+      plan.tm = plan.tn = 8;
+    } else {
+      plan.bm = plan.bn = 128;
+      plan.tm = plan.tn = 8;
+    }
+  }
+  setBlockK(plan, 16);
+  plan.stages = f32 ? 4 : 1;
+  plan.groupM = smallGrid ? 0 : 8;
+  plan.maxRegs =
+      f32 && !smallGrid && canCapTo128Registers(p, plan) ? 128 : 0;
+  plan.readOnly = false;
+  // Edge blocks run the cp.async ring too (zero-filling copies): with the
+  // synchronous guarded loop every K step of an edge block waits for its
+  // loads, and on small grids (1000x999x777: 31 of 256 blocks) the SMs
+  // that hold edge blocks finish last.
+  plan.pipelineEdges = plan.stages > 1;
+  plan.splitK = chooseSplitK(p, chip, plan);
+  // Few K tiles per block (a short K, or its share of a split): the ring
+  // fills and drains in every block, and two stages lose less to that.
+  // 1000x999x777 (2 splits of 24 tiles): 82.6 / 83.6 / 86.1% of cuBLAS
+  // interleaved with 4 / 3 / 2 stages (variants default / sk2-s3 /
+  // sk2-s2, results/2026-11-30-tile-sweep).
+  if (f32 && (p.k / plan.bk) / plan.splitK < 32)
+    plan.stages = 2;
+  chooseWarpLayout(plan);
+  chooseSimtStaging(p, plan);
+  GEMM_OPT_DBG() << "warptile: plan " << plan.str() << "\n";
+}
+
 void mlir::gemm_opt::applySimtRungDefaults(SimtRung rung,
                                            const GemmProblem &p,
                                            const ChipInfo &chip,
                                            SimtGemmPlan &plan) {
-  bool f32 = p.aType.isF32() && p.bType.isF32();
   switch (rung) {
   case SimtRung::Smem:
-    // Seed 000 v2: 32x32 tiles of A and B, one output per thread. A and B
-    // are read through the non-coherent cache (ld.global.nc), as the seed's
-    // kernels read them through `const __restrict__` pointers; its inner
-    // loop is otherwise what the seed compiles to (A as 128-bit broadcasts,
-    // B at immediate offsets). Before: 17.6% / 17.8% of cuBLAS at 4096^3 /
-    // 8192^3 with plain loads (variant smem-ro0 of
-    // benchmarks/simt-staging-sweep.sh times both).
-    plan = SimtGemmPlan();
-    plan.bm = plan.bn = plan.bk = 32;
-    plan.tm = plan.tn = 1;
-    plan.setNaturalLayout();
-    plan.readOnly = f32;
-    // The next K tile's loads in flight during the inner loop (registers,
-    // not a second stage: still two barriers per step), where seed 000 v2
-    // waits for every tile's loads with all warps at the barrier: 17.7% /
-    // 17.9% -> 19.1% / 19.4% of cuBLAS at 4096^3 / 8192^3 (variant smem-pf,
-    // results/2026-11-30-prefetch-pdl). Later rungs keep it off: reg1d and
-    // reg2d spill under their register caps, vector was slower (66-68%),
-    // swizzle faster at 4096^3 (92.5%) but spills at 8192^3.
-    plan.registerPrefetch = true;
-    return;
-  case SimtRung::Reg1D: {
-    // Seed 000 v3: 64x64 block, BK = 8, a column of 8 outputs per thread.
-    // When even 64x64 tiles leave SMs idle, 32x64 tiles (256 threads) spread
-    // the work over twice as many blocks.
-    plan.bm = plan.bn = 64;
-    if (ceilDiv(p.m, 64) * ceilDiv(p.n, 64) < chip.numSMs)
-      plan.bm = 32;
-    plan.bk = 8;
-    plan.tm = 8;
-    plan.tn = 1;
-    plan.setNaturalLayout();
-    // Read-only loads as in the smem rung (the seed's `const __restrict__`).
-    // Capped at 32 registers on whole tiles (f32): 4 blocks of 512 threads
-    // per SM instead of 2 (44 registers uncapped), 40.0% / 41.1% of cuBLAS
-    // at 4096^3 / 8192^3 against 33.8% / 33.9% (variant reg1d-r32,
-    // benchmarks/results/2026-11-30-sweeps-s3/simt-staging). Caps of 36 and
-    // 40 spill, and the guarded edge paths of ragged shapes need ~68
-    // registers: no cap there.
-    bool wholeTiles =
-        p.m % plan.bm == 0 && p.n % plan.bn == 0 && p.k % plan.bk == 0;
-    plan.maxRegs = f32 && wholeTiles ? 32 : 0;
-    plan.readOnly = f32;
-    plan.registerPrefetch = false;
-    return;
-  }
-  case SimtRung::Reg2D: {
-    // Seed 000 v4: 128x128 block, BK = 8, 8x8 outputs per thread.
-    TileChoice t = chooseReg2DTile(p, chip);
-    plan.bm = t.bm;
-    plan.bn = t.bn;
-    plan.bk = 8;
-    plan.tm = t.tm;
-    plan.tn = t.tn;
-    plan.setNaturalLayout();
-    // Two blocks per SM where that cannot spill: without a cap ptxas uses
-    // 167 registers at 4096^3 (LLVM reads A 4 K-steps at a time, holding
-    // 64 values), one 256-thread block per SM (8 warps). Capped at 128 it
-    // spills 8 bytes in row-major block order, none in the grouped order
-    // over 8 block rows (127 registers), which also keeps the A and B
-    // panels of co-resident blocks in L2. Same kernel structure as seed
-    // 000 v4 (whose launch bounds leave the choice to the compiler).
-    bool cap = f32 && canCapTo128Registers(p, plan);
-    plan.maxRegs = cap ? 128 : 0;
-    plan.groupM = cap ? 8 : 0;
-    // Plain loads, as measured (reg1d's read-only loads are not carried).
-    plan.readOnly = false;
-    return;
-  }
+    return applySmemDefaults(p, chip, plan);
+  case SimtRung::Reg1D:
+    return applyReg1DDefaults(p, chip, plan);
+  case SimtRung::Reg2D:
+    return applyReg2DDefaults(p, chip, plan);
   case SimtRung::Vector:
-    // Seed 000 v5: float4 global/shared accesses, A K-major in shared memory,
-    // with a 16-deep K tile (BK = 16 lifted swizzle from 76.5 to 85.2% at
-    // 4096^3, swizzle vs swizzle-bk16-r128-ro; the seed's BK = 8 gave vector
-    // 71.9%). The block and thread tile stay reg2d's.
-  {
-    // 123 registers without a cap (two blocks per SM already), grouped
-    // order over 8 block rows: variant vector-g8, 76.5% / 76.8% at 4096^3 /
-    // 8192^3 against 74.8% / 76.6% in row-major order
-    // (benchmarks/results/2026-11-30-simt-sweep). reg2d's default cap is
-    // dropped; a cap or order set by reg2d's options is kept.
-    bool reg2dCap = f32 && canCapTo128Registers(p, plan);
-    if (plan.maxRegs == (reg2dCap ? 128 : 0) &&
-        plan.groupM == (reg2dCap ? 8 : 0)) {
-      plan.maxRegs = 0;
-      plan.groupM = 8;
-    }
-    plan.vectorWidth = 4;
-    plan.aTransposed = true;
-    setBlockK(plan, 16);
-    chooseSimtStaging(p, plan);
-    return;
-  }
+    return applyVectorDefaults(p, chip, plan);
   case SimtRung::Swizzle:
-    // Seed 004 §4.2 / seed 001 stage 3: pad the transposed A rows by 4 so
-    // the transposing stores of a warp hit 32 different banks; XOR-swizzle
-    // B's 16-byte groups when the inner-loop reads would collide. At most
-    // 128 registers (two 256-thread blocks per SM; only where that cannot
-    // spill, see canCapTo128Registers) and A/B through ld.global.nc:
-    // variant swizzle-bk16-r128-ro, 85.2% at 4096^3. Not for f16/bf16
-    // inputs: their loads widen in registers, and under the cap the
-    // swizzle kernel spilled 56 bytes and warptile 24 bytes at 4096^3.
-    plan.aPad = plan.aTransposed ? 4 : 1;
-    plan.bPad = 0;
-    plan.bXorMask = chooseBXorMask(plan);
-    setBlockK(plan, 16);
-    plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;
-    plan.readOnly = true;
-    chooseSimtStaging(p, plan);
-    return;
+    return applySwizzleDefaults(p, chip, plan);
   case SimtRung::MultiBuffer:
-    // Seed 004 §4.3-4.4: a cp.async ring (f32 operands only: cp.async copies
-    // bytes, it cannot widen f16) of 4 stages of BK = 16, grouped block order
-    // over 8 block rows, at most 128 registers: variant mb-bk16-s4-g8, 90.5%
-    // at 4096^3 and 92.3% at 8192^3 (3 stages of BK = 8: 84.1%). cp.async
-    // does the interior loads, so ld.global.nc is off as in that variant.
-    plan.stages = f32 ? 4 : 1;
-    plan.registerPrefetch = false;
-    setBlockK(plan, 16);
-    plan.groupM = 8;
-    plan.maxRegs = f32 && canCapTo128Registers(p, plan) ? 128 : 0;
-    plan.readOnly = false;
-    // Edge blocks keep the synchronous guarded loop here; warptile
-    // pipelines them.
-    chooseSimtStaging(p, plan);
-    return;
-  case SimtRung::WarpTile: {
-    // Seed 000 "next steps", with the block tile chosen per shape class from
-    // the sweep (all with BK = 16 and a 4-stage cp.async ring):
-    //  - a grid of 128x128 tiles that does not fill 2 waves of the SMs
-    //    (1000x999x777: 64 blocks on 132 SMs): 64x64 tiles with 8x4 per
-    //    thread (128 threads), 4x more blocks; variant wt-64x64-8x4-bk16-s4,
-    //    68.1% vs 39.7% for 128x128 and 52.7% for the best 128x64.
-    //  - rows not 16-byte aligned (K or N not a multiple of 4, 4097^3:
-    //    scalar loads and 4-byte cp.async): 64x128 tiles with 8x8 per thread
-    //    (128 threads, ~167 registers, no cap); variant
-    //    wt-64x128-bk16-s4-g8, 92.8% vs 77.5% for 128x128.
-    //  - otherwise (4096^3, 8192^3) seed 000's 128x128 with 8x8 per thread,
-    //    at most 128 registers; variant wt-bk16-s4-g8, 91.8% / 93.1%.
-    // Both ragged classes ran without a register cap (the cap is also off on
-    // any shape with edge tiles, where it spills); grouped order over 8
-    // block rows everywhere but the small grid (not measured there).
-    // A tile set by an earlier rung's options (anything but reg2d's own
-    // default for this shape) is kept; this rung's options override all.
-    TileChoice reg2d = chooseReg2DTile(p, chip);
-    bool reg2dDefault = plan.bm == reg2d.bm && plan.bn == reg2d.bn &&
-                        plan.tm == reg2d.tm && plan.tn == reg2d.tn;
-    int64_t blocks128 = ceilDiv(p.m, 128) * ceilDiv(p.n, 128);
-    bool smallGrid = blocks128 < 2 * chip.numSMs;
-    bool aligned = rowsAre16ByteAligned(p);
-    if (reg2dDefault) {
-      if (smallGrid) {
-        plan.bm = plan.bn = 64;
-        plan.tm = 8;
-        plan.tn = 4;
-      } else if (!aligned) {
-        plan.bm = 64;
-        plan.bn = 128;
-        plan.tm = plan.tn = 8;
-      } else {
-        plan.bm = plan.bn = 128;
-        plan.tm = plan.tn = 8;
-      }
-    }
-    setBlockK(plan, 16);
-    plan.stages = f32 ? 4 : 1;
-    plan.groupM = smallGrid ? 0 : 8;
-    plan.maxRegs =
-        f32 && !smallGrid && canCapTo128Registers(p, plan) ? 128 : 0;
-    plan.readOnly = false;
-    // Edge blocks run the cp.async ring too (zero-filling copies): with the
-    // synchronous guarded loop every K step of an edge block waits for its
-    // loads, and on small grids (1000x999x777: 31 of 256 blocks) the SMs
-    // that hold edge blocks finish last.
-    plan.pipelineEdges = plan.stages > 1;
-    plan.splitK = chooseSplitK(p, chip, plan);
-    // Few K tiles per block (a short K, or its share of a split): the ring
-    // fills and drains in every block, and two stages lose less to that.
-    // 1000x999x777 (2 splits of 24 tiles): 82.6 / 83.6 / 86.1% of cuBLAS
-    // interleaved with 4 / 3 / 2 stages (variants default / sk2-s3 /
-    // sk2-s2, results/2026-11-30-tile-sweep).
-    if (f32 && (p.k / plan.bk) / plan.splitK < 32)
-      plan.stages = 2;
-    chooseWarpLayout(plan);
-    chooseSimtStaging(p, plan);
-    return;
-  }
+    return applyMultiBufferDefaults(p, chip, plan);
+  case SimtRung::WarpTile:
+    return applyWarpTileDefaults(p, chip, plan);
   }
 }
 
@@ -445,6 +505,13 @@ MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
   // Any plan the chip's shared memory cannot hold loses stages (2 at least).
   while (plan.stages > 2 && plan.sharedBytes() > chip.maxSharedBytesPerBlock)
     --plan.stages;
+  GEMM_OPT_DBG() << "mma: " << p.m << "x" << p.n << "x" << p.k << " on "
+                 << chip.name << ": "
+                 << (blocks(128, 128) < chip.numSMs
+                         ? "128x128 tiles leave SMs idle: 64-row tiles"
+                     : !alignedRows ? "unaligned rows: 64x32 warp tiles"
+                                    : "aligned, enough tiles: 64x64 warps")
+                 << "; plan " << plan.str() << "\n";
   return plan;
 }
 
@@ -503,6 +570,17 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
     if (blocks(64, 128) < chip.numSMs)
       plan.bn = 64;
   }
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
+                 << blocks(128, 256) << " tiles of 128x256, "
+                 << blocks(128, 128) << " of 128x128 on " << chip.numSMs
+                 << " SMs: "
+                 << (plan.warpSpecialized
+                         ? "the grid fills the SMs: warp-specialized "
+                           "persistent 128x256"
+                     : plan.bm == 64 ? "128x128 tiles leave SMs idle: 64-row "
+                                       "tiles"
+                                     : "one warpgroup on 128x128")
+                 << "; plan " << plan.str() << "\n";
   return plan;
 }
 
@@ -518,7 +596,11 @@ bool mlir::gemm_opt::chooseWgmmaStaging(const GemmProblem &p,
   // 2^22 multiply-adds (161^3) keeps a margin on the mma.sync side.
   (void)chip;
   constexpr int64_t kMinMacs = int64_t(1) << 22;
-  return p.m * p.n * p.k >= kMinMacs;
+  bool staged = p.m * p.n * p.k >= kMinMacs;
+  GEMM_OPT_DBG() << "wgmma staging: " << p.m * p.n * p.k
+                 << " multiply-adds against 2^22: "
+                 << (staged ? "padded copies + TMA" : "keep mma.sync") << "\n";
+  return staged;
 }
 
 std::string mlir::gemm_opt::checkTmaStoreOfC(const GemmProblem &p) {

@@ -8,10 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Heuristics/SoftmaxHeuristics.h"
+#include "gemm-opt/Support/Debug.h"
 
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+
+#define DEBUG_TYPE "gemm-opt-heuristics"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
@@ -235,8 +238,18 @@ FailureOr<SoftmaxPlan> mlir::gemm_opt::chooseRowsPlan(
     int64_t targetBlockThreads, const SoftmaxClusterOptions &cluster) {
   FailureOr<SoftmaxPlan> plan =
       chooseRowsPlanImpl(at, p, limits, targetBlockThreads, cluster);
-  if (succeeded(plan))
+  if (succeeded(plan)) {
     applyFtz(*plan, cluster);
+    GEMM_OPT_DBG() << "softmax-rows: " << p.rows << "x" << p.cols << ": "
+                   << (plan->clusterSize > 1
+                           ? "a row too long for one block's registers: a "
+                             "cluster"
+                       : plan->threadsPerRow < 32 ? "short rows: several per "
+                                                    "warp"
+                       : plan->threadsPerRow == 32 ? "a warp per row"
+                                                   : "several warps per row")
+                   << "; plan " << plan->str() << "\n";
+  }
   return plan;
 }
 
