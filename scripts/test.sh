@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh), builds and runs every test: the lit suite
 # (FileCheck IR tests, ptxas on every emitted PTX, the runtime unit tests, and
-# the GPU lane, which is UNSUPPORTED without a CUDA device), then the Python
-# package's pytest suite (python/tests; its GPU tests skip without torch and
-# a CUDA device).
+# the GPU lane, which is UNSUPPORTED without a CUDA device), the CMake
+# package (scripts/test-cmake-package.sh: install, then build and check a
+# project that uses it), then the Python package's pytest suite (python/tests;
+# its GPU tests skip without torch and a CUDA device).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,6 +25,9 @@ failed=$((failed + ${xfail:-0}))
 echo "lit: ${passed} passed, ${failed} failed, ${unsupported} skipped"
 [ "$passed" -gt 0 ] || { echo "test: no test ran" >&2; exit 1; }
 
+pkgstatus=0
+"$repo/scripts/test-cmake-package.sh" || pkgstatus=$?
+
 # pytest from the first Python that has it and the plots' numpy and
 # matplotlib (Debian's python3-* packages install for /usr/bin/python3,
 # which another python3 on PATH may not see).
@@ -40,4 +44,5 @@ GEMM_OPT_BUILD_DIR=$build PYTHONPATH="$repo/python${PYTHONPATH:+:$PYTHONPATH}" \
   "$py" -m pytest "$repo/python/tests" -q -rs -p no:cacheprovider --basetemp="$pytmp/pytest" || pystatus=$?
 rm -rf "$pytmp"
 [ "$status" = 0 ] || exit $status
+[ "$pkgstatus" = 0 ] || exit $pkgstatus
 exit $pystatus

@@ -11,8 +11,9 @@ namespace mlir {
 class DialectRegistry;
 namespace gemm_opt {
 
-/// Dialects, interfaces, the NVVM target and the LLVM IR translations that
-/// the gemm-opt pipelines create or lower through.
+/// Dialects (gemm_opt's own among them), interfaces, the NVVM target and
+/// the LLVM IR translations that the gemm-opt pipelines create or lower
+/// through.
 void registerGemmOptDialects(DialectRegistry &registry);
 
 /// gemm-opt's passes and pipelines (`gemm-*`, `gemm-stage-*`,

@@ -21,6 +21,8 @@ bool mlir::gemm_opt::isSupportedChip(StringRef chip) {
 
 void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
+  // Outlining drops the launches' problems; the manifest needs them.
+  pm.addPass(createGemmKeepKernelProblems());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createGemmMergeGpuModules());
   pm.addPass(createGemmApplyKernelAttributes());

@@ -1,7 +1,9 @@
 //===- Registration.cpp - Everything a tool needs to run gemm-opt ---------===//
 
 #include "gemm-opt/InitGemmOpt.h"
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptDialect.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Transforms/Gpu/GpuTransforms.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -12,6 +14,7 @@
 
 void mlir::gemm_opt::registerGemmOptDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
+  registry.insert<GemmOptDialect>();
   registerAllExtensions(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   registerAllToLLVMIRTranslations(registry);
@@ -19,5 +22,6 @@ void mlir::gemm_opt::registerGemmOptDialects(DialectRegistry &registry) {
 
 void mlir::gemm_opt::registerGemmOptPassesAndPipelines() {
   registerGemmOptPasses();
+  registerGemmOptGpuPasses();
   registerGemmOptPipelines();
 }

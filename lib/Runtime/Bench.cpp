@@ -1,191 +1,25 @@
 //===- Bench.cpp - Check and time one compiled stage ----------------------===//
+//
+// runStage (Bench.h): load the PTX, prepare the rotated buffer sets, check
+// the result against the reference, then time the stage and the reference.
+// The numbers around it are BenchModel.cpp's, the timing loops Timing.cpp's.
+//
+//===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Bench.h"
+#include "Timing.h"
 #include "gemm-opt/Runtime/Cublas.h"
-#include "gemm-opt/Runtime/Json.h"
 #include "gemm-opt/Runtime/Launcher.h"
 #include "gemm-opt/Runtime/MemoryBudget.h"
 #include "gemm-opt/Runtime/Numerics.h"
 
 #include <algorithm>
 #include <chrono>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <limits>
-#include <sstream>
 #include <utility>
 
 namespace gemm_opt::runtime {
-
-//===----------------------------------------------------------------------===//
-// Performance model
-//===----------------------------------------------------------------------===//
-
-PeakTable peaksForChip(const std::string &chip) {
-  PeakTable p;
-  if (chip == "sm_90" || chip == "sm_90a") {
-    p.fp32Tflops = 67;
-    p.tf32Tflops = 495;
-    p.f16Tflops = 990;
-    p.bf16Tflops = 990;
-    p.bandwidthGBs = 4800;
-  }
-  return p;
-}
-
-double matmulPeakTflops(const PeakTable &peaks, const MatmulProblem &p, bool tf32) {
-  switch (p.a) {
-  case ElemType::F32: return tf32 ? peaks.tf32Tflops : peaks.fp32Tflops;
-  case ElemType::F16: return peaks.f16Tflops;
-  case ElemType::BF16: return peaks.bf16Tflops;
-  }
-  return 0;
-}
-
-double matmulFlops(const MatmulProblem &p) {
-  return 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k);
-}
-
-double matmulMinBytes(const MatmulProblem &p) {
-  double m = static_cast<double>(p.m), n = static_cast<double>(p.n), k = static_cast<double>(p.k);
-  return m * k * elemTypeSize(p.a) + k * n * elemTypeSize(p.b) + m * n * elemTypeSize(p.c) * (1.0 + p.beta);
-}
-
-double matmulArithmeticIntensity(const MatmulProblem &p) { return matmulFlops(p) / matmulMinBytes(p); }
-
-double rooflineTflops(double intensity, double peakTflops, double bandwidthGBs) {
-  if (peakTflops <= 0 || bandwidthGBs <= 0)
-    return 0;
-  return std::min(peakTflops, intensity * bandwidthGBs / 1000.0);
-}
-
-double softmaxMinBytes(const SoftmaxProblem &p) {
-  double n = static_cast<double>(p.rows) * static_cast<double>(p.cols);
-  return n * (elemTypeSize(p.x) + elemTypeSize(p.y));
-}
-
-double matmulThreshold(const MatmulProblem &p, bool tf32) {
-  if (p.c == ElemType::BF16)
-    return 1e-2;
-  if (p.c == ElemType::F16)
-    return 5e-3;
-  if (p.a == ElemType::F32 && p.b == ElemType::F32)
-    return tf32 ? 5e-3 : 1e-4;
-  return 1e-3;
-}
-
-double softmaxThreshold(const SoftmaxProblem &p) {
-  switch (p.y) {
-  case ElemType::F32: return 1e-4;
-  case ElemType::F16: return 2e-3;
-  case ElemType::BF16: return 1e-2;
-  }
-  return 1e-4;
-}
-
-size_t rotationSetCount(size_t bytesPerSet, size_t l2Bytes, size_t capBytes, double l2Factor) {
-  if (bytesPerSet == 0)
-    return 1;
-  double want = std::ceil(l2Factor * static_cast<double>(l2Bytes) / static_cast<double>(bytesPerSet));
-  size_t n = want < 1 ? 1 : static_cast<size_t>(want);
-  size_t cap = capBytes / bytesPerSet;
-  if (n > cap)
-    n = cap;
-  // A problem so small that this many sets stay inside L2 is cache-resident
-  // whatever we do; without the cap a 1x1x1 matmul asked for millions.
-  if (n > kMaxRotationSets)
-    n = kMaxRotationSets;
-  return n < 1 ? 1 : n;
-}
-
-cu::TensorMapEncodeArgs tensorMapEncodeArgs(const TensorMapDesc &d) {
-  cu::TensorMapEncodeArgs a;
-  switch (d.elem) {
-  case ElemType::F16: a.dataType = cu::CU_TENSOR_MAP_DATA_TYPE_FLOAT16; break;
-  case ElemType::BF16: a.dataType = cu::CU_TENSOR_MAP_DATA_TYPE_BFLOAT16; break;
-  case ElemType::F32: a.dataType = cu::CU_TENSOR_MAP_DATA_TYPE_FLOAT32; break;
-  }
-  a.rank = static_cast<unsigned>(std::min(d.dims.size(), kMaxTensorMapRank));
-  for (unsigned i = 0; i < a.rank; ++i) {
-    a.globalDim[i] = d.dims[i];
-    a.boxDim[i] = i < d.box.size() ? d.box[i] : 0;
-    a.elementStrides[i] = 1;
-    if (i + 1 < a.rank)
-      a.globalStrides[i] = i < d.strides.size() ? d.strides[i] : 0;
-  }
-  a.interleave = cu::CU_TENSOR_MAP_INTERLEAVE_NONE;
-  switch (d.swizzle) {
-  case 32: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_32B; break;
-  case 64: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_64B; break;
-  case 128: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_128B; break;
-  default: a.swizzle = cu::CU_TENSOR_MAP_SWIZZLE_NONE; break;
-  }
-  switch (d.l2Promotion) {
-  case 64: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_L2_64B; break;
-  case 128: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_L2_128B; break;
-  case 256: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_L2_256B; break;
-  default: a.l2Promotion = cu::CU_TENSOR_MAP_L2_PROMOTION_NONE; break;
-  }
-  a.oobFill = cu::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
-  return a;
-}
-
-std::string chipSupportError(const std::string &chip, int ccMajor, int ccMinor) {
-  // "sm_" digits [ "a" ]; anything else is left to the JIT to judge.
-  if (chip.rfind("sm_", 0) != 0)
-    return "";
-  size_t end = 3;
-  while (end < chip.size() && std::isdigit(static_cast<unsigned char>(chip[end])))
-    ++end;
-  if (end == 3 || end - 3 > 4)
-    return "";
-  const std::string suffix = chip.substr(end);
-  if (!suffix.empty() && suffix != "a")
-    return "";
-  const int target = std::atoi(chip.substr(3, end - 3).c_str());
-  const int device = ccMajor * 10 + ccMinor;
-  const std::string cc = std::to_string(target / 10) + "." + std::to_string(target % 10);
-  const std::string have =
-      "the device is sm_" + std::to_string(device) + " (compute capability " + std::to_string(ccMajor) + "." +
-      std::to_string(ccMinor) + ")";
-  if (suffix == "a" && device != target)
-    return "the stage was compiled for " + chip + " (arch-specific features such as wgmma/setmaxnreg), which runs "
-           "only on a compute capability " + cc + " device; " + have;
-  if (device < target)
-    return "the stage was compiled for " + chip + ", which needs compute capability " + cc + " or newer; " + have;
-  return "";
-}
-
-bool parseShape(const std::string &s, std::vector<int64_t> &dims) {
-  dims.clear();
-  size_t pos = 0;
-  while (true) {
-    size_t x = s.find_first_of("xX", pos);
-    std::string part = s.substr(pos, x == std::string::npos ? std::string::npos : x - pos);
-    if (part.empty() || part.size() > 12 || part.find_first_not_of("0123456789") != std::string::npos)
-      return false;
-    int64_t v = std::strtoll(part.c_str(), nullptr, 10);
-    if (v <= 0)
-      return false;
-    dims.push_back(v);
-    if (x == std::string::npos)
-      break;
-    pos = x + 1;
-  }
-  return !dims.empty();
-}
-
-const char *stageStatusName(StageStatus s) {
-  switch (s) {
-  case StageStatus::Pass: return "PASS";
-  case StageStatus::Fail: return "FAIL";
-  case StageStatus::Error: return "ERROR";
-  case StageStatus::NotRun: return "NOT RUN";
-  }
-  return "?";
-}
 
 //===----------------------------------------------------------------------===//
 // Running a stage
@@ -201,19 +35,6 @@ struct ModuleGuard {
   ~ModuleGuard() { drv.unload(module); }
 };
 
-struct EventPool {
-  CudaDriver &drv;
-  std::vector<cu::CUevent> events;
-  EventPool(CudaDriver &d, size_t n) : drv(d) {
-    events.reserve(n);
-    for (size_t i = 0; i < n; ++i)
-      events.push_back(d.createEvent());
-  }
-  ~EventPool() {
-    for (auto e : events)
-      drv.destroyEvent(e);
-  }
-};
 
 struct Prepared {
   std::vector<PreparedKernel> kernels;
@@ -261,72 +82,6 @@ void launchAll(CudaDriver &drv, const KernelManifest &m, Prepared &p, size_t set
   launchKernels(drv, m, p.kernels, p.args[set], nullptr);
 }
 
-struct Timing {
-  double median = 0, min = 0, max = 0;
-};
-
-/// Warm-up, then `repeat` event-timed calls of enqueue(set), rotating sets.
-template <typename F> Timing timeSequences(CudaDriver &drv, int warmup, int repeat, size_t sets, F &&enqueue) {
-  for (int i = 0; i < warmup; ++i)
-    enqueue(static_cast<size_t>(i) % sets);
-  drv.synchronize();
-  EventPool ev(drv, 2 * static_cast<size_t>(repeat));
-  for (int i = 0; i < repeat; ++i) {
-    drv.record(ev.events[2 * i], nullptr);
-    enqueue(static_cast<size_t>(i) % sets);
-    drv.record(ev.events[2 * i + 1], nullptr);
-  }
-  drv.syncEvent(ev.events.back());
-  drv.synchronize(); // surfaces asynchronous launch errors
-  std::vector<double> t;
-  for (int i = 0; i < repeat; ++i)
-    t.push_back(drv.elapsedMs(ev.events[2 * i], ev.events[2 * i + 1]));
-  Timing r;
-  r.median = median(t);
-  r.min = *std::min_element(t.begin(), t.end());
-  r.max = *std::max_element(t.begin(), t.end());
-  return r;
-}
-
-/// Warm-up (alternating), then `repeat` rounds of enqueueA(set) and
-/// enqueueB(set'), each between its own pair of events. One set counter runs
-/// across both sides (A on set 2i, B on set 2i+1, modulo `sets`), so each
-/// launch reads a different set than the one before it, as back-to-back
-/// rotation does.
-template <typename FA, typename FB>
-std::pair<Timing, Timing> timeInterleaved(CudaDriver &drv, int warmup, int repeat, size_t sets, FA &&enqueueA,
-                                          FB &&enqueueB) {
-  size_t next = 0;
-  for (int i = 0; i < warmup; ++i) {
-    enqueueA(next++ % sets);
-    enqueueB(next++ % sets);
-  }
-  drv.synchronize();
-  EventPool ev(drv, 4 * static_cast<size_t>(repeat));
-  for (int i = 0; i < repeat; ++i) {
-    drv.record(ev.events[4 * i], nullptr);
-    enqueueA(next++ % sets);
-    drv.record(ev.events[4 * i + 1], nullptr);
-    drv.record(ev.events[4 * i + 2], nullptr);
-    enqueueB(next++ % sets);
-    drv.record(ev.events[4 * i + 3], nullptr);
-  }
-  drv.syncEvent(ev.events.back());
-  drv.synchronize();
-  std::vector<double> ta, tb;
-  for (int i = 0; i < repeat; ++i) {
-    ta.push_back(drv.elapsedMs(ev.events[4 * i], ev.events[4 * i + 1]));
-    tb.push_back(drv.elapsedMs(ev.events[4 * i + 2], ev.events[4 * i + 3]));
-  }
-  auto summarize = [](const std::vector<double> &t) {
-    Timing r;
-    r.median = median(t);
-    r.min = *std::min_element(t.begin(), t.end());
-    r.max = *std::max_element(t.begin(), t.end());
-    return r;
-  };
-  return {summarize(ta), summarize(tb)};
-}
 
 void upload(CudaDriver &drv, const DeviceBuffer &buf, ElemType t, const std::vector<float> &values) {
   std::vector<uint8_t> bytes = encode(t, values);
@@ -540,18 +295,6 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
 
 } // namespace
 
-std::string manifestDtypeString(const KernelManifest &m) {
-  if (m.isMatmul())
-    return std::string(elemTypeName(m.matmul.a)) + "," + elemTypeName(m.matmul.b) + "->" + elemTypeName(m.matmul.c);
-  return std::string(elemTypeName(m.softmax.x)) + "->" + elemTypeName(m.softmax.y);
-}
-
-std::string manifestShapeString(const KernelManifest &m) {
-  if (m.isMatmul())
-    return std::to_string(m.matmul.m) + "x" + std::to_string(m.matmul.n) + "x" + std::to_string(m.matmul.k);
-  return std::to_string(m.softmax.rows) + "x" + std::to_string(m.softmax.cols);
-}
-
 StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &m,
                      double compileMs, const BenchOptions &opt) {
   StageResult r;
@@ -640,196 +383,6 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
     r.message = e.what();
   }
   return r;
-}
-
-//===----------------------------------------------------------------------===//
-// Reporting
-//===----------------------------------------------------------------------===//
-
-namespace {
-std::string num(double v) { return jsonNumber(v); }
-std::string dims3(const std::array<uint32_t, 3> &d) {
-  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
-}
-} // namespace
-
-std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &results) {
-  std::ostringstream os;
-  os << "{\n";
-  os << "  \"format\": \"gemm-run-results\",\n";
-  os << "  \"version\": 1,\n";
-  os << "  \"command\": " << jsonQuote(info.commandLine) << ",\n";
-  if (info.haveDevice) {
-    const DeviceInfo &d = info.device;
-    os << "  \"device\": {\"ordinal\": " << d.ordinal << ", \"name\": " << jsonQuote(d.name)
-       << ", \"chip\": " << jsonQuote(d.chip()) << ", \"sm_count\": " << d.smCount
-       << ", \"clock_khz\": " << d.clockKHz << ", \"mem_clock_khz\": " << d.memClockKHz
-       << ", \"bus_width_bits\": " << d.busWidthBits << ", \"l2_bytes\": " << d.l2Bytes
-       << ", \"max_shared_optin_bytes\": " << d.maxSharedOptinBytes << ", \"total_mem_bytes\": " << d.totalMemBytes
-       << ", \"driver_version\": " << d.driverVersion << "},\n";
-  } else {
-    os << "  \"device\": null,\n";
-    os << "  \"no_device_reason\": " << jsonQuote(info.noDeviceReason) << ",\n";
-  }
-  os << "  \"cublas_version\": " << info.cublasVersion << ",\n";
-  os << "  \"cublas_path\": " << jsonQuote(info.cublasPath) << ",\n";
-  os << "  \"options\": {\"repeat\": " << info.options.repeat << ", \"warmup\": " << info.options.warmup
-     << ", \"seed\": " << info.options.seed << ", \"tf32\": " << (info.options.tf32 ? "true" : "false") << "},\n";
-  os << "  \"stages\": [";
-  for (size_t i = 0; i < results.size(); ++i) {
-    const StageResult &r = results[i];
-    os << (i ? ",\n" : "\n") << "    {\n";
-    os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": " << jsonQuote(r.op)
-       << ", \"chip\": " << jsonQuote(r.chip) << ",\n";
-    os << "      \"shape\": " << jsonQuote(r.shape) << ", \"dtype\": " << jsonQuote(r.dtype)
-       << ", \"beta\": " << r.beta << ",\n";
-    os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
-       << ",\n";
-    os << "      \"error\": " << num(r.error) << ", \"threshold\": " << num(r.threshold)
-       << ", \"bad_values\": " << r.badValues << ", \"ref_spot_error\": " << num(r.refSpotError)
-       << ", \"seed\": " << r.seed << ",\n";
-    os << "      \"compile_ms\": " << (r.compileMs < 0 ? std::string("null") : num(r.compileMs))
-       << ", \"jit_ms\": " << num(r.jitMs) << ",\n";
-    os << "      \"rotation_sets\": " << r.rotationSets << ", \"repeat\": " << r.repeat << ", \"warmup\": " << r.warmup
-       << ",\n";
-    os << "      \"ms\": " << num(r.ms) << ", \"ms_min\": " << num(r.msMin) << ", \"ms_max\": " << num(r.msMax)
-       << ",\n";
-    if (r.op == "matmul") {
-      os << "      \"tflops\": " << num(r.tflops) << ", \"cublas_ms\": " << num(r.cublasMs)
-         << ", \"cublas_tflops\": " << num(r.cublasTflops) << ", \"cublas_mode\": " << jsonQuote(r.cublasMode)
-         << ", \"pct_cublas\": " << num(r.pctCublas) << ",\n";
-      os << "      \"ms_interleaved\": " << num(r.msInterleaved) << ", \"tflops_interleaved\": "
-         << num(r.tflopsInterleaved) << ", \"cublas_ms_interleaved\": " << num(r.cublasMsInterleaved)
-         << ", \"cublas_tflops_interleaved\": " << num(r.cublasTflopsInterleaved)
-         << ", \"pct_cublas_interleaved\": " << num(r.pctCublasInterleaved) << ",\n";
-      os << "      \"peak_tflops\": " << num(r.peakTflops) << ", \"pct_peak\": " << num(r.pctPeak)
-         << ", \"arithmetic_intensity\": " << num(r.intensity) << ", \"roofline_tflops\": " << num(r.rooflineTflops)
-         << ", \"pct_roofline\": " << num(r.pctRoofline) << ",\n";
-    } else {
-      os << "      \"gbps\": " << num(r.gbps) << ", \"copy_ms\": " << num(r.copyMs)
-         << ", \"copy_gbps\": " << num(r.copyGbps) << ", \"pct_copy\": " << num(r.pctCopy)
-         << ", \"peak_gbps\": " << num(r.peakGBs) << ", \"pct_peak_bw\": " << num(r.pctPeakBw) << ",\n";
-    }
-    os << "      \"kernels\": [";
-    for (size_t k = 0; k < r.kernels.size(); ++k) {
-      const KernelResources &kr = r.kernels[k];
-      os << (k ? ",\n" : "\n") << "        {\"name\": " << jsonQuote(kr.name) << ", \"grid\": " << dims3(kr.grid)
-         << ", \"block\": " << dims3(kr.block) << ", \"registers\": " << kr.registers
-         << ", \"static_shared_bytes\": " << kr.staticSharedBytes
-         << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes << ", \"local_bytes\": " << kr.localBytes
-         << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock << ", \"ptx_version\": " << kr.ptxVersion
-         << ", \"binary_version\": " << kr.binaryVersion;
-      if (kr.cluster)
-        os << ", \"cluster\": " << dims3(*kr.cluster);
-      os << "}";
-    }
-    os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";
-  }
-  os << (results.empty() ? "]\n" : "\n  ]\n");
-  os << "}\n";
-  return os.str();
-}
-
-namespace {
-std::string f(const char *fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
-}
-std::string orDash(bool ok, const std::string &s) { return ok ? s : "-"; }
-std::string joinKernels(const StageResult &r, int (*get)(const KernelResources &)) {
-  std::string s;
-  for (size_t i = 0; i < r.kernels.size(); ++i)
-    s += (i ? "/" : "") + std::to_string(get(r.kernels[i]));
-  return s.empty() ? "-" : s;
-}
-std::string checkCell(const StageResult &r) {
-  std::string s = stageStatusName(r.status);
-  if (r.status == StageStatus::Pass || r.status == StageStatus::Fail)
-    s += " " + f("%.1e", r.error);
-  return s;
-}
-void row(std::ostream &os, const std::vector<std::string> &cells, const std::vector<int> &widths) {
-  for (size_t i = 0; i < cells.size(); ++i) {
-    char buf[256];
-    if (i == 0)
-      std::snprintf(buf, sizeof buf, "%-*s", widths[i], cells[i].c_str());
-    else
-      std::snprintf(buf, sizeof buf, " | %*s", widths[i], cells[i].c_str());
-    os << buf;
-  }
-  os << "\n";
-}
-void table(std::ostream &os, const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows) {
-  std::vector<int> w(header.size());
-  for (size_t i = 0; i < header.size(); ++i) {
-    w[i] = static_cast<int>(header[i].size());
-    for (const auto &r : rows)
-      w[i] = std::max(w[i], static_cast<int>(r[i].size()));
-  }
-  row(os, header, w);
-  int total = 0;
-  for (int x : w)
-    total += x + 3;
-  os << std::string(static_cast<size_t>(std::max(0, total - 3)), '-') << "\n";
-  for (const auto &r : rows)
-    row(os, r, w);
-}
-int regsOf(const KernelResources &k) { return k.registers; }
-int smemOf(const KernelResources &k) { return k.staticSharedBytes + k.dynamicSharedBytes; }
-int spillOf(const KernelResources &k) { return k.localBytes; }
-} // namespace
-
-void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
-  std::vector<std::vector<std::string>> mm, sm;
-  for (const StageResult &r : results) {
-    bool timed = r.ms > 0;
-    std::string compile = r.compileMs < 0 ? "-" : f("%.1f", r.compileMs);
-    if (r.op == "matmul") {
-      const bool il = r.msInterleaved > 0 && r.cublasMsInterleaved > 0;
-      mm.push_back({r.stage, orDash(timed, f("%.3f", r.ms)), orDash(timed, f("%.1f", r.tflops)),
-                    orDash(r.cublasMs > 0, f("%.3f", r.cublasMs)),
-                    orDash(timed && r.cublasMs > 0, f("%.1f", r.pctCublas)), orDash(il, f("%.3f", r.msInterleaved)),
-                    orDash(il, f("%.3f", r.cublasMsInterleaved)), orDash(il, f("%.1f", r.pctCublasInterleaved)),
-                    orDash(timed && r.peakTflops > 0, f("%.1f", r.pctPeak)), orDash(r.intensity > 0, f("%.0f", r.intensity)),
-                    orDash(r.rooflineTflops > 0, f("%.0f", r.rooflineTflops)), joinKernels(r, regsOf),
-                    joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
-    } else {
-      sm.push_back({r.stage, orDash(timed, f("%.4f", r.ms)), orDash(timed, f("%.0f", r.gbps)),
-                    orDash(timed && r.copyMs > 0, f("%.1f", r.pctCopy)),
-                    orDash(timed && r.peakGBs > 0, f("%.1f", r.pctPeakBw)), joinKernels(r, regsOf),
-                    joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
-    }
-  }
-  if (!mm.empty()) {
-    const StageResult *first = nullptr;
-    for (const auto &r : results)
-      if (r.op == "matmul" && r.cublasMs > 0) {
-        first = &r;
-        break;
-      }
-    table(os, {"stage", "ms", "TFLOPS", "cuBLAS ms", "%cuBLAS", "il ms", "il cuBLAS ms", "il %cuBLAS", "%peak", "AI",
-               "roofline TFLOPS", "regs", "smem", "spill", "compile ms", "check"},
-          mm);
-    if (first) {
-      os << "cuBLAS mode " << first->cublasMode << "; first stage: cuBLAS " << f("%.1f", first->cublasTflops)
-         << " TFLOPS, peak " << f("%.0f", first->peakTflops) << " TFLOPS\n";
-      os << "ms/cuBLAS ms: back-to-back medians; il: interleaved (our launch, then cuBLAS, alternating) medians\n";
-    }
-  }
-  if (!sm.empty()) {
-    if (!mm.empty())
-      os << "\n";
-    table(os, {"stage", "ms", "GB/s", "%copy", "%peakBW", "regs", "smem", "spill", "compile ms", "check"}, sm);
-    for (const auto &r : results)
-      if (r.op == "softmax" && r.copyMs > 0) {
-        os << "device copy: " << f("%.4f", r.copyMs) << " ms, " << f("%.0f", r.copyGbps) << " GB/s (read+write)\n";
-        break;
-      }
-  }
-  for (const StageResult &r : results)
-    if (!r.message.empty())
-      os << r.stage << ": " << stageStatusName(r.status) << ": " << r.message << "\n";
 }
 
 } // namespace gemm_opt::runtime

@@ -5,10 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Manifest.h"
-#include "gemm-opt/Runtime/Json.h"
+#include "gemm-opt/Runtime/JsonWriting.h"
+
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <sstream>
 
 namespace gemm_opt::runtime {
 
@@ -151,7 +152,7 @@ std::string paramJson(const KernelParam &p) {
   case ParamAbi::I64: s += ", \"value\": " + std::to_string(p.intValue); break;
   case ParamAbi::F32: {
     std::string v = jsonFloat(p.floatValue);
-    // Keep "-0" distinguishable from "0" (jsonFloat already prints "-0").
+    // Keep -0 distinguishable from 0 (jsonFloat prints "-0.0").
     s += ", \"value\": " + v;
     break;
   }
@@ -170,7 +171,8 @@ std::string paramJson(const KernelParam &p) {
 } // namespace
 
 std::string toJson(const KernelManifest &m) {
-  std::ostringstream os;
+  std::string text;
+  llvm::raw_string_ostream os(text);
   os << "{\n";
   os << "  \"format\": " << jsonQuote(m.format) << ",\n";
   os << "  \"version\": " << m.version << ",\n";
@@ -232,7 +234,7 @@ std::string toJson(const KernelManifest &m) {
     os << "  ]\n";
   }
   os << "}\n";
-  return os.str();
+  return text;
 }
 
 } // namespace gemm_opt::runtime

@@ -5,7 +5,7 @@
 // manifest is an input error (gemm-run exit 2), never a crash or a CUDA error.
 //
 //===----------------------------------------------------------------------===//
-#include "gemm-opt/Runtime/Json.h"
+#include "gemm-opt/Runtime/JsonWriting.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
 #include <cmath>

@@ -1,9 +1,10 @@
 //===- MemoryBudget.cpp - Does a stage fit device and host memory? --------===//
 #include "gemm-opt/Runtime/MemoryBudget.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 namespace gemm_opt::runtime {
 
@@ -60,13 +61,17 @@ std::string hostMemoryError(const KernelManifest &m, uint64_t availableBytes) {
 }
 
 uint64_t hostAvailableBytes() {
-  std::ifstream in("/proc/meminfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ss(line);
-    std::string key;
+  // A stream read: /proc files report a size of 0.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> meminfo = llvm::MemoryBuffer::getFileAsStream("/proc/meminfo");
+  if (!meminfo)
+    return 0;
+  llvm::StringRef rest = (*meminfo)->getBuffer();
+  while (!rest.empty()) {
+    llvm::StringRef line;
+    std::tie(line, rest) = rest.split('\n');
+    // "MemAvailable:   123456 kB"
     uint64_t kib = 0;
-    if (ss >> key >> kib && key == "MemAvailable:")
+    if (line.consume_front("MemAvailable:") && !line.trim().split(' ').first.getAsInteger(10, kib))
       return kib * 1024;
   }
   return 0;

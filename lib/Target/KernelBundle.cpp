@@ -35,37 +35,37 @@ static FailureOr<rt::ElemType> toElemType(Operation *at, Type type) {
          << type << " cannot be described in a launch manifest";
 }
 
-/// Reads the problem dictionary that the kernel generator recorded.
-static LogicalResult readProblem(func::FuncOp func, DictionaryAttr problem,
-                                 rt::KernelManifest &m) {
-  auto str = [&](StringRef key) -> std::string {
-    auto attr = problem.getAs<StringAttr>(key);
-    return attr ? attr.str() : std::string();
+/// Reads the problem the function's kernels solve (gemm_opt.problems, kept
+/// through outlining by gemm-keep-kernel-problems). A manifest describes
+/// one problem: this is where a function with several is rejected.
+static LogicalResult readProblem(func::FuncOp func, rt::KernelManifest &m) {
+  auto problems = func->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
+  if (!problems || problems.size() != 1)
+    return func.emitError("a launch manifest describes one problem per "
+                          "function; found ")
+           << (problems ? problems.size() : 0) << " in " << kFunctionProblemsAttr;
+  auto elem = [](Type type, rt::ElemType &out) {
+    return rt::parseElemType(elementTypeName(type), out);
   };
-  auto integer = [&](StringRef key) -> int64_t {
-    auto attr = problem.getAs<IntegerAttr>(key);
-    return attr ? attr.getInt() : -1;
-  };
-  auto elem = [&](StringRef key, rt::ElemType &out) {
-    return rt::parseElemType(str(key), out);
-  };
-  m.op = str("op");
-  if (m.op == "matmul") {
-    m.matmul.m = integer("m");
-    m.matmul.n = integer("n");
-    m.matmul.k = integer("k");
-    m.matmul.beta = static_cast<int>(integer("beta"));
-    if (elem("a", m.matmul.a) && elem("b", m.matmul.b) &&
-        elem("c", m.matmul.c))
+  Attribute problem = problems[0];
+  if (auto mm = dyn_cast<MatmulProblemAttr>(problem)) {
+    m.op = "matmul";
+    m.matmul.m = mm.getM();
+    m.matmul.n = mm.getN();
+    m.matmul.k = mm.getK();
+    m.matmul.beta = mm.getAccumulate() ? 1 : 0;
+    if (elem(mm.getA(), m.matmul.a) && elem(mm.getB(), m.matmul.b) &&
+        elem(mm.getC(), m.matmul.c))
       return success();
-  } else if (m.op == "softmax") {
-    m.softmax.rows = integer("rows");
-    m.softmax.cols = integer("cols");
-    if (elem("x", m.softmax.x) && elem("y", m.softmax.y))
+  } else if (auto sm = dyn_cast<SoftmaxProblemAttr>(problem)) {
+    m.op = "softmax";
+    m.softmax.rows = sm.getRows();
+    m.softmax.cols = sm.getCols();
+    if (elem(sm.getX(), m.softmax.x) && elem(sm.getY(), m.softmax.y))
       return success();
   }
-  return func.emitError("malformed ") << kProblemAttr << " attribute "
-                                      << problem;
+  return func.emitError("cannot describe the problem ")
+         << problem << " in a launch manifest";
 }
 
 /// Names a buffer and adds it to the manifest on first sight.
@@ -317,7 +317,7 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
                                                             StringRef chip) {
   SmallVector<func::FuncOp> funcs;
   module.walk([&](func::FuncOp f) {
-    if (f->hasAttr(kProblemAttr))
+    if (f->hasAttr(kFunctionProblemsAttr))
       funcs.push_back(f);
   });
   if (funcs.size() != 1)
@@ -346,8 +346,7 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
   m.stage = stage.str();
   m.chip = chip.str();
   m.func = func.getSymName().str();
-  if (failed(readProblem(func, func->getAttrOfType<DictionaryAttr>(kProblemAttr),
-                         m)))
+  if (failed(readProblem(func, m)))
     return failure();
 
   // Everything on the host must have become a kernel launch: a runner only

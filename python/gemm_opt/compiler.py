@@ -15,7 +15,7 @@ OPTIONS = {"allow_tf32": "allow-tf32"}
 
 # The plan attributes on each gpu.launch, read from the IR right before the
 # kernels are outlined (docs/architecture.md, "How a rung is one pass").
-_PLAN = re.compile(r"gemm_opt\.(\w+_plan) = \{([^{}]*)\}")
+_PLAN = re.compile(r"gemm_opt\.(\w+_plan) = #gemm_opt\.\w+_plan<([^<>]*)>")
 _PLAN_FIELD = re.compile(r"(\w+) = (-?\d+|true|false)")
 _FIRST_LOWERING_PASS = "gpu-launch-sink-index-computations"
 
@@ -29,7 +29,9 @@ def check_options(options):
 
 
 def parse_plans(ir):
-    """{"wgmma_plan": {"bm": 128, ...}, ...}: the first plan of each kind."""
+    """{"wgmma_plan": {"bm": 128, ...}, ...}: the first plan of each kind
+    (its integer and true/false fields; fields at their default are not
+    printed, so absent)."""
     plans = {}
     for name, body in _PLAN.findall(ir):
         plans.setdefault(name, {k: v == "true" if v in ("true", "false") else int(v)

@@ -30,10 +30,14 @@ def test_plan_of_the_wgmma_kernel():
     k = gemm_opt.compile(mlir.matmul_source(4096, 4096, 4096, "bf16", "f32"), stage="wgmma")
     assert k.chip == "sm_90a" and k.uses_tensormaps
     plan = k.plan["wgmma_plan"]
-    # The manifest's launch is the plan's: threads and dynamic shared memory.
+    # The manifest's launch is the plan's: threads (consumer warpgroups and
+    # the producer) and dynamic shared memory (the ring, the TMA-store
+    # boxes, 1 KB of alignment slack).
     kern = k.manifest["kernels"][-1]
-    assert kern["block"][0] == plan["threads"]
-    assert kern["dynamic_shared_memory"] == plan["shared_bytes"]
+    assert kern["block"][0] == 128 * (plan["warpgroups"] + plan["warp_specialized"])
+    ring = plan["stages"] * (plan["bm"] + plan["bn"]) * plan["bk"] * plan["elem_bytes"]
+    boxes = plan["warpgroups"] * 2 * 64 * 128 if plan.get("tma_store") else 0
+    assert kern["dynamic_shared_memory"] == ring + boxes + 1024
 
 
 def test_compile_path_and_best_stage():

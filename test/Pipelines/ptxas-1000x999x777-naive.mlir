@@ -12,7 +12,7 @@
 // The launch takes the grid and block constants in the order gemm-naive
 // created them (x first); gemm-coalesce would swap them.
 // IR:      func.func @matmul(
-// IR-SAME: gemm_opt.problem = {a = "f32", b = "f32", beta = 1 : i64, c = "f32", k = 777 : i64, m = 1000 : i64, n = 999 : i64, op = "matmul"}
+// IR-SAME: gemm_opt.problems = [#gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, k = 777, m = 1000, n = 999>]
 // IR-NOT:  gpu.launch blocks
 // IR:      %[[GX:[a-z0-9_]+]] = arith.constant 32 : index
 // IR-NEXT: %[[GY:[a-z0-9_]+]] = arith.constant 32 : index

@@ -12,7 +12,7 @@
 // gemm-coalesce swapped x and y: the launch takes the grid and block
 // constants gemm-naive created for y first.
 // IR:      func.func @matmul(
-// IR-SAME: gemm_opt.problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 4096 : i64, m = 4096 : i64, n = 4096 : i64, op = "matmul"}
+// IR-SAME: gemm_opt.problems = [#gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4096, m = 4096, n = 4096>]
 // IR-NOT:  gpu.launch blocks
 // IR:      %[[GX:[a-z0-9_]+]] = arith.constant 128 : index
 // IR-NEXT: %[[GY:[a-z0-9_]+]] = arith.constant 128 : index

@@ -6,7 +6,7 @@
 
 // CHECK-LABEL: func.func @softmax(
 // CHECK-SAME: {gemm_opt.role = "X"}
-// CHECK-SAME: gemm_opt.problem = {cols = 256 : i64, op = "softmax", rows = 128 : i64, x = "f16", y = "f16"}
+// CHECK-SAME: gemm_opt.problems = [#gemm_opt.softmax<cols = 256, rows = 128, x = f16, y = f16>]
 // CHECK: %[[Y:.*]] = memref.alloc() {{.*}}gemm_opt.role = "Y"{{.*}} : memref<128x256xf16>
 // CHECK-NOT: memref.alloc
 // CHECK: gpu.launch_func @softmax_kernel::@softmax_kernel

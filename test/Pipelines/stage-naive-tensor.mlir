@@ -10,7 +10,7 @@
 
 // CHECK:      module attributes {gpu.container_module}
 // CHECK:      func.func @matmul(%[[A:[a-z0-9_]+]]: memref<100x48xf32> {gemm_opt.role = "A"}, %[[B:[a-z0-9_]+]]: memref<48x40xf32> {gemm_opt.role = "B"}) -> memref<100x40xf32>
-// CHECK-SAME: gemm_opt.problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 48 : i64, m = 100 : i64, n = 40 : i64, op = "matmul"}
+// CHECK-SAME: gemm_opt.problems = [#gemm_opt.matmul<a = f32, b = f32, c = f32, k = 48, m = 100, n = 40>]
 // CHECK-NOT:  linalg.
 // CHECK:      %[[C:[a-z0-9_]+]] = memref.alloc() {alignment = 64 : i64, gemm_opt.role = "C"} : memref<100x40xf32>
 // CHECK:      %[[G4:[a-z0-9_]+]] = arith.constant 4 : index

@@ -4,9 +4,9 @@
 // be made of positive constants, divide the grid in every dimension and hold
 // at most 8 blocks (the portable limit).
 
-#problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 4 : i64, m = 4 : i64, n = 4 : i64, op = "matmul"}
+#problem = #gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4, m = 4, n = 4>
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}, %n: index) attributes {gemm_opt.problem = #problem} {
+  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}, %n: index) attributes {gemm_opt.problems = [#problem]} {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     // expected-error@+1 {{launch cluster sizes must be positive constants}}
@@ -18,9 +18,9 @@ module attributes {gpu.container_module} {
 
 // -----
 
-#problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 4 : i64, m = 4 : i64, n = 4 : i64, op = "matmul"}
+#problem = #gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4, m = 4, n = 4>
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = #problem} {
+  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#problem]} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -33,9 +33,9 @@ module attributes {gpu.container_module} {
 
 // -----
 
-#problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 4 : i64, m = 4 : i64, n = 4 : i64, op = "matmul"}
+#problem = #gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4, m = 4, n = 4>
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = #problem} {
+  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#problem]} {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index
@@ -49,10 +49,10 @@ module attributes {gpu.container_module} {
 
 // -----
 
-#problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 4 : i64, m = 4 : i64, n = 4 : i64, op = "matmul"}
+#problem = #gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4, m = 4, n = 4>
 module attributes {gpu.container_module} {
   // expected-error@+1 {{cannot describe the compiled kernels: manifest: kernels[0] ("k"): cluster [4, 4, 1] has 16 blocks; at most 8 (the portable cluster size limit) are allowed}}
-  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = #problem} {
+  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#problem]} {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     gpu.launch_func @k::@k clusters in (%c4, %c4, %c1) blocks in (%c4, %c4, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4x4xf32>, %b : memref<4x4xf32>, %c : memref<4x4xf32>)

@@ -49,7 +49,7 @@
 // JSON-NEXT: }
 
 module attributes {gpu.container_module} {
-  func.func @host(%x: memref<4x8192xf32> {gemm_opt.role = "X"}, %y: memref<4x8192xf32> {gemm_opt.role = "Y"}) attributes {gemm_opt.problem = {cols = 8192 : i64, op = "softmax", rows = 4 : i64, x = "f32", y = "f32"}} {
+  func.func @host(%x: memref<4x8192xf32> {gemm_opt.role = "X"}, %y: memref<4x8192xf32> {gemm_opt.role = "Y"}) attributes {gemm_opt.problems = [#gemm_opt.softmax<cols = 8192, rows = 4, x = f32, y = f32>]} {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c4 = arith.constant 4 : index

@@ -8,7 +8,7 @@
 // The PTX entry must take exactly the parameters the launch passes.
 
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 4 : i64, m = 4 : i64, n = 4 : i64, op = "matmul"}} {
+  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4, m = 4, n = 4>]} {
     %c1 = arith.constant 1 : index
     // expected-error@+1 {{PTX entry 'k' has 2 parameters but the launch passes 3}}
     gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4x4xf32>, %b : memref<4x4xf32>, %c : memref<4x4xf32>)
@@ -22,7 +22,7 @@ module attributes {gpu.container_module} {
 // A launched kernel that the PTX does not define at all.
 
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 4 : i64, m = 4 : i64, n = 4 : i64, op = "matmul"}} {
+  func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4, m = 4, n = 4>]} {
     %c1 = arith.constant 1 : index
     // expected-error@+1 {{kernel 'missing' is not in the PTX}}
     gpu.launch_func @k::@missing blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4x4xf32>, %b : memref<4x4xf32>, %c : memref<4x4xf32>)

@@ -88,7 +88,7 @@
 // PTX-NOT:  {{.+}}
 
 module attributes {gpu.container_module} {
-  func.func @host(%x: memref<4x2xf16> {gemm_opt.role = "A"}, %y: memref<2x6xf16> {gemm_opt.role = "B"}, %z: memref<4x6xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = {a = "f16", b = "f16", beta = 1 : i64, c = "f32", k = 2 : i64, m = 4 : i64, n = 6 : i64, op = "matmul"}} {
+  func.func @host(%x: memref<4x2xf16> {gemm_opt.role = "A"}, %y: memref<2x6xf16> {gemm_opt.role = "B"}, %z: memref<4x6xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#gemm_opt.matmul<a = f16, accumulate = true, b = f16, c = f32, k = 2, m = 4, n = 6>]} {
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index

@@ -25,7 +25,7 @@
 // CHECK-NEXT: {"abi": "ptr", "buffer": "C"}
 
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<5x9xf16> {gemm_opt.role = "A"}, %b: memref<9x8xf16> {gemm_opt.role = "B"}, %c: memref<5x8xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = {a = "f16", b = "f16", beta = 1 : i64, c = "f32", k = 9 : i64, m = 5 : i64, n = 8 : i64, op = "matmul"}} {
+  func.func @host(%a: memref<5x9xf16> {gemm_opt.role = "A"}, %b: memref<9x8xf16> {gemm_opt.role = "B"}, %c: memref<5x8xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#gemm_opt.matmul<a = f16, accumulate = true, b = f16, c = f32, k = 9, m = 5, n = 8>]} {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
@@ -47,7 +47,7 @@ module attributes {gpu.container_module} {
 // -----
 
 module attributes {gpu.container_module} {
-  func.func @host(%a: memref<5x9xf16> {gemm_opt.role = "A"}, %b: memref<9x8xf16> {gemm_opt.role = "B"}, %c: memref<5x8xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = {a = "f16", b = "f16", beta = 1 : i64, c = "f32", k = 9 : i64, m = 5 : i64, n = 8 : i64, op = "matmul"}} {
+  func.func @host(%a: memref<5x9xf16> {gemm_opt.role = "A"}, %b: memref<9x8xf16> {gemm_opt.role = "B"}, %c: memref<5x8xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#gemm_opt.matmul<a = f16, accumulate = true, b = f16, c = f32, k = 9, m = 5, n = 8>]} {
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index

@@ -16,10 +16,10 @@
 // CHECK-NOT:  IR Dump After
 // CHECK:        gpu.launch blocks
 // CHECK:        math.fma
-// CHECK:        } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows"}
+// CHECK:        } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<
 // CHECK:      IR Dump After GemmCoalesce (gemm-coalesce)
 // CHECK-NOT:  IR Dump After
-// CHECK:        } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-cols"}
+// CHECK:        } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-cols", gemm_opt.problem = #gemm_opt.matmul<
 // CHECK:      IR Dump After GpuKernelOutliningPass (gpu-kernel-outlining)
 // CHECK:        gpu.launch_func @matmul_kernel::@matmul_kernel
 // CHECK:      IR Dump After GemmMergeGpuModules (gemm-merge-gpu-modules)

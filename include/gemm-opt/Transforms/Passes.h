@@ -3,6 +3,8 @@
 #ifndef GEMM_OPT_TRANSFORMS_PASSES_H
 #define GEMM_OPT_TRANSFORMS_PASSES_H
 
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

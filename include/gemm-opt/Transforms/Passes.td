@@ -60,6 +60,7 @@ def GemmNaive : Pass<"gemm-naive", "func::FuncOp"> {
            "Threads per block along each of x and y (block-dim^2 <= 1024)">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "math::MathDialect",
     "memref::MemRefDialect", "scf::SCFDialect"
   ];
@@ -92,6 +93,21 @@ def GemmPrintChipInfo : Pass<"gemm-print-chip-info", "ModuleOp"> {
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "The chip to describe">,
   ];
+}
+
+def GemmKeepKernelProblems : Pass<"gemm-keep-kernel-problems", "ModuleOp"> {
+  let summary = "Copy the problems of a function's kernels onto the function "
+                "before outlining";
+  let description = [{
+    Kernel outlining drops the attributes of a `gpu.launch`, among them the
+    problem each kernel solves (`gemm_opt.problem`), which the manifest
+    writer (`gemm-emit-kernels`) needs. Run right before outlining, this
+    pass records on each function the distinct problems of its launches, in
+    order, as `gemm_opt.problems = [#gemm_opt.matmul<...>, ...]`; the
+    manifest writer, which describes one problem per function, rejects a
+    function with more than one.
+  }];
+  let dependentDialects = ["gemm_opt::GemmOptDialect"];
 }
 
 def GemmMergeGpuModules : Pass<"gemm-merge-gpu-modules", "ModuleOp"> {
@@ -169,6 +185,7 @@ def GemmSoftmaxThreePass : Pass<"gemm-softmax-three-pass", "func::FuncOp"> {
            "fewer for short rows)">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
@@ -192,6 +209,7 @@ def GemmSoftmaxFused : Pass<"gemm-softmax-fused", "func::FuncOp"> {
            "fewer for short rows)">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
@@ -223,6 +241,7 @@ def GemmSoftmaxOnline : Pass<"gemm-softmax-online", "func::FuncOp"> {
            "(lowered to what the chip allows)">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
@@ -254,6 +273,7 @@ def GemmSoftmaxVector : Pass<"gemm-softmax-vector", "func::FuncOp"> {
            "(lowered to what the chip allows)">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "scf::SCFDialect", "vector::VectorDialect"
   ];
@@ -323,6 +343,7 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
            "packed when f32 ones do not fit): 0 = chosen by the heuristics">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "NVVM::NVVMDialect", "scf::SCFDialect",
     "vector::VectorDialect"
@@ -337,7 +358,8 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
 //===----------------------------------------------------------------------===//
 
 defvar SimtGemmDialects = [
-  "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+  "gemm_opt::GemmOptDialect", "arith::ArithDialect", "gpu::GPUDialect",
+  "LLVM::LLVMDialect",
   "math::MathDialect",
   "memref::MemRefDialect", "nvgpu::NVGPUDialect", "NVVM::NVVMDialect",
   "scf::SCFDialect",
@@ -625,6 +647,7 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
            "Compute f32 matmuls on tensor cores in TF32 (changes numerics)">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "nvgpu::NVGPUDialect", "NVVM::NVVMDialect",
     "scf::SCFDialect", "vector::VectorDialect"
@@ -720,6 +743,7 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "(-1 = heuristic)">,
   ];
   let dependentDialects = [
+    "gemm_opt::GemmOptDialect",
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
     "memref::MemRefDialect", "nvgpu::NVGPUDialect", "NVVM::NVVMDialect",
     "scf::SCFDialect", "vector::VectorDialect"

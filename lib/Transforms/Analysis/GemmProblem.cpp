@@ -10,36 +10,6 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-std::string mlir::gemm_opt::elementTypeName(Type type) {
-  if (type.isF32())
-    return "f32";
-  if (type.isF16())
-    return "f16";
-  if (type.isBF16())
-    return "bf16";
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  type.print(os);
-  return name;
-}
-
-std::string mlir::gemm_opt::checkMatmulElementTypes(Type a, Type b, Type c) {
-  auto isSupported = [](Type t) { return t.isF32() || t.isF16() || t.isBF16(); };
-  for (Type t : {a, b, c})
-    if (!isSupported(t))
-      return "element type " + elementTypeName(t) +
-             " is not supported; expected f32, f16 or bf16";
-  if (a != b)
-    return "A and B must have the same element type, got " +
-           elementTypeName(a) + " and " + elementTypeName(b);
-  if (a.isF32() && !c.isF32())
-    return "f32 inputs need an f32 result, got " + elementTypeName(c);
-  if (!a.isF32() && !c.isF32() && c != a)
-    return elementTypeName(a) + " inputs accumulate into f32 or " +
-           elementTypeName(a) + ", got " + elementTypeName(c);
-  return "";
-}
-
 FailureOr<ShapedType> mlir::gemm_opt::verifyStatic2DOperand(
     Operation *op, Value operand, StringRef rankMessage) {
   auto shaped = dyn_cast<ShapedType>(operand.getType());
@@ -153,20 +123,14 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::MatmulOp op) {
   return p;
 }
 
-void mlir::gemm_opt::recordGemmProblem(const GemmProblem &p) {
+void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
   auto func = const_cast<linalg::MatmulOp &>(p.op)->getParentOfType<func::FuncOp>();
-  Builder b(p.a.getContext());
   setBufferRole(func, p.a, "A");
   setBufferRole(func, p.b, "B");
   setBufferRole(func, p.c, "C");
-  NamedAttrList problem;
-  problem.append("op", b.getStringAttr("matmul"));
-  problem.append("m", b.getI64IntegerAttr(p.m));
-  problem.append("n", b.getI64IntegerAttr(p.n));
-  problem.append("k", b.getI64IntegerAttr(p.k));
-  problem.append("beta", b.getI64IntegerAttr(p.accumulate ? 1 : 0));
-  problem.append("a", b.getStringAttr(elementTypeName(p.aType)));
-  problem.append("b", b.getStringAttr(elementTypeName(p.bType)));
-  problem.append("c", b.getStringAttr(elementTypeName(p.cType)));
-  func->setAttr(kProblemAttr, problem.getDictionary(b.getContext()));
+}
+
+MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {
+  return MatmulProblemAttr::get(p.a.getContext(), p.aType, p.accumulate,
+                                p.bType, p.cType, p.k, p.m, p.n);
 }

@@ -3,6 +3,7 @@
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
@@ -64,25 +65,47 @@ mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
   return p;
 }
 
-void mlir::gemm_opt::recordSoftmaxProblem(func::FuncOp func,
-                                          const SoftmaxProblem &p) {
-  Builder b(func.getContext());
+void mlir::gemm_opt::recordSoftmaxRoles(func::FuncOp func,
+                                        const SoftmaxProblem &p) {
   setBufferRole(func, p.x, "X");
   setBufferRole(func, p.y, "Y");
-  NamedAttrList problem;
-  problem.append("op", b.getStringAttr("softmax"));
-  problem.append("rows", b.getI64IntegerAttr(p.rows));
-  problem.append("cols", b.getI64IntegerAttr(p.cols));
-  problem.append("x", b.getStringAttr(elementTypeName(p.xType)));
-  problem.append("y", b.getStringAttr(elementTypeName(p.yType)));
-  func->setAttr(kProblemAttr, problem.getDictionary(b.getContext()));
+}
+
+SoftmaxProblemAttr mlir::gemm_opt::getSoftmaxProblemAttr(const SoftmaxProblem &p) {
+  return SoftmaxProblemAttr::get(p.x.getContext(), p.cols, p.rows, p.xType,
+                                 p.yType);
+}
+
+/// The softmax kernels of `func` (gemm_opt.kernel = "softmax").
+static SmallVector<gpu::LaunchOp> softmaxKernels(func::FuncOp func) {
+  SmallVector<gpu::LaunchOp> launches;
+  func.walk([&](gpu::LaunchOp launch) {
+    auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
+    if (kind && kind.getValue() == "softmax")
+      launches.push_back(launch);
+  });
+  return launches;
+}
+
+unsigned mlir::gemm_opt::recordSoftmaxProblemOnKernels(
+    func::FuncOp func, SoftmaxProblemAttr problem) {
+  unsigned tagged = 0;
+  for (gpu::LaunchOp launch : softmaxKernels(func)) {
+    if (launch->hasAttr(kProblemAttr))
+      continue;
+    launch->setAttr(kProblemAttr, problem);
+    ++tagged;
+  }
+  return tagged;
 }
 
 FailureOr<SoftmaxProblem>
 mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
-  auto problem = func->getAttrOfType<DictionaryAttr>(kProblemAttr);
-  auto op = problem ? problem.getAs<StringAttr>("op") : StringAttr();
-  if (!op || op.getValue() != "softmax")
+  SoftmaxProblemAttr recorded;
+  for (gpu::LaunchOp launch : softmaxKernels(func))
+    if ((recorded = launch->getAttrOfType<SoftmaxProblemAttr>(kProblemAttr)))
+      break;
+  if (!recorded)
     return failure();
   SoftmaxProblem p;
   auto roleOf = [&](Value v, StringAttr role) {
@@ -101,5 +124,7 @@ mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
   if (!p.x || !p.y)
     return failure();
   setShapeFromBuffers(p);
+  if (getSoftmaxProblemAttr(p) != recorded)
+    return failure();
   return p;
 }

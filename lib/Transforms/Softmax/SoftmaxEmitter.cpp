@@ -190,9 +190,7 @@ gpu::LaunchOp softmax::createLaunch(KernelBuilder &b, int64_t gridX,
       body.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
                           b.getIndexType(), launch.getLoc());
   }
-  NamedAttrList attrs(plan.toAttr(b.getContext()));
-  attrs.set("kernel", b.getStringAttr(kernelRole));
-  launch->setAttr(kSoftmaxPlanAttr, attrs.getDictionary(b.getContext()));
+  launch->setAttr(kSoftmaxPlanAttr, plan.toAttr(b.getContext(), kernelRole));
   launch->setAttr(kKernelAttr, b.getStringAttr("softmax"));
   Block &body = launch.getBody().front();
   b.setInsertionPointToEnd(&body);

@@ -10,7 +10,7 @@
 
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/Heuristics/SoftmaxHeuristics.h"
-#include "gemm-opt/Transforms/Softmax/SoftmaxKernels.h"
+#include "gemm-opt/Transforms/Softmax/SoftmaxRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -40,7 +40,7 @@ struct GemmSoftmaxFusedPass
           << static_cast<int64_t>(blockThreads) << ": need 32 <= block-threads <= 1024";
       return signalPassFailure();
     }
-    if (failed(rewriteSoftmaxLaunches(
+    if (failed(runSoftmaxRung(
             func, "gemm-softmax-fused", [&](const SoftmaxProblem &p) {
           return FailureOr<SoftmaxPlan>(chooseFusedPlan(p, blockThreads));
         })))

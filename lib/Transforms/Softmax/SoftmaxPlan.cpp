@@ -1,6 +1,6 @@
 //===- SoftmaxPlan.cpp - The softmax plan's attribute and description ----===//
 //
-// A SoftmaxPlan's dictionary form on the launch and its one-line
+// A SoftmaxPlan's attribute on the launch and its one-line
 // description; the plans themselves are chosen in SoftmaxHeuristics.cpp and
 // built into kernels by SoftmaxKernels.cpp.
 //
@@ -8,8 +8,6 @@
 
 #include "gemm-opt/Transforms/Softmax/SoftmaxKernels.h"
 
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinAttributes.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -46,34 +44,13 @@ static StringRef storageName(SoftmaxStorage s) {
   llvm_unreachable("unknown storage");
 }
 
-DictionaryAttr SoftmaxPlan::toAttr(MLIRContext *ctx) const {
-  Builder b(ctx);
-  NamedAttrList attrs;
-  attrs.append("algo", b.getStringAttr(algoName(algo)));
-  attrs.append("threads_per_row", b.getI64IntegerAttr(threadsPerRow));
-  attrs.append("rows_per_block", b.getI64IntegerAttr(rowsPerBlock));
-  attrs.append("vector", b.getI64IntegerAttr(vectorWidth));
-  attrs.append("chunks", b.getI64IntegerAttr(chunks));
-  attrs.append("storage", b.getStringAttr(storageName(storage)));
-  attrs.append("reduce", b.getStringAttr(reduce == SoftmaxReduce::Shuffle
-                                             ? "shuffle"
-                                             : "smem-tree"));
-  // Only where used, so that the older plans print as before.
-  if (packed)
-    attrs.append("packed", b.getBoolAttr(true));
-  if (storage == SoftmaxStorage::Hybrid) {
-    attrs.append("shared_chunks", b.getI64IntegerAttr(sharedChunks));
-    attrs.append("stream_chunks", b.getI64IntegerAttr(streamChunks));
-  }
-  if (clusterSize > 1)
-    attrs.append("cluster", b.getI64IntegerAttr(clusterSize));
-  if (pipelineRows > 1)
-    attrs.append("pipeline_rows", b.getI64IntegerAttr(pipelineRows));
-  if (ftzExp)
-    attrs.append("ftz_exp", b.getBoolAttr(true));
-  if (maxRegisters > 0)
-    attrs.append("max_registers", b.getI64IntegerAttr(maxRegisters));
-  return attrs.getDictionary(ctx);
+SoftmaxPlanAttr SoftmaxPlan::toAttr(MLIRContext *ctx, StringRef kernel) const {
+  return SoftmaxPlanAttr::get(
+      ctx, algoName(algo), chunks, clusterSize, ftzExp, kernel, maxRegisters,
+      packed, pipelineRows,
+      reduce == SoftmaxReduce::Shuffle ? "shuffle" : "smem-tree",
+      rowsPerBlock, sharedChunks, storageName(storage), streamChunks,
+      threadsPerRow, vectorWidth);
 }
 
 std::string SoftmaxPlan::str() const {

@@ -29,7 +29,7 @@
 
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/Heuristics/SoftmaxHeuristics.h"
-#include "gemm-opt/Transforms/Softmax/SoftmaxKernels.h"
+#include "gemm-opt/Transforms/Softmax/SoftmaxRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -64,7 +64,7 @@ struct GemmSoftmaxRowsPass : public mlir::gemm_opt::impl::GemmSoftmaxRowsBase<Ge
                                   clusterBlocksPerSm);
     if (failed(cluster))
       return signalPassFailure();
-    if (failed(rewriteSoftmaxLaunches(
+    if (failed(runSoftmaxRung(
             func, "gemm-softmax-rows", [&](const SoftmaxProblem &p) {
           return chooseRowsPlan(func, p, *limits, blockThreads, *cluster);
         })))

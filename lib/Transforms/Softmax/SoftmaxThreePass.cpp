@@ -55,10 +55,11 @@ struct GemmSoftmaxThreePassPass
       FailureOr<SoftmaxProblem> problem = analyzeSoftmaxProblem(op);
       if (failed(problem))
         return signalPassFailure();
-      recordSoftmaxProblem(func, *problem);
+      recordSoftmaxRoles(func, *problem);
       OpBuilder builder(op);
       buildSoftmaxKernels(builder, op.getLoc(), *problem,
                           chooseThreePassPlan(*problem, blockThreads));
+      recordSoftmaxProblemOnKernels(func, getSoftmaxProblemAttr(*problem));
       op.erase();
     }
   }

@@ -12,7 +12,7 @@
 
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/Heuristics/SoftmaxHeuristics.h"
-#include "gemm-opt/Transforms/Softmax/SoftmaxKernels.h"
+#include "gemm-opt/Transforms/Softmax/SoftmaxRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -39,7 +39,7 @@ struct GemmSoftmaxVectorPass : public mlir::gemm_opt::impl::GemmSoftmaxVectorBas
         func, **target, maxThreads, maxRegisterElems, maxSharedBytes);
     if (failed(limits))
       return signalPassFailure();
-    if (failed(rewriteSoftmaxLaunches(
+    if (failed(runSoftmaxRung(
             func, "gemm-softmax-vector", [&](const SoftmaxProblem &p) {
           return FailureOr<SoftmaxPlan>(chooseBlockPerRowPlan(p, *limits, /*vectorize=*/true));
         })))

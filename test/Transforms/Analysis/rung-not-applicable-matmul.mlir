@@ -74,7 +74,7 @@ func.func @softmax_kernel(%X: memref<4x32xf32>) {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     gpu.terminator
-  } {gemm_opt.kernel = "softmax", gemm_opt.softmax_plan = {algo = "fused"}}
+  } {gemm_opt.kernel = "softmax", gemm_opt.softmax_plan = #gemm_opt.softmax_plan<algo = "fused", chunks = 1, kernel = "fused", reduce = "smem-tree", rows_per_block = 1, storage = "registers", threads_per_row = 32, vector = 1>}
   return
 }
 

@@ -56,7 +56,7 @@ func.func @matmul_kernel(%C: memref<64x64xf32>) {
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     gpu.terminator
-  } {gemm_opt.kernel = "matmul", gemm_opt.simt_plan = {bm = 32 : i64}}
+  } {gemm_opt.kernel = "matmul", gemm_opt.simt_plan = #gemm_opt.simt_plan<a_pad = 0, a_transposed = false, b_pad = 0, b_xor = 0, bk = 32, bm = 32, bn = 32, frag_m = 1, frag_n = 1, group_m = 0, max_regs = 0, read_only = false, stages = 1, tm = 1, tn = 1, vector = 1, warp_tiled = false, wm = 1, wn = 32>}
   return
 }
 

@@ -36,16 +36,16 @@
 // mma rung (no allow-tf32).
 // SM90-LABEL: func.func @tall
 // SM90:       nvvm.griddepcontrol launch_dependents
-// SM90:       gemm_opt.simt_plan = {{{.*}}split_k = 3
+// SM90:       gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}split_k = 3
 // SM90-NOT:   programmatic_reduction
 // SM90:       nvvm.griddepcontrol wait
 // SM80-LABEL: func.func @tall
 // SM80-NOT:   griddepcontrol
-// SM80:       gemm_opt.simt_plan = {{{.*}}programmatic_reduction = false{{.*}}split_k = 2
+// SM80:       gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}programmatic_reduction = false{{.*}}split_k = 2
 // SM80-NOT:   griddepcontrol
 // SM86-LABEL: func.func @tall
 // SM86-NOT:   griddepcontrol
-// SM86:       gemm_opt.simt_plan = {{{.*}}split_k = 2
+// SM86:       gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}split_k = 2
 // SM86-NOT:   griddepcontrol
 // SM87-LABEL: func.func @tall
 // SM87-NOT:   split_k
@@ -64,9 +64,9 @@ func.func @tall(%A: memref<16x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<1
 // that (sm_80, sm_87: 163 KB; sm_90: 227 KB); sm_86 and sm_89 (99 KB) keep
 // 128x128 blocks in 4 stages of BK = 32 (64 KB).
 // BIG-LABEL:   func.func @square
-// BIG:         gemm_opt.mma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64{{.*}}shared_bytes = 147456 : i64, stages = 3 : i64
+// BIG:         gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 64, bm = 128, bn = 256{{.*}}stages = 3
 // SMALL-LABEL: func.func @square
-// SMALL:       gemm_opt.mma_plan = {bk = 32 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}shared_bytes = 65536 : i64, stages = 4 : i64
+// SMALL:       gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 32, bm = 128, bn = 128{{.*}}stages = 4
 func.func @square(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf32>)
   return

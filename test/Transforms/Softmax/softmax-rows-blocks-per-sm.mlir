@@ -5,7 +5,7 @@
 // thread (128 of data), so the f16 slice stays packed (64).
 // CHECK-LABEL: func.func @f16(
 // CHECK: nvvm.maxnreg = 128 : i32
-// CHECK: chunks = 16 : i64, cluster = 4 : i64, {{.*}}max_registers = 128 : i64, packed = true, {{.*}}threads_per_row = 256 : i64
+// CHECK: chunks = 16, cluster = 4, {{.*}}max_registers = 128, packed = true, {{.*}}threads_per_row = 256
 func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)
   return
@@ -18,7 +18,7 @@ func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
 // CHECK-LABEL: func.func @bf16(
 // CHECK: nvvm.maxnreg = 128 : i32
 // CHECK-NOT: packed
-// CHECK: chunks = 8 : i64, cluster = 4 : i64, {{.*}}max_registers = 128 : i64, {{.*}}threads_per_row = 256 : i64
+// CHECK: chunks = 8, cluster = 4, {{.*}}max_registers = 128, {{.*}}threads_per_row = 256
 func.func @bf16(%x: memref<1024x65536xbf16>, %y: memref<1024x65536xbf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x65536xbf16>) outs(%y : memref<1024x65536xbf16>)
   return

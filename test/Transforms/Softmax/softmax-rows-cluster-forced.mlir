@@ -9,7 +9,7 @@
 // TWO-LABEL: func.func @one(
 // TWO: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c2{{.*}}) threads({{.*}}) in ({{.*}} = %c32
 // TWO: nvvm.mapa
-// TWO: cluster = 2 : i64, {{.*}}threads_per_row = 32 : i64, vector = 1 : i64
+// TWO: cluster = 2, {{.*}}threads_per_row = 32, vector = 1
 // EIGHT-LABEL: func.func @one(
 // EIGHT: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c8{{.*}})
 // AUTO-LABEL: func.func @one(
@@ -26,7 +26,7 @@ func.func @one(%x: memref<1x1xf32>, %y: memref<1x1xf32>) {
 // TWO: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c6{{.*}})
 // EIGHT-LABEL: func.func @tiny(
 // EIGHT: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c24{{.*}})
-// EIGHT: cluster = 8 : i64, {{.*}}threads_per_row = 32 : i64
+// EIGHT: cluster = 8, {{.*}}threads_per_row = 32
 // AUTO-LABEL: func.func @tiny(
 // AUTO-NOT: clusters
 // AUTO: gpu.launch blocks

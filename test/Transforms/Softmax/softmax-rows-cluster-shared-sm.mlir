@@ -13,7 +13,7 @@
 // CHECK-COUNT-16: vector.load %{{.*}} : memref<1024x131072xf16>, vector<8xf16>
 // CHECK: nvvm.cluster.wait {aligned, gemm_opt.kernel_fn_attrs = {nvvm.maxnreg = 80 : i32}}
 // CHECK-NEXT: gpu.terminator
-// CHECK: chunks = 16 : i64, cluster = 4 : i64, {{.*}}max_registers = 80 : i64, packed = true, {{.*}}threads_per_row = 256 : i64, vector = 8 : i64
+// CHECK: chunks = 16, cluster = 4, {{.*}}max_registers = 80, packed = true, {{.*}}threads_per_row = 256, vector = 8
 func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)
   return
@@ -27,7 +27,7 @@ func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
 // CHECK-COUNT-16: vector.load %{{.*}} : memref<1024x131072xf32>, vector<4xf32>
 // CHECK: nvvm.maxnreg = 80 : i32
 // CHECK-NOT: packed
-// CHECK: chunks = 16 : i64, cluster = 8 : i64, {{.*}}max_registers = 80 : i64, {{.*}}threads_per_row = 256 : i64, vector = 4 : i64
+// CHECK: chunks = 16, cluster = 8, {{.*}}max_registers = 80, {{.*}}threads_per_row = 256, vector = 4
 func.func @f32(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf32>) outs(%y : memref<1024x131072xf32>)
   return
@@ -40,9 +40,9 @@ func.func @f32(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
 // CHECK-LABEL: func.func @f32long(
 // CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c512{{.*}}) threads({{.*}}) in ({{.*}} = %c1024
 // CHECK-NOT: maxnreg
-// CHECK: cluster = 8 : i64
+// CHECK: cluster = 8
 // CHECK-NOT: max_registers
-// CHECK-SAME: threads_per_row = 1024 : i64
+// CHECK-SAME: threads_per_row = 1024
 func.func @f32long(%x: memref<64x262144xf32>, %y: memref<64x262144xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<64x262144xf32>) outs(%y : memref<64x262144xf32>)
   return
@@ -55,7 +55,7 @@ func.func @f32long(%x: memref<64x262144xf32>, %y: memref<64x262144xf32>) {
 // CHECK-LABEL: func.func @short(
 // CHECK-NOT: clusters
 // CHECK-NOT: max_registers
-// CHECK: packed = true, {{.*}}threads_per_row = 512 : i64
+// CHECK: packed = true, {{.*}}threads_per_row = 512
 func.func @short(%x: memref<4096x32768xf16>, %y: memref<4096x32768xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<4096x32768xf16>) outs(%y : memref<4096x32768xf16>)
   return

@@ -41,7 +41,7 @@
 // CHECK-COUNT-8: vector.store
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
 // CHECK-NEXT: gpu.terminator
-// CHECK: chunks = 8 : i64, cluster = 4 : i64, {{.*}}storage = "registers", threads_per_row = 1024 : i64, vector = 4 : i64
+// CHECK: chunks = 8, cluster = 4, {{.*}}storage = "registers", threads_per_row = 1024, vector = 4
 func.func @r131072(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf32>) outs(%y : memref<1024x131072xf32>)
   return
@@ -55,7 +55,7 @@ func.func @r131072(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
 // CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c2048{{.*}}) threads({{.*}}) in ({{.*}} = %c1024
 // CHECK-COUNT-8: vector.load %{{.*}} : memref<1024x131072xf16>, vector<8xf16>
 // CHECK: nvvm.mapa
-// CHECK: chunks = 8 : i64, cluster = 2 : i64, {{.*}}packed = true, {{.*}}threads_per_row = 1024 : i64, vector = 8 : i64
+// CHECK: chunks = 8, cluster = 2, {{.*}}packed = true, {{.*}}threads_per_row = 1024, vector = 8
 func.func @r131072h(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)
   return
@@ -67,7 +67,7 @@ func.func @r131072h(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
 // CHECK-LABEL: func.func @r131072b(
 // CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c4, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c4096
 // CHECK-NOT: packed
-// CHECK: chunks = 4 : i64, cluster = 4 : i64, {{.*}}threads_per_row = 1024 : i64, vector = 8 : i64
+// CHECK: chunks = 4, cluster = 4, {{.*}}threads_per_row = 1024, vector = 8
 func.func @r131072b(%x: memref<1024x131072xbf16>, %y: memref<1024x131072xbf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xbf16>) outs(%y : memref<1024x131072xbf16>)
   return
@@ -78,7 +78,7 @@ func.func @r131072b(%x: memref<1024x131072xbf16>, %y: memref<1024x131072xbf16>) 
 // 262144 f32 (1 MB a row, 256K elements): 8 blocks, the portable maximum.
 // CHECK-LABEL: func.func @r262144(
 // CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c512
-// CHECK: chunks = 8 : i64, cluster = 8 : i64, {{.*}}threads_per_row = 1024 : i64
+// CHECK: chunks = 8, cluster = 8, {{.*}}threads_per_row = 1024
 func.func @r262144(%x: memref<64x262144xf32>, %y: memref<64x262144xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<64x262144xf32>) outs(%y : memref<64x262144xf32>)
   return
@@ -94,7 +94,7 @@ func.func @r262144(%x: memref<64x262144xf32>, %y: memref<64x262144xf32>) {
 // CHECK: arith.muli %{{.*}}, %c28672
 // CHECK: arith.minui %{{.*}}, %c199996
 // CHECK: arith.cmpi ult, %{{.*}}, %c200000
-// CHECK: chunks = 7 : i64, cluster = 8 : i64, {{.*}}threads_per_row = 1024 : i64
+// CHECK: chunks = 7, cluster = 8, {{.*}}threads_per_row = 1024
 func.func @ragged(%x: memref<3x200000xf32>, %y: memref<3x200000xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<3x200000xf32>) outs(%y : memref<3x200000xf32>)
   return
@@ -116,7 +116,7 @@ func.func @ragged(%x: memref<3x200000xf32>, %y: memref<3x200000xf32>) {
 // CHECK: arith.select %[[IN]], %{{.*}}, %cst{{.*}} : f32
 // CHECK: arith.select %[[IN]], %{{.*}}, %cst{{.*}} : f32
 // CHECK: gpu.shuffle  xor %{{.*}}, %c2_i32
-// CHECK: cluster = 3 : i64
+// CHECK: cluster = 3
 func.func @r40000(%x: memref<64x40000xf32>, %y: memref<64x40000xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<64x40000xf32>) outs(%y : memref<64x40000xf32>)
   return

@@ -22,7 +22,7 @@
 // CHECK: arith.subi
 // CHECK: scf.for
 // CHECK: vector.load %{{.*}} : memref<1x40960xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: chunks = 8 : i64, {{.*}}shared_chunks = 10 : i64, storage = "hybrid", stream_chunks = 2 : i64, threads_per_row = 1024 : i64, vector = 4 : i64
+// CHECK: chunks = 8, {{.*}}shared_chunks = 10, storage = "hybrid", stream_chunks = 2, threads_per_row = 1024, vector = 4
 func.func @r131072(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf32>) outs(%y : memref<1024x131072xf32>)
   return
@@ -44,7 +44,7 @@ func.func @r131072(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
 // CHECK: scf.for
 // CHECK: vector.load %{{.*}} : memref<1x65536xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK: llvm.inline_asm "cvt.f32.f16 $0, $1;"
-// CHECK: chunks = 8 : i64, {{.*}}packed = true, {{.*}}shared_chunks = 8 : i64, storage = "hybrid", stream_chunks = 2 : i64, threads_per_row = 1024 : i64, vector = 8 : i64
+// CHECK: chunks = 8, {{.*}}packed = true, {{.*}}shared_chunks = 8, storage = "hybrid", stream_chunks = 2, threads_per_row = 1024, vector = 8
 func.func @r131072h(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)
   return
@@ -57,7 +57,7 @@ func.func @r131072h(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
 // 2 chunks (32 KB) re-read.
 // CHECK-LABEL: func.func @r131072b(
 // CHECK-NOT: packed
-// CHECK: chunks = 4 : i64, {{.*}}shared_chunks = 10 : i64, storage = "hybrid", stream_chunks = 2 : i64, threads_per_row = 1024 : i64, vector = 8 : i64
+// CHECK: chunks = 4, {{.*}}shared_chunks = 10, storage = "hybrid", stream_chunks = 2, threads_per_row = 1024, vector = 8
 func.func @r131072b(%x: memref<1024x131072xbf16>, %y: memref<1024x131072xbf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xbf16>) outs(%y : memref<1024x131072xbf16>)
   return

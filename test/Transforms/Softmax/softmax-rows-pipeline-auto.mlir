@@ -7,7 +7,7 @@
 // 131072 f32: 8 blocks of 1024 threads (4 would hold one row, not two).
 // CHECK-LABEL: func.func @f32(
 // CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}}) blocks({{.*}}) in ({{.*}} = %c1024
-// CHECK: cluster = 8 : i64, {{.*}}pipeline_rows = 8 : i64, {{.*}}threads_per_row = 1024 : i64
+// CHECK: cluster = 8, {{.*}}pipeline_rows = 8, {{.*}}threads_per_row = 1024
 func.func @f32(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf32>) outs(%y : memref<1024x131072xf32>)
   return
@@ -18,7 +18,7 @@ func.func @f32(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
 // 131072 f16: 4 blocks of 1024 threads, packed.
 // CHECK-LABEL: func.func @f16(
 // CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c4, {{.*}}) blocks({{.*}}) in ({{.*}} = %c512
-// CHECK: cluster = 4 : i64, {{.*}}packed = true, pipeline_rows = 8 : i64, {{.*}}threads_per_row = 1024 : i64
+// CHECK: cluster = 4, {{.*}}packed = true, pipeline_rows = 8, {{.*}}threads_per_row = 1024
 func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)
   return
@@ -30,7 +30,7 @@ func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
 // CHECK-LABEL: func.func @long(
 // CHECK: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}}) blocks({{.*}}) in ({{.*}} = %c512
 // CHECK-NOT: pipeline_rows
-// CHECK: cluster = 8 : i64
+// CHECK: cluster = 8
 // CHECK-NOT: pipeline_rows
 // CHECK: threads_per_row = 1024
 func.func @long(%x: memref<64x262144xf32>, %y: memref<64x262144xf32>) {

@@ -12,7 +12,7 @@
 // P4: arith.maximumf {{.*}} : vector<8xf16>
 // P4: nvvm.mapa
 // P4: cvt.f32.f16
-// P4: chunks = 4 : i64, cluster = 4 : i64, ftz_exp = true, {{.*}}packed = true, pipeline_rows = 8 : i64, {{.*}}threads_per_row = 1024 : i64, vector = 8 : i64
+// P4: chunks = 4, cluster = 4, ftz_exp = true, {{.*}}packed = true, pipeline_rows = 8, {{.*}}threads_per_row = 1024, vector = 8
 func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)
   return

@@ -52,7 +52,7 @@
 // P8-NEXT: nvvm.cluster.arrive {aligned}
 // P8-NEXT: nvvm.cluster.wait {aligned}
 // P8-NEXT: gpu.terminator
-// P8: chunks = 4 : i64, cluster = 8 : i64, ftz_exp = true, {{.*}}pipeline_rows = 8 : i64, {{.*}}storage = "registers", threads_per_row = 1024 : i64, vector = 4 : i64
+// P8: chunks = 4, cluster = 8, ftz_exp = true, {{.*}}pipeline_rows = 8, {{.*}}storage = "registers", threads_per_row = 1024, vector = 4
 // NOFTZ-LABEL: func.func @f32(
 // NOFTZ-NOT: ex2.approx.ftz
 // NOFTZ: ex2.approx.f32
@@ -65,14 +65,14 @@
 // T512-LABEL: func.func @f32(
 // T512: threads({{.*}}) in ({{.*}} = %c512
 // T512-NOT: max_registers
-// T512: chunks = 8 : i64, cluster = 8 : i64
+// T512: chunks = 8, cluster = 8
 // T512-NOT: max_registers
 // T512: threads_per_row = 512
 // The existing cluster plan with the ftz exp only.
 // FTZ-LABEL: func.func @f32(
 // FTZ: ex2.approx.ftz.f32
 // FTZ-NOT: ex2.approx.f32
-// FTZ: cluster = 4 : i64, ftz_exp = true
+// FTZ: cluster = 4, ftz_exp = true
 // FTZ-NOT: pipeline_rows
 // The default: the cluster plan (not pipelined; 8 blocks of 256 threads,
 // three per SM) with the ftz exp, which the cluster plans take by default
@@ -80,7 +80,7 @@
 // DEFAULT-LABEL: func.func @f32(
 // DEFAULT: ex2.approx.ftz.f32
 // DEFAULT-NOT: ex2.approx.f32
-// DEFAULT: cluster = 8 : i64, ftz_exp = true
+// DEFAULT: cluster = 8, ftz_exp = true
 // DEFAULT-SAME: max_registers = 80
 // DEFAULT-NOT: pipeline_rows
 // DEFAULT: threads_per_row = 256
@@ -99,7 +99,7 @@ func.func @f32(%x: memref<1024x131072xf32>, %y: memref<1024x131072xf32>) {
 // T512: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c1024{{.*}}) threads({{.*}}) in ({{.*}} = %c512
 // T512: nvvm.cluster.wait {aligned, gemm_opt.kernel_fn_attrs = {nvvm.maxnreg = 64 : i32}}
 // T512-NEXT: gpu.terminator
-// T512: chunks = 4 : i64, cluster = 8 : i64, ftz_exp = true, kernel = "online", max_registers = 64 : i64, packed = true, pipeline_rows = 8 : i64, {{.*}}threads_per_row = 512 : i64, vector = 8 : i64
+// T512: chunks = 4, cluster = 8, ftz_exp = true, kernel = "online", max_registers = 64, packed = true, pipeline_rows = 8, {{.*}}threads_per_row = 512, vector = 8
 func.func @f16(%x: memref<1024x131072xf16>, %y: memref<1024x131072xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<1024x131072xf16>) outs(%y : memref<1024x131072xf16>)
   return

@@ -8,7 +8,7 @@
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c8192{{.*}}) threads({{.*}}) in ({{.*}} = %c256
 // CHECK-COUNT-8: vector.load
 // CHECK-NOT: gpu.barrier
-// CHECK: chunks = 8 : i64, {{.*}}rows_per_block = 8 : i64, {{.*}}threads_per_row = 32 : i64, vector = 4 : i64
+// CHECK: chunks = 8, {{.*}}rows_per_block = 8, {{.*}}threads_per_row = 32, vector = 4
 func.func @r1024(%x: memref<65536x1024xf32>, %y: memref<65536x1024xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<65536x1024xf32>) outs(%y : memref<65536x1024xf32>)
   return
@@ -19,7 +19,7 @@ func.func @r1024(%x: memref<65536x1024xf32>, %y: memref<65536x1024xf32>) {
 // 4096 f32: 4 warps per row, 2 rows per block.
 // CHECK-LABEL: func.func @r4096(
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c8192{{.*}}) threads({{.*}}) in ({{.*}} = %c256{{.*}}) workgroup({{.*}} : memref<8xf32, {{.*}}>, {{.*}} : memref<8xf32, {{.*}}>)
-// CHECK: rows_per_block = 2 : i64, {{.*}}threads_per_row = 128 : i64
+// CHECK: rows_per_block = 2, {{.*}}threads_per_row = 128
 func.func @r4096(%x: memref<16384x4096xf32>, %y: memref<16384x4096xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<16384x4096xf32>) outs(%y : memref<16384x4096xf32>)
   return
@@ -30,7 +30,7 @@ func.func @r4096(%x: memref<16384x4096xf32>, %y: memref<16384x4096xf32>) {
 // 32768 f32: a block of 1024 per row, 8 float4 per thread in registers.
 // CHECK-LABEL: func.func @r32768(
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c4096{{.*}}) threads({{.*}}) in ({{.*}} = %c1024
-// CHECK: chunks = 8 : i64, {{.*}}rows_per_block = 1 : i64, storage = "registers", threads_per_row = 1024 : i64
+// CHECK: chunks = 8, {{.*}}rows_per_block = 1, storage = "registers", threads_per_row = 1024
 func.func @r32768(%x: memref<4096x32768xf32>, %y: memref<4096x32768xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<4096x32768xf32>) outs(%y : memref<4096x32768xf32>)
   return
@@ -47,7 +47,7 @@ func.func @r32768(%x: memref<4096x32768xf32>, %y: memref<4096x32768xf32>) {
 // CHECK: arith.maximumf %{{.*}} : vector<8xf16>
 // CHECK: gpu.barrier
 // CHECK: llvm.inline_asm "cvt.f32.f16 $0, $1;", "=f,h"
-// CHECK: chunks = 8 : i64, {{.*}}packed = true, {{.*}}rows_per_block = 1 : i64, storage = "registers", threads_per_row = 512 : i64, vector = 8 : i64
+// CHECK: chunks = 8, {{.*}}packed = true, {{.*}}rows_per_block = 1, storage = "registers", threads_per_row = 512, vector = 8
 func.func @r32768h(%x: memref<4096x32768xf16>, %y: memref<4096x32768xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<4096x32768xf16>) outs(%y : memref<4096x32768xf16>)
   return
@@ -65,7 +65,7 @@ func.func @r32768h(%x: memref<4096x32768xf16>, %y: memref<4096x32768xf16>) {
 // CHECK-NOT: gpu.shuffle  xor %{{.*}}, {{%c2_i32[_0-9]*}}
 // CHECK: gpu.shuffle  xor %{{.*}}, {{%c1_i32[_0-9]*}}, {{%c32_i32[_0-9]*}}
 // CHECK-NOT: gpu.barrier
-// CHECK: rows_per_block = 32 : i64, {{.*}}threads_per_row = 2 : i64, vector = 8 : i64
+// CHECK: rows_per_block = 32, {{.*}}threads_per_row = 2, vector = 8
 func.func @short(%x: memref<32768x64xf16>, %y: memref<32768x64xf16>) {
   linalg.softmax dimension(1) ins(%x : memref<32768x64xf16>) outs(%y : memref<32768x64xf16>)
   return
@@ -79,7 +79,7 @@ func.func @short(%x: memref<32768x64xf16>, %y: memref<32768x64xf16>) {
 // CHECK: gpu.launch blocks({{.*}}) in ({{.*}} = %c1{{.*}}) threads({{.*}}) in ({{.*}} = %c32
 // CHECK: arith.cmpi ult, %{{.*}}, %c3
 // CHECK: arith.minui %{{.*}}, %c2
-// CHECK: threads_per_row = 1 : i64
+// CHECK: threads_per_row = 1
 func.func @tiny(%x: memref<3x5xf32>, %y: memref<3x5xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<3x5xf32>) outs(%y : memref<3x5xf32>)
   return

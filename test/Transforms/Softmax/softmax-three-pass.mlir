@@ -8,7 +8,6 @@
 // CHECK-LABEL: func.func @softmax(
 // CHECK-SAME: {gemm_opt.role = "X"}
 // CHECK-SAME: {gemm_opt.role = "Y"}
-// CHECK-SAME: gemm_opt.problem = {cols = 1000 : i64, op = "softmax", rows = 7 : i64, x = "f16", y = "f16"}
 // CHECK-NOT: linalg.softmax
 // CHECK: %[[MAX:.*]] = memref.alloc() : memref<7xf32>
 // CHECK: %[[SUM:.*]] = memref.alloc() : memref<7xf32>
@@ -17,7 +16,7 @@
 // CHECK: arith.maximumf
 // CHECK: gpu.barrier
 // CHECK: memref.store {{.*}}, %[[MAX]]
-// CHECK: gemm_opt.kernel = "softmax", gemm_opt.softmax_plan = {{{.*}}kernel = "max"
+// CHECK: gemm_opt.kernel = "softmax", gemm_opt.problem = #gemm_opt.softmax<cols = 1000, rows = 7, x = f16, y = f16>, gemm_opt.softmax_plan = #gemm_opt.softmax_plan<{{.*}}kernel = "max"
 // CHECK: gpu.launch
 // CHECK: memref.load %[[MAX]]
 // CHECK: arith.subf

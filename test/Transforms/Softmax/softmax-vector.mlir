@@ -20,7 +20,7 @@
 // CHECK: gpu.shuffle  xor %{{.*}}, {{%c2_i32[_0-9]*}}, {{%c32_i32[_0-9]*}} : f32
 // CHECK: gpu.shuffle  xor %{{.*}}, {{%c1_i32[_0-9]*}}, {{%c32_i32[_0-9]*}} : f32
 // CHECK-COUNT-4: vector.store {{.*}}, %arg1[{{.*}}] {alignment = 16 : i64} : memref<16x2048xf32>, vector<4xf32>
-// CHECK: reduce = "shuffle"{{.*}}vector = 4 : i64
+// CHECK: reduce = "shuffle"{{.*}}vector = 4
 func.func @f32(%x: memref<16x2048xf32>, %y: memref<16x2048xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<16x2048xf32>) outs(%y : memref<16x2048xf32>)
   return
@@ -58,7 +58,7 @@ func.func @f16(%x: memref<4x1024xf16>, %y: memref<4x1024xf16>) {
 // CHECK-LABEL: func.func @odd(
 // CHECK-NOT: vector.load
 // CHECK: memref.load %arg0
-// CHECK: vector = 1 : i64
+// CHECK: vector = 1
 func.func @tail(%x: memref<3x1000xf32>, %y: memref<3x1000xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<3x1000xf32>) outs(%y : memref<3x1000xf32>)
   return

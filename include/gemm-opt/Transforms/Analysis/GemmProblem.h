@@ -9,6 +9,8 @@
 #ifndef GEMM_OPT_TRANSFORMS_ANALYSIS_GEMMPROBLEM_H
 #define GEMM_OPT_TRANSFORMS_ANALYSIS_GEMMPROBLEM_H
 
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
@@ -17,7 +19,14 @@ namespace mlir::gemm_opt {
 
 /// Attribute names shared by the generators and the emitter.
 inline constexpr llvm::StringLiteral kRoleAttr = "gemm_opt.role";
+/// The problem a kernel solves (#gemm_opt.matmul / #gemm_opt.softmax), on
+/// its `gpu.launch`; every rung that rebuilds the kernel carries it over.
 inline constexpr llvm::StringLiteral kProblemAttr = "gemm_opt.problem";
+/// The problems of a function's kernels, copied onto the function before
+/// outlining drops the launches' attributes (gemm-keep-kernel-problems), for
+/// the manifest writer.
+inline constexpr llvm::StringLiteral kFunctionProblemsAttr =
+    "gemm_opt.problems";
 inline constexpr llvm::StringLiteral kKernelAttr = "gemm_opt.kernel";
 inline constexpr llvm::StringLiteral kMappingAttr = "gemm_opt.mapping";
 /// Unit attribute on a gpu.launch_func whose kernel waits for the previous
@@ -48,10 +57,6 @@ FailureOr<ShapedType> verifyStatic2DOperand(Operation *op, Value operand,
 /// emitting an error at the op when it is not supported.
 LogicalResult verifyMatmulContract(linalg::MatmulOp op);
 
-/// Checks an element type triple (A, B, C), returning a message when it is
-/// not supported, or an empty string.
-std::string checkMatmulElementTypes(Type a, Type b, Type c);
-
 /// The zero `linalg.fill` of a memref matmul's C that is the last op before
 /// it touching C, in the same block: the one a kernel can fold (beta = 0).
 linalg::FillOp findFoldableZeroFill(linalg::MatmulOp op);
@@ -60,10 +65,14 @@ linalg::FillOp findFoldableZeroFill(linalg::MatmulOp op);
 /// when its operands are not function arguments or allocations.
 FailureOr<GemmProblem> analyzeGemmProblem(linalg::MatmulOp op);
 
-/// Records the problem and the roles of its buffers in the IR, for the
-/// emitter: `gemm_opt.role` on each buffer's function argument or allocation
-/// and `gemm_opt.problem` on the enclosing function.
-void recordGemmProblem(const GemmProblem &problem);
+/// Records the roles of the problem's buffers in the IR (`gemm_opt.role` on
+/// each buffer's function argument or allocation), by which the rungs and
+/// the emitter find them again.
+void recordGemmRoles(const GemmProblem &problem);
+
+/// The problem as `#gemm_opt.matmul<...>`, for `gemm_opt.problem` on the
+/// kernel that solves it.
+MatmulProblemAttr getMatmulProblemAttr(const GemmProblem &problem);
 
 /// Returns the function argument or allocating op a buffer comes from, or a
 /// null value when it comes from somewhere else.
@@ -72,9 +81,6 @@ Value getRootBuffer(Value buffer);
 /// Records `role` ("A", "X", ...) as `gemm_opt.role` on the function argument
 /// of `func` or the allocation that `buffer` comes from.
 void setBufferRole(func::FuncOp func, Value buffer, StringRef role);
-
-/// Short names used in manifests and diagnostics: f32, f16, bf16.
-std::string elementTypeName(Type type);
 
 } // namespace mlir::gemm_opt
 

@@ -1,14 +1,16 @@
 //===- SoftmaxProblem.h - What a linalg.softmax asks for --------*- C++ -*-===//
 //
 // The shape, types and buffers of one row-wise softmax, as every softmax
-// kernel generator sees it, and its bookkeeping for gemm-emit-kernels (the
-// same attributes as GemmProblem: `gemm_opt.problem` on the function,
-// `gemm_opt.role` = "X" / "Y" on the root buffers).
+// kernel generator sees it, and its bookkeeping (the same attributes as
+// GemmProblem: `gemm_opt.problem` = #gemm_opt.softmax<...> on each kernel's
+// `gpu.launch`, `gemm_opt.role` = "X" / "Y" on the root buffers).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_TRANSFORMS_ANALYSIS_SOFTMAXPROBLEM_H
 #define GEMM_OPT_TRANSFORMS_ANALYSIS_SOFTMAXPROBLEM_H
+
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -31,12 +33,21 @@ LogicalResult verifySoftmaxContract(linalg::SoftmaxOp op);
 /// when its operands are not function arguments or allocations.
 FailureOr<SoftmaxProblem> analyzeSoftmaxProblem(linalg::SoftmaxOp op);
 
-/// Records the problem (`gemm_opt.problem` on `func`) and the roles X and Y.
-void recordSoftmaxProblem(func::FuncOp func, const SoftmaxProblem &problem);
+/// Records the roles X and Y of the problem's buffers.
+void recordSoftmaxRoles(func::FuncOp func, const SoftmaxProblem &problem);
 
-/// Reads back a problem recorded by recordSoftmaxProblem: the buffers are
-/// the function arguments / allocations carrying roles X and Y. Fails
-/// silently (returns failure) when `func` holds no softmax problem.
+/// The problem as `#gemm_opt.softmax<...>`.
+SoftmaxProblemAttr getSoftmaxProblemAttr(const SoftmaxProblem &problem);
+
+/// Puts `problem` as `gemm_opt.problem` on every softmax kernel of `func`
+/// that has none yet (those just built); returns how many.
+unsigned recordSoftmaxProblemOnKernels(func::FuncOp func,
+                                       SoftmaxProblemAttr problem);
+
+/// Reads back a problem recorded on the softmax kernels of `func`: the
+/// buffers are the function arguments / allocations carrying roles X and
+/// Y. Fails silently (returns failure) when `func` holds no softmax kernel
+/// with a problem, or its buffers do not match it.
 FailureOr<SoftmaxProblem> findRecordedSoftmaxProblem(func::FuncOp func);
 
 } // namespace mlir::gemm_opt

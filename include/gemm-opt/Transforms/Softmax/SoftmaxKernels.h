@@ -1,10 +1,11 @@
 //===- SoftmaxKernels.h - Plans and kernel builders for softmax -*- C++ -*-===//
 //
 // Every softmax rung emits `gpu.launch`es tagged with `gemm_opt.softmax_plan`
-// (a dictionary describing the kernel). The first rung (gemm-softmax-three-
-// pass) makes them from linalg.softmax; each later rung finds the previous
-// rung's launches by that attribute, drops them, and builds its own kernel
-// from a SoftmaxPlan chosen by the heuristics (SoftmaxHeuristics.h).
+// (a `#gemm_opt.softmax_plan<...>` describing the kernel). The first rung
+// (gemm-softmax-three-pass) makes them from linalg.softmax; each later rung
+// finds the previous rung's launches by that attribute, drops them, and
+// builds its own kernel from a SoftmaxPlan chosen by the heuristics
+// (SoftmaxHeuristics.h).
 //
 // Numerics shared by every kernel: loads are widened to f32 and stores
 // narrowed from f32; exp(d) is computed as ex2.approx(d * log2(e)) through
@@ -17,6 +18,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_SOFTMAX_SOFTMAXKERNELS_H
 #define GEMM_OPT_TRANSFORMS_SOFTMAX_SOFTMAXKERNELS_H
 
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -110,8 +112,9 @@ struct SoftmaxPlan {
   }
   /// Bytes of dynamic shared memory the kernel asks for.
   int64_t dynamicSharedBytes(const SoftmaxProblem &p) const;
-  /// The plan as a dictionary attribute (for `gemm_opt.softmax_plan`).
-  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  /// The plan as `#gemm_opt.softmax_plan<...>` on the launch of its part
+  /// `kernel` ("max", "normalize", ...).
+  SoftmaxPlanAttr toAttr(MLIRContext *ctx, StringRef kernel) const;
   /// One-line description, for diagnostics and debugging.
   std::string str() const;
 };

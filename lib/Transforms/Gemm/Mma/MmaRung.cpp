@@ -98,7 +98,8 @@ struct GemmMmaPass
       // with it.
       if (oldAux.empty())
         oldAux = findMatmulAuxLaunches(func);
-      buildMmaGemmKernel(*problem, plan, launch);
+      gpu::LaunchOp built = buildMmaGemmKernel(*problem, plan, launch);
+      built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
       launch.erase();
     }
     eraseMatmulAuxLaunches(oldAux);

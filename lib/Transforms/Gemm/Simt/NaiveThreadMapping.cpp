@@ -30,6 +30,7 @@ static void buildNaiveKernel(GemmProblem &p, int64_t blockDim) {
                          {blockDim, blockDim, 1});
   launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
   launch->setAttr(kMappingAttr, b.getStringAttr("x-rows"));
+  launch->setAttr(kProblemAttr, getMatmulProblemAttr(p));
 
   gpu::KernelDim3 blockIds = launch.getBlockIds();
   gpu::KernelDim3 threadIds = launch.getThreadIds();
@@ -79,7 +80,7 @@ struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass>
       FailureOr<GemmProblem> problem = analyzeGemmProblem(op);
       if (failed(problem))
         return signalPassFailure();
-      recordGemmProblem(*problem);
+      recordGemmRoles(*problem);
       buildNaiveKernel(*problem, blockDim);
       if (problem->zeroFill)
         problem->zeroFill.erase();

@@ -46,7 +46,7 @@ LogicalResult mlir::gemm_opt::runSimtRung(
               "gemm-shared-memory-tiling)");
   SmallVector<gpu::LaunchOp> oldAux = findMatmulAuxLaunches(func);
   for (gpu::LaunchOp launch : launches) {
-    auto planAttr = launch->getAttrOfType<DictionaryAttr>(kSimtPlanAttr);
+    auto planAttr = launch->getAttrOfType<SimtPlanAttr>(kSimtPlanAttr);
     SimtGemmPlan plan;
     if (rung == SimtRung::Smem) {
       if (planAttr)
@@ -61,10 +61,7 @@ LogicalResult mlir::gemm_opt::runSimtRung(
                << simtRungName(rung)
                << "' rung needs a shared-memory tiled kernel; run "
                   "gemm-shared-memory-tiling first";
-      FailureOr<SimtGemmPlan> old = SimtGemmPlan::fromAttr(planAttr);
-      if (failed(old))
-        return launch.emitError("malformed ") << kSimtPlanAttr << " " << planAttr;
-      plan = *old;
+      plan = SimtGemmPlan::fromAttr(planAttr);
     }
     FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
     if (failed(problem))
@@ -79,7 +76,8 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     if (!error.empty())
       return launch.emitError("invalid '")
              << simtRungName(rung) << "' plan: " << error;
-    buildSimtGemmKernel(*problem, plan, launch);
+    gpu::LaunchOp built = buildSimtGemmKernel(*problem, plan, launch);
+    built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
     launch.erase();
   }
   // The old kernels' split-K reductions and staging copies (a rebuilt

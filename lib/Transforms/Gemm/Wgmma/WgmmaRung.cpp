@@ -150,7 +150,8 @@ struct GemmWgmmaPass
             << unaligned << "; a copy kernel first writes "
             << (plan.stageA ? (plan.stageB ? "A and B" : "A") : "B")
             << " into scratch with 16-byte-aligned rows";
-      buildWgmmaGemmKernel(*problem, plan, launch);
+      gpu::LaunchOp built = buildWgmmaGemmKernel(*problem, plan, launch);
+      built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
       launch.erase();
     }
   }

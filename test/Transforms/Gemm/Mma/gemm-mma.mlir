@@ -50,7 +50,7 @@
 // CHECK:      vector.load %{{.*}} : memref<256x256xf32>, vector<2xf32>
 // CHECK:      arith.addf {{.*}} : vector<2xf32>
 // CHECK:      vector.store %{{.*}} : memref<256x256xf32>, vector<2xf32>
-// CHECK:      gemm_opt.mma_plan = {bk = 32 : i64, bm = 128 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 0 : i64, shared_bytes = 65536 : i64, stages = 4 : i64, threads = 256 : i64, wm = 64 : i64, wn = 32 : i64}
+// CHECK:      gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 32, bm = 128, bn = 128, elem_bytes = 2, group_m = 8, max_regs = 0, stages = 4, wm = 64, wn = 32>
 
 // bf16, rows not 16-byte aligned and a grid of 128x128 tiles that would
 // leave SMs idle: 64x64 blocks of 4 warps of 32x32, guarded scalar loads
@@ -61,10 +61,10 @@
 // RAGGED:     vector.store {{.*}} : memref<4x64x32xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
 // RAGGED:     nvvm.mma.sync {{.*}} {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>}
 // RAGGED:     scf.if
-// RAGGED:     gemm_opt.mma_plan = {bk = 32 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}group_m = 0{{.*}}threads = 128 : i64, wm = 32 : i64, wn = 32 : i64}
+// RAGGED:     gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 32, bm = 64, bn = 64{{.*}}group_m = 0{{.*}}wm = 32, wn = 32>
 
 // OVERRIDE:   dynamic_shared_memory_size %c98304_i32
-// OVERRIDE:   gemm_opt.mma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}stages = 3 : i64, threads = 256 : i64, wm = 32 : i64, wn = 64 : i64}
+// OVERRIDE:   gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 64, bm = 128, bn = 128{{.*}}stages = 3, wm = 32, wn = 64>
 
 // STAGES: error: invalid 'mma' plan: stages=1 must be in [2, 8]
 // WARP:   error: invalid 'mma' plan: warp tile 24x32 must be made of 16x16 pieces
@@ -79,7 +79,7 @@
 // F32-NOT: gemm_opt.mma_plan
 // TF32:     nvgpu.ldmatrix {{.*}} : memref<4x64x16xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
 // TF32:     nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
-// TF32:     gemm_opt.mma_plan = {bk = 16 : i64, bm = 64 : i64, bn = 64 : i64, elem_bytes = 4
+// TF32:     gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 16, bm = 64, bn = 64, elem_bytes = 4
 
 func.func @matmul(%A: memref<256x128xf16>, %B: memref<128x256xf16>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf16>, memref<128x256xf16>) outs(%C : memref<256x256xf32>)

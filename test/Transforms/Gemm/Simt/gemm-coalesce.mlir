@@ -35,8 +35,8 @@
 // CHECK-NEXT:     memref.load %[[A]][%[[ROW]], %[[K]]] : memref<100x48xf32>
 // CHECK-NEXT:     memref.load %[[B]][%[[K]], %[[COL]]] : memref<48x40xf32>
 // CHECK:        memref.store %{{[a-z0-9_]+}}, %[[C]][%[[ROW]], %[[COL]]] : memref<100x40xf32>
-// CHECK:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-cols"}
-func.func @naive_output(%arg0: memref<100x48xf32> {gemm_opt.role = "A"}, %arg1: memref<48x40xf32> {gemm_opt.role = "B"}, %arg2: memref<100x40xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problem = {a = "f32", b = "f32", beta = 1 : i64, c = "f32", k = 48 : i64, m = 100 : i64, n = 40 : i64, op = "matmul"}} {
+// CHECK:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-cols", gemm_opt.problem = #gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, k = 48, m = 100, n = 40>}
+func.func @naive_output(%arg0: memref<100x48xf32> {gemm_opt.role = "A"}, %arg1: memref<48x40xf32> {gemm_opt.role = "B"}, %arg2: memref<100x40xf32> {gemm_opt.role = "C"}) {
   %c4 = arith.constant 4 : index
   %c2 = arith.constant 2 : index
   %c1 = arith.constant 1 : index
@@ -69,7 +69,7 @@ func.func @naive_output(%arg0: memref<100x48xf32> {gemm_opt.role = "A"}, %arg1: 
       memref.store %8, %arg2[%1, %3] : memref<100x40xf32>
     }
     gpu.terminator
-  } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows"}
+  } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, k = 48, m = 100, n = 40>}
   return
 }
 

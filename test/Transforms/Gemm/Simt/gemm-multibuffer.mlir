@@ -25,7 +25,7 @@
 // CHECK-NOT:   gpu.barrier
 // CHECK:       scf.yield
 // CHECK:     nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
-// CHECK:     bk = 16 : i64{{.*}}group_m = 8 : i64, max_regs = 128 : i64, read_only = false, stages = 4 : i64
+// CHECK:     bk = 16{{.*}}group_m = 8, max_regs = 128, read_only = false, stages = 4
 
 // The options override the defaults: seed 004's 3 stages of 8-deep tiles,
 // 3 x (8x132 + 8x128) x 4 = 24960 bytes, two groups in flight, no cap.
@@ -36,7 +36,7 @@
 // SMALL-NOT: nvgpu.device_async_create_group
 // SMALL:     scf.for
 // SMALL:     nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
-// SMALL:     bk = 8 : i64{{.*}}group_m = 0 : i64, max_regs = 0 : i64{{.*}}stages = 3 : i64
+// SMALL:     bk = 8{{.*}}group_m = 0, max_regs = 0{{.*}}stages = 3
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

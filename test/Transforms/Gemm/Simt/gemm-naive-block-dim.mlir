@@ -20,7 +20,7 @@
 // BD16-NEXT: %[[S2:[a-z0-9_]+]] = arith.constant 16 : index
 // BD16-NEXT: %[[CB:[a-z0-9_]+]] = arith.muli %[[BIDY]], %[[S2]] : index
 // BD16-NEXT: %[[COL:[a-z0-9_]+]] = arith.addi %[[CB]], %[[TIDY]] : index
-// BD16:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows"}
+// BD16:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<
 
 // block-dim=1 is the smallest legal value: one thread per block, a block
 // per element of C.
@@ -35,7 +35,7 @@
 // BD1-NEXT: gpu.launch
 // BD1-SAME:   in (%{{[a-z0-9_]+}} = %[[GX]], %{{[a-z0-9_]+}} = %[[GY]], %{{[a-z0-9_]+}} = %[[GZ]])
 // BD1-SAME:   in (%{{[a-z0-9_]+}} = %[[TX]], %{{[a-z0-9_]+}} = %[[TY]], %{{[a-z0-9_]+}} = %[[TZ]])
-// BD1:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows"}
+// BD1:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<
 func.func @matmul(%A: memref<100x48xf32>, %B: memref<48x40xf32>, %C: memref<100x40xf32>) {
   linalg.matmul ins(%A, %B : memref<100x48xf32>, memref<48x40xf32>) outs(%C : memref<100x40xf32>)
   return

@@ -26,7 +26,7 @@
 // CHECK-NEXT:     memref.load %[[A]][%[[ROW]], %[[K]]]
 // CHECK-NEXT:     memref.load %[[B]][%[[K]], %[[COL]]]
 // CHECK:        memref.store %{{[a-z0-9_]+}}, %[[C]][%[[ROW]], %[[COL]]]
-// CHECK:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-cols"}
+// CHECK:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-cols", gemm_opt.problem = #gemm_opt.matmul<
 
 // With 8x8 blocks: grid ceil(40/8) x ceil(100/8) = 5 x 13.
 // BD8-LABEL: func.func @matmul(

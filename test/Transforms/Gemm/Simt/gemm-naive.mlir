@@ -10,7 +10,6 @@
 // CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<100x48xf32> {gemm_opt.role = "A"}
 // CHECK-SAME: %[[B:[a-z0-9_]+]]: memref<48x40xf32> {gemm_opt.role = "B"}
 // CHECK-SAME: %[[C:[a-z0-9_]+]]: memref<100x40xf32> {gemm_opt.role = "C"}
-// CHECK-SAME: attributes {gemm_opt.problem = {a = "f32", b = "f32", beta = 1 : i64, c = "f32", k = 48 : i64, m = 100 : i64, n = 40 : i64, op = "matmul"}}
 // CHECK-NOT:  linalg.matmul
 // CHECK:      %[[GX:[a-z0-9_]+]] = arith.constant 4 : index
 // CHECK-NEXT: %[[GY:[a-z0-9_]+]] = arith.constant 2 : index
@@ -46,7 +45,7 @@
 // CHECK-NEXT:   memref.store %[[SUM]], %[[C]][%[[ROW]], %[[COL]]] : memref<100x40xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.terminator
-// CHECK-NEXT: } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows"}
+// CHECK-NEXT: } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, k = 48, m = 100, n = 40>}
 // CHECK-NEXT: return
 func.func @accumulate(%A: memref<100x48xf32>, %B: memref<48x40xf32>, %C: memref<100x40xf32>) {
   linalg.matmul ins(%A, %B : memref<100x48xf32>, memref<48x40xf32>) outs(%C : memref<100x40xf32>)
@@ -62,7 +61,6 @@ func.func @accumulate(%A: memref<100x48xf32>, %B: memref<48x40xf32>, %C: memref<
 // CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<64x16xf32> {gemm_opt.role = "A"}
 // CHECK-SAME: %[[B:[a-z0-9_]+]]: memref<16x96xf32> {gemm_opt.role = "B"}
 // CHECK-SAME: %[[C:[a-z0-9_]+]]: memref<64x96xf32> {gemm_opt.role = "C"}
-// CHECK-SAME: gemm_opt.problem = {a = "f32", b = "f32", beta = 0 : i64, c = "f32", k = 16 : i64, m = 64 : i64, n = 96 : i64, op = "matmul"}
 // CHECK-NOT:  linalg.fill
 // CHECK:      %[[GX:[a-z0-9_]+]] = arith.constant 2 : index
 // CHECK-NEXT: %[[GY:[a-z0-9_]+]] = arith.constant 3 : index
@@ -76,6 +74,7 @@ func.func @accumulate(%A: memref<100x48xf32>, %B: memref<48x40xf32>, %C: memref<
 // CHECK:          math.fma
 // CHECK-NOT:    memref.load %[[C]]
 // CHECK:        memref.store %[[SUM]], %[[C]][{{.*}}] : memref<64x96xf32>
+// CHECK: } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<a = f32, b = f32, c = f32, k = 16, m = 64, n = 96>}
 // CHECK-NOT:  linalg.fill
 // CHECK:      return
 func.func @zero_fill_folded(%A: memref<64x16xf32>, %B: memref<16x96xf32>, %C: memref<64x96xf32>) {
@@ -92,12 +91,12 @@ func.func @zero_fill_folded(%A: memref<64x16xf32>, %B: memref<16x96xf32>, %C: me
 
 // CHECK-LABEL: func.func @nonzero_fill_kept(
 // CHECK-SAME: %[[C:[a-z0-9_]+]]: memref<8x8xf32> {gemm_opt.role = "C"}
-// CHECK-SAME: beta = 1 : i64
 // CHECK:      linalg.fill ins(%{{.*}} : f32) outs(%[[C]] : memref<8x8xf32>)
 // CHECK:      gpu.launch
 // CHECK:      scf.if
 // CHECK-NEXT:   %[[INIT:[a-z0-9_]+]] = memref.load %[[C]]
 // CHECK:        scf.for {{.*}} iter_args({{%[a-z0-9_]+}} = %[[INIT]]) -> (f32)
+// CHECK:      gemm_opt.problem = #gemm_opt.matmul<a = f32, accumulate = true,
 func.func @nonzero_fill_kept(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
   %one = arith.constant 1.0 : f32
   linalg.fill ins(%one : f32) outs(%C : memref<8x8xf32>)
@@ -114,7 +113,6 @@ func.func @nonzero_fill_kept(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memre
 // CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<8x4xf16> {gemm_opt.role = "A"}
 // CHECK-SAME: %[[B:[a-z0-9_]+]]: memref<4x8xf16> {gemm_opt.role = "B"}
 // CHECK-SAME: %[[C:[a-z0-9_]+]]: memref<8x8xf32> {gemm_opt.role = "C"}
-// CHECK-SAME: gemm_opt.problem = {a = "f16", b = "f16", beta = 1 : i64, c = "f32", k = 4 : i64, m = 8 : i64, n = 8 : i64, op = "matmul"}
 // CHECK:      scf.if
 // CHECK-NEXT:   %[[INIT:[a-z0-9_]+]] = memref.load %[[C]][{{.*}}] : memref<8x8xf32>
 // CHECK-NOT:    arith.extf
@@ -127,6 +125,7 @@ func.func @nonzero_fill_kept(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memre
 // CHECK-NEXT:     scf.yield %[[FMA]] : f32
 // CHECK-NEXT:   }
 // CHECK-NEXT:   memref.store %[[SUM]], %[[C]][{{.*}}] : memref<8x8xf32>
+// CHECK: } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<a = f16, accumulate = true, b = f16, c = f32, k = 4, m = 8, n = 8>}
 func.func @f16_to_f32(%A: memref<8x4xf16>, %B: memref<4x8xf16>, %C: memref<8x8xf32>) {
   linalg.matmul ins(%A, %B : memref<8x4xf16>, memref<4x8xf16>) outs(%C : memref<8x8xf32>)
   return
@@ -141,7 +140,6 @@ func.func @f16_to_f32(%A: memref<8x4xf16>, %B: memref<4x8xf16>, %C: memref<8x8xf
 // CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<8x4xbf16> {gemm_opt.role = "A"}
 // CHECK-SAME: %[[B:[a-z0-9_]+]]: memref<4x8xbf16> {gemm_opt.role = "B"}
 // CHECK-SAME: %[[C:[a-z0-9_]+]]: memref<8x8xbf16> {gemm_opt.role = "C"}
-// CHECK-SAME: gemm_opt.problem = {a = "bf16", b = "bf16", beta = 1 : i64, c = "bf16", k = 4 : i64, m = 8 : i64, n = 8 : i64, op = "matmul"}
 // CHECK:      scf.if
 // CHECK-NEXT:   %[[CH:[a-z0-9_]+]] = memref.load %[[C]][{{.*}}] : memref<8x8xbf16>
 // CHECK-NEXT:   %[[INIT:[a-z0-9_]+]] = arith.extf %[[CH]] : bf16 to f32
@@ -155,6 +153,7 @@ func.func @f16_to_f32(%A: memref<8x4xf16>, %B: memref<4x8xf16>, %C: memref<8x8xf
 // CHECK-NEXT:   }
 // CHECK-NEXT:   %[[OUT:[a-z0-9_]+]] = arith.truncf %[[SUM]] : f32 to bf16
 // CHECK-NEXT:   memref.store %[[OUT]], %[[C]][{{.*}}] : memref<8x8xbf16>
+// CHECK: } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<a = bf16, accumulate = true, b = bf16, c = bf16, k = 4, m = 8, n = 8>}
 func.func @bf16_to_bf16(%A: memref<8x4xbf16>, %B: memref<4x8xbf16>, %C: memref<8x8xbf16>) {
   linalg.matmul ins(%A, %B : memref<8x4xbf16>, memref<4x8xbf16>) outs(%C : memref<8x8xbf16>)
   return
@@ -167,13 +166,13 @@ func.func @bf16_to_bf16(%A: memref<8x4xbf16>, %B: memref<4x8xbf16>, %C: memref<8
 
 // CHECK-LABEL: func.func @f16_to_f16_zero_fill(
 // CHECK-SAME: %[[C:[a-z0-9_]+]]: memref<8x8xf16> {gemm_opt.role = "C"}
-// CHECK-SAME: beta = 0 : i64, c = "f16"
 // CHECK-NOT:  linalg.fill
 // CHECK:      scf.if
 // CHECK-NEXT:   %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
 // CHECK:        %[[SUM:[a-z0-9_]+]] = scf.for {{.*}} iter_args({{%[a-z0-9_]+}} = %[[ZERO]]) -> (f32) {
 // CHECK:        %[[OUT:[a-z0-9_]+]] = arith.truncf %[[SUM]] : f32 to f16
 // CHECK-NEXT:   memref.store %[[OUT]], %[[C]][{{.*}}] : memref<8x8xf16>
+// CHECK:      gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, c = f16, k = 4, m = 8, n = 8>
 func.func @f16_to_f16_zero_fill(%A: memref<8x4xf16>, %B: memref<4x8xf16>, %C: memref<8x8xf16>) {
   %zero = arith.constant 0.0 : f16
   linalg.fill ins(%zero : f16) outs(%C : memref<8x8xf16>)

@@ -16,15 +16,15 @@
 // CHECK:        gpu.barrier
 // CHECK-COUNT-64: math.fma
 // CHECK:        gpu.barrier
-// CHECK:      gemm_opt.simt_plan = {{{.*}}bk = 8 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}max_regs = 32 : i64{{.*}}read_only = true{{.*}}tm = 8 : i64, tn = 1 : i64
+// CHECK:      gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}bk = 8, bm = 64, bn = 64{{.*}}max_regs = 32{{.*}}read_only = true{{.*}}tm = 8, tn = 1
 
 // Options: plain loads and a register cap.
 // KNOBS:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {nvvm.maxnreg = 48 : i32}}
-// KNOBS:      gemm_opt.simt_plan = {{{.*}}max_regs = 48 : i64{{.*}}read_only = false
+// KNOBS:      gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}max_regs = 48{{.*}}read_only = false
 
 // reg2d keeps its measured plain loads: reg1d's read-only default is not
 // carried over.
-// REG2D:      gemm_opt.simt_plan = {{{.*}}read_only = false
+// REG2D:      gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}read_only = false
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

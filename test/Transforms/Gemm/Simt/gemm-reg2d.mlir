@@ -12,17 +12,17 @@
 // CHECK:      memref.view {{.*}} to memref<1x8x128xf32, #gpu.address_space<workgroup>>
 // CHECK:      scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
 // CHECK-COUNT-512: math.fma
-// CHECK:      gemm_opt.simt_plan = {{{.*}}bk = 8 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}tm = 8 : i64, tn = 8 : i64
+// CHECK:      gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}bk = 8, bm = 128, bn = 128{{.*}}tm = 8, tn = 8
 
 // 256x256 makes only 4 blocks of 128x128: GemmHeuristics picks 64x64 tiles
 // with 4x4 per thread to fill more SMs.
-// HEUR: gemm_opt.simt_plan = {{{.*}}bm = 64 : i64, bn = 64 : i64{{.*}}tm = 4 : i64, tn = 4 : i64
+// HEUR: gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}bm = 64, bn = 64{{.*}}tm = 4, tn = 4
 
 // Aligned shapes of whole tiles: at most 128 registers (two blocks per SM)
 // and grouped block order; ragged ones keep neither (edge paths spill under
 // the cap).
-// BIG:    gemm_opt.simt_plan = {{{.*}}bm = 128 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 128 : i64
-// RAGGED: gemm_opt.simt_plan = {{{.*}}group_m = 0 : i64, max_regs = 0 : i64
+// BIG:    gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}bm = 128, bn = 128{{.*}}group_m = 8, max_regs = 128
+// RAGGED: gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}group_m = 0, max_regs = 0
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

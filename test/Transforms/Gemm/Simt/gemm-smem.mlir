@@ -30,7 +30,7 @@
 // CHECK-COUNT-32: math.fma
 // CHECK:        gpu.barrier
 // CHECK:        scf.yield %{{.*}}, %[[NA]], %[[NB]] : f32, f32, f32
-// CHECK:      gemm_opt.kernel = "matmul", gemm_opt.mapping = "simt", gemm_opt.simt_plan = {{{.*}}bk = 32 : i64, bm = 32 : i64, bn = 32 : i64{{.*}}register_prefetch = true{{.*}}stages = 1 : i64, tm = 1 : i64, tn = 1 : i64, vector = 1 : i64
+// CHECK:      gemm_opt.kernel = "matmul", gemm_opt.mapping = "simt", gemm_opt.problem = {{.*}}, gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}bk = 32, bm = 32, bn = 32{{.*}}register_prefetch = true{{.*}}stages = 1, tm = 1, tn = 1, vector = 1
 
 // Without the prefetch (seed 000 v2 as written): load, store, barrier,
 // compute, barrier.
@@ -51,12 +51,12 @@
 // OPT-SAME: in (%{{.*}} = %c256
 // OPT:      memref.view {{.*}} to memref<1x16x16xf32
 // OPT:      memref.view {{.*}} to memref<1x16x16xf32
-// OPT:      gemm_opt.simt_plan = {{{.*}}bk = 16 : i64, bm = 16 : i64, bn = 16 : i64
+// OPT:      gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}bk = 16, bm = 16, bn = 16
 
 // The read-only loads and the register cap are options.
 // KNOBS:      gpu.dynamic_shared_memory {gemm_opt.kernel_fn_attrs = {nvvm.maxnreg = 64 : i32}}
 // KNOBS-SAME: : memref<?xi8
-// KNOBS:      gemm_opt.simt_plan = {{{.*}}max_regs = 64 : i64, read_only = false
+// KNOBS:      gemm_opt.simt_plan = #gemm_opt.simt_plan<{{.*}}max_regs = 64, read_only = false
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

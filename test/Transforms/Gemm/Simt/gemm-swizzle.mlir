@@ -14,14 +14,14 @@
 // CHECK:     scf.for
 // CHECK:       arith.xori
 // CHECK:       vector.store {{.*}} : memref<1x16x128xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK:     a_pad = 4 : i64{{.*}}b_xor = 1 : i64, bk = 16 : i64{{.*}}max_regs = 128 : i64, read_only = true
+// CHECK:     a_pad = 4{{.*}}b_xor = 1, bk = 16{{.*}}max_regs = 128, read_only = true
 
 // The options override every default.
 // OFF-NOT: nvvm.maxnreg
 // OFF-NOT: gemm_opt.readonly_inputs
 // OFF:     memref.view {{.*}} to memref<1x8x128xf32, #gpu.address_space<workgroup>>
 // OFF-NOT: arith.xori
-// OFF:     a_pad = 0 : i64{{.*}}b_xor = 0 : i64, bk = 8 : i64{{.*}}max_regs = 0 : i64, read_only = false
+// OFF:     a_pad = 0{{.*}}b_xor = 0, bk = 8{{.*}}max_regs = 0, read_only = false
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

@@ -17,14 +17,14 @@
 // CHECK:       math.fma
 // CHECK:     vector.load %arg2[{{.*}}] {alignment = 16 : i64} : memref<256x256xf32>, vector<4xf32>
 // CHECK:     vector.store {{.*}}, %arg2[{{.*}}] {alignment = 16 : i64} : memref<256x256xf32>, vector<4xf32>
-// CHECK:     bk = 16 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}max_regs = 0 : i64{{.*}}vector = 4 : i64
+// CHECK:     bk = 16, bm = 128, bn = 128{{.*}}max_regs = 0{{.*}}vector = 4
 
 // 1000 x 999 x 777: no row of A, B or C is 16-byte aligned, so every global
 // access stays scalar (shared-memory fragments are still 128-bit).
 // RAGGED-NOT: vector.load %arg0
 // RAGGED-NOT: vector.load %arg1
 // RAGGED-NOT: vector.store {{.*}} %arg2
-// RAGGED:     vector = 4 : i64
+// RAGGED:     vector = 4
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

@@ -30,7 +30,7 @@
 // Interior blocks store their partials in 128-bit stores (padded rows).
 // SPLIT2:       vector.store {{.*}}, %[[P]]
 // SPLIT2:       gemm_opt.kernel = "matmul"
-// SPLIT2-SAME:  split_k = 2 : i64
+// SPLIT2-SAME:  split_k = 2
 // The reduction: one thread per 4 elements of a padded row, partial 0 +
 // partial 1 in 128-bit loads, then C + that (beta = 1) element by element
 // (rows of 999 are not 16-byte aligned); only the 4th element of a chunk
@@ -55,7 +55,7 @@
 // TALL-LABEL:   func.func @matmul
 // TALL:         memref.alloc() : memref<48x4096xf32>
 // TALL:         gpu.launch blocks({{.*}}) in (%{{.*}} = %c64{{.*}}, %{{.*}} = %c1{{.*}}, %{{.*}} = %c3{{.*}})
-// TALL:         split_k = 3 : i64
+// TALL:         split_k = 3
 // TALL:         gpu.launch
 // TALL-COUNT-3: vector.load {{.*}} : memref<48x4096xf32>, vector<4xf32>
 // TALL:         vector.store

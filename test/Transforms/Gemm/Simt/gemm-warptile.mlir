@@ -17,9 +17,9 @@
 // CHECK-NOT: arith.xori
 // CHECK:     scf.for
 // CHECK-COUNT-512: math.fma
-// CHECK:     b_xor = 0 : i64, bk = 16 : i64, bm = 128 : i64, bn = 128 : i64, frag_m = 4 : i64, frag_n = 4 : i64{{.*}}warp_tiled = true, wm = 32 : i64, wn = 64 : i64
+// CHECK:     b_xor = 0, bk = 16, bm = 128, bn = 128, frag_m = 4, frag_n = 4{{.*}}warp_tiled = true, wm = 32, wn = 64
 
-// OPT: warp_tiled = true, wm = 64 : i64, wn = 32 : i64
+// OPT: warp_tiled = true, wm = 64, wn = 32
 
 // Default block tile per shape class (GemmHeuristics, H200 sweep), BK = 16
 // and 4 stages everywhere: aligned and >= 2 waves of 128x128 blocks keep
@@ -32,11 +32,11 @@
 // Neither stages B (N % 4 != 0): padded copies measured slower on the
 // cp.async rungs (GemmHeuristics.cpp, chooseSimtStaging). A split of 777
 // has 24 K tiles: 2 stages (fewer than 32 tiles per block).
-// BIG:       bk = 16 : i64, bm = 128 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 128 : i64, pipeline_edges = true, read_only = false, stages = 4 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
-// UNALIGNED: bk = 16 : i64, bm = 64 : i64, bn = 128 : i64{{.*}}group_m = 8 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, split_k = 2 : i64, stages = 4 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
-// SMALL:     bk = 16 : i64, bm = 64 : i64, bn = 64 : i64{{.*}}group_m = 0 : i64, max_regs = 0 : i64, pipeline_edges = true, read_only = false, split_k = 2 : i64, stages = 2 : i64, tm = 8 : i64, tn = 4 : i64{{.*}}wm = 32 : i64, wn = 32 : i64
+// BIG:       bk = 16, bm = 128, bn = 128{{.*}}group_m = 8, max_regs = 128, pipeline_edges = true, read_only = false, stages = 4, tm = 8, tn = 8{{.*}}wm = 32, wn = 64
+// UNALIGNED: bk = 16, bm = 64, bn = 128{{.*}}group_m = 8, max_regs = 0, pipeline_edges = true, read_only = false, split_k = 2, stages = 4, tm = 8, tn = 8{{.*}}wm = 32, wn = 64
+// SMALL:     bk = 16, bm = 64, bn = 64{{.*}}group_m = 0, max_regs = 0, pipeline_edges = true, read_only = false, split_k = 2, stages = 2, tm = 8, tn = 4{{.*}}wm = 32, wn = 32
 // The rung's options override the class defaults.
-// OVERRIDE:  bk = 8 : i64, bm = 128 : i64, bn = 64 : i64{{.*}}max_regs = 0 : i64{{.*}}stages = 3 : i64, tm = 8 : i64, tn = 8 : i64{{.*}}wm = 32 : i64, wn = 64 : i64
+// OVERRIDE:  bk = 8, bm = 128, bn = 64{{.*}}max_regs = 0{{.*}}stages = 3, tm = 8, tn = 8{{.*}}wm = 32, wn = 64
 
 func.func @matmul(%A: memref<256x128xf32>, %B: memref<128x256xf32>, %C: memref<256x256xf32>) {
   linalg.matmul ins(%A, %B : memref<256x128xf32>, memref<128x256xf32>) outs(%C : memref<256x256xf32>)

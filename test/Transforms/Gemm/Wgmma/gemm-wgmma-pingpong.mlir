@@ -66,7 +66,7 @@
 // CHECK-NEXT:       nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK:            nvgpu.mbarrier.arrive %[[BAR]]
 // CHECK:            vector.store {{.*}} : memref<4096x4096xf32>, vector<2xf32>
-// CHECK:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, pingpong = 1 : i64, producer_regs = 40 : i64, shared_bytes = 205824 : i64, stages = 5 : i64, threads = 384 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+// CHECK:      gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 64, bn = 256, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, pingpong = true, stages = 5, warp_specialized = true, warpgroups = 2>
 
 // 128x128 tiles, 6 stages of 32 KB: each consumer's K step is two
 // m64n128k16 per K step of 16 on the consumer's own 128 rows (A at the
@@ -94,4 +94,4 @@
 // SQ-NEXT:       arith.subi %c14
 // SQ-NEXT:       nvgpu.mbarrier.arrive
 // SQ:          nvvm.wgmma.wait.group.sync.aligned 0
-// SQ:      gemm_opt.wgmma_plan = {{{.*}}persistent = 1 : i64, pingpong = 1 : i64, producer_regs = 40 : i64, shared_bytes = 197632 : i64, stages = 6 : i64,
+// SQ:      gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}persistent = true, pingpong = true, stages = 6,

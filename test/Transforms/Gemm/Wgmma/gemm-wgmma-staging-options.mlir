@@ -12,7 +12,7 @@
 // FORCE:       memref.alloc() : memref<65x40xf16>
 // FORCE:       gpu.launch blocks({{.*}}) in (%{{.*}} = %c2, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c256,
 // FORCE:       } {gemm_opt.kernel = "matmul-pad-staging"}
-// FORCE:       gemm_opt.wgmma_plan = {{.*}}staged_a = 1 : i64, staged_b = 1 : i64
+// FORCE:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}staged_a = true, staged_b = true
 // OFF-LABEL:   func.func @small
 // OFF-NOT:     matmul-pad-staging
 // OFF:         gemm_opt.mma_plan
@@ -28,7 +28,7 @@ func.func @small(%A: memref<17x65xf16>, %B: memref<65x33xf16>, %C: memref<17x33x
 
 // FORCE-LABEL: func.func @large
 // FORCE:       } {gemm_opt.kernel = "matmul-pad-staging"}
-// FORCE:       gemm_opt.wgmma_plan = {{.*}}staged_a = 1 : i64, staged_b = 1 : i64
+// FORCE:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}staged_a = true, staged_b = true
 // OFF-LABEL:   func.func @large
 // OFF-NOT:     matmul-pad-staging
 // OFF:         gemm_opt.mma_plan

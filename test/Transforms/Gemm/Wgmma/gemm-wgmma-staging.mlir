@@ -51,7 +51,7 @@
 // CHECK:       gpu.launch
 // CHECK-NOT:     %[[AP]]
 // CHECK-NOT:     %[[BP]]
-// CHECK:       } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "wgmma", gemm_opt.wgmma_plan = {{.*}}shared_bytes = {{[0-9]+}} : i64, staged_a = 1 : i64, staged_b = 1 : i64, stages
+// CHECK:       } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "wgmma", gemm_opt.problem = {{.*}}, gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}staged_a = true, staged_b = true, stages
 func.func @both(%A: memref<1000x777xf16>, %B: memref<777x999xf16>, %C: memref<1000x999xf32>) {
   // expected-remark @below {{padded staging: rows of A are 1554 bytes (K=777), not a multiple of 16 as TMA needs; a copy kernel first writes A and B into scratch with 16-byte-aligned rows}}
   linalg.matmul ins(%A, %B : memref<1000x777xf16>, memref<777x999xf16>) outs(%C : memref<1000x999xf32>)
@@ -75,7 +75,7 @@ func.func @both(%A: memref<1000x777xf16>, %B: memref<777x999xf16>, %C: memref<10
 // CHECK:       memref.cast %arg0 : memref<4096x4096xbf16> to memref<*xbf16>
 // CHECK:       memref.cast %[[BV]] : memref<4096x4097xbf16, strided<[4104, 1]>> to memref<*xbf16>
 // CHECK:       gpu.launch blocks({{.*}}) in (%{{.*}} = %c132, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c384,
-// CHECK:       gemm_opt.wgmma_plan = {{.*}}persistent = 1 : i64, {{.*}}shared_bytes = {{[0-9]+}} : i64, staged_b = 1 : i64, stages
+// CHECK:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}persistent = true, {{.*}}staged_b = true, stages
 func.func @only_b(%A: memref<4096x4096xbf16>, %B: memref<4096x4097xbf16>, %C: memref<4096x4097xf32>) {
   // expected-remark @below {{padded staging: rows of B are 8194 bytes (N=4097), not a multiple of 16 as TMA needs; a copy kernel first writes B into scratch with 16-byte-aligned rows}}
   linalg.matmul ins(%A, %B : memref<4096x4096xbf16>, memref<4096x4097xbf16>) outs(%C : memref<4096x4097xf32>)
@@ -94,7 +94,7 @@ func.func @only_b(%A: memref<4096x4096xbf16>, %B: memref<4096x4097xbf16>, %C: me
 // CHECK:       } {gemm_opt.kernel = "matmul-pad-staging"}
 // CHECK:       memref.cast %[[AV]] : memref<2048x2047xf16, strided<[2048, 1]>> to memref<*xf16>
 // CHECK:       memref.cast %arg1 : memref<2047x2048xf16> to memref<*xf16>
-// CHECK:       gemm_opt.wgmma_plan = {{.*}}shared_bytes = {{[0-9]+}} : i64, staged_a = 1 : i64, stages
+// CHECK:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}staged_a = true, stages
 func.func @only_a(%A: memref<2048x2047xf16>, %B: memref<2047x2048xf16>, %C: memref<2048x2048xf16>) {
   // expected-remark @below {{padded staging: rows of A are 4094 bytes (K=2047), not a multiple of 16 as TMA needs; a copy kernel first writes A into scratch with 16-byte-aligned rows}}
   linalg.matmul ins(%A, %B : memref<2048x2047xf16>, memref<2047x2048xf16>) outs(%C : memref<2048x2048xf16>)

@@ -17,14 +17,14 @@
 
 // BOTH-LABEL:  func.func @aligned
 // BOTH:        gemm_opt.kernel = "matmul-transpose-b"
-// BOTH:        gemm_opt.wgmma_plan = {{.*}}elem_bytes = 4{{.*}}transpose_b = 1
+// BOTH:        gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}elem_bytes = 4
 // BOTH-LABEL:  func.func @unaligned_k_large
 // BOTH:        memref.alloc() : memref<1000x780xf32>
 // BOTH:        gemm_opt.kernel = "matmul-pad-staging"
 // BOTH:        %[[BT:.*]] = memref.alloc() : memref<1000x780xf32>
 // BOTH:        memref.subview %[[BT]][0, 0] [1000, 777] [1, 1] : memref<1000x780xf32> to memref<1000x777xf32, strided<[780, 1]>>
 // BOTH:        gemm_opt.kernel = "matmul-transpose-b"
-// BOTH:        gemm_opt.wgmma_plan = {{.*}}staged_a = 1{{.*}}transpose_b = 1
+// BOTH:        gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}staged_a = true
 // BOTH-LABEL:  func.func @unaligned_k_small
 // BOTH:        gemm_opt.mma_plan
 // BOTH-NOT:    gemm_opt.wgmma_plan

@@ -68,7 +68,7 @@
 // CHECK:         nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NOT:     scf.if
 // CHECK:         vector.store {{.*}} : memref<2048x2048xf32>, vector<2xf32>
-// CHECK:       gemm_opt.wgmma_plan = {bk = 32 : i64, bm = 128 : i64, bn = 128 : i64, elem_bytes = 4 : i64, group_m = 8 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 99328 : i64, stages = 3 : i64, threads = 128 : i64, transpose_b = 1 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
+// CHECK:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 32, bm = 128, bn = 128, elem_bytes = 4, group_m = 8, max_regs = 0, persistent = false, stages = 3, warp_specialized = false, warpgroups = 1>
 func.func @tf32(%A: memref<2048x1024xf32>, %B: memref<1024x2048xf32>, %C: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<2048x2048xf32>)
@@ -111,7 +111,7 @@ func.func @tf32(%A: memref<2048x1024xf32>, %B: memref<1024x2048xf32>, %C: memref
 // CHECK:           memref.load %arg2
 // CHECK:           arith.addf
 // CHECK:           memref.store {{.*}}, %arg2
-// CHECK:       gemm_opt.wgmma_plan = {bk = 32 : i64, bm = 64 : i64, bn = 64 : i64, elem_bytes = 4 : i64, group_m = 0 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 66560 : i64, stages = 4 : i64, threads = 128 : i64, transpose_b = 1 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
+// CHECK:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 32, bm = 64, bn = 64, elem_bytes = 4, group_m = 0, max_regs = 0, persistent = false, stages = 4, warp_specialized = false, warpgroups = 1>
 func.func @tf32_ragged(%A: memref<1000x1000xf32>, %B: memref<1000x999xf32>, %C: memref<1000x999xf32>) {
   linalg.matmul ins(%A, %B : memref<1000x1000xf32>, memref<1000x999xf32>) outs(%C : memref<1000x999xf32>)
   return
@@ -140,4 +140,4 @@ func.func @tf32_ragged(%A: memref<1000x1000xf32>, %B: memref<1000x999xf32>, %C: 
 // WS-COUNT-4:    nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 256, k = 8>, D[<f32>, <{{zero|one}}>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
 // WS:            scf.for %{{.*}} = %c1 to %c128 step %c1 iter_args
 // WS:            nvgpu.tma.async.store {{.*}} : memref<64x32xf32, #gpu.address_space<workgroup>>
-// WS:      gemm_opt.wgmma_plan = {bk = 32 : i64, bm = 128 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 4 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, producer_regs = 40 : i64, shared_bytes = 230400 : i64, stages = 4 : i64, threads = 384 : i64, tma_store = 1 : i64, transpose_b = 1 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+// WS:      gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 32, bm = 128, bn = 256, elem_bytes = 4, group_m = 8, max_regs = 168, persistent = true, stages = 4, tma_store = true, warp_specialized = true, warpgroups = 2>

@@ -13,7 +13,7 @@
 // CHECK:       vector.store {{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK-COUNT-4: nvgpu.tma.async.store
 // CHECK-NOT:   nvgpu.tma.async.store
-// CHECK:       tma_store = 1
+// CHECK:       tma_store = true
 
 // ODD-LABEL:   func.func @matmul
 // ODD:         nvvm.cp.async.bulk.wait_group 0 {read}
@@ -23,7 +23,7 @@
 // ODD:         nvvm.cp.async.bulk.wait_group 1 {read}
 // ODD:         nvgpu.tma.async.store
 // ODD-NOT:     nvgpu.tma.async.store
-// ODD:         bn = 192 : i64
+// ODD:         bn = 192
 func.func @matmul(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   %zero = arith.constant 0.0 : f16
   linalg.fill ins(%zero : f16) outs(%C : memref<4096x4096xf16>)

@@ -83,7 +83,7 @@
 // CHECK-NOT:     scf.if
 // CHECK:         llvm.extractvalue
 // CHECK:         vector.store {{.*}} : memref<2048x2048xf32>, vector<2xf32>
-// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 128 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 99328 : i64, stages = 3 : i64, threads = 128 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
+// CHECK:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 128, elem_bytes = 2, group_m = 8, max_regs = 0, persistent = false, stages = 3, warp_specialized = false, warpgroups = 1>
 func.func @f16(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<2048x2048xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%C : memref<2048x2048xf32>)
@@ -113,7 +113,7 @@ func.func @f16(%A: memref<2048x1024xf16>, %B: memref<1024x2048xf16>, %C: memref<
 // CHECK:           %[[SUM:.*]] = arith.addf %[[WIDE]]
 // CHECK:           %[[NARROW:.*]] = arith.truncf %[[SUM]] : vector<2xf32> to vector<2xbf16>
 // CHECK:           vector.store %[[NARROW]], %arg2[{{.*}}] {alignment = 4 : i64} : memref<1000x1000xbf16>, vector<2xbf16>
-// CHECK:       gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 64 : i64, bn = 64 : i64, elem_bytes = 2 : i64, group_m = 0 : i64, max_regs = 0 : i64, persistent = 0 : i64, shared_bytes = 66560 : i64, stages = 4 : i64, threads = 128 : i64, warp_specialized = 0 : i64, warpgroups = 1 : i64}
+// CHECK:       gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 64, bn = 64, c_elem_bytes = 2, elem_bytes = 2, group_m = 0, max_regs = 0, persistent = false, stages = 4, warp_specialized = false, warpgroups = 1>
 func.func @bf16_ragged(%A: memref<1000x1024xbf16>, %B: memref<1024x1000xbf16>, %C: memref<1000x1000xbf16>) {
   linalg.matmul ins(%A, %B : memref<1000x1024xbf16>, memref<1024x1000xbf16>) outs(%C : memref<1000x1000xbf16>)
   return
@@ -182,7 +182,7 @@ func.func @short_k(%A: memref<128x40xf16>, %B: memref<40x128xf16>, %C: memref<12
 // WS-COUNT-8:    nvvm.cp.async.bulk.wait_group 1 {read}
 // WS-NOT:        memref<4096x4096xf32>
 // WS:          nvvm.cp.async.bulk.wait_group 0
-// WS:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64, consumer_regs = 232 : i64, elem_bytes = 2 : i64, group_m = 8 : i64, max_regs = 168 : i64, persistent = 1 : i64, producer_regs = 40 : i64, shared_bytes = 230400 : i64, stages = 4 : i64, threads = 384 : i64, tma_store = 1 : i64, warp_specialized = 1 : i64, warpgroups = 2 : i64}
+// WS:      gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, tma_store = true, warp_specialized = true, warpgroups = 2>
 // One box in detail.
 // WS2:           nvvm.cp.async.bulk.wait_group 1 {read}
 // WS2:         nvvm.barrier id = %[[BAR:.*]] number_of_threads = %c128_i32
@@ -197,7 +197,7 @@ func.func @short_k(%A: memref<128x40xf16>, %B: memref<40x128xf16>, %C: memref<12
 // REGS-NOT:  nvgpu.tma.async.store
 // REGS:      vector.store {{.*}} : memref<4096x4096xf32>, vector<2xf32>
 // REGS-NOT:  nvgpu.tma.async.store
-// REGS:      gemm_opt.wgmma_plan = {{{.*}}shared_bytes = 197632 : i64{{.*}}}
+// REGS:      gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}max_regs = 168, persistent = true, {{.*}}warp_specialized = true, warpgroups = 2>
 
 // Options override the plan (here: back to the kernel without a producer
 // warpgroup): two warpgroups on a 128x256 tile (each one
@@ -210,4 +210,4 @@ func.func @short_k(%A: memref<128x40xf16>, %B: memref<40x128xf16>, %C: memref<12
 // OVERRIDE-COUNT-4: nvgpu.tma.async.load
 // OVERRIDE-COUNT-4: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 256, k = 16>
 // OVERRIDE:      scf.for
-// OVERRIDE:      gemm_opt.wgmma_plan = {bk = 64 : i64, bm = 128 : i64, bn = 256 : i64, elem_bytes = 2 : i64, group_m = 4 : i64, max_regs = 200 : i64, persistent = 0 : i64, shared_bytes = 197632 : i64, stages = 4 : i64, threads = 256 : i64, warp_specialized = 0 : i64, warpgroups = 2 : i64}
+// OVERRIDE:      gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, elem_bytes = 2, group_m = 4, max_regs = 200, persistent = false, stages = 4, warp_specialized = false, warpgroups = 2>

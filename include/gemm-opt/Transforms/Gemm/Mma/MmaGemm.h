@@ -57,7 +57,9 @@ struct MmaGemmPlan {
   }
 
   std::string validate(const ChipInfo &chip) const;
-  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  /// The plan as `#gemm_opt.mma_plan<...>` (threads and shared memory are
+  /// the launch's block size and dynamic shared memory).
+  MmaPlanAttr toAttr(MLIRContext *ctx) const;
   std::string str() const;
 };
 

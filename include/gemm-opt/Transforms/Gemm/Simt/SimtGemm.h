@@ -13,6 +13,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_GEMM_SIMT_SIMTGEMM_H
 #define GEMM_OPT_TRANSFORMS_GEMM_SIMT_SIMTGEMM_H
 
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
@@ -106,14 +107,15 @@ struct SimtGemmPlan {
   /// Checks the plan for `problem` on `chip`; returns a message, or "".
   std::string validate(const ChipInfo &chip) const;
 
-  DictionaryAttr toAttr(MLIRContext *ctx) const;
-  static FailureOr<SimtGemmPlan> fromAttr(DictionaryAttr attr);
+  /// The plan as `#gemm_opt.simt_plan<...>`, and back.
+  SimtPlanAttr toAttr(MLIRContext *ctx) const;
+  static SimtGemmPlan fromAttr(SimtPlanAttr attr);
   std::string str() const;
 };
 
-/// Recovers the problem of a matmul kernel from the enclosing function's
-/// `gemm_opt.problem` and the buffers the launch captures (by their
-/// `gemm_opt.role`). `problem.op` stays null. Emits an error on failure.
+/// Recovers the problem of a matmul kernel from its `gemm_opt.problem` and
+/// the buffers the launch captures (by their `gemm_opt.role`). `problem.op`
+/// stays null. Emits an error on failure.
 FailureOr<GemmProblem> recoverGemmProblem(gpu::LaunchOp launch);
 
 /// Kind (kKernelAttr) of the launch that sums split-K partials into C.

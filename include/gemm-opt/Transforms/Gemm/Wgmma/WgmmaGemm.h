@@ -133,7 +133,9 @@ struct WgmmaGemmPlan {
   int64_t numBarriers() const { return 2 * stages + (pingpong ? 2 : 0); }
 
   std::string validate(const ChipInfo &chip) const;
-  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  /// The plan as `#gemm_opt.wgmma_plan<...>` (threads and shared memory are
+  /// the launch's block size and dynamic shared memory).
+  WgmmaPlanAttr toAttr(MLIRContext *ctx) const;
   std::string str() const;
 };
 

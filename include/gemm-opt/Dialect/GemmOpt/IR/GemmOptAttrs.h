@@ -1,0 +1,59 @@
+//===- GemmOptAttrs.h - Problems and plans of gemm-opt ----------*- C++ -*-===//
+//
+// The typed attributes of the gemm_opt dialect (GemmOptAttrs.td), and the
+// chip-independent rules their verifiers apply, which the C++ plans'
+// `validate(chip)` applies too before the chip's limits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTATTRS_H
+#define GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTATTRS_H
+
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptDialect.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+
+#include <string>
+
+namespace mlir::gemm_opt {
+
+/// Reads `true` or `false` (the plans' switches).
+FailureOr<bool> parseBoolParameter(AsmParser &parser);
+
+/// Short names used in manifests and diagnostics: f32, f16, bf16.
+std::string elementTypeName(Type type);
+
+/// Checks an element type triple (A, B, C), returning a message when it is
+/// not supported, or an empty string.
+std::string checkMatmulElementTypes(Type a, Type b, Type c);
+
+// The chip-independent rules of each plan, in the attribute's parameter
+// order: a message, or "" when the plan may be built on some chip.
+std::string checkSimtPlan(int64_t aPad, bool aTransposed, int64_t bPad,
+                          int64_t bXor, int64_t bk, int64_t bm, int64_t bn,
+                          int64_t fragM, int64_t fragN, int64_t groupM,
+                          int64_t maxRegs, bool pipelineEdges,
+                          bool programmaticReduction, bool readOnly,
+                          bool registerPrefetch, int64_t splitK, bool stagedA,
+                          bool stagedB, int64_t stages, int64_t tm, int64_t tn,
+                          int64_t vector, bool warpTiled, int64_t wm,
+                          int64_t wn);
+std::string checkMmaPlan(int64_t bk, int64_t bm, int64_t bn, int64_t elemBytes,
+                         int64_t groupM, int64_t maxRegs, int64_t stages,
+                         int64_t wm, int64_t wn);
+std::string checkWgmmaPlan(int64_t bk, int64_t bm, int64_t bn,
+                           int64_t cElemBytes, int64_t consumerRegs,
+                           int64_t elemBytes, int64_t groupM, int64_t maxRegs,
+                           bool persistent, int64_t persistentBlocks,
+                           bool pingpong, int64_t producerRegs, bool stagedA,
+                           bool stagedB, int64_t stages, bool tmaStore,
+                           bool warpSpecialized, int64_t warpgroups);
+
+} // namespace mlir::gemm_opt
+
+#define GET_ATTRDEF_CLASSES
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h.inc"
+
+#endif // GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTATTRS_H

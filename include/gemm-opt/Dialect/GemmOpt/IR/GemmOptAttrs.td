@@ -1,0 +1,214 @@
+//===- GemmOptAttrs.td - Problems and plans of gemm-opt ----*- tablegen -*-===//
+//
+// One attribute per problem kind and per kernel family. A plan attribute
+// holds exactly the fields of its C++ plan struct (the emitters' working
+// type; `toAttr` / `fromAttr` convert), named as the dictionaries that came
+// before them named them and listed, like those, in alphabetical order, so
+// that a FileCheck line over the old dictionary reads the same. Switches
+// that are off and fields at their neutral value are elided.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTATTRS
+#define GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTATTRS
+
+include "gemm-opt/Dialect/GemmOpt/IR/GemmOptDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+class GemmOpt_Attr<string name, string attrMnemonic>
+    : AttrDef<GemmOpt_Dialect, name> {
+  let mnemonic = attrMnemonic;
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+// `true` / `false` in the assembly (FieldParser<bool> would read 0 / 1).
+class GemmOpt_BoolParameter<string value, string desc>
+    : DefaultValuedParameter<"bool", value, desc> {
+  let parser = "::mlir::gemm_opt::parseBoolParameter($_parser)";
+  let printer = "$_printer << ($_self ? \"true\" : \"false\")";
+}
+class GemmOpt_RequiredBool<string desc> : AttrParameter<"bool", desc> {
+  let parser = "::mlir::gemm_opt::parseBoolParameter($_parser)";
+  let printer = "$_printer << ($_self ? \"true\" : \"false\")";
+}
+class GemmOpt_Int<string value, string desc>
+    : DefaultValuedParameter<"int64_t", value, desc>;
+
+//===----------------------------------------------------------------------===//
+// Problems
+//===----------------------------------------------------------------------===//
+
+def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
+  let summary = "C (m x n) = [C +] A (m x k) * B (k x n), row-major";
+  let description = [{
+    The matmul a kernel computes, recorded by `gemm-naive` on the kernel's
+    `gpu.launch` as `gemm_opt.problem` and carried by every later rung:
+
+    ```mlir
+    #gemm_opt.matmul<a = bf16, b = bf16, c = f32, k = 4096, m = 4096, n = 4096>
+    #gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, k = 777, m = 1000, n = 999>
+    ```
+
+    `accumulate` (beta = 1): C is added to, the semantics of linalg.matmul;
+    off when a zero `linalg.fill` of C was folded into the kernel (beta =
+    0). Operand layouts, batches and epilogues are for later parameters.
+  }];
+  let parameters = (ins
+    "::mlir::Type":$a,
+    GemmOpt_BoolParameter<"false", "C is accumulated into (beta = 1)">:$accumulate,
+    "::mlir::Type":$b,
+    "::mlir::Type":$c,
+    "int64_t":$k,
+    "int64_t":$m,
+    "int64_t":$n
+  );
+}
+
+def GemmOpt_SoftmaxProblemAttr : GemmOpt_Attr<"SoftmaxProblem", "softmax"> {
+  let summary = "Y (rows x cols) = softmax(X) along each row, row-major";
+  let description = [{
+    ```mlir
+    #gemm_opt.softmax<cols = 256, rows = 128, x = f16, y = f16>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$cols,
+    "int64_t":$rows,
+    "::mlir::Type":$x,
+    "::mlir::Type":$y
+  );
+}
+
+//===----------------------------------------------------------------------===//
+// Plans (the C++ structs and what each field means: SimtGemm.h, MmaGemm.h,
+// WgmmaGemm.h, SoftmaxKernels.h)
+//===----------------------------------------------------------------------===//
+
+def GemmOpt_SimtPlanAttr : GemmOpt_Attr<"SimtPlan", "simt_plan"> {
+  let summary = "Plan of a block-tiled SIMT matmul kernel (SimtGemmPlan)";
+  let description = [{
+    ```mlir
+    #gemm_opt.simt_plan<a_pad = 0, a_transposed = false, b_pad = 0, b_xor = 0,
+      bk = 8, bm = 64, bn = 64, frag_m = 8, frag_n = 1, group_m = 0,
+      max_regs = 32, read_only = true, stages = 1, tm = 8, tn = 1,
+      vector = 1, warp_tiled = false, wm = 64, wn = 4>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$a_pad,
+    GemmOpt_RequiredBool<"A stored K-major in shared memory">:$a_transposed,
+    "int64_t":$b_pad,
+    "int64_t":$b_xor,
+    "int64_t":$bk,
+    "int64_t":$bm,
+    "int64_t":$bn,
+    "int64_t":$frag_m,
+    "int64_t":$frag_n,
+    "int64_t":$group_m,
+    "int64_t":$max_regs,
+    GemmOpt_BoolParameter<"false", "edge blocks run the cp.async ring">:$pipeline_edges,
+    GemmOpt_BoolParameter<"true", "split-K reduction launched programmatically">:$programmatic_reduction,
+    GemmOpt_RequiredBool<"A and B read through ld.global.nc">:$read_only,
+    GemmOpt_BoolParameter<"false", "next K tile prefetched into registers">:$register_prefetch,
+    GemmOpt_Int<"1", "blocks sharing the K tiles of an output tile">:$split_k,
+    GemmOpt_BoolParameter<"false", "A read from a padded copy">:$staged_a,
+    GemmOpt_BoolParameter<"false", "B read from a padded copy">:$staged_b,
+    "int64_t":$stages,
+    "int64_t":$tm,
+    "int64_t":$tn,
+    "int64_t":$vector,
+    GemmOpt_RequiredBool<"warp tile chosen by gemm-warp-tiling">:$warp_tiled,
+    "int64_t":$wm,
+    "int64_t":$wn
+  );
+}
+
+def GemmOpt_MmaPlanAttr : GemmOpt_Attr<"MmaPlan", "mma_plan"> {
+  let summary = "Plan of a tensor-core (mma.sync) matmul kernel (MmaGemmPlan)";
+  let description = [{
+    ```mlir
+    #gemm_opt.mma_plan<bk = 32, bm = 128, bn = 128, elem_bytes = 2,
+      group_m = 8, max_regs = 0, stages = 4, wm = 64, wn = 32>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$bk,
+    "int64_t":$bm,
+    "int64_t":$bn,
+    "int64_t":$elem_bytes,
+    "int64_t":$group_m,
+    "int64_t":$max_regs,
+    "int64_t":$stages,
+    "int64_t":$wm,
+    "int64_t":$wn
+  );
+}
+
+def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
+  let summary = "Plan of a Hopper (TMA + wgmma) matmul kernel (WgmmaGemmPlan)";
+  let description = [{
+    ```mlir
+    #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, consumer_regs = 232,
+      elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true,
+      producer_regs = 40, stages = 4, tma_store = true,
+      warp_specialized = true, warpgroups = 2>
+    ```
+    `producer_regs` / `consumer_regs` only count with `warp_specialized`,
+    `persistent_blocks` only with `persistent`.
+  }];
+  let parameters = (ins
+    "int64_t":$bk,
+    "int64_t":$bm,
+    "int64_t":$bn,
+    GemmOpt_Int<"4", "bytes per element of C">:$c_elem_bytes,
+    GemmOpt_Int<"232", "setmaxnreg of the consumer warpgroups">:$consumer_regs,
+    "int64_t":$elem_bytes,
+    "int64_t":$group_m,
+    "int64_t":$max_regs,
+    GemmOpt_RequiredBool<"one block per SM walks the tiles">:$persistent,
+    GemmOpt_Int<"132", "blocks of a persistent grid">:$persistent_blocks,
+    GemmOpt_BoolParameter<"false", "ping-pong consumers">:$pingpong,
+    GemmOpt_Int<"40", "setmaxnreg of the producer warpgroup">:$producer_regs,
+    GemmOpt_BoolParameter<"false", "A read from a padded copy">:$staged_a,
+    GemmOpt_BoolParameter<"false", "B read from a padded copy">:$staged_b,
+    "int64_t":$stages,
+    GemmOpt_BoolParameter<"false", "epilogue through TMA stores">:$tma_store,
+    GemmOpt_RequiredBool<"a producer warpgroup issues the TMA loads">:$warp_specialized,
+    "int64_t":$warpgroups
+  );
+}
+
+def GemmOpt_SoftmaxPlanAttr : GemmOpt_Attr<"SoftmaxPlan", "softmax_plan"> {
+  let summary = "Plan of a softmax kernel (SoftmaxPlan) and which of its "
+                "kernels a launch is";
+  let description = [{
+    ```mlir
+    #gemm_opt.softmax_plan<algo = "online", chunks = 4, kernel = "online",
+      reduce = "shuffle", rows_per_block = 1, storage = "registers",
+      threads_per_row = 256, vector = 4>
+    ```
+    `algo`: "three-pass", "fused" or "online"; `storage`: "registers",
+    "shared", "reread" or "hybrid"; `reduce`: "smem-tree" or "shuffle";
+    `kernel`: the launch's part of the plan (a three-pass plan has three).
+  }];
+  let parameters = (ins
+    StringRefParameter<"three-pass, fused or online">:$algo,
+    "int64_t":$chunks,
+    GemmOpt_Int<"1", "blocks per row (thread-block cluster)">:$cluster,
+    GemmOpt_BoolParameter<"false", "exp through ex2.approx.ftz">:$ftz_exp,
+    StringRefParameter<"which kernel of the plan this launch is">:$kernel,
+    GemmOpt_Int<"0", "register cap (nvvm.maxnreg)">:$max_registers,
+    GemmOpt_BoolParameter<"false", "raw 16-bit values kept in registers">:$packed,
+    GemmOpt_Int<"1", "rows a cluster processes in a pipeline">:$pipeline_rows,
+    StringRefParameter<"smem-tree or shuffle">:$reduce,
+    "int64_t":$rows_per_block,
+    GemmOpt_Int<"0", "hybrid: chunks in shared memory">:$shared_chunks,
+    StringRefParameter<"registers, shared, reread or hybrid">:$storage,
+    GemmOpt_Int<"1", "hybrid: vectors per thread and streaming iteration">:$stream_chunks,
+    "int64_t":$threads_per_row,
+    "int64_t":$vector
+  );
+}
+
+#endif // GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTATTRS

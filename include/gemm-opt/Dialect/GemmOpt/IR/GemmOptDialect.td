@@ -1,0 +1,36 @@
+//===- GemmOptDialect.td - The gemm_opt dialect ------------*- tablegen -*-===//
+//
+// The dialect that owns gemm-opt's attributes: the problem a kernel solves
+// and the plan each kernel family is built from. It has no operations; the
+// rungs put its attributes on the `gpu.launch`es they build.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTDIALECT
+#define GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTDIALECT
+
+include "mlir/IR/DialectBase.td"
+
+def GemmOpt_Dialect : Dialect {
+  let name = "gemm_opt";
+  let cppNamespace = "::mlir::gemm_opt";
+  let summary = "Problems and kernel plans of the gemm-opt ladder";
+  let description = [{
+    Typed attributes for what the rung passes record on the kernels they
+    build: `#gemm_opt.matmul<...>` / `#gemm_opt.softmax<...>` (the problem,
+    `gemm_opt.problem` on each kernel's `gpu.launch`) and one plan per
+    kernel family (`gemm_opt.simt_plan`, `gemm_opt.mma_plan`,
+    `gemm_opt.wgmma_plan`, `gemm_opt.softmax_plan`). Their verifiers check
+    what holds on every chip; the passes check the chip's limits. The other
+    `gemm_opt.*` discardable attributes (`role`, `kernel`, `mapping`, ...)
+    stay plain builtin attributes.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Adds the attributes (GemmOptAttrs.cpp, where their storage is).
+    void registerAttributes();
+  }];
+}
+
+#endif // GEMM_OPT_DIALECT_GEMMOPT_IR_GEMMOPTDIALECT

@@ -1,0 +1,96 @@
+//===- Passes.td - Ladder techniques as transformations -----*- tablegen -*-===//
+//
+// Techniques of the ladder as transformations of any IR of the right form
+// (a `gpu.launch`, a workgroup buffer), each a public function in
+// GpuTransforms.h and a thin pass here, so that other compilers can apply
+// them to kernels gemm-opt did not build.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_GPU_PASSES
+#define GEMM_OPT_TRANSFORMS_GPU_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def GemmGroupBlockOrder : Pass<"gemm-group-block-order"> {
+  let summary = "Walk the blocks of 2-D launches in groups of block rows "
+                "(rasterized order, for L2 reuse)";
+  let description = [{
+    Rewrites every `gpu.launch` with a constant grid of more than one block
+    in x and y, and no cluster, so that consecutive linear block ids walk
+    `group-m` block rows column by column: the blocks resident at the same
+    time share panels of the operands in L2 (ladder rung `warptile` and the
+    tensor-core kernels use the same order). The body sees a permutation of
+    the block ids, which is only correct when its blocks are independent,
+    as in every kernel that does not synchronise between blocks. Launches
+    whose grid is not constant, or that run in clusters, get an error; a
+    launch already grouped (`gemm_opt.block_order`) is left alone.
+  }];
+  let options = [
+    Option<"groupM", "group-m", "int64_t", /*default=*/"8",
+           "Block rows per group (at least 2)">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect"];
+}
+
+def GemmPadWorkgroupBuffers : Pass<"gemm-pad-workgroup-buffers"> {
+  let summary = "Pad the rows of the 2-D workgroup buffers of launches to "
+                "avoid shared-memory bank conflicts";
+  let description = [{
+    Gives every 2-D workgroup (shared-memory) attribution of every
+    `gpu.launch` `pad` more elements per row, and the body a
+    `memref.subview` of the logical extent, so that threads reading a
+    column of the buffer hit different banks (ladder rung `smem`, seed 000
+    v2, pads the K-major tile of A the same way). Uses must accept a
+    strided memref (loads, stores, vector and async copies do); a buffer
+    passed where the identity layout is required gets an error.
+  }];
+  let options = [
+    Option<"pad", "pad", "int64_t", /*default=*/"1",
+           "Elements added to each row (at least 1)">,
+  ];
+  let dependentDialects = ["gpu::GPUDialect", "memref::MemRefDialect"];
+}
+
+def GemmSwizzleWorkgroupBuffers : Pass<"gemm-swizzle-workgroup-buffers"> {
+  let summary = "XOR-swizzle the columns of the 2-D workgroup buffers of "
+                "launches (upstream nvgpu shared-memory optimization)";
+  let description = [{
+    Applies upstream's `nvgpu::optimizeSharedMemoryReadsAndWrites` (the
+    transformation behind `nvgpu-optimize-shared-memory`) to every 2-D
+    workgroup attribution of every `gpu.launch`: the 16-byte column groups
+    of each row are permuted by an XOR with the row, in every read and
+    write, so that the rows an `ldmatrix` or a column walk touches fall
+    into different banks (ladder rungs `swizzle` and `mma` build the same
+    permutation into their kernels). Upstream's pass only looks at
+    `memref.alloc`s; kernels whose shared buffers are launch attributions
+    get it here. A buffer upstream cannot rewrite (a use that is not a
+    load, store or copy with indices; rows under 128 bytes are left as they
+    are) gets an error.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "nvgpu::NVGPUDialect",
+                           "vector::VectorDialect"];
+}
+
+def GemmStageUnalignedOperands : Pass<"gemm-stage-unaligned-operands"> {
+  let summary = "Give launches 16-byte-aligned padded copies of the 2-D "
+                "operands they only read";
+  let description = [{
+    For every `gpu.launch`, every static 2-D memref of 2- or 4-byte
+    elements that the body only reads (loads, vector loads and transfers,
+    async copies from it) and whose rows are not a multiple of 16 bytes
+    (e.g. K = 777 in f16) is copied first, by one copy kernel before the
+    launch, into a scratch buffer whose rows are padded with zeros to whole
+    16-byte chunks; the body reads the logical extent through a strided
+    view of the copy, so that 16-byte vector loads, cp.async and TMA work
+    on it (the padded staging route of the `vector` and `wgmma` rungs).
+    The scratch buffers are deallocated after the launch. Operands the
+    body writes, or passes to anything else, are left as they are.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
+#endif // GEMM_OPT_TRANSFORMS_GPU_PASSES

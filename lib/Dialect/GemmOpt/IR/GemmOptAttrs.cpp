@@ -1,0 +1,196 @@
+//===- GemmOptAttrs.cpp - Problems and plans of gemm-opt ------------------===//
+//
+// The attributes' verifiers: what must hold on every chip. The plans'
+// rules are in PlanChecks.cpp, shared with the C++ plans' validate(chip).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+#define GET_ATTRDEF_CLASSES
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.cpp.inc"
+
+void GemmOptDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.cpp.inc"
+      >();
+}
+
+FailureOr<bool> mlir::gemm_opt::parseBoolParameter(AsmParser &parser) {
+  if (succeeded(parser.parseOptionalKeyword("true")))
+    return true;
+  if (succeeded(parser.parseOptionalKeyword("false")))
+    return false;
+  return parser.emitError(parser.getCurrentLocation(),
+                          "expected 'true' or 'false'");
+}
+
+/// Fails with `why` when it is not empty.
+static LogicalResult failIf(function_ref<InFlightDiagnostic()> emitError,
+                            const std::string &why) {
+  if (why.empty())
+    return success();
+  return emitError() << why;
+}
+
+//===----------------------------------------------------------------------===//
+// Problems
+//===----------------------------------------------------------------------===//
+
+std::string mlir::gemm_opt::elementTypeName(Type type) {
+  if (type.isF32())
+    return "f32";
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return name;
+}
+
+std::string mlir::gemm_opt::checkMatmulElementTypes(Type a, Type b, Type c) {
+  auto isSupported = [](Type t) { return t.isF32() || t.isF16() || t.isBF16(); };
+  for (Type t : {a, b, c})
+    if (!isSupported(t))
+      return "element type " + elementTypeName(t) +
+             " is not supported; expected f32, f16 or bf16";
+  if (a != b)
+    return "A and B must have the same element type, got " +
+           elementTypeName(a) + " and " + elementTypeName(b);
+  if (a.isF32() && !c.isF32())
+    return "f32 inputs need an f32 result, got " + elementTypeName(c);
+  if (!a.isF32() && !c.isF32() && c != a)
+    return elementTypeName(a) + " inputs accumulate into f32 or " +
+           elementTypeName(a) + ", got " + elementTypeName(c);
+  return "";
+}
+
+/// Every extent of a problem is at least 1.
+static std::string checkExtents(
+    std::initializer_list<std::pair<const char *, int64_t>> extents) {
+  for (auto [name, v] : extents)
+    if (v < 1)
+      return std::string(name) + " = " + std::to_string(v) +
+             " must be at least 1";
+  return "";
+}
+
+LogicalResult
+MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
+                          bool accumulate, Type b, Type c, int64_t k,
+                          int64_t m, int64_t n) {
+  std::string why = checkExtents({{"m", m}, {"n", n}, {"k", k}});
+  if (why.empty())
+    why = checkMatmulElementTypes(a, b, c);
+  return failIf(emitError, why);
+}
+
+LogicalResult
+SoftmaxProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           int64_t cols, int64_t rows, Type x, Type y) {
+  std::string why = checkExtents({{"rows", rows}, {"cols", cols}});
+  if (why.empty() && !(x.isF32() || x.isF16() || x.isBF16()))
+    why = "element type " + elementTypeName(x) +
+          " is not supported; expected f32, f16 or bf16";
+  if (why.empty() && x != y)
+    why = "x and y must have the same element type, got " +
+          elementTypeName(x) + " and " + elementTypeName(y);
+  return failIf(emitError, why);
+}
+
+//===----------------------------------------------------------------------===//
+// Plans
+//===----------------------------------------------------------------------===//
+
+LogicalResult SimtPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t aPad,
+    bool aTransposed, int64_t bPad, int64_t bXor, int64_t bk, int64_t bm,
+    int64_t bn, int64_t fragM, int64_t fragN, int64_t groupM, int64_t maxRegs,
+    bool pipelineEdges, bool programmaticReduction, bool readOnly,
+    bool registerPrefetch, int64_t splitK, bool stagedA, bool stagedB,
+    int64_t stages, int64_t tm, int64_t tn, int64_t vector, bool warpTiled,
+    int64_t wm, int64_t wn) {
+  return failIf(emitError,
+                checkSimtPlan(aPad, aTransposed, bPad, bXor, bk, bm, bn, fragM,
+                              fragN, groupM, maxRegs, pipelineEdges,
+                              programmaticReduction, readOnly,
+                              registerPrefetch, splitK, stagedA, stagedB,
+                              stages, tm, tn, vector, warpTiled, wm, wn));
+}
+
+LogicalResult
+MmaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bk,
+                    int64_t bm, int64_t bn, int64_t elemBytes, int64_t groupM,
+                    int64_t maxRegs, int64_t stages, int64_t wm, int64_t wn) {
+  return failIf(emitError, checkMmaPlan(bk, bm, bn, elemBytes, groupM, maxRegs,
+                                        stages, wm, wn));
+}
+
+LogicalResult WgmmaPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, int64_t bk, int64_t bm,
+    int64_t bn, int64_t cElemBytes, int64_t consumerRegs, int64_t elemBytes,
+    int64_t groupM, int64_t maxRegs, bool persistent, int64_t persistentBlocks,
+    bool pingpong, int64_t producerRegs, bool stagedA, bool stagedB,
+    int64_t stages, bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
+  return failIf(emitError,
+                checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes,
+                               groupM, maxRegs, persistent, persistentBlocks,
+                               pingpong, producerRegs, stagedA, stagedB,
+                               stages, tmaStore, warpSpecialized, warpgroups));
+}
+
+static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+LogicalResult SoftmaxPlanAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef algo,
+    int64_t chunks, int64_t cluster, bool ftzExp, StringRef kernel,
+    int64_t maxRegisters, bool packed, int64_t pipelineRows, StringRef reduce,
+    int64_t rowsPerBlock, int64_t sharedChunks, StringRef storage,
+    int64_t streamChunks, int64_t threadsPerRow, int64_t vector) {
+  auto oneOf = [](StringRef v, std::initializer_list<StringRef> names) {
+    return llvm::is_contained(names, v);
+  };
+  auto s = [](int64_t v) { return std::to_string(v); };
+  std::string why;
+  if (!oneOf(algo, {"three-pass", "fused", "online"}))
+    why = "algo \"" + algo.str() + "\" must be three-pass, fused or online";
+  else if (!oneOf(storage, {"registers", "shared", "reread", "hybrid"}))
+    why = "storage \"" + storage.str() +
+          "\" must be registers, shared, reread or hybrid";
+  else if (!oneOf(reduce, {"smem-tree", "shuffle"}))
+    why = "reduce \"" + reduce.str() + "\" must be smem-tree or shuffle";
+  else if (kernel.empty())
+    why = "kernel must name the launch's part of the plan";
+  else if (!isPow2(threadsPerRow) || threadsPerRow > 1024)
+    why = "threads_per_row = " + s(threadsPerRow) +
+          " must be a power of two in [1, 1024]";
+  else if (rowsPerBlock < 1 || threadsPerRow * rowsPerBlock > 1024)
+    why = "rows_per_block = " + s(rowsPerBlock) + " must be at least 1 and " +
+          "give at most 1024 threads per block";
+  else if (!isPow2(vector) || vector > 8)
+    why = "vector = " + s(vector) + " must be a power of two in [1, 8]";
+  else if (chunks < 1 || streamChunks < 1 || sharedChunks < 0)
+    why = "chunks and stream_chunks must be at least 1, shared_chunks at "
+          "least 0";
+  else if (cluster < 1 || cluster > 16)
+    why = "cluster = " + s(cluster) + " must be in [1, 16]";
+  else if (pipelineRows < 1 || (pipelineRows > 1 && cluster == 1))
+    why = "pipeline_rows = " + s(pipelineRows) +
+          " must be at least 1, and 1 without a cluster";
+  else if (maxRegisters < 0 || maxRegisters > 255)
+    why = "max_registers = " + s(maxRegisters) + " must be in [0, 255]";
+  return failIf(emitError, why);
+}

@@ -1,0 +1,196 @@
+//===- PlanChecks.cpp - What a matmul plan must satisfy on any chip -------===//
+//
+// The chip-independent rules of the SIMT, mma and wgmma plans: the plan
+// attributes' verifiers apply them, and so do the C++ plans' validate(chip)
+// before checking the chip's limits (threads, shared memory, registers,
+// instructions). Messages name the pass options that set each field.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+static std::string s(int64_t v) { return std::to_string(v); }
+
+/// The first field below 1, as "name=value must be at least 1", or "".
+static std::string
+checkPositive(std::initializer_list<std::pair<const char *, int64_t>> fields) {
+  for (auto [name, v] : fields)
+    if (v < 1)
+      return std::string(name) + "=" + s(v) + " must be at least 1";
+  return "";
+}
+
+static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+std::string mlir::gemm_opt::checkSimtPlan(
+    int64_t aPad, bool aTransposed, int64_t bPad, int64_t bXor, int64_t bk,
+    int64_t bm, int64_t bn, int64_t fragM, int64_t fragN, int64_t groupM,
+    int64_t maxRegs, bool pipelineEdges, bool programmaticReduction,
+    bool readOnly, bool registerPrefetch, int64_t splitK, bool stagedA,
+    bool stagedB, int64_t stages, int64_t tm, int64_t tn, int64_t vector,
+    bool warpTiled, int64_t wm, int64_t wn) {
+  std::string why = checkPositive({{"block-m", bm}, {"block-n", bn},
+                                   {"block-k", bk}, {"thread-m", tm},
+                                   {"thread-n", tn}, {"warp-m", wm},
+                                   {"warp-n", wn}, {"fragment-m", fragM},
+                                   {"fragment-n", fragN}, {"stages", stages}});
+  if (!why.empty())
+    return why;
+  if (bm % tm || bn % tn)
+    return "block tile " + s(bm) + "x" + s(bn) +
+           " is not divisible by the thread tile " + s(tm) + "x" + s(tn);
+  if (tm * tn > 128)
+    return "thread tile " + s(tm) + "x" + s(tn) +
+           " needs more than 128 accumulator registers per thread";
+  int64_t t = (bm / tm) * (bn / tn);
+  if (t % 32)
+    return s(t) + " threads per block is not a multiple of the warp size 32";
+  if (wm % tm || wn % tn || (wm / tm) * (wn / tn) != 32)
+    return "warp tile " + s(wm) + "x" + s(wn) + " with thread tile " + s(tm) +
+           "x" + s(tn) + " does not give 32 lanes per warp";
+  if (bm % wm || bn % wn)
+    return "block tile " + s(bm) + "x" + s(bn) +
+           " is not divisible by the warp tile " + s(wm) + "x" + s(wn);
+  if (tm % fragM || tn % fragN)
+    return "thread tile " + s(tm) + "x" + s(tn) +
+           " is not divisible by the fragment " + s(fragM) + "x" + s(fragN);
+  if ((bm * bk) % t || (bk * bn) % t)
+    return "tiles A " + s(bm) + "x" + s(bk) + " and B " + s(bk) + "x" + s(bn) +
+           " cannot be split evenly over " + s(t) + " threads";
+  if (vector != 1 && vector != 4)
+    return "vector width " + s(vector) + " must be 1 or 4";
+  if (aPad < 0 || bPad < 0 || aPad > 32 || bPad > 32)
+    return "shared-memory padding must be in [0, 32]";
+  if (bXor != 0 && bXor != 1 && bXor != 3 && bXor != 7)
+    return "B swizzle mask " + s(bXor) + " must be 0, 1, 3 or 7";
+  if (bXor && (bn + bPad) % 32)
+    return "the B swizzle needs shared rows of a multiple of 32 elements, got " +
+           s(bn + bPad);
+  if (stages > 8)
+    return "stages=" + s(stages) + " must be at most 8";
+  if (splitK < 1 || splitK > 64)
+    return "split-k=" + s(splitK) + " must be in [1, 64]";
+  if (registerPrefetch && stages > 1)
+    return "register-prefetch is for one shared-memory stage (stages=" +
+           s(stages) + " prefetches with cp.async)";
+  return "";
+}
+
+std::string mlir::gemm_opt::checkMmaPlan(int64_t bk, int64_t bm, int64_t bn,
+                                         int64_t elemBytes, int64_t groupM,
+                                         int64_t maxRegs, int64_t stages,
+                                         int64_t wm, int64_t wn) {
+  std::string why =
+      checkPositive({{"block-m", bm}, {"block-n", bn}, {"block-k", bk},
+                     {"warp-m", wm}, {"warp-n", wn}, {"stages", stages}});
+  if (!why.empty())
+    return why;
+  if (elemBytes != 2 && elemBytes != 4)
+    return "mma.sync takes 2-byte (f16/bf16) or 4-byte (f32 as TF32) inputs, "
+           "got " + s(elemBytes) + "-byte elements";
+  if (wm % 16 || wn % 16)
+    return "warp tile " + s(wm) + "x" + s(wn) +
+           " must be made of 16x16 pieces (two m16n8 tiles per B ldmatrix)";
+  if (bm % wm || bn % wn)
+    return "block tile " + s(bm) + "x" + s(bn) +
+           " is not divisible by the warp tile " + s(wm) + "x" + s(wn);
+  if ((wm / 16) * (wn / 8) * 4 > 128)
+    return "warp tile " + s(wm) + "x" + s(wn) +
+           " needs more than 128 accumulator registers per thread";
+  int64_t aChunksPerRow = bk * elemBytes / 16;
+  if (bk % 16 || !isPow2(aChunksPerRow) || aChunksPerRow < 2 ||
+      (aChunksPerRow > 8 && aChunksPerRow % 8))
+    return "block-k=" + s(bk) +
+           " must be a multiple of 16 giving a power-of-two number (>= 2) of "
+           "16-byte chunks per row of A";
+  if ((bn * elemBytes / 16) % 8)
+    return "block-n=" + s(bn) + " must give a multiple of 8 16-byte chunks per "
+           "row of B (" + s(128 / elemBytes) + " elements)";
+  int64_t threads = (bm / wm) * (bn / wn) * 32;
+  if ((bm * bk * elemBytes / 16) % threads ||
+      (bk * bn * elemBytes / 16) % threads)
+    return "tiles A " + s(bm) + "x" + s(bk) + " and B " + s(bk) + "x" + s(bn) +
+           " cannot be split into 16-byte chunks evenly over " + s(threads) +
+           " threads";
+  if (stages < 2 || stages > 8)
+    return "stages=" + s(stages) + " must be in [2, 8]";
+  return "";
+}
+
+std::string mlir::gemm_opt::checkWgmmaPlan(
+    int64_t bk, int64_t bm, int64_t bn, int64_t cElemBytes,
+    int64_t consumerRegs, int64_t elemBytes, int64_t groupM, int64_t maxRegs,
+    bool persistent, int64_t persistentBlocks, bool pingpong,
+    int64_t producerRegs, bool stagedA, bool stagedB, int64_t stages,
+    bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
+  std::string why =
+      checkPositive({{"block-m", bm}, {"block-n", bn}, {"block-k", bk},
+                     {"stages", stages}, {"warpgroups", warpgroups}});
+  if (!why.empty())
+    return why;
+  if (elemBytes != 2 && elemBytes != 4)
+    return "wgmma takes 2-byte (f16/bf16) or 4-byte (f32 as TF32) inputs, "
+           "got " + s(elemBytes) + "-byte elements";
+  if (warpgroups > 2)
+    return "warpgroups=" + s(warpgroups) + " must be 1 or 2";
+  if (bk * elemBytes != 128)
+    return "block-k=" + s(bk) + " must be " + s(128 / elemBytes) +
+           ": one 128-byte swizzle row of A per K tile";
+  int64_t tileWarpgroups = pingpong ? 1 : warpgroups;
+  if (bm % (64 * tileWarpgroups))
+    return "block-m=" + s(bm) + " must give each of the " + s(tileWarpgroups) +
+           " warpgroup(s) a multiple of 64 rows (wgmma is m64)";
+  if (bm > 256)
+    return "block-m=" + s(bm) + " exceeds 256, the largest TMA box";
+  if (bn % 64 || bn > 256)
+    return "block-n=" + s(bn) +
+           " must be 64, 128, 192 or 256: whole 64-column (128-byte) "
+           "panels of B, and wgmma n <= 256";
+  int64_t accRegs = bm / tileWarpgroups / 64 * bn / 2;
+  if (accRegs > 128)
+    return "each thread would hold " + s(accRegs) +
+           " f32 accumulators (block " + s(bm) + "x" + s(bn) + " over " +
+           s(tileWarpgroups) + " warpgroup(s)" +
+           (pingpong ? ", ping-pong" : "") + "); at most 128";
+  if (stages < 2 || stages > 8)
+    return "stages=" + s(stages) + " must be in [2, 8]";
+  if (persistent && !warpSpecialized)
+    return "a persistent grid needs the warp-specialized kernel "
+           "(warp-specialized=1)";
+  if (tmaStore && !(warpSpecialized && !pingpong))
+    return "tma-store=1 needs the warp-specialized kernel with cooperative "
+           "consumers (warp-specialized=1 pingpong=0)";
+  if (pingpong && !(warpSpecialized && persistent && warpgroups == 2))
+    return "ping-pong consumers need the warp-specialized persistent kernel "
+           "with 2 consumer warpgroups (warp-specialized=1 persistent=1 "
+           "warpgroups=2)";
+  if (cElemBytes != 2 && cElemBytes != 4)
+    return "C elements of " + s(cElemBytes) + " bytes; expected 2 or 4";
+  if (persistentBlocks < 1)
+    return "persistent_blocks=" + s(persistentBlocks) + " must be at least 1";
+  if (!warpSpecialized)
+    return "";
+  // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless
+  // the kernel's register cap covers the rebalanced counts.
+  for (auto [name, v] : {std::pair<const char *, int64_t>{"producer", producerRegs},
+                         {"consumer", consumerRegs}})
+    if (v < 24 || v > 256 || v % 8)
+      return std::string(name) + " registers " + s(v) +
+             " must be a multiple of 8 in [24, 256] (setmaxnreg)";
+  if (maxRegs == 0)
+    return "a warp-specialized kernel needs max-registers (nvvm.maxnreg) "
+           "for setmaxnreg to take effect";
+  int64_t threads = (warpgroups + 1) * 128;
+  if ((producerRegs + consumerRegs * warpgroups) * 128 > maxRegs * threads)
+    return "setmaxnreg to " + s(producerRegs) + " (producer) and " +
+           s(consumerRegs) + " (consumers) needs more registers than " +
+           s(threads) + " threads capped at max-registers=" + s(maxRegs) +
+           " have";
+  if (consumerRegs < accRegs + 40)
+    return "consumer registers " + s(consumerRegs) + " leave too few next "
+           "to " + s(accRegs) + " accumulators";
+  return "";
+}

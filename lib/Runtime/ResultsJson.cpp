@@ -1,0 +1,101 @@
+//===- ResultsJson.cpp - The results of a run as JSON ---------------------===//
+//
+// resultsToJson (Bench.h): format "gemm-run-results", version 1, which
+// python/gemm_opt reads (benchmarks/results holds such files). The layout (one
+// line per group of numbers, one per kernel) is fixed; llvm::json spells
+// the strings (JsonWriting.h).
+//
+//===----------------------------------------------------------------------===//
+#include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/JsonWriting.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace gemm_opt::runtime {
+
+namespace {
+std::string num(double v) { return jsonNumber(v); }
+std::string dims3(const std::array<uint32_t, 3> &d) {
+  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
+}
+} // namespace
+
+std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &results) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{\n";
+  os << "  \"format\": \"gemm-run-results\",\n";
+  os << "  \"version\": 1,\n";
+  os << "  \"command\": " << jsonQuote(info.commandLine) << ",\n";
+  if (info.haveDevice) {
+    const DeviceInfo &d = info.device;
+    os << "  \"device\": {\"ordinal\": " << d.ordinal << ", \"name\": " << jsonQuote(d.name)
+       << ", \"chip\": " << jsonQuote(d.chip()) << ", \"sm_count\": " << d.smCount
+       << ", \"clock_khz\": " << d.clockKHz << ", \"mem_clock_khz\": " << d.memClockKHz
+       << ", \"bus_width_bits\": " << d.busWidthBits << ", \"l2_bytes\": " << d.l2Bytes
+       << ", \"max_shared_optin_bytes\": " << d.maxSharedOptinBytes << ", \"total_mem_bytes\": " << d.totalMemBytes
+       << ", \"driver_version\": " << d.driverVersion << "},\n";
+  } else {
+    os << "  \"device\": null,\n";
+    os << "  \"no_device_reason\": " << jsonQuote(info.noDeviceReason) << ",\n";
+  }
+  os << "  \"cublas_version\": " << info.cublasVersion << ",\n";
+  os << "  \"cublas_path\": " << jsonQuote(info.cublasPath) << ",\n";
+  os << "  \"options\": {\"repeat\": " << info.options.repeat << ", \"warmup\": " << info.options.warmup
+     << ", \"seed\": " << info.options.seed << ", \"tf32\": " << (info.options.tf32 ? "true" : "false") << "},\n";
+  os << "  \"stages\": [";
+  for (size_t i = 0; i < results.size(); ++i) {
+    const StageResult &r = results[i];
+    os << (i ? ",\n" : "\n") << "    {\n";
+    os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": " << jsonQuote(r.op)
+       << ", \"chip\": " << jsonQuote(r.chip) << ",\n";
+    os << "      \"shape\": " << jsonQuote(r.shape) << ", \"dtype\": " << jsonQuote(r.dtype)
+       << ", \"beta\": " << r.beta << ",\n";
+    os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
+       << ",\n";
+    os << "      \"error\": " << num(r.error) << ", \"threshold\": " << num(r.threshold)
+       << ", \"bad_values\": " << r.badValues << ", \"ref_spot_error\": " << num(r.refSpotError)
+       << ", \"seed\": " << r.seed << ",\n";
+    os << "      \"compile_ms\": " << (r.compileMs < 0 ? std::string("null") : num(r.compileMs))
+       << ", \"jit_ms\": " << num(r.jitMs) << ",\n";
+    os << "      \"rotation_sets\": " << r.rotationSets << ", \"repeat\": " << r.repeat << ", \"warmup\": " << r.warmup
+       << ",\n";
+    os << "      \"ms\": " << num(r.ms) << ", \"ms_min\": " << num(r.msMin) << ", \"ms_max\": " << num(r.msMax)
+       << ",\n";
+    if (r.op == "matmul") {
+      os << "      \"tflops\": " << num(r.tflops) << ", \"cublas_ms\": " << num(r.cublasMs)
+         << ", \"cublas_tflops\": " << num(r.cublasTflops) << ", \"cublas_mode\": " << jsonQuote(r.cublasMode)
+         << ", \"pct_cublas\": " << num(r.pctCublas) << ",\n";
+      os << "      \"ms_interleaved\": " << num(r.msInterleaved) << ", \"tflops_interleaved\": "
+         << num(r.tflopsInterleaved) << ", \"cublas_ms_interleaved\": " << num(r.cublasMsInterleaved)
+         << ", \"cublas_tflops_interleaved\": " << num(r.cublasTflopsInterleaved)
+         << ", \"pct_cublas_interleaved\": " << num(r.pctCublasInterleaved) << ",\n";
+      os << "      \"peak_tflops\": " << num(r.peakTflops) << ", \"pct_peak\": " << num(r.pctPeak)
+         << ", \"arithmetic_intensity\": " << num(r.intensity) << ", \"roofline_tflops\": " << num(r.rooflineTflops)
+         << ", \"pct_roofline\": " << num(r.pctRoofline) << ",\n";
+    } else {
+      os << "      \"gbps\": " << num(r.gbps) << ", \"copy_ms\": " << num(r.copyMs)
+         << ", \"copy_gbps\": " << num(r.copyGbps) << ", \"pct_copy\": " << num(r.pctCopy)
+         << ", \"peak_gbps\": " << num(r.peakGBs) << ", \"pct_peak_bw\": " << num(r.pctPeakBw) << ",\n";
+    }
+    os << "      \"kernels\": [";
+    for (size_t k = 0; k < r.kernels.size(); ++k) {
+      const KernelResources &kr = r.kernels[k];
+      os << (k ? ",\n" : "\n") << "        {\"name\": " << jsonQuote(kr.name) << ", \"grid\": " << dims3(kr.grid)
+         << ", \"block\": " << dims3(kr.block) << ", \"registers\": " << kr.registers
+         << ", \"static_shared_bytes\": " << kr.staticSharedBytes
+         << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes << ", \"local_bytes\": " << kr.localBytes
+         << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock << ", \"ptx_version\": " << kr.ptxVersion
+         << ", \"binary_version\": " << kr.binaryVersion;
+      if (kr.cluster)
+        os << ", \"cluster\": " << dims3(*kr.cluster);
+      os << "}";
+    }
+    os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";
+  }
+  os << (results.empty() ? "]\n" : "\n  ]\n");
+  os << "}\n";
+  return text;
+}
+
+} // namespace gemm_opt::runtime

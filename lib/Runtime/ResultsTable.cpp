@@ -1,0 +1,115 @@
+//===- ResultsTable.cpp - The results of a run as a table -----------------===//
+//
+// printResultsTable (Bench.h): one row per stage, matmul and softmax stages
+// in separate tables, then the notes and messages.
+//
+//===----------------------------------------------------------------------===//
+#include "gemm-opt/Runtime/Bench.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace gemm_opt::runtime {
+
+namespace {
+std::string f(const char *fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+std::string orDash(bool ok, const std::string &s) { return ok ? s : "-"; }
+std::string joinKernels(const StageResult &r, int (*get)(const KernelResources &)) {
+  std::string s;
+  for (size_t i = 0; i < r.kernels.size(); ++i)
+    s += (i ? "/" : "") + std::to_string(get(r.kernels[i]));
+  return s.empty() ? "-" : s;
+}
+std::string checkCell(const StageResult &r) {
+  std::string s = stageStatusName(r.status);
+  if (r.status == StageStatus::Pass || r.status == StageStatus::Fail)
+    s += " " + f("%.1e", r.error);
+  return s;
+}
+void row(std::ostream &os, const std::vector<std::string> &cells, const std::vector<int> &widths) {
+  for (size_t i = 0; i < cells.size(); ++i) {
+    char buf[256];
+    if (i == 0)
+      std::snprintf(buf, sizeof buf, "%-*s", widths[i], cells[i].c_str());
+    else
+      std::snprintf(buf, sizeof buf, " | %*s", widths[i], cells[i].c_str());
+    os << buf;
+  }
+  os << "\n";
+}
+void table(std::ostream &os, const std::vector<std::string> &header, const std::vector<std::vector<std::string>> &rows) {
+  std::vector<int> w(header.size());
+  for (size_t i = 0; i < header.size(); ++i) {
+    w[i] = static_cast<int>(header[i].size());
+    for (const auto &r : rows)
+      w[i] = std::max(w[i], static_cast<int>(r[i].size()));
+  }
+  row(os, header, w);
+  int total = 0;
+  for (int x : w)
+    total += x + 3;
+  os << std::string(static_cast<size_t>(std::max(0, total - 3)), '-') << "\n";
+  for (const auto &r : rows)
+    row(os, r, w);
+}
+int regsOf(const KernelResources &k) { return k.registers; }
+int smemOf(const KernelResources &k) { return k.staticSharedBytes + k.dynamicSharedBytes; }
+int spillOf(const KernelResources &k) { return k.localBytes; }
+} // namespace
+
+void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
+  std::vector<std::vector<std::string>> mm, sm;
+  for (const StageResult &r : results) {
+    bool timed = r.ms > 0;
+    std::string compile = r.compileMs < 0 ? "-" : f("%.1f", r.compileMs);
+    if (r.op == "matmul") {
+      const bool il = r.msInterleaved > 0 && r.cublasMsInterleaved > 0;
+      mm.push_back({r.stage, orDash(timed, f("%.3f", r.ms)), orDash(timed, f("%.1f", r.tflops)),
+                    orDash(r.cublasMs > 0, f("%.3f", r.cublasMs)),
+                    orDash(timed && r.cublasMs > 0, f("%.1f", r.pctCublas)), orDash(il, f("%.3f", r.msInterleaved)),
+                    orDash(il, f("%.3f", r.cublasMsInterleaved)), orDash(il, f("%.1f", r.pctCublasInterleaved)),
+                    orDash(timed && r.peakTflops > 0, f("%.1f", r.pctPeak)), orDash(r.intensity > 0, f("%.0f", r.intensity)),
+                    orDash(r.rooflineTflops > 0, f("%.0f", r.rooflineTflops)), joinKernels(r, regsOf),
+                    joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
+    } else {
+      sm.push_back({r.stage, orDash(timed, f("%.4f", r.ms)), orDash(timed, f("%.0f", r.gbps)),
+                    orDash(timed && r.copyMs > 0, f("%.1f", r.pctCopy)),
+                    orDash(timed && r.peakGBs > 0, f("%.1f", r.pctPeakBw)), joinKernels(r, regsOf),
+                    joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
+    }
+  }
+  if (!mm.empty()) {
+    const StageResult *first = nullptr;
+    for (const auto &r : results)
+      if (r.op == "matmul" && r.cublasMs > 0) {
+        first = &r;
+        break;
+      }
+    table(os, {"stage", "ms", "TFLOPS", "cuBLAS ms", "%cuBLAS", "il ms", "il cuBLAS ms", "il %cuBLAS", "%peak", "AI",
+               "roofline TFLOPS", "regs", "smem", "spill", "compile ms", "check"},
+          mm);
+    if (first) {
+      os << "cuBLAS mode " << first->cublasMode << "; first stage: cuBLAS " << f("%.1f", first->cublasTflops)
+         << " TFLOPS, peak " << f("%.0f", first->peakTflops) << " TFLOPS\n";
+      os << "ms/cuBLAS ms: back-to-back medians; il: interleaved (our launch, then cuBLAS, alternating) medians\n";
+    }
+  }
+  if (!sm.empty()) {
+    if (!mm.empty())
+      os << "\n";
+    table(os, {"stage", "ms", "GB/s", "%copy", "%peakBW", "regs", "smem", "spill", "compile ms", "check"}, sm);
+    for (const auto &r : results)
+      if (r.op == "softmax" && r.copyMs > 0) {
+        os << "device copy: " << f("%.4f", r.copyMs) << " ms, " << f("%.0f", r.copyGbps) << " GB/s (read+write)\n";
+        break;
+      }
+  }
+  for (const StageResult &r : results)
+    if (!r.message.empty())
+      os << r.stage << ": " << stageStatusName(r.status) << ": " << r.message << "\n";
+}
+} // namespace gemm_opt::runtime
