@@ -60,18 +60,18 @@ SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
 SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init,
                                                         bool guard) {
   Value lastTile = sub(tileCount, c(1));
-  int64_t s = plan.stages;
+  int64_t stages = plan.stages;
   auto commit = [&](ArrayRef<Value> tokens) {
     return nvgpu::DeviceAsyncCreateGroupOp::create(
         b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
   };
-  // Prologue: stages 0 .. s-2. Tiles past the end are clamped to the last
+  // Prologue: stages 0 .. stages-2. Tiles past the end are clamped to the last
   // one: the copy is redundant but lands in a free stage, and every
   // iteration commits exactly one group, so the wait counts stay static.
   Value lastGroup;
-  for (int64_t st = 0; st + 1 < s; ++st) {
-    Value tile = add(minu(c(st), lastTile), tileStart);
-    lastGroup = commit(loadTileAsync(c(st), mul(tile, plan.bk), guard));
+  for (int64_t stage = 0; stage + 1 < stages; ++stage) {
+    Value tile = add(minu(c(stage), lastTile), tileStart);
+    lastGroup = commit(loadTileAsync(c(stage), mul(tile, plan.bk), guard));
   }
   auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), init);
   keepRolled(loop);
@@ -79,16 +79,17 @@ SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init,
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kt = loop.getInductionVar();
-    // Tile kt has landed once at most s-2 younger groups are pending.
+    // Tile kt has landed once at most stages-2 younger groups are pending.
     nvgpu::DeviceAsyncWaitOp::create(b, lastGroup,
-                                     b.getI32IntegerAttr(s - 2));
+                                     b.getI32IntegerAttr(stages - 2));
     // Everyone's copies of tile kt are visible, and everyone is done with
-    // stage (kt-1) % s, which the next copy overwrites.
+    // stage (kt-1) % stages, which the next copy overwrites.
     gpu::BarrierOp::create(b);
-    Value next = add(minu(add(kt, s - 1), lastTile), tileStart);
-    commit(loadTileAsync(rem(add(kt, s - 1), s), mul(next, plan.bk), guard));
+    Value next = add(minu(add(kt, stages - 1), lastTile), tileStart);
+    commit(loadTileAsync(rem(add(kt, stages - 1), stages), mul(next, plan.bk),
+                         guard));
     SmallVector<Value> acc(loop.getRegionIterArgs());
-    compute(rem(kt, s), plan.bk, acc);
+    compute(rem(kt, stages), plan.bk, acc);
     scf::YieldOp::create(b, acc);
   }
   // Drain the (redundant) trailing copies before stage 0 is reused.

@@ -36,28 +36,30 @@ void SimtKernelEmitter::forEachTileLoad(
   if (vecA && !guard) {
     int64_t perRow = plan.bk / 4;
     for (int64_t it = 0; it < plan.bm * plan.bk / 4 / threads; ++it) {
-      Value e = add(tid, it * threads);
-      fn(/*isA=*/true, /*vector=*/true, div(e, perRow),
-         mul(rem(e, perRow), 4));
+      Value flat = add(tid, it * threads);
+      fn(/*isA=*/true, /*vector=*/true, div(flat, perRow),
+         mul(rem(flat, perRow), 4));
     }
   } else {
     for (int64_t it = 0; it < plan.bm * plan.bk / threads; ++it) {
-      Value e = add(tid, it * threads);
-      fn(/*isA=*/true, /*vector=*/false, div(e, plan.bk), rem(e, plan.bk));
+      Value flat = add(tid, it * threads);
+      fn(/*isA=*/true, /*vector=*/false, div(flat, plan.bk),
+         rem(flat, plan.bk));
     }
   }
   // ---- B: BK x BN ----
   if (vecB && !guard) {
     int64_t perRow = plan.bn / 4;
     for (int64_t it = 0; it < plan.bk * plan.bn / 4 / threads; ++it) {
-      Value e = add(tid, it * threads);
-      fn(/*isA=*/false, /*vector=*/true, div(e, perRow),
-         mul(rem(e, perRow), 4));
+      Value flat = add(tid, it * threads);
+      fn(/*isA=*/false, /*vector=*/true, div(flat, perRow),
+         mul(rem(flat, perRow), 4));
     }
   } else {
     for (int64_t it = 0; it < plan.bk * plan.bn / threads; ++it) {
-      Value e = add(tid, it * threads);
-      fn(/*isA=*/false, /*vector=*/false, div(e, plan.bn), rem(e, plan.bn));
+      Value flat = add(tid, it * threads);
+      fn(/*isA=*/false, /*vector=*/false, div(flat, plan.bn),
+         rem(flat, plan.bn));
     }
   }
 }
@@ -136,16 +138,16 @@ SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0,
   if (vecA && !plan.aTransposed && plan.aCols() % 4 == 0) {
     int64_t perRow = plan.bk / 4;
     for (int64_t it = 0; it < plan.bm * plan.bk / 4 / threads; ++it) {
-      Value e = add(tid, it * threads);
-      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
+      Value flat = add(tid, it * threads);
+      Value r = div(flat, perRow), col = mul(rem(flat, perRow), 4);
       asyncCopy(tokens, guard, aSmem, {buf, r, col}, p.a,
                 {add(blockRow, r), add(k0, col)}, 4);
     }
   } else {
     // 4-byte copies: each element lands where it belongs, transposed or not.
     for (int64_t it = 0; it < plan.bm * plan.bk / threads; ++it) {
-      Value e = add(tid, it * threads);
-      Value r = div(e, plan.bk), col = rem(e, plan.bk);
+      Value flat = add(tid, it * threads);
+      Value r = div(flat, plan.bk), col = rem(flat, plan.bk);
       SmallVector<Value> idx = plan.aTransposed
                                    ? SmallVector<Value>{buf, col, r}
                                    : SmallVector<Value>{buf, r, col};
@@ -157,15 +159,15 @@ SmallVector<Value> SimtKernelEmitter::loadTileAsync(Value buf, Value k0,
   if (vecB) {
     int64_t perRow = plan.bn / 4;
     for (int64_t it = 0; it < plan.bk * plan.bn / 4 / threads; ++it) {
-      Value e = add(tid, it * threads);
-      Value r = div(e, perRow), col = mul(rem(e, perRow), 4);
+      Value flat = add(tid, it * threads);
+      Value r = div(flat, perRow), col = mul(rem(flat, perRow), 4);
       asyncCopy(tokens, guard, bSmem, {buf, r, swizzleB(col)}, p.b,
                 {add(k0, r), add(blockCol, col)}, 4);
     }
   } else {
     for (int64_t it = 0; it < plan.bk * plan.bn / threads; ++it) {
-      Value e = add(tid, it * threads);
-      Value r = div(e, plan.bn), col = rem(e, plan.bn);
+      Value flat = add(tid, it * threads);
+      Value r = div(flat, plan.bn), col = rem(flat, plan.bn);
       asyncCopy(tokens, guard, bSmem, {buf, r, swizzleB(col)}, p.b,
                 {add(k0, r), add(blockCol, col)}, 1);
     }

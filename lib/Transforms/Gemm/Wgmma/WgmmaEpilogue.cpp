@@ -71,7 +71,7 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
   // c * bytes, in 16-byte chunk k stored at chunk k ^ (row % 8) (the
   // 128-byte swizzle TMA undoes), and row % 8 is l/4. A warp's 2-element
   // stores then fall in distinct banks.
-  int64_t cb = plan.cElemBytes, boxCols = plan.storeBoxCols();
+  int64_t cBytes = plan.cElemBytes, boxCols = plan.storeBoxCols();
   Value isIssuer = isWarpgroupLeader();
   Value group = div(lane, 4), quad = rem(lane, 4);
   Value rowInWg = add(mul(warpInWg, 16), group);
@@ -91,11 +91,11 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
       });
       warpgroupBarrier();
       Value view = storeBox(buf);
-      for (int64_t jj = 0; jj < boxCols / 8; ++jj) {
-        int64_t j = q * (boxCols / 8) + jj;
-        Value byte = mul(add(c(8 * jj), mul(quad, 2)), cb);
+      for (int64_t colGroup = 0; colGroup < boxCols / 8; ++colGroup) {
+        int64_t j = q * (boxCols / 8) + colGroup;
+        Value byte = mul(add(c(8 * colGroup), mul(quad, 2)), cBytes);
         Value chunk = xori(div(byte, 16), group);
-        Value col = div(add(mul(chunk, 16), rem(byte, 16)), cb);
+        Value col = div(add(mul(chunk, 16), rem(byte, 16)), cBytes);
         for (int64_t h = 0; h < 2; ++h) {
           Value pair = accumulatorPair(acc[i], j, h);
           if (!p.cType.isF32())
@@ -104,7 +104,7 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
           vector::StoreOp::create(b, pair, view,
                                   ValueRange{add(rowInWg, 8 * h), col},
                                   /*nontemporal=*/false,
-                                  llvm::MaybeAlign(2 * cb));
+                                  llvm::MaybeAlign(2 * cBytes));
         }
       }
       // The generic-proxy writes become visible to the TMA unit (async

@@ -43,24 +43,24 @@ Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
 SmallVector<Value> WgmmaKernelEmitter::computeTile(Value it,
                                                    ArrayRef<Value> accIn,
                                                    bool first) {
-  int64_t s = plan.stages;
-  Value slot = rem(it, s);
-  nvgpu::MBarrierTryWaitParityOp::create(b, barriers, parity(div(it, s)),
+  int64_t stages = plan.stages;
+  Value slot = rem(it, stages);
+  nvgpu::MBarrierTryWaitParityOp::create(b, barriers, parity(div(it, stages)),
                                          c(10000000), fullBarrier(slot));
   Value slot16 = toI64(mul(slot, plan.stageBytes() / 16));
   Value descA0 = addI64(descABase, slot16);
   Value descB0 = addI64(descBBase, slot16);
   SmallVector<Value> acc(accIn);
   NVVM::WgmmaFenceAlignedOp::create(b);
-  for (int64_t ks = 0; ks < plan.bk / plan.wgmmaK(); ++ks) {
+  for (int64_t kStep = 0; kStep < plan.bk / plan.wgmmaK(); ++kStep) {
     // A: +32 bytes per K step inside the swizzled row, +64 rows per m64
     // tile. B: +16 rows of 128 bytes per K step (MN-major), or +32 bytes
     // inside the swizzled rows of B^T (K-major, TF32).
-    int64_t bStep = plan.kMajorB() ? ks * 32 : ks * plan.wgmmaK() * 128;
+    int64_t bStep = plan.kMajorB() ? kStep * 32 : kStep * plan.wgmmaK() * 128;
     Value descB = addI64(descB0, i64((plan.aStageBytes() + bStep) >> 4));
     for (int64_t i = 0; i < plan.mTiles(); ++i) {
-      Value descA = addI64(descA0, i64((i * 64 * 128 + ks * 32) >> 4));
-      acc[i] = wgmma(acc[i], descA, descB, /*accumulate=*/!first || ks > 0);
+      Value descA = addI64(descA0, i64((i * 64 * 128 + kStep * 32) >> 4));
+      acc[i] = wgmma(acc[i], descA, descB, /*accumulate=*/!first || kStep > 0);
     }
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b);
@@ -95,10 +95,10 @@ void WgmmaKernelEmitter::release(Value it) {
 }
 
 SmallVector<Value> WgmmaKernelEmitter::mainLoop() {
-  int64_t s = plan.stages;
+  int64_t stages = plan.stages;
   // Prologue: K tiles 0 .. S-1 (fewer when K is short).
   ifThen(isThread0, [&] {
-    for (int64_t t = 0; t < std::min(s, tiles); ++t)
+    for (int64_t t = 0; t < std::min(stages, tiles); ++t)
       issueTile(c(t), c(t));
   });
 
@@ -122,18 +122,18 @@ SmallVector<Value> WgmmaKernelEmitter::mainLoop() {
     // At most this K tile's group is pending: the wgmmas of K tile kt-1
     // have completed and its slot may be refilled.
     NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
-    Value prev = rem(add(kt, s - 1), s);
+    Value prev = rem(add(kt, stages - 1), stages);
     auto tokenTy = nvgpu::MBarrierTokenType::get(b.getContext());
     ifThen(eq(lane, 0), [&] {
       nvgpu::MBarrierArriveOp::create(b, tokenTy, barriers,
                                       emptyBarrier(prev));
     });
-    Value refill = add(kt, s - 1);
+    Value refill = add(kt, stages - 1);
     ifThen(andi(isThread0, ult(refill, tiles)), [&] {
       // Every warp has released tile kt-1 (the ((kt-1)/S)-th use of the
       // slot) before TMA overwrites it.
       nvgpu::MBarrierTryWaitParityOp::create(
-          b, barriers, parity(div(sub(kt, c(1)), s)), c(10000000),
+          b, barriers, parity(div(sub(kt, c(1)), stages)), c(10000000),
           emptyBarrier(prev));
       issueTile(refill, prev);
     });

@@ -66,7 +66,7 @@ void WgmmaKernelEmitter::emitProducer() {
   // One thread walks every K tile of every output tile of the block; K
   // step `it` (counted across tiles) goes to slot it % S once the
   // consumers released its previous use, it - S.
-  int64_t s = plan.stages;
+  int64_t stages = plan.stages;
   setMaxRegs(plan.producerRegs, NVVM::SetMaxRegisterAction::decrease);
   ifThen(isThread0, [&] {
     tileLoop(c(0), 1, [&](Value tile, Value local) {
@@ -77,11 +77,11 @@ void WgmmaKernelEmitter::emitProducer() {
       b.setInsertionPoint(kLoop.getBody()->getTerminator());
       Value kt = kLoop.getInductionVar();
       Value it = add(mul(local, tiles), kt);
-      Value slot = rem(it, s);
-      ifThen(cmp(arith::CmpIPredicate::uge, it, s), [&] {
+      Value slot = rem(it, stages);
+      ifThen(cmp(arith::CmpIPredicate::uge, it, stages), [&] {
         // The ((it - S) / S)-th release of the slot.
         nvgpu::MBarrierTryWaitParityOp::create(
-            b, barriers, parity(add(div(it, s), 1)), c(10000000),
+            b, barriers, parity(add(div(it, stages), 1)), c(10000000),
             emptyBarrier(slot));
       });
       issueTile(kt, slot);
@@ -94,13 +94,13 @@ void WgmmaKernelEmitter::emitProducer() {
         mul(div(add(sub(c(schedule.numTiles()), schedule.bid), blocks - 1),
                 blocks),
             tiles);
-    for (int64_t j = 0; j < s; ++j) {
+    for (int64_t j = 0; j < stages; ++j) {
       Value itPlusS = add(steps, j);
-      ifThen(cmp(arith::CmpIPredicate::uge, itPlusS, s), [&] {
-        Value it = sub(itPlusS, c(s));
+      ifThen(cmp(arith::CmpIPredicate::uge, itPlusS, stages), [&] {
+        Value it = sub(itPlusS, c(stages));
         nvgpu::MBarrierTryWaitParityOp::create(
-            b, barriers, parity(div(it, s)), c(10000000),
-            emptyBarrier(rem(it, s)));
+            b, barriers, parity(div(it, stages)), c(10000000),
+            emptyBarrier(rem(it, stages)));
       });
     }
   });
