@@ -1,0 +1,96 @@
+//===- SimtEpilogue.cpp - SIMT matmul: storing C --------------------------===//
+//
+// How the SIMT kernel writes its register tile: 128-bit stores on
+// interior blocks where C's rows allow them, scalar stores otherwise, and
+// on edge blocks a store per element guarded by the bounds of C (a
+// predicated store in inline PTX for f32 outputs).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SimtKernelEmitter.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+using namespace mlir::gemm_opt::simt;
+
+void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
+  for (int64_t fi = 0; fi < (int64_t)rowFrag.size(); ++fi) {
+    for (int64_t r = 0; r < plan.fragM; ++r) {
+      int64_t i = fi * plan.fragM + r;
+      Value row = add(blockRow, add(rowFrag[fi], r));
+      Value outRow = add(outRowOffset, row);
+      for (int64_t fj = 0; fj < (int64_t)colFrag.size(); ++fj) {
+        Value col0 = add(blockCol, colFrag[fj]);
+        if (vecC && !guard) {
+          for (int64_t q = 0; q < plan.fragN; q += 4) {
+            Value col = add(col0, q);
+            SmallVector<Value> vals;
+            for (int64_t e = 0; e < 4; ++e)
+              vals.push_back(acc[i * plan.tn + fj * plan.fragN + q + e]);
+            Value v = vector::FromElementsOp::create(
+                b, VectorType::get({4}, b.getF32Type()), vals);
+            if (outAccumulate)
+              v = arith::AddFOp::create(b, loadVec4(out, {outRow, col}), v);
+            storeVec4(v, out, {outRow, col});
+          }
+          continue;
+        }
+        for (int64_t e = 0; e < plan.fragN; ++e) {
+          Value col = add(col0, e);
+          Value v = acc[i * plan.tn + fj * plan.fragN + e];
+          if (!guard) {
+            if (outAccumulate)
+              v = arith::AddFOp::create(b, b.loadF32(out, {outRow, col}), v);
+            b.storeFromF32(v, out, {outRow, col});
+            continue;
+          }
+          guardedStore(v, row, col);
+        }
+      }
+    }
+  }
+}
+
+void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
+  Value ok = andi(ult(row, p.m), ult(col, p.n));
+  Value outRow = add(outRowOffset, row);
+  if (!outF32) {
+    auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    if (outAccumulate)
+      v = arith::AddFOp::create(b, b.loadF32(out, {outRow, col}), v);
+    b.storeFromF32(v, out, {outRow, col});
+    return;
+  }
+  // A predicated store in inline PTX rather than an scf.if: LLVM's machine
+  // sinking would otherwise move a fully unrolled FMA chain into the
+  // conditional block, keeping every value read from shared memory alive
+  // until the end of the kernel (spills at small K).
+  if (!cBase)
+    cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, out);
+  Value offset = mul(add(mul(outRow, ldOut), col), 4);
+  Value addr = arith::IndexCastOp::create(b, b.getI64Type(), add(cBase, offset));
+  Value pred = arith::ExtUIOp::create(b, b.getI32Type(), ok);
+  auto asmOp = [&](Type res, ValueRange operands, StringRef text,
+                   StringRef constraints) {
+    return LLVM::InlineAsmOp::create(
+        b, res, operands, b.getStringAttr(text), b.getStringAttr(constraints),
+        b.getUnitAttr(), UnitAttr(),
+        LLVM::TailCallKindAttr::get(b.getContext(), LLVM::tailcallkind::TailCallKind::None),
+        LLVM::AsmDialectAttr(), ArrayAttr());
+  };
+  // One asm per element (the read-modify-write of C included) keeps the
+  // epilogue from holding extra values.
+  StringRef text =
+      outAccumulate
+          ? "{\n .reg .pred p;\n .reg .f32 t;\n setp.ne.b32 p, $2, 0;\n "
+            "@p ld.f32 t, [$0];\n @p add.rn.f32 t, t, $1;\n "
+            "@p st.f32 [$0], t;\n}"
+          : "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n @p st.f32 [$0], $1;\n}";
+  asmOp(Type(), {addr, v, pred}, text, "l,f,r");
+}

@@ -1,0 +1,126 @@
+//===- WgmmaEpilogue.cpp - rung wgmma: the epilogue that writes C ---------===//
+//
+// How the wgmma kernel writes C from its m64 accumulators: 2-element
+// stores straight to global memory (C += with beta = 1, guarded on ragged
+// edges), or (plan.tmaStore) through the warpgroup's two swizzled staging
+// boxes after the ring and TMA stores.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WgmmaKernelEmitter.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+using namespace mlir::gemm_opt::wgmma;
+
+Value WgmmaKernelEmitter::accumulatorPair(Value acc, int64_t j, int64_t h) {
+  Value x0 = LLVM::ExtractValueOp::create(b, acc,
+                                          ArrayRef<int64_t>{4 * j + 2 * h});
+  Value x1 = LLVM::ExtractValueOp::create(b, acc,
+                                          ArrayRef<int64_t>{4 * j + 2 * h + 1});
+  return vector::FromElementsOp::create(
+      b, VectorType::get({2}, b.getF32Type()), ValueRange{x0, x1});
+}
+
+void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
+  // wgmma m64nN f32 accumulator: register r of thread (warp w, lane l) of
+  // the warpgroup is row 16w + l/4 + 8*((r%4)/2), column 8*(r/4) + 2*(l%4)
+  // + r%2 of the m64 tile; registers (4j, 4j+1) and (4j+2, 4j+3) are
+  // column pairs.
+  Value rowBase = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
+                      add(mul(warpInWg, 16), div(lane, 4)));
+  Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  for (int64_t i = 0; i < plan.mTiles(); ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = add(rowBase, i * 64 + h * 8);
+      for (int64_t j = 0; j < plan.bn / 8; ++j)
+        storeAccumulatorPair(b, p.c, p.m, p.n, p.accumulate, row,
+                             add(colBase, j * 8), accumulatorPair(acc[i], j, h),
+                             guardM, guardN);
+    }
+}
+
+Value WgmmaKernelEmitter::storeBox(Value buf) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  auto ty = MemRefType::get({64, plan.storeBoxCols()}, p.cType,
+                            MemRefLayoutAttrInterface(), ws);
+  // After the ring; each box is 8 KB, so 1024-byte alignment holds.
+  Value off = add(add(pad, plan.stages * plan.stageBytes()),
+                  mul(add(mul(wg, 2), buf), WgmmaGemmPlan::kStoreBoxBytes));
+  return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
+}
+
+void WgmmaKernelEmitter::warpgroupBarrier() {
+  // Named barrier 1 + wg (0 is the block-wide one), 128 threads.
+  Value id = arith::IndexCastOp::create(b, b.getI32Type(), add(wg, 1));
+  Value count = arith::ConstantIntOp::create(b, b.getI32Type(),
+                                             WgmmaGemmPlan::kWarpgroupThreads);
+  NVVM::BarrierOp::create(b, TypeRange{}, id, count,
+                          NVVM::BarrierReductionAttr(), Value());
+}
+
+void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
+  // Box (i, q): rows i*64.. of the warpgroup's share, columns q*BC.. (BC =
+  // 128 bytes of C). Thread (warp w, lane l) holds, for h = 0, 1, row
+  // 16w + l/4 + 8h of the m64 tile at columns 8j + 2(l%4) + {0, 1}
+  // (registers 4j + 2h + {0, 1}); the byte of column c in a box row is
+  // c * bytes, in 16-byte chunk k stored at chunk k ^ (row % 8) (the
+  // 128-byte swizzle TMA undoes), and row % 8 is l/4. A warp's 2-element
+  // stores then fall in distinct banks.
+  int64_t cBytes = plan.cElemBytes, boxCols = plan.storeBoxCols();
+  Value isIssuer = isWarpgroupLeader();
+  Value group = div(lane, 4), quad = rem(lane, 4);
+  Value rowInWg = add(mul(warpInWg, 16), group);
+  auto pairTy = VectorType::get({2}, p.cType);
+  int64_t box = 0;
+  for (int64_t i = 0; i < plan.mTiles(); ++i) {
+    for (int64_t q = 0; q < plan.storeBoxes(); ++q, ++box) {
+      Value buf = c(box % 2);
+      // The store that used this buffer before (two boxes ago, in this
+      // tile or the previous one) has read it: at most the latest one of
+      // this thread's bulk groups is still reading. With an odd number of
+      // boxes per tile, a tile's first box reuses the buffer of the
+      // previous tile's last one: none may still be reading.
+      int64_t reading = box == 0 && (plan.mTiles() * plan.storeBoxes()) % 2 ? 0 : 1;
+      ifThen(isIssuer, [&] {
+        NVVM::CpAsyncBulkWaitGroupOp::create(b, reading, b.getUnitAttr());
+      });
+      warpgroupBarrier();
+      Value view = storeBox(buf);
+      for (int64_t colGroup = 0; colGroup < boxCols / 8; ++colGroup) {
+        int64_t j = q * (boxCols / 8) + colGroup;
+        Value byte = mul(add(c(8 * colGroup), mul(quad, 2)), cBytes);
+        Value chunk = xori(div(byte, 16), group);
+        Value col = div(add(mul(chunk, 16), rem(byte, 16)), cBytes);
+        for (int64_t h = 0; h < 2; ++h) {
+          Value pair = accumulatorPair(acc[i], j, h);
+          if (!p.cType.isF32())
+            pair = arith::TruncFOp::create(b, pairTy, pair);
+          // One 2-element store (8 or 4 bytes, aligned: col is even).
+          vector::StoreOp::create(b, pair, view,
+                                  ValueRange{add(rowInWg, 8 * h), col},
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(2 * cBytes));
+        }
+      }
+      // The generic-proxy writes become visible to the TMA unit (async
+      // proxy) before the elected thread issues the store.
+      NVVM::FenceProxyOp::create(
+          b, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+      warpgroupBarrier();
+      ifThen(isIssuer, [&] {
+        Value row = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
+                        i * 64);
+        nvgpu::TmaAsyncStoreOp::create(b, view, kernelMapC,
+                                       ValueRange{add(blockCol, q * boxCols), row},
+                                       Value());
+        NVVM::CpAsyncBulkCommitGroupOp::create(b);
+      });
+    }
+  }
+}

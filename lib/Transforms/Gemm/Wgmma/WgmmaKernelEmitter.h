@@ -1,0 +1,284 @@
+//===- WgmmaKernelEmitter.h - The wgmma kernel emitter ----------*- C++ -*-===//
+//
+// Private to lib/Transforms/Gemm/Wgmma: the emitter of the `wgmma` rung's
+// kernel, one class whose parts live in one file per concern: the host
+// side, launch and set-up (WgmmaGemm.cpp); the ring in shared memory and
+// its TMA loads (WgmmaTmaLoads.cpp); the wgmma K steps and the main loop
+// of the plain kernel (WgmmaMainLoop.cpp); the warp-specialized and
+// persistent kernel (WgmmaSpecialized.cpp); the epilogue that writes C
+// (WgmmaEpilogue.cpp).
+//
+// Ladder rung `wgmma` (sm_90a; ../shared/notes/mlir22-gpu-facts.md,
+// "Hopper"). The kernel it writes:
+//
+//   block (bx, by) owns C[by*BM .. +BM, bx*BN .. +BN]; warpgroup w owns
+//   rows w*BM/W .. +BM/W as m64 x BN wgmma tiles accumulated in f32
+//   thread 0: init full[s] (count 1) and empty[s] (count = warps);
+//     prefetch the tensor maps; TMA K tiles 0 .. S-1 into slots 0 .. S-1
+//   for kt in [0, ceil(K/BK)):
+//     wait full[kt % S] with parity (kt / S) & 1
+//     wgmma.fence; BK/16 x (BM/W)/64 wgmma m64nBNk16 (K tile 0: D = A*B,
+//       no zero fill; it is peeled off the loop); commit; wait until
+//       at most 1 group (this K tile's) is pending: tile kt-1 is consumed
+//     lane 0 of every warp arrives on empty[(kt-1) % S]
+//     thread 0: wait empty[(kt-1) % S] with parity ((kt-1) / S) & 1, then
+//       arrive.expect_tx on full[...] and TMA K tile kt-1+S into that slot
+//   epilogue: 2-element vector stores (C += when beta = 1), guarded on
+//     ragged edges
+//
+// Warp-specialized kernel (plan.warpSpecialized; the default on grids that
+// fill the SMs with 128x256 tiles):
+//
+//   warpgroup 0 (producer): setmaxnreg.dec; thread 0, for each output tile
+//     of the block and each K tile, K step `it` counted across tiles: wait
+//     empty[it % S] (parity (it/S + 1) & 1) once it >= S, then expect_tx +
+//     TMA into slot it % S; finally wait for the last S releases
+//   warpgroups 1..W (consumers): setmaxnreg.inc; for each output tile: as
+//     above (wait full, wgmma, keep one group in flight, release the slot of
+//     the previous step), then wait for all, release the last slot, store
+//   persistent (plan.persistent): min(tiles, SMs) blocks, block b takes
+//     tiles b, b + blocks, ... in grouped order; the ring's phases run on.
+//     The producer only waits for released slots, never for a tile's
+//     epilogue: it runs up to S K steps into the next tile while the
+//     consumers store C.
+//   TMA-store epilogue (plan.tmaStore, the default here when C's rows are
+//     16-byte aligned and beta = 0): a consumer writes its rows of C box by
+//     box (64 rows x 128 bytes, 128-byte swizzle) into one of its two
+//     staging boxes after the ring; thread 0 of the warpgroup waits until
+//     its previous store of that box has read it (bulk wait_group.read 1),
+//     named barrier, the pair stores, fence.proxy.async, named barrier,
+//     then thread 0 issues the TMA store and commits it. The warpgroup
+//     starts the next tile while the last boxes drain (TMA clips ragged M
+//     and N); before exiting, thread 0 waits for all of its stores.
+//   ping-pong (plan.pingpong): consumer c owns whole tiles, the block's
+//     local tiles c, c + 2, ... (the producer still loads every tile in
+//     order); each K step is released by the 4 warps of one consumer, so
+//     one consumer's epilogue overlaps the other's K loop. Before local
+//     tile l >= 1 a consumer waits on its turn barrier (the ((l-1)/2)-th
+//     completion, parity ((l-1)/2) & 1), which the other consumer's 4 warps
+//     arrive on once they have issued the K loop of tile l-1; the turns
+//     alternate strictly, so a phase is never completed twice ahead of its
+//     waiter. The turns are also what keeps the ring's parity waits sound:
+//     a full[slot] wait for its k-th completion is only right once the
+//     (k-1)-th has happened (a phase further behind has the same parity),
+//     and a consumer skips the other's K steps; after its turn, every step
+//     before its tile has been waited for by the other consumer.
+//
+// Shared memory: one gpu.dynamic_shared_memory buffer whose base the kernel
+// rounds up to 1024 bytes at run time (the launch asks for 1 KB more); slot
+// s holds A as BM rows of 64 elements (128 bytes, K-major) and B as BN/64
+// panels of BK rows x 64 columns (128 bytes, N-major), all written by TMA
+// with the 128-byte swizzle (16-byte chunk c of row r at c ^ (r % 8)).
+//
+// wgmma descriptors (PTX ISA "matrix descriptor"): start address >> 4,
+// leading byte offset (LBO) >> 4 at bit 16, stride byte offset (SBO) >> 4 at
+// bit 32, swizzle mode 1 (128 B) at bit 62. A, K-major: SBO = 1024 (8 rows
+// of 128 B), LBO unused; a K step of 16 adds 32 bytes. B, MN-major
+// (imm-trans-b = 1, `layoutB = row`): LBO = one 64-column panel (BK*128 B),
+// SBO = 1024 (8 K rows); a K step adds 16 rows = 2048 bytes.
+//
+// TF32 (f32 inputs, only with allow-tf32): wgmma m64nNk8 .tf32 reads both
+// shared-memory operands K-major only (the transpose exists for .f16/.bf16
+// alone, PTX ISA "wgmma.mma_async"), and TMA copies boxes without
+// transposing them. So a first kernel writes B^T (N x K, row-major, rows
+// padded to 16 bytes) into a scratch buffer (TransposedCopy.cpp: 64x64
+// tiles through a padded shared tile, 16-byte reads of B's rows and writes
+// of B^T's rows); the wgmma kernel then loads B^T tiles as BN rows of 32
+// f32 (128 bytes) exactly like A tiles, and its B descriptor is A's
+// (`layoutB = col`, no imm-trans operands): SBO = 1024, a K step of 8 adds
+// 32 bytes. The copy costs one read and one write of B (2*K*N*4 bytes of
+// DRAM traffic: ~35 us at 4096^2 against ~0.33 ms of TF32 GEMM; the first
+// version, 32x32 tiles of 4-byte accesses, took 66 us on the H200,
+// results/2026-11-30-staging-tf32). N can be anything; a K that is not a
+// multiple of 4 also stages A (padded staging).
+//
+// Ragged M, N and K are TMA's out-of-bounds zero fill (the transaction
+// count is always the whole box); only the epilogue is guarded.
+//
+// Rows that are not 16-byte aligned (K, resp. N, times the element size
+// not a multiple of 16: 4097^3, 1000x999x777) cannot be tensor-mapped.
+// With plan.stageA / plan.stageB a copy kernel launched first writes A
+// (M x K) into scratch M x Kp and B (K x N) into K x Np, Kp and Np rounded
+// up to 8 elements, the padding zero (PaddedStaging.cpp); the tensor maps
+// then describe the logical extents (dims [K, M], [N, K]) over the padded
+// row strides (Kp and Np elements), so the kernel itself is the one of
+// aligned shapes: the ragged K and N are the same zero fill, the
+// epilogue's bounds the logical M and N.
+//
+// Host side: a tensor map per operand, `nvgpu.tma.create.descriptor` on
+// the operand's buffer, passed to the launch as an i64 address (a kernel
+// argument of the descriptor type does not legalize); the kernel turns it
+// into a pointer and casts that back to the descriptor.
+// gemm-emit-kernels turns each such launch operand into a `tensormap`
+// manifest parameter.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_LIB_TRANSFORMS_GEMM_WGMMA_WGMMAKERNELEMITTER_H
+#define GEMM_OPT_LIB_TRANSFORMS_GEMM_WGMMA_WGMMAKERNELEMITTER_H
+
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+#include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
+namespace mlir::gemm_opt::wgmma {
+
+/// A tensor map of one operand: the host value passed to the launch (its
+/// device address, i64) and its type.
+struct TensorMap {
+  Value hostAddress;
+  nvgpu::TensorMapDescriptorType type;
+};
+
+class WgmmaKernelEmitter : KernelEmitterBase {
+public:
+  WgmmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
+                     const WgmmaGemmPlan &plan)
+      : KernelEmitterBase(b), p(p), plan(plan) {
+    guardM = p.m % plan.bm != 0;
+    guardN = p.n % plan.bn != 0;
+    tiles = ceilDiv(p.k, plan.bk);
+  }
+
+  gpu::LaunchOp emit();
+
+private:
+  /// The output tiles of a warp-specialized kernel and how its blocks
+  /// share them.
+  struct TileSchedule {
+    /// This block's id (1-D grid).
+    Value bid;
+    /// The output tiles' grid, and the blocks that walk it.
+    int64_t gridX, gridY, blocks;
+    int64_t numTiles() const { return gridX * gridY; }
+  };
+
+  /// Bit 0 of an index, as the i1 phase parity of an mbarrier wait.
+  Value parity(Value phase) {
+    return arith::IndexCastOp::create(b, b.getI1Type(), rem(phase, 2));
+  }
+  Value i64(int64_t v) {
+    return arith::ConstantIntOp::create(b, b.getI64Type(), v);
+  }
+  Value toI64(Value index) {
+    return arith::IndexCastUIOp::create(b, b.getI64Type(), index);
+  }
+  Value addI64(Value x, Value y) {
+    return b.createOrFold<arith::AddIOp>(x, y);
+  }
+
+  //===--- Host side and set-up (WgmmaGemm.cpp) ---------------------------===//
+
+  TensorMap createTensorMap(Value buffer, int64_t boxRows, int64_t boxCols);
+  /// Thread 0 initialises the mbarriers, acquires and prefetches the
+  /// tensor maps; then the whole block meets.
+  void setUpBarriers();
+  /// The tensor maps the kernel reads: A, B, and C's with plan.tmaStore.
+  SmallVector<Value, 3> usedTensorMaps() {
+    SmallVector<Value, 3> maps{kernelMapA, kernelMapB};
+    if (plan.tmaStore)
+      maps.push_back(kernelMapC);
+    return maps;
+  }
+  /// The maps live in global memory, written by the host (cuMemcpyHtoD)
+  /// before the launch. Every thread that reads one through the TMA unit
+  /// (the tensormap proxy) first orders that read after the host's write:
+  /// `fence.proxy.tensormap::generic.acquire.sys` (PTX ISA "membar/fence";
+  /// CUDA Programming Guide, tensor maps in global memory). Without it the
+  /// unit may use a stale copy of the 128 bytes at that address; see
+  /// docs/architecture.md, "Tensor maps in global memory".
+  void acquireTensorMap(Value map) {
+    nvgpu::TmaFenceOp::create(b, map);
+  }
+
+  //===--- The ring and its TMA loads (WgmmaTmaLoads.cpp) -----------------===//
+
+  void setUpSharedMemory();
+  Value aTile(Value slot);
+  Value bPanel(Value slot, int64_t panel);
+  /// TF32: the K-major B tile of `slot` (BN rows of BK, from B^T).
+  Value bTileKMajor(Value slot);
+  Value fullBarrier(Value slot) { return slot; }
+  Value emptyBarrier(Value slot) { return add(slot, plan.stages); }
+  /// Ping-pong: the barrier consumer `consumer` waits on before its
+  /// K loop (the other consumer arrives once it has issued its own).
+  Value turnBarrier(Value consumer) { return add(consumer, 2 * plan.stages); }
+  /// Thread 0: TMA of K tile `kt` into `slot`, completing on full[slot].
+  void issueTile(Value kt, Value slot);
+
+  //===--- wgmma K steps, the plain main loop (WgmmaMainLoop.cpp) ---------===//
+
+  /// Which share of the block tile's rows warpgroup `wg` computes.
+  Value rowWarpgroup() { return plan.pingpong ? c(0) : wg; }
+  Value wgmma(Value acc, Value descA, Value descB, bool accumulate);
+  /// Waits for K step `it` (ring slot it % S) and issues its wgmmas as one
+  /// committed group.
+  SmallVector<Value> computeTile(Value it, ArrayRef<Value> acc, bool first);
+  SmallVector<Value> mainLoop();
+  /// The constant words of the A and B descriptors for warpgroup `wg`.
+  void setUpDescriptors();
+  /// Lane 0 of each warp arrives on the empty barrier of K step `it`.
+  void release(Value it);
+
+  //===--- Warp specialization, persistence (WgmmaSpecialized.cpp) --------===//
+
+  /// blockRow / blockCol of output tile `tile` (grouped order).
+  void setTile(Value tile);
+  /// The warp-specialized (and optionally persistent) kernel body.
+  void emitSpecialized(gpu::LaunchOp launch, int64_t gridX, int64_t gridY,
+                       int64_t blocks);
+  void setMaxRegs(int64_t regs, NVVM::SetMaxRegisterAction action);
+  /// The output tiles of this block: bid, bid + blocks, ... (one when the
+  /// grid is not persistent); `local` counts them. `from` / `every` pick
+  /// the local tiles from, from + every, ... (ping-pong consumers).
+  void tileLoop(Value from, int64_t every,
+                function_ref<void(Value tile, Value local)> body);
+  /// Warpgroup 0: one thread issues every TMA load of the block.
+  void emitProducer();
+  /// Warpgroups 1..W (`wgIdx`, the warpgroup index in the block).
+  void emitConsumers(Value wgIdx);
+  /// A consumer's K loop and epilogue of output tile `tile`, the `local`-th
+  /// of the block.
+  void consumeTile(Value tile, Value local);
+
+  //===--- Epilogue (WgmmaEpilogue.cpp) -----------------------------------===//
+
+  /// Columns 8j + 2(l%4) + {0, 1} of row 16w + l/4 + 8h of an m64
+  /// accumulator `acc` (registers 4j + 2h, 4j + 2h + 1) as a vector<2xf32>.
+  Value accumulatorPair(Value acc, int64_t j, int64_t h);
+  void storeC(ArrayRef<Value> acc);
+  /// plan.tmaStore: C through the warpgroup's staging boxes and TMA stores.
+  void storeCThroughTma(ArrayRef<Value> acc);
+  /// Staging box `buf` (0 or 1) of consumer warpgroup `wg`.
+  Value storeBox(Value buf);
+  /// Barrier over the 128 threads of consumer warpgroup `wg` only.
+  void warpgroupBarrier();
+  /// Thread 0 of its warpgroup (it issues and waits for the TMA stores:
+  /// bulk async-groups belong to one thread).
+  Value isWarpgroupLeader() {
+    return eq(rem(tid, WgmmaGemmPlan::kWarpgroupThreads), 0);
+  }
+
+  const GemmProblem &p;
+  const WgmmaGemmPlan &plan;
+  bool guardM, guardN;
+  /// K tiles of the problem.
+  int64_t tiles;
+
+  TensorMap mapA, mapB, mapC;
+  Value kernelMapA, kernelMapB, kernelMapC;
+  Value tid, lane, warpInWg, wg, isThread0, blockRow, blockCol;
+  Value dyn, pad, alignedBase;
+  Value barriers;
+  Value descABase, descBBase;
+  LLVM::LLVMStructType accType;
+  /// The warp-specialized kernel's tiles (set by emitSpecialized).
+  TileSchedule schedule;
+};
+
+} // namespace mlir::gemm_opt::wgmma
+
+#endif // GEMM_OPT_LIB_TRANSFORMS_GEMM_WGMMA_WGMMAKERNELEMITTER_H

@@ -1,0 +1,173 @@
+//===- WgmmaSpecialized.cpp - rung wgmma: warp-specialized kernel ---------===//
+//
+// The warp-specialized wgmma kernel (plan.warpSpecialized): a producer
+// warpgroup whose thread 0 walks every K tile of every output tile of the
+// block, and consumer warpgroups that compute and store them; with
+// plan.persistent a block takes several output tiles in grouped order, and
+// with plan.pingpong the consumers take turns by whole tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WgmmaKernelEmitter.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+using namespace mlir::gemm_opt::wgmma;
+
+void WgmmaKernelEmitter::setTile(Value tile) {
+  int64_t gridX = schedule.gridX;
+  auto [bx, by] = groupBlockOrder(b, rem(tile, gridX), div(tile, gridX),
+                                  gridX, schedule.gridY, plan.groupM);
+  blockRow = mul(by, plan.bm);
+  blockCol = mul(bx, plan.bn);
+}
+
+void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
+                                         int64_t gridY, int64_t blocks) {
+  schedule = {launch.getBlockIds().x, gridX, gridY, blocks};
+  Value wgIdx = div(tid, WgmmaGemmPlan::kWarpgroupThreads);
+  auto split = scf::IfOp::create(b, eq(wgIdx, 0), /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(split.getThenRegion().front().getTerminator());
+    emitProducer();
+  }
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(split.getElseRegion().front().getTerminator());
+    emitConsumers(wgIdx);
+  }
+}
+
+void WgmmaKernelEmitter::setMaxRegs(int64_t regs,
+                                    NVVM::SetMaxRegisterAction action) {
+  NVVM::SetMaxRegisterOp::create(
+      b, b.getI32IntegerAttr(regs),
+      NVVM::SetMaxRegisterActionAttr::get(b.getContext(), action));
+}
+
+void WgmmaKernelEmitter::tileLoop(
+    Value from, int64_t every,
+    function_ref<void(Value tile, Value local)> body) {
+  Value bid = schedule.bid;
+  int64_t blocks = schedule.blocks;
+  auto loop = scf::ForOp::create(b, add(bid, mul(from, blocks)),
+                                 c(schedule.numTiles()), c(every * blocks));
+  keepRolled(loop);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value tile = loop.getInductionVar();
+  body(tile, div(sub(tile, bid), blocks));
+}
+
+void WgmmaKernelEmitter::emitProducer() {
+  // One thread walks every K tile of every output tile of the block; K
+  // step `it` (counted across tiles) goes to slot it % S once the
+  // consumers released its previous use, it - S.
+  int64_t stages = plan.stages;
+  setMaxRegs(plan.producerRegs, NVVM::SetMaxRegisterAction::decrease);
+  ifThen(isThread0, [&] {
+    tileLoop(c(0), 1, [&](Value tile, Value local) {
+      setTile(tile);
+      auto kLoop = scf::ForOp::create(b, c(0), c(tiles), c(1));
+      keepRolled(kLoop);
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(kLoop.getBody()->getTerminator());
+      Value kt = kLoop.getInductionVar();
+      Value it = add(mul(local, tiles), kt);
+      Value slot = rem(it, stages);
+      ifThen(cmp(arith::CmpIPredicate::uge, it, stages), [&] {
+        // The ((it - S) / S)-th release of the slot.
+        nvgpu::MBarrierTryWaitParityOp::create(
+            b, barriers, parity(add(div(it, stages), 1)), c(10000000),
+            emptyBarrier(slot));
+      });
+      issueTile(kt, slot);
+    });
+    // Producer tail: do not leave while loads are in flight; the last
+    // S steps' releases (step it is the (it / S)-th use of its slot) mean
+    // every load has landed and been consumed.
+    int64_t blocks = schedule.blocks;
+    Value steps =
+        mul(div(add(sub(c(schedule.numTiles()), schedule.bid), blocks - 1),
+                blocks),
+            tiles);
+    for (int64_t j = 0; j < stages; ++j) {
+      Value itPlusS = add(steps, j);
+      ifThen(cmp(arith::CmpIPredicate::uge, itPlusS, stages), [&] {
+        Value it = sub(itPlusS, c(stages));
+        nvgpu::MBarrierTryWaitParityOp::create(
+            b, barriers, parity(div(it, stages)), c(10000000),
+            emptyBarrier(rem(it, stages)));
+      });
+    }
+  });
+}
+
+void WgmmaKernelEmitter::emitConsumers(Value wgIdx) {
+  // Warpgroup w computes rows w * BM/W .. of each output tile, keeping one
+  // wgmma group in flight and releasing each slot (one arrive per warp)
+  // once its wgmmas have completed. Ping-pong: consumer w computes whole
+  // tiles, the block's local tiles w, w + 2, ...
+  setMaxRegs(plan.consumerRegs, NVVM::SetMaxRegisterAction::increase);
+  wg = sub(wgIdx, c(1));
+  setUpDescriptors();
+  // The warpgroup's leader issues its TMA stores of C.
+  if (plan.tmaStore)
+    ifThen(isWarpgroupLeader(), [&] { acquireTensorMap(kernelMapC); });
+  tileLoop(plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
+           [&](Value tile, Value local) { consumeTile(tile, local); });
+  // The last boxes' stores must have read the staging buffers before the
+  // block's shared memory goes away.
+  if (plan.tmaStore)
+    ifThen(isWarpgroupLeader(),
+           [&] { NVVM::CpAsyncBulkWaitGroupOp::create(b, 0, UnitAttr()); });
+}
+
+void WgmmaKernelEmitter::consumeTile(Value tile, Value local) {
+  auto tokenTy = nvgpu::MBarrierTokenType::get(b.getContext());
+  setTile(tile);
+  if (plan.pingpong) {
+    // Local tile l >= 1 waits for its turn: the other consumer's K loop of
+    // tile l - 1, the ((l - 1) / 2)-th completion of this turn barrier.
+    ifThen(cmp(arith::CmpIPredicate::uge, local, 1), [&] {
+      nvgpu::MBarrierTryWaitParityOp::create(
+          b, barriers, parity(div(sub(local, c(1)), 2)), c(10000000),
+          turnBarrier(wg));
+    });
+  }
+  Value first = mul(local, tiles);
+  Value undef = LLVM::UndefOp::create(b, accType);
+  SmallVector<Value> acc =
+      computeTile(first, SmallVector<Value>(plan.mTiles(), undef),
+                  /*first=*/true);
+  if (tiles > 1) {
+    auto loop = scf::ForOp::create(b, c(1), c(tiles), c(1), acc);
+    keepRolled(loop);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value it = add(first, loop.getInductionVar());
+    SmallVector<Value> next =
+        computeTile(it, SmallVector<Value>(loop.getRegionIterArgs()),
+                    /*first=*/false);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+    release(sub(it, c(1)));
+    scf::YieldOp::create(b, next);
+    acc.assign(loop.getResults().begin(), loop.getResults().end());
+  }
+  if (plan.pingpong) {
+    // This tile's wgmmas are issued: the other consumer's turn.
+    ifThen(eq(lane, 0), [&] {
+      nvgpu::MBarrierArriveOp::create(b, tokenTy, barriers,
+                                      turnBarrier(sub(c(1), wg)));
+    });
+  }
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+  release(add(first, tiles - 1));
+  if (plan.tmaStore)
+    storeCThroughTma(acc);
+  else
+    storeC(acc);
+}
