@@ -1,0 +1,202 @@
+//===- TensorCoreHeuristics.cpp - mma and wgmma plans per shape and chip -===//
+//
+// The default plans of the tensor-core rungs (mma.sync, wgmma), when the
+// wgmma rung stages unaligned operands, and when it writes C through TMA
+// stores. Each choice cites the H200 measurement it comes from
+// (benchmarks/results). The SIMT rungs' defaults are in GemmHeuristics.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+#include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
+
+#define DEBUG_TYPE "gemm-opt-heuristics"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
+                                          const ChipInfo &chip) {
+  // Measured on the H200 (benchmarks/results/2026-11-30-mma-sweep): mma.sync
+  // kernels are bound by shared-memory reads, so the warp tile decides: 64x64
+  // warp tiles (4 ldmatrix.x4 of A and 4 of B feed 32 mma.sync per k-step)
+  // beat 64x32 ones by 15-20%. Grids with at least two blocks per SM take
+  // 128x256 blocks of 8 such warps with BK = 64 in 3 stages (144 KB, one
+  // block per SM; 4096^3 f16: 0.305 ms against 0.384 for 128x128 blocks of
+  // 64x32 warps); smaller grids 128x128 blocks of 4 warps of 64x64 (BK = 32,
+  // 4 stages, 64 KB: two blocks per SM). TF32 (4-byte elements) uses BK = 16
+  // with the same shapes, so a stage holds the same bytes. Grids of 128x128
+  // tiles that leave SMs idle (1000x999x777: 64 blocks on 132 SMs) take
+  // 64x128 blocks of 8 warps of 32x32, and 64x64 blocks of 4 such warps when
+  // even those do not fill the SMs; unaligned rows 128x128 blocks of 8 warps
+  // of 64x32.
+  MmaGemmPlan plan;
+  plan.elemBytes = p.aType.isF32() ? 4 : 2;
+  plan.groupM = 8;
+  auto blocks = [&](int64_t bm, int64_t bn) {
+    return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
+  };
+  int64_t bytesPerK = plan.elemBytes == 2 ? 1 : 2; // BK scale: 16-bit = 1
+  // Rows that are not 16-byte aligned (4097^3) are staged by guarded scalar
+  // loads, which need registers of their own: 64x64 warp tiles spill there.
+  int64_t chunk = 16 / plan.elemBytes;
+  bool alignedRows = p.k % chunk == 0 && p.n % chunk == 0;
+  if (blocks(128, 128) < chip.numSMs) {
+    plan.bm = 64;
+    plan.bn = blocks(64, 128) < chip.numSMs ? 64 : 128;
+    plan.wm = plan.wn = 32;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
+    plan.groupM = 0;
+  } else if (!alignedRows) {
+    plan.bm = plan.bn = 128;
+    plan.wm = 64;
+    plan.wn = 32;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
+  } else {
+    plan.bm = plan.bn = 128;
+    plan.wm = plan.wn = 64;
+    plan.bk = 32 / bytesPerK;
+    plan.stages = 4;
+    // 128x256 blocks where the chip's shared memory holds their stages
+    // (144 KB in f16: not on the 99 KB of sm_86 / sm_89, which keep the
+    // 64 KB 128x128 plan).
+    MmaGemmPlan large = plan;
+    large.bn = 256;
+    large.bk = plan.elemBytes == 2 ? 64 : 16;
+    large.stages = plan.elemBytes == 2 ? 3 : 4;
+    if (blocks(128, 256) >= 2 * chip.numSMs &&
+        large.sharedBytes() <= chip.maxSharedBytesPerBlock)
+      plan = large;
+  }
+  // Any plan the chip's shared memory cannot hold loses stages (2 at least).
+  while (plan.stages > 2 && plan.sharedBytes() > chip.maxSharedBytesPerBlock)
+    --plan.stages;
+  GEMM_OPT_DBG() << "mma: " << p.m << "x" << p.n << "x" << p.k << " on "
+                 << chip.name << ": "
+                 << (blocks(128, 128) < chip.numSMs
+                         ? "128x128 tiles leave SMs idle: 64-row tiles"
+                     : !alignedRows ? "unaligned rows: 64x32 warp tiles"
+                                    : "aligned, enough tiles: 64x64 warps")
+                 << "; plan " << plan.str() << "\n";
+  return plan;
+}
+
+WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
+                                              const ChipInfo &chip) {
+  // ../shared/notes/mlir22-gpu-facts.md ("Hopper"), hand-built kernels at
+  // 4096^3 on the H200; this generator's sweeps (results/2026-11-30-
+  // wgmma-sweep*, -sweeps-s3, -tail-sweep) kept the same choices:
+  //  - a producer warpgroup + 2 consumer warpgroups on 128x256x64 tiles, 4
+  //    TMA stages (197,632 B of shared memory), a persistent grid in
+  //    grouped tile order, 168 registers with setmaxnreg 40 / 232: 0.95-0.97x
+  //    cuBLAS. Used when the grid of 128x256 tiles fills the SMs.
+  //  - one warpgroup on a 128x128x64 tile with 3 TMA stages: 0.91x (96 KB
+  //    + 1 KB of shared memory and 128 threads: two blocks fit an SM).
+  //    Used on smaller grids; those whose 128x128 tiles leave SMs idle take
+  //    64-row tiles (twice the blocks), and 64x64 tiles when those still do.
+  // Ragged M, N and K are TMA's zero fill.
+  // TF32 (f32 inputs, 4-byte elements) takes the same tiles with BK = 32:
+  // a stage holds the same bytes, and at half the f16 rate a K tile of 32
+  // takes the tensor cores as long as one of 64 in f16, so the stage counts
+  // cover the same latency (the TF32 sweep found the default best or tied:
+  // 87% / 92% of cuBLAS TF32 interleaved at 4096^3 / 8192^3).
+  // Ping-pong consumers (pingpong=1: each warpgroup owns 64x256 or 128x128
+  // tiles and the two alternate) stay off: 84-86% of cuBLAS at 4096^3
+  // against the cooperative 128x256 kernel's 94.6-94.9%
+  // (results/2026-11-30-sweeps-s3/pingpong).
+  WgmmaGemmPlan plan;
+  plan.elemBytes = p.aType.isF32() ? 4 : 2;
+  plan.cElemBytes = p.cType.getIntOrFloatBitWidth() / 8;
+  plan.bm = 128;
+  plan.bn = 128;
+  plan.bk = 128 / plan.elemBytes;
+  plan.stages = 3;
+  plan.consumers = 1;
+  plan.groupM = 8;
+  plan.maxRegs = 0;
+  plan.persistentBlocks = chip.numSMs;
+  auto blocks = [&](int64_t bm, int64_t bn) {
+    return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
+  };
+  if (blocks(128, 256) >= chip.numSMs) {
+    plan.bn = 256;
+    plan.stages = 4;
+    plan.consumers = 2;
+    plan.warpSpecialized = true;
+    plan.persistent = true;
+    plan.maxRegs = 168;
+    plan.producerRegs = 40;
+    plan.consumerRegs = 232;
+  } else if (blocks(128, 128) < chip.numSMs) {
+    plan.bm = 64;
+    plan.stages = 4;
+    plan.groupM = 0;
+    // And 64 columns when even 64x128 tiles leave SMs idle (16x4096x4096,
+    // 1000x1000), as the mma rung does.
+    if (blocks(64, 128) < chip.numSMs)
+      plan.bn = 64;
+  }
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
+                 << blocks(128, 256) << " tiles of 128x256, "
+                 << blocks(128, 128) << " of 128x128 on " << chip.numSMs
+                 << " SMs: "
+                 << (plan.warpSpecialized
+                         ? "the grid fills the SMs: warp-specialized "
+                           "persistent 128x256"
+                     : plan.bm == 64 ? "128x128 tiles leave SMs idle: 64-row "
+                                       "tiles"
+                                     : "one warpgroup on 128x128")
+                 << "; plan " << plan.str() << "\n";
+  return plan;
+}
+
+bool mlir::gemm_opt::chooseWgmmaStaging(const GemmProblem &p,
+                                        const ChipInfo &chip) {
+  // Rows that TMA cannot load: padded copies + the TMA kernel, or the
+  // mma.sync kernel with guarded scalar loads. Measured on the H200 (f16,
+  // results/2026-11-30-staging-tf32): staging wins from 300x301x299 (10.9
+  // against 21.5 us) to 4097^3 (0.430 against 2.105 ms, 2.4x cuBLAS); the
+  // copy and its launch cost ~4 us, so only tiny problems lose: 17x33x65
+  // takes 9.9 us staged against 5.8 us. The mma.sync kernel's time there is
+  // launch latency plus ~1.5 us per K tile, so the crossover is near 100^3;
+  // 2^22 multiply-adds (161^3) keeps a margin on the mma.sync side.
+  (void)chip;
+  constexpr int64_t kMinMacs = int64_t(1) << 22;
+  bool staged = p.m * p.n * p.k >= kMinMacs;
+  GEMM_OPT_DBG() << "wgmma staging: " << p.m * p.n * p.k
+                 << " multiply-adds against 2^22: "
+                 << (staged ? "padded copies + TMA" : "keep mma.sync") << "\n";
+  return staged;
+}
+
+std::string mlir::gemm_opt::checkTmaStoreOfC(const GemmProblem &p) {
+  int64_t bytes = p.cType.getIntOrFloatBitWidth() / 8;
+  if (p.accumulate)
+    return "C is accumulated into (beta = 1), and a TMA store overwrites";
+  if ((p.n * bytes) % 16 != 0)
+    return "rows of C are " + std::to_string(p.n * bytes) + " bytes (N=" +
+           std::to_string(p.n) + "), not a multiple of 16 as TMA needs";
+  return "";
+}
+
+bool mlir::gemm_opt::chooseWgmmaTmaStore(const GemmProblem &p,
+                                         const WgmmaGemmPlan &plan,
+                                         const ChipInfo &chip) {
+  // The warp-specialized kernel's consumers otherwise wait for their
+  // 2-element global stores after every tile, with the tensor cores idle:
+  // with those stores predicated off, 4096^3 ran in 0.174 / 0.182 ms
+  // instead of 0.190 / 0.198 (bf16 / f16, results/2026-11-30-prefetch-pdl,
+  // noepi). TMA stores from two staging boxes per warpgroup (16 KB) let
+  // the next tile start while they drain; they fit next to 4 stages of
+  // 128x256x64 (225 KB). Measured: 4096^3 95.1 / 94.9 -> 97.2 / 97.4% of
+  // cuBLAS interleaved (f16 / bf16), f16 C 88.2 -> 96.8
+  // (results/2026-11-30-tma-store).
+  // The plan's own checks decide the rest (warp-specialized cooperative
+  // kernel, shared memory with the staging boxes).
+  WgmmaGemmPlan withStore = plan;
+  withStore.tmaStore = true;
+  return checkTmaStoreOfC(p).empty() && withStore.validate(chip).empty();
+}
