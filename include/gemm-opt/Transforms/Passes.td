@@ -11,6 +11,63 @@
 
 include "mlir/Pass/PassBase.td"
 
+// Options that several rungs share, with one meaning and one help text
+// (a rung whose option differs declares its own).
+defvar ChipOption =
+  Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+    "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
+    "the rung fails at the kernel on a chip that cannot run it">;
+
+defvar MaxRegistersOption =
+  Option<"maxRegisters", "max-registers", "int64_t", "-1",
+    "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">;
+
+defvar ReadOnlyOption =
+  Option<"readOnly", "read-only", "int64_t", "-1",
+    "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">;
+
+defvar RegisterPrefetchOption =
+  Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
+    "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">;
+
+defvar GroupMOption =
+  Option<"groupM", "group-m", "int64_t", "-1",
+    "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">;
+
+defvar StageAOption =
+  Option<"stageA", "stage-a", "int64_t", "-1",
+    "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
+    "no, 1 = yes)">;
+
+defvar StageBOption =
+  Option<"stageB", "stage-b", "int64_t", "-1",
+    "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
+    "no, 1 = yes)">;
+
+defvar BlockKOption =
+  Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">;
+
+defvar MaxThreadsOption =
+  Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
+    "Most threads per block">;
+
+defvar MaxRegisterElemsOption =
+  Option<"maxRegisterElems", "max-register-elems", "int64_t",
+    /*default=*/"32",
+    "Most row elements a thread keeps in registers">;
+
+defvar MaxSharedBytesOption =
+  Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
+    /*default=*/"163840",
+    "Most dynamic shared memory for a shared-memory-resident row "
+    "(lowered to what the chip allows)">;
+
+defvar BlockMOption =
+  Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">;
+
+defvar BlockNOption =
+  Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">;
+
 def GemmApplyKernelAttributes : Pass<"gemm-apply-kernel-attributes", "ModuleOp"> {
   let summary = "Move kernel-function attributes parked inside outlined "
                 "kernels onto their gpu.func";
@@ -53,9 +110,7 @@ def GemmNaive : Pass<"gemm-naive", "func::FuncOp"> {
     kernel (C is then written, not accumulated into).
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
+    ChipOption,
     Option<"blockDim", "block-dim", "int64_t", /*default=*/"32",
            "Threads per block along each of x and y (block-dim^2 <= 1024)">,
   ];
@@ -76,9 +131,7 @@ def GemmCoalesce : Pass<"gemm-coalesce", "func::FuncOp"> {
     consecutive elements of a row of B and write consecutive elements of C.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
+    ChipOption,
   ];
 }
 
@@ -177,9 +230,7 @@ def GemmSoftmaxThreePass : Pass<"gemm-softmax-three-pass", "func::FuncOp"> {
     Records `gemm_opt.problem` and the roles X and Y.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
+    ChipOption,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block (rounded down to a power of two in 32..1024; "
            "fewer for short rows)">,
@@ -201,9 +252,7 @@ def GemmSoftmaxFused : Pass<"gemm-softmax-fused", "func::FuncOp"> {
     No scratch buffers and one launch, but three reads of each row.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
+    ChipOption,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block (rounded down to a power of two in 32..1024; "
            "fewer for short rows)">,
@@ -227,18 +276,10 @@ def GemmSoftmaxOnline : Pass<"gemm-softmax-online", "func::FuncOp"> {
     Scalar accesses.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
-           "Most threads per block">,
-    Option<"maxRegisterElems", "max-register-elems", "int64_t",
-           /*default=*/"32",
-           "Most row elements a thread keeps in registers">,
-    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
-           /*default=*/"163840",
-           "Most dynamic shared memory for a shared-memory-resident row "
-           "(lowered to what the chip allows)">,
+    ChipOption,
+    MaxThreadsOption,
+    MaxRegisterElemsOption,
+    MaxSharedBytesOption,
   ];
   let dependentDialects = [
     "gemm_opt::GemmOptDialect",
@@ -259,18 +300,10 @@ def GemmSoftmaxVector : Pass<"gemm-softmax-vector", "func::FuncOp"> {
     shared-memory slot per warp and a single barrier.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
-           "Most threads per block">,
-    Option<"maxRegisterElems", "max-register-elems", "int64_t",
-           /*default=*/"32",
-           "Most row elements a thread keeps in registers">,
-    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
-           /*default=*/"163840",
-           "Most dynamic shared memory for a shared-memory-resident row "
-           "(lowered to what the chip allows)">,
+    ChipOption,
+    MaxThreadsOption,
+    MaxRegisterElemsOption,
+    MaxSharedBytesOption,
   ];
   let dependentDialects = [
     "gemm_opt::GemmOptDialect",
@@ -304,18 +337,10 @@ def GemmSoftmaxRows : Pass<"gemm-softmax-rows", "func::FuncOp"> {
     while the current row is reduced, exchanged and written.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"maxThreads", "max-threads", "int64_t", /*default=*/"1024",
-           "Most threads per block">,
-    Option<"maxRegisterElems", "max-register-elems", "int64_t",
-           /*default=*/"32",
-           "Most row elements a thread keeps in registers">,
-    Option<"maxSharedBytes", "max-shared-bytes", "int64_t",
-           /*default=*/"163840",
-           "Most dynamic shared memory for a shared-memory-resident row "
-           "(lowered to what the chip allows)">,
+    ChipOption,
+    MaxThreadsOption,
+    MaxRegisterElemsOption,
+    MaxSharedBytesOption,
     Option<"blockThreads", "block-threads", "int64_t", /*default=*/"256",
            "Threads per block to aim for when several rows share a block">,
     Option<"clusterSize", "cluster-size", "int64_t", /*default=*/"0",
@@ -378,18 +403,13 @@ def GemmSharedMemoryTiling : Pass<"gemm-shared-memory-tiling", "func::FuncOp"> {
     is correct. The kernel's plan is recorded as `gemm_opt.simt_plan`.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
+    ChipOption,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 32)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 32)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 32)">,
-    Option<"maxRegisters", "max-registers", "int64_t", "-1",
-           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
-    Option<"readOnly", "read-only", "int64_t", "-1",
-           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
-    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
-           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    MaxRegistersOption,
+    ReadOnlyOption,
+    RegisterPrefetchOption,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -403,19 +423,14 @@ def GemmRegisterTiling1D : Pass<"gemm-register-tiling-1d", "func::FuncOp"> {
     read from shared memory TM times (default 64x64 block, BK = 8, TM = 8).
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
+    ChipOption,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 64)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 64)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
     Option<"threadM", "thread-m", "int64_t", "0", "Outputs per thread (0 = 8)">,
-    Option<"maxRegisters", "max-registers", "int64_t", "-1",
-           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
-    Option<"readOnly", "read-only", "int64_t", "-1",
-           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
-    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
-           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    MaxRegistersOption,
+    ReadOnlyOption,
+    RegisterPrefetchOption,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -430,22 +445,16 @@ def GemmRegisterTiling2D : Pass<"gemm-register-tiling-2d", "func::FuncOp"> {
     the grid would leave SMs idle).
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
-    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
+    ChipOption,
+    BlockMOption,
+    BlockNOption,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
     Option<"threadM", "thread-m", "int64_t", "0", "Thread tile rows (0 = heuristic)">,
     Option<"threadN", "thread-n", "int64_t", "0", "Thread tile columns (0 = heuristic)">,
-    Option<"maxRegisters", "max-registers", "int64_t", "-1",
-           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
-    Option<"groupM", "group-m", "int64_t", "-1",
-           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
-    Option<"readOnly", "read-only", "int64_t", "-1",
-           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
-    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
-           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    MaxRegistersOption,
+    GroupMOption,
+    ReadOnlyOption,
+    RegisterPrefetchOption,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -468,26 +477,16 @@ def GemmVectorize : Pass<"gemm-vectorize", "func::FuncOp"> {
     SIMT rungs take the same options.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"stageA", "stage-a", "int64_t", "-1",
-           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
-    Option<"stageB", "stage-b", "int64_t", "-1",
-           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
+    ChipOption,
+    StageAOption,
+    StageBOption,
     Option<"vectorWidth", "vector-width", "int64_t", "0",
            "Elements per access where aligned: 1 or 4 (0 = 4)">,
-    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
-    Option<"maxRegisters", "max-registers", "int64_t", "-1",
-           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
-    Option<"groupM", "group-m", "int64_t", "-1",
-           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
-    Option<"readOnly", "read-only", "int64_t", "-1",
-           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
-    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
-           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    BlockKOption,
+    MaxRegistersOption,
+    GroupMOption,
+    ReadOnlyOption,
+    RegisterPrefetchOption,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -502,30 +501,20 @@ def GemmSwizzle : Pass<"gemm-swizzle", "func::FuncOp"> {
     the inner loop).
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"stageA", "stage-a", "int64_t", "-1",
-           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
-    Option<"stageB", "stage-b", "int64_t", "-1",
-           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
+    ChipOption,
+    StageAOption,
+    StageBOption,
     Option<"aPad", "a-pad", "int64_t", "-1",
            "Elements of padding per shared row of A (-1 = heuristic)">,
     Option<"bPad", "b-pad", "int64_t", "-1",
            "Elements of padding per shared row of B (-1 = heuristic)">,
     Option<"bXorMask", "b-xor-mask", "int64_t", "-1",
            "XOR mask of B's 16-byte groups: 0, 1, 3 or 7 (-1 = heuristic)">,
-    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
-    Option<"maxRegisters", "max-registers", "int64_t", "-1",
-           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
-    Option<"groupM", "group-m", "int64_t", "-1",
-           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
-    Option<"readOnly", "read-only", "int64_t", "-1",
-           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
-    Option<"registerPrefetch", "register-prefetch", "int64_t", "-1",
-           "Issue the next K tile's global loads into registers before the current tile's inner loop: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    BlockKOption,
+    MaxRegistersOption,
+    GroupMOption,
+    ReadOnlyOption,
+    RegisterPrefetchOption,
   ];
   let dependentDialects = SimtGemmDialects;
 }
@@ -541,23 +530,14 @@ def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
     48 KB is available when the stages need it.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"stageA", "stage-a", "int64_t", "-1",
-           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
-    Option<"stageB", "stage-b", "int64_t", "-1",
-           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
+    ChipOption,
+    StageAOption,
+    StageBOption,
     Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = heuristic: 4)">,
-    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
-    Option<"maxRegisters", "max-registers", "int64_t", "-1",
-           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
-    Option<"groupM", "group-m", "int64_t", "-1",
-           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
-    Option<"readOnly", "read-only", "int64_t", "-1",
-           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    BlockKOption,
+    MaxRegistersOption,
+    GroupMOption,
+    ReadOnlyOption,
     Option<"pipelineEdges", "pipeline-edges", "int64_t", "-1",
            "Edge blocks run the cp.async ring with zero-filling copies: 1 = on, 0 = off (-1 = keep/heuristic)">,
   ];
@@ -578,18 +558,12 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
     kernel is a programmatic dependent launch (griddepcontrol).
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"stageA", "stage-a", "int64_t", "-1",
-           "Padded staging copy of A when K % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
-    Option<"stageB", "stage-b", "int64_t", "-1",
-           "Padded staging copy of B when N % 4 != 0 (-1 = heuristic, 0 = "
-           "no, 1 = yes)">,
-    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
-    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
-    Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = heuristic: 16)">,
+    ChipOption,
+    StageAOption,
+    StageBOption,
+    BlockMOption,
+    BlockNOption,
+    BlockKOption,
     Option<"threadM", "thread-m", "int64_t", "0", "Thread tile rows (0 = heuristic)">,
     Option<"threadN", "thread-n", "int64_t", "0", "Thread tile columns (0 = heuristic)">,
     Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = heuristic: 4)">,
@@ -599,12 +573,9 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
            "Contiguous rows per fragment (0 = 4)">,
     Option<"fragmentN", "fragment-n", "int64_t", "0",
            "Contiguous columns per fragment (0 = 4)">,
-    Option<"maxRegisters", "max-registers", "int64_t", "-1",
-           "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">,
-    Option<"groupM", "group-m", "int64_t", "-1",
-           "Grouped block order over this many block rows (0/1 = row-major, -1 = keep/heuristic)">,
-    Option<"readOnly", "read-only", "int64_t", "-1",
-           "Read A and B through ld.global.nc: 1 = on, 0 = off (-1 = keep/heuristic)">,
+    MaxRegistersOption,
+    GroupMOption,
+    ReadOnlyOption,
     Option<"pipelineEdges", "pipeline-edges", "int64_t", "-1",
            "Edge blocks run the cp.async ring with zero-filling copies: 1 = on, 0 = off (-1 = heuristic)">,
     Option<"splitK", "split-k", "int64_t", "0",
@@ -628,11 +599,9 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
     (chooseMmaPlan); 0 / -1 keep them.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
-    Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = heuristic)">,
-    Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = heuristic)">,
+    ChipOption,
+    BlockMOption,
+    BlockNOption,
     Option<"blockK", "block-k", "int64_t", "0",
            "K tile (0 = heuristic: 32 for f16/bf16, 16 for tf32)">,
     Option<"warpM", "warp-m", "int64_t", "0", "Warp tile rows (0 = heuristic)">,
@@ -699,9 +668,7 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     them.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-           "the rung fails at the kernel on a chip that cannot run it">,
+    ChipOption,
     Option<"blockM", "block-m", "int64_t", "0",
            "Block tile rows, a multiple of 64 per warpgroup (0 = heuristic)">,
     Option<"blockN", "block-n", "int64_t", "0",
