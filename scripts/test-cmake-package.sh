@@ -79,5 +79,15 @@ if [ -z "$(cache GEMM_OPT_SANITIZE)" ] && [ "$(cache GEMM_OPT_BUILD_FUZZERS)" !=
     --pass-pipeline="$pipeline"
 fi
 
+# The runtime alone (no MLIR) reads the manifest the installed gemm-opt
+# writes.
+step "$prefix/bin/gemm-opt" "$input" \
+  --gemm-stage-coalesced="ptx-file=$tmp/mm.ptx manifest-file=$tmp/mm.json" -o /dev/null
+if ! "$tmp/consumer/gemm-consumer-manifest" "$tmp/mm.json" >"$tmp/manifest.out" 2>&1 ||
+    ! grep -q "^matmul stage coalesced: 1 kernel(s)$" "$tmp/manifest.out"; then
+  cat "$tmp/manifest.out"; echo "test-cmake-package: runtime-only consumer: wrong output" >&2; exit 1
+fi
+checks=$((checks + 1))
+
 echo "test-cmake-package: ${checks} checks passed; install $((installed - start)) s," \
   "consumer configure $((configured - installed)) s, build $((built - configured)) s"
