@@ -29,38 +29,51 @@ static void addCoalesce(OpPassManager &pm, const CompileOptions &o) {
   addRung<GemmCoalesceOptions>(pm, o, createGemmCoalesce);
 }
 
+/// The matmul rungs from smem on only refine their kernel's plan in a
+/// stage pipeline; addStageRungPasses ends the chain with
+/// gemm-emit-planned-kernels, which builds each kernel once.
+template <typename Options> static void planOnly(Options &options) {
+  options.emit = false;
+}
+
 // The SIMT matmul ladder (lib/Transforms/Gemm/Simt/).
 static void addSharedMemoryTiling(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmSharedMemoryTilingOptions>(pm, o, createGemmSharedMemoryTiling);
+  addRung<GemmSharedMemoryTilingOptions>(pm, o, createGemmSharedMemoryTiling, planOnly<GemmSharedMemoryTilingOptions>);
 }
 static void addRegisterTiling1D(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmRegisterTiling1DOptions>(pm, o, createGemmRegisterTiling1D);
+  addRung<GemmRegisterTiling1DOptions>(pm, o, createGemmRegisterTiling1D, planOnly<GemmRegisterTiling1DOptions>);
 }
 static void addRegisterTiling2D(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmRegisterTiling2DOptions>(pm, o, createGemmRegisterTiling2D);
+  addRung<GemmRegisterTiling2DOptions>(pm, o, createGemmRegisterTiling2D, planOnly<GemmRegisterTiling2DOptions>);
 }
 static void addVectorize(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmVectorizeOptions>(pm, o, createGemmVectorize);
+  addRung<GemmVectorizeOptions>(pm, o, createGemmVectorize, planOnly<GemmVectorizeOptions>);
 }
 static void addSwizzle(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmSwizzleOptions>(pm, o, createGemmSwizzle);
+  addRung<GemmSwizzleOptions>(pm, o, createGemmSwizzle, planOnly<GemmSwizzleOptions>);
 }
 static void addMultiBuffer(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmMultiBufferOptions>(pm, o, createGemmMultiBuffer);
+  addRung<GemmMultiBufferOptions>(pm, o, createGemmMultiBuffer, planOnly<GemmMultiBufferOptions>);
 }
 static void addWarpTiling(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmWarpTilingOptions>(pm, o, createGemmWarpTiling);
+  addRung<GemmWarpTilingOptions>(pm, o, createGemmWarpTiling, planOnly<GemmWarpTilingOptions>);
 }
 
 static void addMma(OpPassManager &pm, const CompileOptions &o) {
   addRung<GemmMmaOptions>(
       pm, o, createGemmMma,
-      [&](GemmMmaOptions &mma) { mma.allowTf32 = o.allowTf32; });
+      [&](GemmMmaOptions &mma) {
+        mma.allowTf32 = o.allowTf32;
+        mma.emit = false;
+      });
 }
 static void addWgmma(OpPassManager &pm, const CompileOptions &o) {
   addRung<GemmWgmmaOptions>(
       pm, o, createGemmWgmma,
-      [&](GemmWgmmaOptions &wgmma) { wgmma.allowTf32 = o.allowTf32; });
+      [&](GemmWgmmaOptions &wgmma) {
+        wgmma.allowTf32 = o.allowTf32;
+        wgmma.emit = false;
+      });
 }
 
 // The softmax ladder. softmax-rows chooses thread-block clusters only on
@@ -206,4 +219,7 @@ void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
   OpPassManager &funcPm = modulePm.nest<func::FuncOp>();
   for (const StageInfo *s : llvm::reverse(chain))
     s->addRungPasses(funcPm, options);
+  // Every matmul stage from smem on: its rungs planned, this builds.
+  if (stage.op == "matmul" && chain.size() > 2)
+    funcPm.addPass(createGemmEmitPlannedKernels());
 }

@@ -18,6 +18,14 @@ defvar ChipOption =
     "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
     "the rung fails at the kernel on a chip that cannot run it">;
 
+// Rungs smem .. wgmma: build the kernel now, or only refine the plan on the
+// launch (the stage pipelines; gemm-emit-planned-kernels builds it once).
+defvar EmitOption =
+  Option<"emit", "emit", "bool", /*default=*/"true",
+    "Build the kernel (true), or only record the refined plan on the launch "
+    "for gemm-emit-planned-kernels (false: what the stage pipelines do, so "
+    "that each kernel is built once, from its final plan)">;
+
 defvar MaxRegistersOption =
   Option<"maxRegisters", "max-registers", "int64_t", "-1",
     "Register cap per thread, nvvm.maxnreg (0 = none, -1 = keep/heuristic)">;
@@ -217,6 +225,24 @@ def GemmEmitKernels : Pass<"gemm-emit-kernels", "ModuleOp"> {
 // lib/Transforms/Heuristics/SoftmaxHeuristics.cpp, kernels built by SoftmaxKernels.cpp.
 //===----------------------------------------------------------------------===//
 
+def GemmEmitPlannedKernels : Pass<"gemm-emit-planned-kernels", "func::FuncOp"> {
+  let summary = "Build each matmul kernel whose rungs only refined its plan";
+  let description = [{
+    The matmul rungs from `smem` to `wgmma`, run with `emit=false` (as the
+    stage pipelines run them), only refine the plan attribute of the
+    kernel's `gpu.launch` and mark it `gemm_opt.planned`; its body is still
+    the kernel of the last rung that built one. This pass builds each such
+    kernel once, from its final plan (SIMT, mma or wgmma) and the problem
+    on the launch, with the launches that go with it (padded staging
+    copies, a transposing copy, a split-K reduction).
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",
+    "memref::MemRefDialect", "NVVM::NVVMDialect", "nvgpu::NVGPUDialect",
+    "scf::SCFDialect", "vector::VectorDialect", "gemm_opt::GemmOptDialect"
+  ];
+}
+
 def GemmSoftmaxThreePass : Pass<"gemm-softmax-three-pass", "func::FuncOp"> {
   let summary = "Map linalg.softmax to three kernels: row max, row sum of "
                 "exp, normalize (ladder rung 'softmax-3pass', seed 002)";
@@ -404,6 +430,7 @@ def GemmSharedMemoryTiling : Pass<"gemm-shared-memory-tiling", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 32)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 32)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 32)">,
@@ -424,6 +451,7 @@ def GemmRegisterTiling1D : Pass<"gemm-register-tiling-1d", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     Option<"blockM", "block-m", "int64_t", "0", "Block tile rows (0 = 64)">,
     Option<"blockN", "block-n", "int64_t", "0", "Block tile columns (0 = 64)">,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
@@ -446,6 +474,7 @@ def GemmRegisterTiling2D : Pass<"gemm-register-tiling-2d", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     BlockMOption,
     BlockNOption,
     Option<"blockK", "block-k", "int64_t", "0", "K tile (0 = 8)">,
@@ -478,6 +507,7 @@ def GemmVectorize : Pass<"gemm-vectorize", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     StageAOption,
     StageBOption,
     Option<"vectorWidth", "vector-width", "int64_t", "0",
@@ -502,6 +532,7 @@ def GemmSwizzle : Pass<"gemm-swizzle", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     StageAOption,
     StageBOption,
     Option<"aPad", "a-pad", "int64_t", "-1",
@@ -531,6 +562,7 @@ def GemmMultiBuffer : Pass<"gemm-multi-buffer", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     StageAOption,
     StageBOption,
     Option<"stages", "stages", "int64_t", "0", "Pipeline stages (0 = heuristic: 4)">,
@@ -559,6 +591,7 @@ def GemmWarpTiling : Pass<"gemm-warp-tiling", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     StageAOption,
     StageBOption,
     BlockMOption,
@@ -600,6 +633,7 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     BlockMOption,
     BlockNOption,
     Option<"blockK", "block-k", "int64_t", "0",
@@ -669,6 +703,7 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
   }];
   let options = [
     ChipOption,
+    EmitOption,
     Option<"blockM", "block-m", "int64_t", "0",
            "Block tile rows, a multiple of 64 per warpgroup (0 = heuristic)">,
     Option<"blockN", "block-n", "int64_t", "0",

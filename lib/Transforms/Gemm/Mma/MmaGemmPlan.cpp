@@ -34,6 +34,20 @@ MmaPlanAttr MmaGemmPlan::toAttr(MLIRContext *ctx) const {
                           wm, wn);
 }
 
+MmaGemmPlan MmaGemmPlan::fromAttr(MmaPlanAttr a) {
+  MmaGemmPlan p;
+  p.bm = a.getBm();
+  p.bn = a.getBn();
+  p.bk = a.getBk();
+  p.wm = a.getWm();
+  p.wn = a.getWn();
+  p.stages = a.getStages();
+  p.groupM = a.getGroupM();
+  p.maxRegs = a.getMaxRegs();
+  p.elemBytes = a.getElemBytes();
+  return p;
+}
+
 std::string MmaGemmPlan::str() const {
   auto s = [](int64_t v) { return std::to_string(v); };
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", warp " + s(wm) +

@@ -8,6 +8,7 @@
 
 #include "gemm-opt/Transforms/Analysis/RungApplicability.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -93,6 +94,11 @@ struct GemmMmaPass
       if (!error.empty()) {
         launch.emitError("invalid 'mma' plan: ") << error;
         return signalPassFailure();
+      }
+      if (!emit) {
+        recordPlannedKernel(launch, kMmaPlanAttr,
+                            plan.toAttr(launch.getContext()), "mma");
+        continue;
       }
       // A split-K SIMT kernel's reduction and a staged one's copies go
       // with it.

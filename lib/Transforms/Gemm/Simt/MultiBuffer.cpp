@@ -35,7 +35,7 @@ struct GemmMultiBufferPass : public mlir::gemm_opt::impl::GemmMultiBufferBase<Ge
         plan.pipelineEdges = pipelineEdges != 0;
     };
     if (failed(
-            runSimtRung(getOperation(), SimtRung::MultiBuffer, chip, overrides)))
+            runSimtRung(getOperation(), SimtRung::MultiBuffer, chip, overrides, emit)))
       signalPassFailure();
   }
 };

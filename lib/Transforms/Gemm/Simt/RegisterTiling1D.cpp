@@ -35,7 +35,7 @@ struct GemmRegisterTiling1DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
       overrideIfSet(plan.registerPrefetch, registerPrefetch);
     };
-    if (failed(runSimtRung(getOperation(), SimtRung::Reg1D, chip, overrides)))
+    if (failed(runSimtRung(getOperation(), SimtRung::Reg1D, chip, overrides, emit)))
       signalPassFailure();
   }
 };

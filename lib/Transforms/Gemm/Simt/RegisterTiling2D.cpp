@@ -36,7 +36,7 @@ struct GemmRegisterTiling2DPass : public mlir::gemm_opt::impl::GemmRegisterTilin
       applySimtKnobs(plan, maxRegisters, groupM, readOnly);
       overrideIfSet(plan.registerPrefetch, registerPrefetch);
     };
-    if (failed(runSimtRung(getOperation(), SimtRung::Reg2D, chip, overrides)))
+    if (failed(runSimtRung(getOperation(), SimtRung::Reg2D, chip, overrides, emit)))
       signalPassFailure();
   }
 };

@@ -34,7 +34,7 @@ struct GemmSharedMemoryTilingPass : public mlir::gemm_opt::impl::GemmSharedMemor
       applySimtKnobs(plan, maxRegisters, /*groupM=*/-1, readOnly);
       overrideIfSet(plan.registerPrefetch, registerPrefetch);
     };
-    if (failed(runSimtRung(getOperation(), SimtRung::Smem, chip, overrides)))
+    if (failed(runSimtRung(getOperation(), SimtRung::Smem, chip, overrides, emit)))
       signalPassFailure();
   }
 };

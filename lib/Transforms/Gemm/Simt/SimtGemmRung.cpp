@@ -1,5 +1,6 @@
 //===- SimtGemmRung.cpp - The rewrite every SIMT rung pass runs -----------===//
 
+#include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
 #include "gemm-opt/Transforms/Analysis/RungApplicability.h"
 
@@ -29,7 +30,7 @@ static StringRef simtRungPass(SimtRung rung) {
 
 LogicalResult mlir::gemm_opt::runSimtRung(
     func::FuncOp func, SimtRung rung, StringRef chipName,
-    function_ref<void(SimtGemmPlan &)> overrides) {
+    function_ref<void(SimtGemmPlan &)> overrides, bool emit) {
   FailureOr<const ChipInfo *> target = getChipInfo(func, chipName);
   if (failed(target))
     return failure();
@@ -76,12 +77,19 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     if (!error.empty())
       return launch.emitError("invalid '")
              << simtRungName(rung) << "' plan: " << error;
+    if (!emit) {
+      recordPlannedKernel(launch, kSimtPlanAttr,
+                          plan.toAttr(launch.getContext()), "simt");
+      continue;
+    }
     gpu::LaunchOp built = buildSimtGemmKernel(*problem, plan, launch);
     built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
     launch.erase();
   }
   // The old kernels' split-K reductions and staging copies (a rebuilt
-  // kernel brought its own, right after and before it).
-  eraseMatmulAuxLaunches(oldAux);
+  // kernel brought its own, right after and before it). A planned kernel
+  // keeps them until gemm-emit-planned-kernels replaces it.
+  if (emit)
+    eraseMatmulAuxLaunches(oldAux);
   return success();
 }

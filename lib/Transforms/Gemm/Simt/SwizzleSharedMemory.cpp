@@ -35,7 +35,7 @@ struct GemmSwizzlePass : public mlir::gemm_opt::impl::GemmSwizzleBase<GemmSwizzl
       overrideIfSet(plan.registerPrefetch, registerPrefetch);
       applyStagingKnobs(plan, stageA, stageB);
     };
-    if (failed(runSimtRung(getOperation(), SimtRung::Swizzle, chip, overrides)))
+    if (failed(runSimtRung(getOperation(), SimtRung::Swizzle, chip, overrides, emit)))
       signalPassFailure();
   }
 };

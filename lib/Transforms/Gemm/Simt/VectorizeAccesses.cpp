@@ -33,7 +33,7 @@ struct GemmVectorizePass : public mlir::gemm_opt::impl::GemmVectorizeBase<GemmVe
       overrideIfSet(plan.registerPrefetch, registerPrefetch);
       applyStagingKnobs(plan, stageA, stageB);
     };
-    if (failed(runSimtRung(getOperation(), SimtRung::Vector, chip, overrides)))
+    if (failed(runSimtRung(getOperation(), SimtRung::Vector, chip, overrides, emit)))
       signalPassFailure();
   }
 };

@@ -49,7 +49,7 @@ struct GemmWarpTilingPass : public mlir::gemm_opt::impl::GemmWarpTilingBase<Gemm
       overrideIfSet(plan.splitK, splitK);
     };
     if (failed(
-            runSimtRung(getOperation(), SimtRung::WarpTile, chip, overrides)))
+            runSimtRung(getOperation(), SimtRung::WarpTile, chip, overrides, emit)))
       signalPassFailure();
   }
 };

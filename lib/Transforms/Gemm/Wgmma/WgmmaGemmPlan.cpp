@@ -39,6 +39,29 @@ WgmmaPlanAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
                             consumers);
 }
 
+WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
+  WgmmaGemmPlan p;
+  p.bm = a.getBm();
+  p.bn = a.getBn();
+  p.bk = a.getBk();
+  p.stages = a.getStages();
+  p.consumers = a.getWarpgroups();
+  p.groupM = a.getGroupM();
+  p.maxRegs = a.getMaxRegs();
+  p.elemBytes = a.getElemBytes();
+  p.cElemBytes = a.getCElemBytes();
+  p.warpSpecialized = a.getWarpSpecialized();
+  p.producerRegs = a.getProducerRegs();
+  p.consumerRegs = a.getConsumerRegs();
+  p.persistent = a.getPersistent();
+  p.persistentBlocks = a.getPersistentBlocks();
+  p.stageA = a.getStagedA();
+  p.stageB = a.getStagedB();
+  p.pingpong = a.getPingpong();
+  p.tmaStore = a.getTmaStore();
+  return p;
+}
+
 std::string WgmmaGemmPlan::str() const {
   auto s = [](int64_t v) { return std::to_string(v); };
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +

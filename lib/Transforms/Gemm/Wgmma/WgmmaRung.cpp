@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
@@ -150,6 +151,11 @@ struct GemmWgmmaPass
             << unaligned << "; a copy kernel first writes "
             << (plan.stageA ? (plan.stageB ? "A and B" : "A") : "B")
             << " into scratch with 16-byte-aligned rows";
+      if (!emit) {
+        recordPlannedKernel(launch, kWgmmaPlanAttr,
+                            plan.toAttr(launch.getContext()), "wgmma");
+        continue;
+      }
       gpu::LaunchOp built = buildWgmmaGemmKernel(*problem, plan, launch);
       built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
       launch.erase();

@@ -60,6 +60,7 @@ struct MmaGemmPlan {
   /// The plan as `#gemm_opt.mma_plan<...>` (threads and shared memory are
   /// the launch's block size and dynamic shared memory).
   MmaPlanAttr toAttr(MLIRContext *ctx) const;
+  static MmaGemmPlan fromAttr(MmaPlanAttr attr);
   std::string str() const;
 };
 

@@ -16,9 +16,12 @@ namespace mlir::gemm_opt {
 /// applied; an invalid plan for `chip` (a name, the pass option) is
 /// reported at the launch and fails the pass, and so does a function with
 /// no kernel for the rung but other IR it cannot rewrite
-/// (checkNothingLeftFor).
+/// (checkNothingLeftFor). With `emit` false the kernel is not built: the
+/// new plan is recorded on the launch for gemm-emit-planned-kernels
+/// (PlannedKernels.h).
 LogicalResult runSimtRung(func::FuncOp func, SimtRung rung, StringRef chip,
-                          function_ref<void(SimtGemmPlan &)> overrides);
+                          function_ref<void(SimtGemmPlan &)> overrides,
+                          bool emit = true);
 
 /// Sets `field` to `option` when the option was given (not `unset`).
 inline void overrideIfSet(int64_t &field, int64_t option, int64_t unset = 0) {

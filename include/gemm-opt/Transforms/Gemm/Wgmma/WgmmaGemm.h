@@ -136,6 +136,7 @@ struct WgmmaGemmPlan {
   /// The plan as `#gemm_opt.wgmma_plan<...>` (threads and shared memory are
   /// the launch's block size and dynamic shared memory).
   WgmmaPlanAttr toAttr(MLIRContext *ctx) const;
+  static WgmmaGemmPlan fromAttr(WgmmaPlanAttr attr);
   std::string str() const;
 };
 

@@ -1,0 +1,36 @@
+//===- PlannedKernels.h - Plans now, kernels once ---------------*- C++ -*-===//
+//
+// The matmul rungs from smem to wgmma either build their kernel at once
+// (run one by one, to read what each rung changes) or, as the stage
+// pipelines run them (`emit=false`), only refine the plan on the kernel's
+// launch; gemm-emit-planned-kernels then builds each kernel once, from its
+// final plan.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_GEMM_PLANNEDKERNELS_H
+#define GEMM_OPT_TRANSFORMS_GEMM_PLANNEDKERNELS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::gemm_opt {
+
+/// Unit attribute on a matmul launch whose plan a rung refined without
+/// building the kernel: its body is still the kernel of an earlier rung.
+inline constexpr llvm::StringLiteral kPlannedAttr = "gemm_opt.planned";
+
+/// Records `plan` (named `planName`: kSimtPlanAttr, kMmaPlanAttr or
+/// kWgmmaPlanAttr) as the launch's only plan, with its `mapping`, and marks
+/// the launch planned.
+void recordPlannedKernel(gpu::LaunchOp launch, StringRef planName,
+                         Attribute plan, StringRef mapping);
+
+/// Builds the kernel of every planned launch of `func` from its plan and
+/// problem and erases the planned launch. Fails (after an error at the
+/// launch) when its problem or plan cannot be read.
+LogicalResult emitPlannedKernels(func::FuncOp func);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_GEMM_PLANNEDKERNELS_H

@@ -1,0 +1,86 @@
+//===- PlannedKernels.cpp - Build each planned matmul kernel once ---------===//
+//
+// With `emit=false` the matmul rungs leave their kernel's launch as it was
+// and record the refined plan (recordPlannedKernel); the stage pipelines
+// run them that way and end with gemm-emit-planned-kernels, so the wgmma
+// stage builds one kernel instead of one per rung. The builders are those
+// the rungs call when they emit, with the same plan, so the kernel is the
+// one the rungs run one by one would have left.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
+#include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
+#include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMEMITPLANNEDKERNELS
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+void mlir::gemm_opt::recordPlannedKernel(gpu::LaunchOp launch,
+                                         StringRef planName, Attribute plan,
+                                         StringRef mapping) {
+  for (StringRef name : {kSimtPlanAttr, kMmaPlanAttr, kWgmmaPlanAttr})
+    launch->removeAttr(name);
+  launch->setAttr(planName, plan);
+  launch->setAttr(kMappingAttr, StringAttr::get(launch.getContext(), mapping));
+  launch->setAttr(kPlannedAttr, UnitAttr::get(launch.getContext()));
+}
+
+LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func) {
+  SmallVector<gpu::LaunchOp> planned;
+  func.walk([&](gpu::LaunchOp launch) {
+    if (launch->hasAttr(kPlannedAttr))
+      planned.push_back(launch);
+  });
+  // Split-K reductions and staging copies of the kernels being replaced
+  // (none when every rung planned; some when a rung run one by one built
+  // the kernel first).
+  SmallVector<gpu::LaunchOp> oldAux =
+      planned.empty() ? SmallVector<gpu::LaunchOp>()
+                      : findMatmulAuxLaunches(func);
+  for (gpu::LaunchOp launch : planned) {
+    FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
+    if (failed(problem))
+      return failure();
+    gpu::LaunchOp built;
+    if (auto plan = launch->getAttrOfType<WgmmaPlanAttr>(kWgmmaPlanAttr))
+      built = buildWgmmaGemmKernel(*problem, WgmmaGemmPlan::fromAttr(plan),
+                                   launch);
+    else if (auto plan = launch->getAttrOfType<MmaPlanAttr>(kMmaPlanAttr))
+      built =
+          buildMmaGemmKernel(*problem, MmaGemmPlan::fromAttr(plan), launch);
+    else if (auto plan = launch->getAttrOfType<SimtPlanAttr>(kSimtPlanAttr))
+      built =
+          buildSimtGemmKernel(*problem, SimtGemmPlan::fromAttr(plan), launch);
+    else
+      return launch.emitError("a planned matmul launch without a plan "
+                              "(gemm_opt.simt_plan, mma_plan or wgmma_plan)");
+    built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
+    launch.erase();
+  }
+  eraseMatmulAuxLaunches(oldAux);
+  return success();
+}
+
+namespace {
+struct GemmEmitPlannedKernelsPass
+    : public mlir::gemm_opt::impl::GemmEmitPlannedKernelsBase<
+          GemmEmitPlannedKernelsPass> {
+  void runOnOperation() override {
+    if (failed(emitPlannedKernels(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
