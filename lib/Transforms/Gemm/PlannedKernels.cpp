@@ -1,11 +1,10 @@
 //===- PlannedKernels.cpp - Build each planned matmul kernel once ---------===//
 //
-// With `emit=false` the matmul rungs leave their kernel's launch as it was
-// and record the refined plan (recordPlannedKernel); the stage pipelines
-// run them that way and end with gemm-emit-planned-kernels, so the wgmma
-// stage builds one kernel instead of one per rung. The builders are those
-// the rungs call when they emit, with the same plan, so the kernel is the
-// one the rungs run one by one would have left.
+// Every matmul rung from smem to wgmma records its refined plan on the
+// kernel's launch (recordPlannedKernel); with `emit=true` (run one by one)
+// it then builds the kernel here at once, with `emit=false` (the stage
+// pipelines) it leaves that to gemm-emit-planned-kernels at the end of the
+// chain, so the wgmma stage builds one kernel instead of one per rung.
 //
 //===----------------------------------------------------------------------===//
 

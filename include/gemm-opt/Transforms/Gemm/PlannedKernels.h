@@ -1,10 +1,10 @@
 //===- PlannedKernels.h - Plans now, kernels once ---------------*- C++ -*-===//
 //
-// The matmul rungs from smem to wgmma either build their kernel at once
-// (run one by one, to read what each rung changes) or, as the stage
-// pipelines run them (`emit=false`), only refine the plan on the kernel's
-// launch; gemm-emit-planned-kernels then builds each kernel once, from its
-// final plan.
+// The matmul rungs from smem to wgmma record their refined plan on the
+// kernel's launch, then build the kernel from it at once (run one by one,
+// to read what each rung changes) or, as the stage pipelines run them
+// (`emit=false`), leave that to gemm-emit-planned-kernels, which builds
+// each kernel once, from its final plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +27,8 @@ void recordPlannedKernel(gpu::LaunchOp launch, StringRef planName,
                          Attribute plan, StringRef mapping);
 
 /// Builds the kernel of every planned launch of `func` from its plan and
-/// problem and erases the planned launch. Fails (after an error at the
+/// problem and erases the planned launch, with the split-K reductions and
+/// staging copies of the kernels it replaces. Fails (after an error at the
 /// launch) when its problem or plan cannot be read.
 LogicalResult emitPlannedKernels(func::FuncOp func);
 

@@ -59,7 +59,6 @@ struct GemmMmaPass
           << chip.name << " lacks them";
       return signalPassFailure();
     }
-    SmallVector<gpu::LaunchOp> oldAux;
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kMmaPlanAttr))
         continue; // Already a tensor-core kernel.
@@ -95,20 +94,11 @@ struct GemmMmaPass
         launch.emitError("invalid 'mma' plan: ") << error;
         return signalPassFailure();
       }
-      if (!emit) {
-        recordPlannedKernel(launch, kMmaPlanAttr,
-                            plan.toAttr(launch.getContext()), "mma");
-        continue;
-      }
-      // A split-K SIMT kernel's reduction and a staged one's copies go
-      // with it.
-      if (oldAux.empty())
-        oldAux = findMatmulAuxLaunches(func);
-      gpu::LaunchOp built = buildMmaGemmKernel(*problem, plan, launch);
-      built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
-      launch.erase();
+      recordPlannedKernel(launch, kMmaPlanAttr,
+                          plan.toAttr(launch.getContext()), "mma");
     }
-    eraseMatmulAuxLaunches(oldAux);
+    if (emit && failed(emitPlannedKernels(func)))
+      signalPassFailure();
   }
 };
 } // namespace

@@ -45,7 +45,6 @@ LogicalResult mlir::gemm_opt::runSimtRung(
               "\"matmul\")"
             : "a matmul kernel with a gemm_opt.simt_plan (built by "
               "gemm-shared-memory-tiling)");
-  SmallVector<gpu::LaunchOp> oldAux = findMatmulAuxLaunches(func);
   for (gpu::LaunchOp launch : launches) {
     auto planAttr = launch->getAttrOfType<SimtPlanAttr>(kSimtPlanAttr);
     SimtGemmPlan plan;
@@ -77,19 +76,8 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     if (!error.empty())
       return launch.emitError("invalid '")
              << simtRungName(rung) << "' plan: " << error;
-    if (!emit) {
-      recordPlannedKernel(launch, kSimtPlanAttr,
-                          plan.toAttr(launch.getContext()), "simt");
-      continue;
-    }
-    gpu::LaunchOp built = buildSimtGemmKernel(*problem, plan, launch);
-    built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
-    launch.erase();
+    recordPlannedKernel(launch, kSimtPlanAttr,
+                        plan.toAttr(launch.getContext()), "simt");
   }
-  // The old kernels' split-K reductions and staging copies (a rebuilt
-  // kernel brought its own, right after and before it). A planned kernel
-  // keeps them until gemm-emit-planned-kernels replaces it.
-  if (emit)
-    eraseMatmulAuxLaunches(oldAux);
-  return success();
+  return emit ? emitPlannedKernels(func) : success();
 }

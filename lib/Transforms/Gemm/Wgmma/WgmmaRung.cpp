@@ -151,15 +151,11 @@ struct GemmWgmmaPass
             << unaligned << "; a copy kernel first writes "
             << (plan.stageA ? (plan.stageB ? "A and B" : "A") : "B")
             << " into scratch with 16-byte-aligned rows";
-      if (!emit) {
-        recordPlannedKernel(launch, kWgmmaPlanAttr,
-                            plan.toAttr(launch.getContext()), "wgmma");
-        continue;
-      }
-      gpu::LaunchOp built = buildWgmmaGemmKernel(*problem, plan, launch);
-      built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
-      launch.erase();
+      recordPlannedKernel(launch, kWgmmaPlanAttr,
+                          plan.toAttr(launch.getContext()), "wgmma");
     }
+    if (emit && failed(emitPlannedKernels(func)))
+      signalPassFailure();
   }
 };
 } // namespace
