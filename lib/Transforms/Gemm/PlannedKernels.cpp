@@ -28,8 +28,11 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 
 void mlir::gemm_opt::recordPlannedKernel(gpu::LaunchOp launch,
-                                         StringRef planName, Attribute plan,
-                                         StringRef mapping) {
+                                         Attribute plan) {
+  auto [planName, mapping] =
+      isa<WgmmaPlanAttr>(plan) ? std::pair(kWgmmaPlanAttr, "wgmma")
+      : isa<MmaPlanAttr>(plan) ? std::pair(kMmaPlanAttr, "mma")
+                               : std::pair(kSimtPlanAttr, "simt");
   for (StringRef name : {kSimtPlanAttr, kMmaPlanAttr, kWgmmaPlanAttr})
     launch->removeAttr(name);
   launch->setAttr(planName, plan);

@@ -11,6 +11,8 @@
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Gpu/GpuTransforms.h"
 
+#include "mlir/Transforms/RegionUtils.h"
+
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMSTAGEUNALIGNEDOPERANDS
 #include "gemm-opt/Transforms/Gpu/Passes.h.inc"
@@ -97,11 +99,7 @@ struct GemmStageUnalignedOperandsPass
     for (gpu::LaunchOp launch : launches) {
       // The operands the body reads, in order of first use.
       SetVector<Value> captured;
-      launch.getBody().walk([&](Operation *op) {
-        for (Value v : op->getOperands())
-          if (!launch->isAncestor(v.getParentRegion()->getParentOp()))
-            captured.insert(v);
-      });
+      getUsedValuesDefinedAbove(launch.getBody(), captured);
       SmallVector<Value> unaligned;
       for (Value v : captured) {
         if (!isStageable(v) || !launchOnlyReads(launch, v))

@@ -20,11 +20,10 @@ namespace mlir::gemm_opt {
 /// building the kernel: its body is still the kernel of an earlier rung.
 inline constexpr llvm::StringLiteral kPlannedAttr = "gemm_opt.planned";
 
-/// Records `plan` (named `planName`: kSimtPlanAttr, kMmaPlanAttr or
-/// kWgmmaPlanAttr) as the launch's only plan, with its `mapping`, and marks
-/// the launch planned.
-void recordPlannedKernel(gpu::LaunchOp launch, StringRef planName,
-                         Attribute plan, StringRef mapping);
+/// Records `plan` (a SimtPlanAttr, MmaPlanAttr or WgmmaPlanAttr) as the
+/// launch's only plan, with the mapping of its kernel family, and marks the
+/// launch planned.
+void recordPlannedKernel(gpu::LaunchOp launch, Attribute plan);
 
 /// Builds the kernel of every planned launch of `func` from its plan and
 /// problem and erases the planned launch, with the split-K reductions and

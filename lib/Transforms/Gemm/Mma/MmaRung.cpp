@@ -94,8 +94,7 @@ struct GemmMmaPass
         launch.emitError("invalid 'mma' plan: ") << error;
         return signalPassFailure();
       }
-      recordPlannedKernel(launch, kMmaPlanAttr,
-                          plan.toAttr(launch.getContext()), "mma");
+      recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
     }
     if (emit && failed(emitPlannedKernels(func)))
       signalPassFailure();

@@ -76,8 +76,7 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     if (!error.empty())
       return launch.emitError("invalid '")
              << simtRungName(rung) << "' plan: " << error;
-    recordPlannedKernel(launch, kSimtPlanAttr,
-                        plan.toAttr(launch.getContext()), "simt");
+    recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
   }
   return emit ? emitPlannedKernels(func) : success();
 }

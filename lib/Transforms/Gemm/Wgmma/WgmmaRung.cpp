@@ -151,8 +151,7 @@ struct GemmWgmmaPass
             << unaligned << "; a copy kernel first writes "
             << (plan.stageA ? (plan.stageB ? "A and B" : "A") : "B")
             << " into scratch with 16-byte-aligned rows";
-      recordPlannedKernel(launch, kWgmmaPlanAttr,
-                          plan.toAttr(launch.getContext()), "wgmma");
+      recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
     }
     if (emit && failed(emitPlannedKernels(func)))
       signalPassFailure();
