@@ -1,31 +1,34 @@
 #!/usr/bin/env bash
 # On the GPU machine: compute-sanitizer over every stage (issue 14). For each
-# tool (memcheck, racecheck, initcheck, synccheck), every matmul stage in
-# f32, f16, bf16 and TF32 on 1x1x1, 130x67x259, 1000x999x777 and
-# 4097x4097x64, and every softmax stage in f32, f16 and bf16 on 1x1, 37x5000
-# and 3x262144: one gemm-run per (tool, dtype, shape) with all its stages,
-# --repeat 1 --warmup 0 (the check and one timed run; cuBLAS runs under the
-# tool too). JOBS runs at once (default 12).
-#   benchmarks/sanitize.sh BINDIR OUTDIR [JOBS]
+# tool of TOOLS (default: memcheck racecheck initcheck synccheck), every
+# matmul stage in f32, f16, bf16 and TF32 on 1x1x1, 130x67x259, 1000x999x777
+# and 4097x4097x64, and every softmax stage in f32, f16 and bf16 on 1x1,
+# 37x5000 and 3x262144: one `gemm-run --check-only` per (tool, dtype, shape)
+# with all its stages (one checked launch each, nothing timed; cuBLAS runs
+# under the tool too). racecheck instruments every shared-memory access, so
+# on the two large matmul shapes it gets one run per stage, each with its
+# own timeout. JOBS runs at once (default 12); PER_RUN_TIMEOUT seconds each
+# (default 300).
+#   [TOOLS="memcheck initcheck"] benchmarks/sanitize.sh BINDIR OUTDIR [JOBS]
 #   benchmarks/sanitize.sh --summary OUTDIR     (only the summary, from the logs)
-# OUTDIR/logs/<tool>__<dtype>__<shape>.log (the tool's and gemm-run's
-# output, its exit status on the last line) and OUTDIR/summary.txt: one line
-# per run with the tool's error count ("ERROR SUMMARY: N errors", racecheck's
-# "RACECHECK SUMMARY: ... (N errors, ...)"; "?" where the tool printed none,
-# e.g. a run cut by the 300 s timeout), gemm-run's exit status and its
-# per-stage results; the last line totals the errors. A kernel the tool
-# cannot launch shows gemm-run's CUDA error in its stage column.
+# OUTDIR/logs/<tool>__<dtype>__<shape>[__<stage>].log (the tool's and
+# gemm-run's output, its exit status on the last line) and OUTDIR/summary.txt:
+# one line per run with the tool's error count ("ERROR SUMMARY: N errors",
+# racecheck's "RACECHECK SUMMARY: ... (N errors, ...)"; "?" where the tool
+# printed none, e.g. a run cut by the timeout, exit status 124), gemm-run's
+# exit status and its per-stage results; the last line totals the errors. A
+# kernel the tool cannot launch shows gemm-run's CUDA error in its stage column.
 set -uo pipefail
 summarize() { # OUTDIR
-  local log name tool dtype shape errors rc stages
+  local log name tool dtype shape stage errors rc stages
   for log in "$1"/logs/*.log; do
     name=$(basename "$log" .log)
-    IFS=' ' read -r tool dtype shape <<< "${name//__/ }"
+    IFS=' ' read -r tool dtype shape stage <<< "${name//__/ }"
     errors=$(sed -n -e 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' \
                     -e 's/.*RACECHECK SUMMARY: .*(\([0-9]*\) error.*/\1/p' "$log" | tail -1)
     rc=$(sed -n 's/^sanitize.sh: exit status \([0-9]*\)$/\1/p' "$log" | tail -1)
     stages=$(grep -E '^[a-z0-9-]+ +(PASS|FAIL|ERROR)' "$log" | awk '{print $1 ":" $2}' | tr '\n' ' ')
-    printf '%-9s %-5s %-13s errors %-4s rc %-3s %s\n' "$tool" "$dtype" "$shape" "${errors:-?}" "${rc:-?}" "$stages"
+    printf '%-9s %-5s %-25s errors %-4s rc %-3s %s\n' "$tool" "$dtype" "$shape${stage:+/$stage}" "${errors:-?}" "${rc:-?}" "$stages"
   done | sort > "$1/summary.txt"
   awk '{ if ($5 == "?") unknown++; else total += $5 } END { printf "total errors: %d, runs without a summary line: %d, runs: %d\n", total, unknown, NR }' \
     "$1/summary.txt" | tee -a "$1/summary.txt"
@@ -37,25 +40,34 @@ sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local
 mkdir -p "$out/logs"
 simt="naive,coalesced,smem,reg1d,reg2d,vector,swizzle,multibuffer,warptile"
 list=$(mktemp)
-for tool in memcheck racecheck initcheck synccheck; do
+matmul() { # TOOL DTYPE SHAPE STAGES [ARGS...]
+  local tool=$1 dtype=$2 shape=$3 stages=$4; shift 4
+  case $tool:$shape in
+    racecheck:1000x999x777 | racecheck:4097x4097x64)
+      for st in ${stages//,/ }; do echo "$tool $dtype $shape $st --stages=$st $*" >> "$list"; done ;;
+    *) echo "$tool $dtype $shape - --stages=$stages $*" >> "$list" ;;
+  esac
+}
+for tool in ${TOOLS:-memcheck racecheck initcheck synccheck}; do
   for shape in 1x1x1 130x67x259 1000x999x777 4097x4097x64; do
-    echo "$tool f32 $shape --stages=$simt --dtype f32" >> "$list"
-    echo "$tool tf32 $shape --stages=mma,wgmma --dtype f32 --tf32" >> "$list"
+    matmul "$tool" f32 "$shape" "$simt" --dtype f32
+    matmul "$tool" tf32 "$shape" mma,wgmma --dtype f32 --tf32
     for d in f16 bf16; do
-      echo "$tool $d $shape --stages=$simt,mma,wgmma --dtype $d" >> "$list"
+      matmul "$tool" "$d" "$shape" "$simt,mma,wgmma" --dtype "$d"
     done
   done
   for shape in 1x1 37x5000 3x262144; do
     for d in f32 f16 bf16; do
-      echo "$tool $d $shape --op softmax --stages=all --dtype $d" >> "$list"
+      echo "$tool $d $shape - --op softmax --stages=all --dtype $d" >> "$list"
     done
   done
 done
 run_one() {
-  local tool=$1 dtype=$2 shape=$3; shift 3
+  local tool=$1 dtype=$2 shape=$3 stage=$4; shift 4
   local log="$out/logs/${tool}__${dtype}__${shape}.log"
-  timeout 300 "$sanitizer" --tool "$tool" --print-limit 20 \
-    "$bin/gemm-run" --shape "$shape" "$@" --repeat 1 --warmup 0 > "$log" 2>&1
+  [ "$stage" = - ] || log="$out/logs/${tool}__${dtype}__${shape}__${stage}.log"
+  timeout "${PER_RUN_TIMEOUT:-300}" "$sanitizer" --tool "$tool" --print-limit 20 \
+    "$bin/gemm-run" --shape "$shape" "$@" --check-only > "$log" 2>&1
   echo "sanitize.sh: exit status $?" >> "$log"
 }
 export -f run_one

@@ -20,9 +20,9 @@ mkdir -p "$out"
 
 ninja -C "$build" gemm-run gemm-opt gemm_opt_runtime >/dev/null
 
-ours=("$build/lib/libGemmOptRunner.a" "$build/lib/libGemmOptPipelines.a"
-      "$build/lib/libGemmOptTarget.a" "$build/lib/libGemmOptTransforms.a"
-      "$build/lib/Runtime/libGemmOptRuntime.a")
+# Every archive of ours (inside one --start-group, so their order is free):
+# a library added under lib/ is linked without editing this list.
+mapfile -t ours < <(find "$build/lib" -name 'libGemmOpt*.a' | sort)
 mlir=("$llvm"/libMLIR*.a)
 llvmlibs=("$llvm"/libLLVM*.a)
 zstd=$(ls /usr/lib/x86_64-linux-gnu/libzstd.so.1 2>/dev/null || echo -lzstd)

@@ -190,6 +190,8 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
     r.status = StageStatus::Pass;
   }
   refC.reset();
+  if (opt.checkOnly)
+    return;
 
   // Timing: kernels, then cuBLAS, over the same rotated sets.
   const size_t sets = timeKernels(drv, m, p, opt, r);
@@ -276,6 +278,8 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
   } else {
     r.status = StageStatus::Pass;
   }
+  if (opt.checkOnly)
+    return;
 
   const size_t sets = timeKernels(drv, m, p, opt, r);
   // Reference copy with the same traffic when X and Y have the same type:
@@ -366,7 +370,8 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
     // Rotation sets beyond the first only from what is free after the rest.
     const size_t spare = freeBytes - (stageDeviceBytes(m) - bytesPerSet) - kDeviceHeadroomBytes;
     size_t cap = std::min({opt.maxRotationBytes, dev.totalMemBytes / 2, spare});
-    size_t sets = rotationSetCount(bytesPerSet, static_cast<size_t>(dev.l2Bytes), cap, opt.l2Factor);
+    size_t sets =
+        opt.checkOnly ? 1 : rotationSetCount(bytesPerSet, static_cast<size_t>(dev.l2Bytes), cap, opt.l2Factor);
     r.rotationSets = static_cast<int>(sets);
     p.sets.resize(sets);
     for (size_t s = 0; s < sets; ++s)

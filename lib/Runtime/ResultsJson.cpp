@@ -42,7 +42,8 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
   os << "  \"cublas_version\": " << info.cublasVersion << ",\n";
   os << "  \"cublas_path\": " << jsonQuote(info.cublasPath) << ",\n";
   os << "  \"options\": {\"repeat\": " << info.options.repeat << ", \"warmup\": " << info.options.warmup
-     << ", \"seed\": " << info.options.seed << ", \"tf32\": " << (info.options.tf32 ? "true" : "false") << "},\n";
+     << ", \"seed\": " << info.options.seed << ", \"tf32\": " << (info.options.tf32 ? "true" : "false")
+     << ", \"check_only\": " << (info.options.checkOnly ? "true" : "false") << "},\n";
   os << "  \"stages\": [";
   for (size_t i = 0; i < results.size(); ++i) {
     const StageResult &r = results[i];

@@ -9,6 +9,7 @@ kernel with torch ops, until the compiler's model-IR forms land: leading
 bias and activation epilogues, output dtypes other than the inputs' or f32
 (computed in f32, then converted), softmax over a dimension other than the
 last (moved last, copied contiguous)."""
+import math
 import threading
 
 from . import _runtime, compilation, compiler, mlir
@@ -20,21 +21,19 @@ _kernels = {}
 _chips = {}
 _lock = threading.Lock()
 # matmul's plain calls (2-D, no epilogue) seen before, by what decides
-# their kernel: (a.shape, b.shape, a.dtype, b.dtype, a.device, b.device,
-# out_dtype, stage, allow_tf32) -> (kernel, device index, C shape, C
-# dtype). A hit skips every check that the first call passed.
+# their kernel: (a.shape, b.shape, a.dtype, b.dtype, a's device index, b's,
+# out_dtype, stage, allow_tf32) -> (Kernel.fast_launcher, C shape, C dtype).
+# A hit skips every check that the first call passed: what is left is the
+# allocation of C and the launch (benchmarks/python-timing.py measures it).
 _plain = {}
-_torch = None
-
-
-def _remember_torch(torch):
-    global _torch
-    _torch = torch
-
+# softmax's calls over the last dimension of a dense tensor seen before:
+# (x.shape, x.dtype, x's device index, dim, stage) -> Kernel.fast_launcher.
+_plain_softmax = {}
 
 def clear_memory_cache():
     _kernels.clear()
     _plain.clear()
+    _plain_softmax.clear()
 
 
 def _device_chip(index):
@@ -97,15 +96,17 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
     f32; f32 ones use TF32 tensor cores only with allow_tf32."""
     if bias is None and activation is None:
         try:
-            plain = _plain.get((a.shape, b.shape, a.dtype, b.dtype, a.device, b.device, out_dtype, stage,
+            plain = _plain.get((a.shape, b.shape, a.dtype, b.dtype, a.get_device(), b.get_device(), out_dtype, stage,
                                 allow_tf32))
         except (AttributeError, TypeError):  # not tensors: the checks below say so
             plain = None
-        if plain is not None and a.is_contiguous() and b.is_contiguous() and not (a.data_ptr() | b.data_ptr()) & 15:
-            kern, device, c_shape, c_dtype = plain
-            c = _torch.empty(c_shape, dtype=c_dtype, device=a.device)
-            kern.launch((a, b, c), device)
-            return c
+        if plain is not None and a.is_contiguous() and b.is_contiguous():
+            pa, pb = a.data_ptr(), b.data_ptr()
+            if not (pa | pb) & 15:
+                launch, c_shape, c_dtype = plain
+                c = a.new_empty(c_shape, dtype=c_dtype)
+                launch(pa, pb, c.data_ptr())
+                return c
     _check_tensor("a", a)
     _check_tensor("b", b)
     if a.dtype != b.dtype:
@@ -126,7 +127,6 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         raise ValueError(f"matmul: shapes {tuple(a.shape)} and {tuple(b.shape)} do not agree on K "
                          f"({a2d.shape[-1]} != {b2d.shape[-2]})")
     import torch
-    _remember_torch(torch)
     in_type = dtype_name(a.dtype)
     # The kernel writes C in the output dtype when it can (f32, or the
     # inputs' f16/bf16 without an epilogue); otherwise in f32, converted after.
@@ -140,11 +140,13 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         c = _launch_matmul(a, b, c_type, stage, options)
         if bias is None and activation is None and c.dtype == out_dtype:
             kern = kernel_for("matmul", (m, n, k), in_type, c_type, stage, options, a.device.index)
-            _plain[(a.shape, b.shape, a.dtype, b.dtype, a.device, b.device, requested, stage, allow_tf32)] = (
-                kern, a.device.index, c.shape, c.dtype)
+            launch = kern.fast_launcher(a.device.index)
+            if launch is not None:
+                _plain[(a.shape, b.shape, a.dtype, b.dtype, a.get_device(), b.get_device(), requested, stage,
+                        allow_tf32)] = (launch, c.shape, c.dtype)
     elif b2d.dim() == 2:
         lead = a2d.shape[:-2]
-        flat = a2d.reshape(-1, k)
+        flat = a2d.reshape(math.prod(a2d.shape[:-1]), k)  # not -1: K may be 0
         if flat.shape[0] == 0 or n == 0 or k == 0:
             c = torch.zeros((flat.shape[0], n), dtype=torch_dtype(c_type), device=a.device)
         else:
@@ -191,22 +193,37 @@ def linear(x, weight, bias=None, *, activation=None, stage="best", allow_tf32=Fa
 def softmax(x, dim=-1, *, stage="best"):
     """torch.softmax(x, dim) for float32/float16/bfloat16 CUDA tensors, in
     x's dtype (arithmetic in f32). A row of all -inf gives NaN, as torch."""
+    try:
+        launch = _plain_softmax.get((x.shape, x.dtype, x.get_device(), dim, stage))
+    except (AttributeError, TypeError):  # not a tensor: the checks below say so
+        launch = None
+    if launch is not None and x.is_contiguous():
+        px = x.data_ptr()
+        if not px & 15:
+            y = x.new_empty(x.shape)
+            launch(px, y.data_ptr())
+            return y
     _check_tensor("x", x)
     if x.dim() == 0:
         raise ValueError("softmax needs a tensor of at least one dimension")
+    dim_arg = dim
     dim = dim + x.dim() if dim < 0 else dim
     if not 0 <= dim < x.dim():
         raise IndexError(f"softmax: dim {dim} out of range for a {x.dim()}-D tensor")
+    import torch
+    if x.numel() == 0:  # before the reshape: -1 is ambiguous over 0 elements
+        return torch.empty_like(x)
     moved = x.movedim(dim, -1) if dim != x.dim() - 1 else x
     cols = moved.shape[-1]
     flat = moved.reshape(-1, cols)
-    import torch
-    if flat.shape[0] == 0 or cols == 0:
-        return torch.empty_like(x)
     t = dtype_name(x.dtype)
     device = x.device.index
     kern = kernel_for("softmax", (flat.shape[0], cols), t, t, stage, None, device)
     y = torch.empty(flat.shape, dtype=x.dtype, device=x.device)
     kern.launch([_dense(flat), y], device)
+    if moved is x:
+        launch = kern.fast_launcher(device)
+        if launch is not None:
+            _plain_softmax[(x.shape, x.dtype, x.get_device(), dim_arg, stage)] = launch
     y = y.reshape(moved.shape)
     return y.movedim(-1, dim) if moved is not x else y

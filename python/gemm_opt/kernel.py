@@ -167,6 +167,28 @@ class Kernel:
         maps = self._tensormaps(k, pointers, stream, device) if k.tensormaps else 0
         k.launch(pointers, maps, stream)
 
+    def fast_launcher(self, device):
+        """launch(*pointers): launches on `device`'s current stream over the
+        data pointers of the argument buffers (manifest order), checking
+        nothing -- the hot path of a call whose tensors passed the checks
+        before (gemm_opt.matmul's and softmax's repeated calls). None when
+        the kernel has scratch buffers (Kernel.launch allocates them)."""
+        if self._scratch_bytes:
+            return None
+        k = self.loaded(device)
+        raw_stream = _current_stream or _stream_accessor()
+        call = k.launch
+        if not k.tensormaps:
+            def launch(*pointers):
+                call(pointers, 0, raw_stream(device))
+        else:
+            tensormaps = self._tensormaps
+
+            def launch(*pointers):
+                stream = raw_stream(device)
+                call(pointers, tensormaps(k, pointers, stream, device), stream)
+        return launch
+
     def _tensormaps(self, k, pointers, stream, device):
         """The device address of the tensor maps over `pointers`. Each set is
         written once, copied from pinned memory on `stream` before its first
@@ -174,10 +196,10 @@ class Kernel:
         it. Sets are cached per (stream, addresses); an evicted set's memory
         returns to torch's allocator on `stream`, after every kernel that
         read it."""
-        import torch
         key = (stream, tuple(pointers))
         maps = k.maps.get(key)
         if maps is None:  # `stream` is current: the copy and the allocation go there
+            import torch
             host = torch.empty(128 * k.tensormaps, dtype=torch.uint8, pin_memory=True)
             k.encode_tensormaps(pointers, host.data_ptr())
             maps = torch.empty(128 * k.tensormaps, dtype=torch.uint8, device=f"cuda:{device}")

@@ -110,6 +110,10 @@ cl::opt<bool> tf32("tf32",
                    cl::desc("accept TF32 precision for f32 matmuls (threshold 5e-3, compared with cuBLAS TF32 and "
                             "the TF32 peak); also lets the mma and wgmma rungs use TF32 tensor cores (allow-tf32)"),
                    cl::cat(runCategory));
+cl::opt<bool> checkOnly("check-only",
+                        cl::desc("check every stage once against the reference, time nothing (for slow tools such "
+                                 "as compute-sanitizer; --repeat and --warmup are ignored)"),
+                        cl::cat(runCategory));
 cl::opt<int> deviceOrdinal("device", cl::value_desc("N"), cl::desc("CUDA device ordinal (default 0)"), cl::init(0),
                            cl::cat(runCategory));
 cl::opt<std::string> jsonFile("json", cl::value_desc("FILE"), cl::desc("write all results as JSON"),
@@ -204,6 +208,7 @@ BenchOptions benchOptions() {
   o.warmup = warmupCount;
   o.seed = seed;
   o.tf32 = tf32;
+  o.checkOnly = checkOnly;
   return o;
 }
 
@@ -386,6 +391,9 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, const std::vec
     if (r.status == StageStatus::Error)
       std::printf("%-20s %-7s %s\n", r.stage.c_str(), stageStatusName(r.status),
                   r.message.substr(0, r.message.find('\n')).c_str());
+    else if (bo.checkOnly)
+      std::printf("%-20s %-7s error %.3g (threshold %.0e)\n", r.stage.c_str(), stageStatusName(r.status), r.error,
+                  r.threshold);
     else
       std::printf("%-20s %-7s error %.3g (threshold %.0e), %.4f ms\n", r.stage.c_str(), stageStatusName(r.status),
                   r.error, r.threshold, r.ms);

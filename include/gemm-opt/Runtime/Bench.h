@@ -138,6 +138,9 @@ struct BenchOptions {
   /// Index of the stage in this run; mixed into the seed so that every check
   /// draws fresh inputs.
   int stageIndex = 0;
+  /// Check only: one launch against the reference, no timing and no rotation
+  /// sets (what a compute-sanitizer sweep needs; the tools slow every launch).
+  bool checkOnly = false;
 };
 
 struct KernelResources {

@@ -54,6 +54,12 @@ class Tensor:
     def data_ptr(self):
         return self.ptr
 
+    def get_device(self):
+        return self.device.index
+
+    def new_empty(self, shape, dtype=None):
+        return Tensor(shape, dtype or self.dtype)
+
     def is_contiguous(self):
         return True
 

@@ -88,6 +88,11 @@ def test_every_softmax_stage(stage, dtype, rows, cols):
         assert torch.isnan(y[0]).all() and not torch.isnan(y[1:]).any()
 
 
+def same_values(u, v):
+    """Bit-equal, NaN where the other is NaN (softmax_input's all -inf row)."""
+    return torch.allclose(u, v, rtol=0, atol=0, equal_nan=True)
+
+
 def test_functional_softmax_against_torch():
     for dtype in DTYPES.values():
         x = softmax_input(64, 1000, dtype, seed=5)
@@ -95,6 +100,12 @@ def test_functional_softmax_against_torch():
         assert y.dtype == dtype and y.shape == x.shape
         t = 1e-4 if dtype == torch.float32 else 2e-3 if dtype == torch.float16 else 1e-2
         assert softmax_error(y, torch.softmax(x.double(), -1), dtype) <= t
+        # The repeated call (the cached launcher, nothing checked) and the same
+        # shape as a strided view (checked, copied): the same rows.
+        assert same_values(gemm_opt.softmax(x), y)
+        strided = x.t().contiguous().t()
+        assert not strided.is_contiguous() and same_values(gemm_opt.softmax(strided), y)
+    assert gemm_opt.softmax(rand(5, 0)).shape == (5, 0) and gemm_opt.softmax(rand(0, 7)).shape == (0, 7)
     x = rand(3, 50, 7, seed=6)
     for dim in (0, 1, -1):
         assert softmax_error(gemm_opt.softmax(x, dim).movedim(dim, -1),
