@@ -30,6 +30,7 @@ _plain = {}
 # (x.shape, x.dtype, x's device index, dim, stage) -> Kernel.fast_launcher.
 _plain_softmax = {}
 
+
 def clear_memory_cache():
     _kernels.clear()
     _plain.clear()
