@@ -45,8 +45,13 @@ struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
   int beta = 0; // 0: C is overwritten; 1: C is accumulated into
   ElemType a = ElemType::F32, b = ElemType::F32, c = ElemType::F32;
+  /// Operand layouts (the manifest's "layout", two letters, A then B): an
+  /// operand stored transposed is row-major K x M (A) or N x K (B); C is
+  /// always M x N row-major. nn.Linear's x * W^T is "nt".
+  bool transposeA = false, transposeB = false;
   bool operator==(const MatmulProblem &o) const {
-    return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c;
+    return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c &&
+           transposeA == o.transposeA && transposeB == o.transposeB;
   }
 };
 
