@@ -74,6 +74,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   FailureOr<std::string> chip = resolveStageChip(*stage, opts.chip, error);
   if (failed(chip))
     return failure();
+  pm.addPass(createGemmSpecializeContractions());
   pm.addPass(createGemmVerifyInput());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

@@ -170,7 +170,8 @@ bool validateProblem(const KernelManifest &m, std::string &msg) {
       return msg = "problem sizes must be positive", false;
     if (p.beta != 0 && p.beta != 1)
       return msg = "beta must be 0 or 1", false;
-    return checkRole(m, "A", p.a, p.m, p.k, msg) && checkRole(m, "B", p.b, p.k, p.n, msg) &&
+    return checkRole(m, "A", p.a, p.transposeA ? p.k : p.m, p.transposeA ? p.m : p.k, msg) &&
+           checkRole(m, "B", p.b, p.transposeB ? p.n : p.k, p.transposeB ? p.k : p.n, msg) &&
            checkRole(m, "C", p.c, p.m, p.n, msg);
   }
   const auto &p = m.softmax;

@@ -54,6 +54,8 @@ static LogicalResult readProblem(func::FuncOp func, rt::KernelManifest &m) {
     m.matmul.n = mm.getN();
     m.matmul.k = mm.getK();
     m.matmul.beta = mm.getAccumulate() ? 1 : 0;
+    m.matmul.transposeA = mm.getTransposeA();
+    m.matmul.transposeB = mm.getTransposeB();
     if (elem(mm.getA(), m.matmul.a) && elem(mm.getB(), m.matmul.b) &&
         elem(mm.getC(), m.matmul.c))
       return success();

@@ -93,11 +93,29 @@ def GemmApplyKernelAttributes : Pass<"gemm-apply-kernel-attributes", "ModuleOp">
   let dependentDialects = ["gpu::GPUDialect", "LLVM::LLVMDialect"];
 }
 
+def GemmSpecializeContractions
+    : Pass<"gemm-specialize-contractions", "ModuleOp"> {
+  let summary = "Rewrite matmul-like linalg.generic and linalg.contract ops "
+                "as linalg.matmul";
+  let description = [{
+    Runs first in every stage pipeline. A `linalg.generic` whose loops are
+    one each of m, n and k, whose operands are indexed A (m, k) or (k, m),
+    B (k, n) or (n, k) and C (m, n), and whose body is C += A * B (inputs
+    optionally extended with `arith.extf`), and a `linalg.contract` with
+    such maps, become the `linalg.matmul` they compute, with transposing
+    `indexing_maps` where an operand is stored transposed. Other ops are
+    left as they are (gemm-verify-input then says why it cannot compile
+    them).
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
   let summary = "Check that the input is something gemm-opt can compile";
   let description = [{
     Accepts `func.func`s whose bodies hold one `linalg.matmul` (optionally
-    initialised by a `linalg.fill`) on static, non-empty memrefs or tensors,
+    initialised by a `linalg.fill`; A and/or B may be stored transposed,
+    through its `indexing_maps`) on static, non-empty memrefs or tensors,
     with f32 operands, or f16/bf16 operands accumulating into f32 (or the
     operand type). Anything else gets an error at the offending operation, so
     later passes may assume a well-formed problem.

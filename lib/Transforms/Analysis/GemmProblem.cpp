@@ -33,11 +33,37 @@ FailureOr<ShapedType> mlir::gemm_opt::verifyStatic2DOperand(
   return shaped;
 }
 
+LogicalResult mlir::gemm_opt::getMatmulOperandLayout(linalg::MatmulOp op,
+                                                    bool &transposeA,
+                                                    bool &transposeB) {
+  transposeA = transposeB = false;
+  if (!op.hasUserDefinedMaps())
+    return success();
+  MLIRContext *ctx = op.getContext();
+  auto map = [&](unsigned r0, unsigned r1) {
+    return AffineMap::get(3, 0,
+                          {getAffineDimExpr(r0, ctx), getAffineDimExpr(r1, ctx)},
+                          ctx);
+  };
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  // Dimensions (d0, d1, d2) = (m, n, k).
+  bool aOk = maps[0] == map(0, 2) || maps[0] == map(2, 0);
+  bool bOk = maps[1] == map(2, 1) || maps[1] == map(1, 2);
+  if (!aOk || !bOk || maps[2] != map(0, 1))
+    return op.emitOpError("with indexing maps ")
+           << op.getIndexingMaps()
+           << " is not supported; gemm-opt takes A as (m, k) or (k, m), B as "
+              "(k, n) or (n, k) and C as (m, n) over (m, n, k) (no broadcast "
+              "operands)";
+  transposeA = maps[0] == map(2, 0);
+  transposeB = maps[1] == map(1, 2);
+  return success();
+}
+
 LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::MatmulOp op) {
-  if (op.hasUserDefinedMaps())
-    return op.emitOpError(
-        "with user-defined indexing maps (transposed or broadcast operands) "
-        "is not supported");
+  bool transposeA, transposeB;
+  if (failed(getMatmulOperandLayout(op, transposeA, transposeB)))
+    return failure();
   SmallVector<ShapedType> types;
   for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1],
                   op.getDpsInits()[0]}) {
@@ -109,12 +135,13 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::MatmulOp op) {
     if (!getRootBuffer(v))
       return op.emitOpError("operands must be function arguments or "
                             "allocations, so that a runner can bind them");
+  (void)getMatmulOperandLayout(op, p.transposeA, p.transposeB); // verified
   auto aTy = cast<MemRefType>(p.a.getType());
   auto bTy = cast<MemRefType>(p.b.getType());
   auto cTy = cast<MemRefType>(p.c.getType());
-  p.m = aTy.getDimSize(0);
-  p.k = aTy.getDimSize(1);
-  p.n = bTy.getDimSize(1);
+  p.m = cTy.getDimSize(0);
+  p.n = cTy.getDimSize(1);
+  p.k = aTy.getDimSize(p.transposeA ? 0 : 1);
   p.aType = aTy.getElementType();
   p.bType = bTy.getElementType();
   p.cType = cTy.getElementType();
@@ -132,5 +159,6 @@ void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
 
 MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {
   return MatmulProblemAttr::get(p.a.getContext(), p.aType, p.accumulate,
-                                p.bType, p.cType, p.k, p.m, p.n);
+                                p.bType, p.cType, p.k, p.m, p.n, p.transposeA,
+                                p.transposeB);
 }

@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -120,6 +121,19 @@ struct GemmVerifyInputPass
             ok = false;
           }
           firstKernelOp = op;
+          return WalkResult::skip();
+        }
+        if (isa<linalg::GenericOp, linalg::ContractOp>(op)) {
+          // gemm-specialize-contractions, which runs before, took those
+          // that compute a matmul.
+          std::string why = whyNotMatmulContraction(cast<linalg::LinalgOp>(op));
+          if (why.empty())
+            op->emitOpError("computes a matmul: run "
+                            "gemm-specialize-contractions first (every stage "
+                            "pipeline does)");
+          else
+            op->emitOpError("is not a matmul gemm-opt can compile: ") << why;
+          ok = false;
           return WalkResult::skip();
         }
         if (auto fill = dyn_cast<linalg::FillOp>(op)) {

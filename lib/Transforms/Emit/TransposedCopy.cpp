@@ -145,7 +145,8 @@ void TransposedCopyEmitter::emit(gpu::LaunchOp launch) {
   }
 }
 
-Value mlir::gemm_opt::buildTransposedCopy(KernelBuilder &b, Value src) {
+Value mlir::gemm_opt::buildTransposedCopy(KernelBuilder &b, Value src,
+                                          StringRef kind) {
   auto type = cast<MemRefType>(src.getType());
   assert(type.getRank() == 2 && type.hasStaticShape() &&
          "expected a static 2-D operand");
@@ -175,11 +176,37 @@ Value mlir::gemm_opt::buildTransposedCopy(KernelBuilder &b, Value src) {
       /*dynamicSharedMemorySize=*/Value(), /*asyncTokenType=*/nullptr,
       /*asyncDependencies=*/ValueRange(), TypeRange{tileTy},
       /*privateAttributions=*/TypeRange());
-  launch->setAttr(kKernelAttr, b.getStringAttr(kTransposedCopyKind));
+  launch->setAttr(kKernelAttr, b.getStringAttr(kind));
   Block &body = launch.getBody().front();
   b.setInsertionPointToEnd(&body);
   gpu::TerminatorOp::create(b);
   b.setInsertionPointToStart(&body);
   TransposedCopyEmitter(b, src, dst).emit(launch);
   return view;
+}
+
+GemmProblem mlir::gemm_opt::transposeGemmOperands(KernelBuilder &b,
+                                                  const GemmProblem &problem,
+                                                  bool keepB, bool views) {
+  GemmProblem p = problem;
+  auto copy = [&](Value src, StringRef kind) {
+    Value view = buildTransposedCopy(b, src, kind);
+    if (views)
+      return view;
+    auto subview = view.getDefiningOp<memref::SubViewOp>();
+    if (!subview)
+      return view;
+    Value alloc = subview.getSource();
+    subview.erase();
+    return alloc;
+  };
+  if (p.transposeA) {
+    p.a = copy(p.a, kTransposedCopyAKind);
+    p.transposeA = false;
+  }
+  if (p.transposeB && !keepB) {
+    p.b = copy(p.b, kTransposedCopyKind);
+    p.transposeB = false;
+  }
+  return p;
 }

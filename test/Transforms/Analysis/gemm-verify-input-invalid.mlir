@@ -4,7 +4,7 @@
 // offending operation.
 
 func.func @linalg_generic(%A: memref<8x8xf32>, %B: memref<8x8xf32>) {
-  // expected-error@+1 {{'linalg.generic' op is not supported by gemm-opt; expected linalg.matmul (with an optional zero linalg.fill)}}
+  // expected-error@+1 {{'linalg.generic' op is not a matmul gemm-opt can compile: it does not have two inputs and one output}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
                   iterator_types = ["parallel", "parallel"]}
       ins(%A : memref<8x8xf32>) outs(%B : memref<8x8xf32>) {
@@ -211,13 +211,40 @@ module {
 
 // -----
 
-#transposeA = affine_map<(m, n, k) -> (k, m)>
-#b = affine_map<(m, n, k) -> (k, n)>
+// A broadcast operand (B as a vector over k): not a layout gemm-opt takes.
+#a = affine_map<(m, n, k) -> (m, k)>
+#broadcastB = affine_map<(m, n, k) -> (k)>
 #c = affine_map<(m, n, k) -> (m, n)>
-func.func @transposed(%A: memref<4x8xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
-  // expected-error@+1 {{'linalg.matmul' op with user-defined indexing maps (transposed or broadcast operands) is not supported}}
-  linalg.matmul indexing_maps = [#transposeA, #b, #c]
-      ins(%A, %B : memref<4x8xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
+func.func @broadcast(%A: memref<8x4xf32>, %B: memref<4xf32>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op with indexing maps [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] is not supported; gemm-opt takes A as (m, k) or (k, m), B as (k, n) or (n, k) and C as (m, n) over (m, n, k) (no broadcast operands)}}
+  linalg.matmul indexing_maps = [#a, #broadcastB, #c]
+      ins(%A, %B : memref<8x4xf32>, memref<4xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// A matmul-shaped linalg.generic whose body is not C += A * B.
+func.func @generic_not_multiply_add(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.generic' op is not a matmul gemm-opt can compile: its body is not C += A * B (with optional arith.extf of the inputs)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.subf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A batched contraction (issue 16's batch_matmul work is not done yet).
+func.func @batched_contract(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>) {
+  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: its operands are not all 2-D (batched contractions are not supported yet)}}
+  linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
   return
 }
 
@@ -261,6 +288,22 @@ func.func @in_a_loop(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf3
   // expected-error@+1 {{'scf.for' op is not supported by gemm-opt; expected linalg.matmul (with an optional zero linalg.fill)}}
   scf.for %i = %c0 to %c2 step %c1 {
     linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+  }
+  return
+}
+
+// -----
+
+// A generic that computes a matmul, given to gemm-verify-input alone.
+func.func @generic_matmul_unspecialized(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.generic' op computes a matmul: run gemm-specialize-contractions first (every stage pipeline does)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
   }
   return
 }

@@ -128,3 +128,15 @@ func.func @ragged(%A: tensor<1000x777xf32>, %B: tensor<777x999xf32>, %C: tensor<
   %r = linalg.matmul ins(%A, %B : tensor<1000x777xf32>, tensor<777x999xf32>) outs(%C : tensor<1000x999xf32>) -> tensor<1000x999xf32>
   return %r : tensor<1000x999xf32>
 }
+
+// -----
+
+// Operands stored transposed, through linalg.matmul's indexing maps: A as
+// (k, m) and B as (n, k) (nn.Linear's weight).
+// CHECK-LABEL: func.func @transposed_operands(
+// CHECK-NEXT:    linalg.matmul indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] ins(%{{.*}}, %{{.*}} : memref<32x64xbf16>, memref<16x32xbf16>) outs(%{{.*}} : memref<64x16xf32>)
+func.func @transposed_operands(%A: memref<32x64xbf16>, %B: memref<16x32xbf16>, %C: memref<64x16xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<32x64xbf16>, memref<16x32xbf16>) outs(%C : memref<64x16xf32>)
+  return
+}

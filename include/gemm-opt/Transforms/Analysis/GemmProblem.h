@@ -35,7 +35,8 @@ inline constexpr llvm::StringLiteral kMappingAttr = "gemm_opt.mapping";
 inline constexpr llvm::StringLiteral kProgrammaticDependentAttr =
     "gemm_opt.programmatic_dependent";
 
-/// C (M x N) = [C +] A (M x K) * B (K x N), all row-major memrefs.
+/// C (M x N) = [C +] A (M x K) * B (K x N), all row-major memrefs; A may be
+/// stored transposed (K x M) and B too (N x K, nn.Linear's weight).
 struct GemmProblem {
   linalg::MatmulOp op;
   Value a, b, c;
@@ -44,8 +45,26 @@ struct GemmProblem {
   /// True when C is accumulated into (linalg.matmul's own semantics); false
   /// when a zero `linalg.fill` initialises C right before, which is folded.
   bool accumulate = true;
+  bool transposeA = false, transposeB = false;
   linalg::FillOp zeroFill;
+
+  /// The shapes of A and B as stored.
+  SmallVector<int64_t, 2> storedShapeA() const {
+    return transposeA ? SmallVector<int64_t, 2>{k, m}
+                      : SmallVector<int64_t, 2>{m, k};
+  }
+  SmallVector<int64_t, 2> storedShapeB() const {
+    return transposeB ? SmallVector<int64_t, 2>{n, k}
+                      : SmallVector<int64_t, 2>{k, n};
+  }
 };
+
+/// Which operands a linalg.matmul reads transposed: none with the default
+/// indexing maps; with user-defined maps, A as (m, k) or (k, m) and B as
+/// (k, n) or (n, k) over (m, n, k), C as (m, n). Fails with an error at the
+/// op for any other maps (broadcast operands, a permuted C).
+LogicalResult getMatmulOperandLayout(linalg::MatmulOp op, bool &transposeA,
+                                     bool &transposeB);
 
 /// Checks one operand of a kernel op: a 2-D, static, non-empty shaped type,
 /// row-major and in the default memory space for memrefs. Emits `rankMessage`

@@ -2,21 +2,27 @@
 //
 // TF32 wgmma reads both shared-memory operands K-major only, so the wgmma
 // rung gives it B (K x N, row-major) through a transposed copy B^T (N x K)
-// in scratch. The copy's rows are padded to whole 16-byte chunks, so TMA can
-// load them whatever K is; consumers read the logical N x K extent through a
-// strided view (as with PaddedStaging.h).
+// in scratch. Likewise an operand stored transposed (A as K x M, B as N x K)
+// reaches a kernel written for row-major A and B through its transposed
+// copy (transposeGemmOperands). The copy's rows are padded to whole 16-byte
+// chunks, so TMA can load them whatever K is; consumers read the logical
+// extent through a strided view (as with PaddedStaging.h).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GEMM_OPT_TRANSFORMS_EMIT_TRANSPOSEDCOPY_H
 #define GEMM_OPT_TRANSFORMS_EMIT_TRANSPOSEDCOPY_H
 
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 
 namespace mlir::gemm_opt {
 
-/// Kind (kKernelAttr) of the launch that writes the transposed copy.
+/// Kinds (kKernelAttr) of the launches that write transposed copies of B
+/// and of A.
 inline constexpr llvm::StringLiteral kTransposedCopyKind = "matmul-transpose-b";
+inline constexpr llvm::StringLiteral kTransposedCopyAKind =
+    "matmul-transpose-a";
 
 /// Square tile of the source each block transposes, and threads per block.
 inline constexpr int64_t kTransposeTile = 64;
@@ -28,7 +34,19 @@ inline constexpr int64_t kTransposeThreads = 256;
 /// kTransposedCopyKind) that writes src^T into it, zeros in the padding.
 /// Returns the logical C x R view of the copy (the allocation itself when
 /// Cp == R). The builder is left after the launch.
-Value buildTransposedCopy(KernelBuilder &b, Value src);
+Value buildTransposedCopy(KernelBuilder &b, Value src,
+                          StringRef kind = kTransposedCopyKind);
+
+/// `problem` with its operands stored transposed replaced by transposed
+/// copies (buildTransposedCopy, rows padded to 16 bytes), so that a kernel
+/// for row-major A (M x K) and B (K x N) computes it: A (stored K x M) by
+/// an M x K copy, B (stored N x K) by a K x N copy unless `keepB` (a kernel
+/// that reads B K-major as it is stored). With `views` the operands become
+/// the logical views of the copies (what a tensor map takes); without, the
+/// padded allocations themselves (kernels that bound their accesses by the
+/// problem's extents and take the row stride from the memref type).
+GemmProblem transposeGemmOperands(KernelBuilder &b, const GemmProblem &problem,
+                                  bool keepB, bool views);
 
 } // namespace mlir::gemm_opt
 

@@ -91,7 +91,8 @@ static std::string checkExtents(
 LogicalResult
 MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
                           bool accumulate, Type b, Type c, int64_t k,
-                          int64_t m, int64_t n) {
+                          int64_t m, int64_t n, bool transposeA,
+                          bool transposeB) {
   std::string why = checkExtents({{"m", m}, {"n", n}, {"k", k}});
   if (why.empty())
     why = checkMatmulElementTypes(a, b, c);

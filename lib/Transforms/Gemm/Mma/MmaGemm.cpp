@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
 
@@ -496,5 +497,10 @@ gpu::LaunchOp mlir::gemm_opt::buildMmaGemmKernel(const GemmProblem &problem,
                                                  const MmaGemmPlan &plan,
                                                  Operation *before) {
   KernelBuilder b(before->getLoc(), before);
-  return MmaKernelEmitter(b, problem, plan).emit();
+  // Operands stored transposed: the kernel reads transposed copies.
+  return MmaKernelEmitter(b,
+                          transposeGemmOperands(b, problem, /*keepB=*/false,
+                                                /*views=*/false),
+                          plan)
+      .emit();
 }

@@ -47,8 +47,11 @@ static void buildNaiveKernel(GemmProblem &p, int64_t blockDim) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value kIv = loop.getInductionVar();
-    Value a = b.loadF32(p.a, {row, kIv});
-    Value bv = b.loadF32(p.b, {kIv, col});
+    // Operands stored transposed are read as stored (K x M, N x K).
+    Value a = p.transposeA ? b.loadF32(p.a, {kIv, row})
+                           : b.loadF32(p.a, {row, kIv});
+    Value bv = p.transposeB ? b.loadF32(p.b, {col, kIv})
+                            : b.loadF32(p.b, {kIv, col});
     Value acc = math::FmaOp::create(b, a, bv, loop.getRegionIterArgs()[0]);
     scf::YieldOp::create(b, acc);
   }

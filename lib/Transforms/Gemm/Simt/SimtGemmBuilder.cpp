@@ -10,6 +10,7 @@
 #include "SimtKernelEmitter.h"
 
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
+#include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -154,17 +155,22 @@ SmallVector<Value> SimtKernelEmitter::branch(
   return SmallVector<Value>(ifOp.getResults());
 }
 
-gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &problem,
+gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &original,
                                                   const SimtGemmPlan &plan,
                                                   Operation *before) {
   KernelBuilder b(before->getLoc(), before);
-  if (!plan.stageA && !plan.stageB)
+  // Operands stored transposed: transposed copies first, whose padded rows
+  // also serve as the staging of that operand.
+  GemmProblem problem = transposeGemmOperands(b, original, /*keepB=*/false,
+                                              /*views=*/false);
+  bool stageA = plan.stageA && !original.transposeA;
+  bool stageB = plan.stageB && !original.transposeB;
+  if (!stageA && !stageB)
     return SimtKernelEmitter(b, problem, plan).emit();
   // Padded staging: the copy kernel first, then this kernel on the padded
   // buffers themselves (identity layout, row stride Kp or Np: plain bare
   // pointers), indexed within the logical bounds of the problem.
-  GemmProblem staged =
-      stageGemmOperands(b, problem, plan.stageA, plan.stageB);
+  GemmProblem staged = stageGemmOperands(b, problem, stageA, stageB);
   for (Value *operand : {&staged.a, &staged.b}) {
     if (auto view = operand->getDefiningOp<memref::SubViewOp>()) {
       *operand = view.getSource();

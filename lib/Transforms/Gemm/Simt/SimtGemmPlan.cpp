@@ -2,6 +2,7 @@
 
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
+#include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -128,6 +129,8 @@ std::string mlir::gemm_opt::validateForProblem(const SimtGemmPlan &plan,
 SmallVector<gpu::LaunchOp>
 mlir::gemm_opt::findMatmulAuxLaunches(func::FuncOp func) {
   SmallVector<gpu::LaunchOp> launches = findKernels(func, kPaddedStagingKind);
+  llvm::append_range(launches, findKernels(func, kTransposedCopyKind));
+  llvm::append_range(launches, findKernels(func, kTransposedCopyAKind));
   llvm::append_range(launches, findKernels(func, kSplitKReduceKind));
   return launches;
 }
@@ -150,6 +153,8 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   p.n = recorded.getN();
   p.k = recorded.getK();
   p.accumulate = recorded.getAccumulate();
+  p.transposeA = recorded.getTransposeA();
+  p.transposeB = recorded.getTransposeB();
 
   // The buffers: memrefs defined outside the launch, by their role.
   // A split-K kernel writes partials to scratch (C is in its reduction), a
@@ -187,8 +192,8 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
     return launch.emitError("cannot find the A, B and C buffers of the "
                             "matmul kernel (gemm_opt.role attributes)");
   auto shapeOf = [](Value v) { return cast<MemRefType>(v.getType()).getShape(); };
-  if (shapeOf(p.a) != ArrayRef<int64_t>{p.m, p.k} ||
-      shapeOf(p.b) != ArrayRef<int64_t>{p.k, p.n} ||
+  if (shapeOf(p.a) != ArrayRef<int64_t>(p.storedShapeA()) ||
+      shapeOf(p.b) != ArrayRef<int64_t>(p.storedShapeB()) ||
       shapeOf(p.c) != ArrayRef<int64_t>{p.m, p.n})
     return launch.emitError("buffer shapes do not match ") << recorded;
   p.aType = cast<MemRefType>(p.a.getType()).getElementType();

@@ -50,7 +50,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   // for TF32 of B^T (box BN x BK) after the kernel that writes it.
   mapA = createTensorMap(p.a, plan.bm, plan.bk);
   if (plan.kMajorB())
-    mapB = createTensorMap(buildTransposedCopy(b, p.b), plan.bn, plan.bk);
+    mapB = createTensorMap(plan.bStoredKMajor ? p.b : buildTransposedCopy(b, p.b),
+                           plan.bn, plan.bk);
   else
     mapB = createTensorMap(p.b, plan.bk, 64);
   // C: boxes of 64 rows x 128 bytes, the staging buffers' layout.
@@ -140,10 +141,17 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
                                                    const WgmmaGemmPlan &plan,
                                                    Operation *before) {
   KernelBuilder b(before->getLoc(), before);
+  // A stored transposed: its transposed copy (rows padded, never staged).
+  // B stored transposed (N x K) is what the kernel reads K-major: as it is,
+  // or through padded staging of its K-long rows.
+  GemmProblem prepared = transposeGemmOperands(b, problem, /*keepB=*/true,
+                                               /*views=*/true);
   // Padded staging (if any): the copies first, then the kernel on strided
   // views of them (the tensor maps take their logical extents and row
   // strides).
   GemmProblem staged =
-      stageGemmOperands(b, problem, plan.stageA, plan.stageB);
-  return WgmmaKernelEmitter(b, staged, plan).emit();
+      stageGemmOperands(b, prepared, plan.stageA, plan.stageB);
+  WgmmaGemmPlan kernelPlan = plan;
+  kernelPlan.bStoredKMajor = problem.transposeB;
+  return WgmmaKernelEmitter(b, staged, kernelPlan).emit();
 }

@@ -73,7 +73,7 @@ std::string WgmmaGemmPlan::str() const {
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
                            : "") +
-         (kMajorB() ? ", tf32 from B transposed" : "");
+         (elemBytes == 4 && !bStoredKMajor ? ", tf32 from B transposed" : "");
 }
 
 TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {
@@ -84,13 +84,17 @@ TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {
            "), not a multiple of 16 as TMA needs";
   };
   TmaRowCheck check;
-  check.a = (p.k * bytes) % 16 != 0;
-  // f32 (TF32): B is read through its transposed copy, whose rows the
+  // A stored transposed is read through its transposed copy, whose rows the
   // transposing kernel pads to 16 bytes.
-  check.b = !p.aType.isF32() && (p.n * bytes) % 16 != 0;
+  check.a = !p.transposeA && (p.k * bytes) % 16 != 0;
+  // B stored N x K is read as it is: rows of K elements. Otherwise f32
+  // (TF32) reads B through its transposed copy (padded rows), f16/bf16 read
+  // its rows of N elements.
+  int64_t bRow = p.transposeB ? p.k : p.n;
+  check.b = (p.transposeB || !p.aType.isF32()) && (bRow * bytes) % 16 != 0;
   if (check.a)
     check.why = why("A", p.k * bytes, "K", p.k);
   else if (check.b)
-    check.why = why("B", p.n * bytes, "N", p.n);
+    check.why = why("B", bRow * bytes, p.transposeB ? "K" : "N", bRow);
   return check;
 }

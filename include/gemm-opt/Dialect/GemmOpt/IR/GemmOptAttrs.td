@@ -40,7 +40,8 @@ class GemmOpt_Int<string value, string desc>
 //===----------------------------------------------------------------------===//
 
 def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
-  let summary = "C (m x n) = [C +] A (m x k) * B (k x n), row-major";
+  let summary = "C (m x n) = [C +] A (m x k) * B (k x n), row-major, A and "
+                "B possibly stored transposed";
   let description = [{
     The matmul a kernel computes, recorded by `gemm-naive` on the kernel's
     `gpu.launch` as `gemm_opt.problem` and carried by every later rung:
@@ -48,11 +49,15 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     ```mlir
     #gemm_opt.matmul<a = bf16, b = bf16, c = f32, k = 4096, m = 4096, n = 4096>
     #gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, k = 777, m = 1000, n = 999>
+    #gemm_opt.matmul<a = bf16, b = bf16, c = bf16, k = 4096, m = 512, n = 6144, transpose_b = true>
     ```
 
     `accumulate` (beta = 1): C is added to, the semantics of linalg.matmul;
     off when a zero `linalg.fill` of C was folded into the kernel (beta =
-    0). Operand layouts, batches and epilogues are for later parameters.
+    0). `transpose_a` / `transpose_b`: the operand is stored transposed,
+    row-major k x m (A) or n x k (B; nn.Linear's weight), as a linalg.matmul
+    with transposing `indexing_maps` reads it. Batches and epilogues are for
+    later parameters.
   }];
   let parameters = (ins
     "::mlir::Type":$a,
@@ -61,8 +66,18 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     "::mlir::Type":$c,
     "int64_t":$k,
     "int64_t":$m,
-    "int64_t":$n
+    "int64_t":$n,
+    GemmOpt_BoolParameter<"false", "A stored k x m">:$transpose_a,
+    GemmOpt_BoolParameter<"false", "B stored n x k">:$transpose_b
   );
+  let extraClassDeclaration = [{
+    /// "nn", "nt", "tn" or "tt": A's then B's layout, `t` when stored
+    /// transposed (the manifest's "layout").
+    std::string getLayout() const {
+      return std::string(getTransposeA() ? "t" : "n") +
+             (getTransposeB() ? "t" : "n");
+    }
+  }];
 }
 
 def GemmOpt_SoftmaxProblemAttr : GemmOpt_Attr<"SoftmaxProblem", "softmax"> {

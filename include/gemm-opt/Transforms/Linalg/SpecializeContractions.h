@@ -1,0 +1,35 @@
+//===- SpecializeContractions.h - Matmul-like ops as linalg.matmul -*- C++ -*-===//
+//
+// Frontends write a matmul in several forms: linalg.matmul (with or without
+// transposing indexing maps), linalg.contract, or the linalg.generic that
+// `--linalg-generalize-named-ops` or torch-mlir produce. The rungs work on
+// linalg.matmul; this turns the other two forms into it when they compute
+// one. (Upstream's `--linalg-specialize-generic-ops` in MLIR 22 drops the
+// indexing maps of a transposed operand and builds an invalid op.)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_LINALG_SPECIALIZECONTRACTIONS_H
+#define GEMM_OPT_TRANSFORMS_LINALG_SPECIALIZECONTRACTIONS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::gemm_opt {
+
+/// Why `op` (a linalg.generic or linalg.contract) is not a matmul that
+/// linalg.matmul can express, or "" when it is: one loop each of m, n
+/// (parallel) and k (reduction); A indexed (m, k) or (k, m), B (k, n) or
+/// (n, k), C (m, n); for a generic, a body that extends the inputs to C's
+/// element type (or not), multiplies them and adds the product to C.
+std::string whyNotMatmulContraction(linalg::LinalgOp op);
+
+/// Replaces `op` with the equivalent linalg.matmul (transposing indexing
+/// maps where an operand is stored transposed). Fails, changing nothing,
+/// when whyNotMatmulContraction(op) is not empty.
+FailureOr<linalg::MatmulOp> specializeToMatmul(RewriterBase &rewriter,
+                                               linalg::LinalgOp op);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_LINALG_SPECIALIZECONTRACTIONS_H

@@ -1,0 +1,109 @@
+// RUN: gemm-opt %s --gemm-specialize-contractions --split-input-file | FileCheck %s
+
+// nn.Linear's x * W^T as torch-mlir writes it: a linalg.generic over
+// (m, n, k) reading W as (n, k), the inputs extended to f32.
+// CHECK-DAG: #[[MK:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[NK:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[MN:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @generic_nt
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.matmul indexing_maps = [#[[MK]], #[[NK]], #[[MN]]]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<64x32xbf16>, memref<48x32xbf16>) outs(%{{.*}} : memref<64x48xf32>)
+func.func @generic_nt(%a: memref<64x32xbf16>, %b: memref<48x32xbf16>, %c: memref<64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xbf16>, memref<48x32xbf16>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Loops in another order (k outermost), A read as (k, m), operands of
+// mulf and addf swapped, on tensors: the maps are renumbered to (m, n, k).
+// CHECK-DAG: #[[KM:.+]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[KN:.+]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[MN:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @generic_tn_loops_permuted
+// CHECK: linalg.matmul indexing_maps = [#[[KM]], #[[KN]], #[[MN]]]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<32x64xf32>, tensor<32x48xf32>) outs(%{{.*}} : tensor<64x48xf32>) -> tensor<64x48xf32>
+func.func @generic_tn_loops_permuted(%a: tensor<32x64xf32>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(k, m, n) -> (k, m)>, affine_map<(k, m, n) -> (k, n)>, affine_map<(k, m, n) -> (m, n)>],
+                       iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%a, %b : tensor<32x64xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %y, %x : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// -----
+
+// linalg.contract with both operands transposed.
+// CHECK-DAG: #[[KM:.+]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[NK:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[MN:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @contract_tt
+// CHECK: linalg.matmul indexing_maps = [#[[KM]], #[[NK]], #[[MN]]]
+// CHECK-NOT: linalg.contract
+func.func @contract_tt(%a: memref<32x64xf16>, %b: memref<48x32xf16>, %c: memref<64x48xf16>) {
+  linalg.contract indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : memref<32x64xf16>, memref<48x32xf16>) outs(%c : memref<64x48xf16>)
+  return
+}
+
+// -----
+
+// Not matmuls: left as they are (gemm-verify-input says why).
+// CHECK-LABEL: func.func @scaled_product
+// CHECK: linalg.generic
+// CHECK-NOT: linalg.matmul
+func.func @scaled_product(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  %two = arith.constant 2.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %q = arith.mulf %p, %two : f32
+    %s = arith.addf %acc, %q : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @batched
+// CHECK: linalg.generic
+func.func @batched(%a: memref<2x64x32xf32>, %b: memref<2x32x48xf32>, %c: memref<2x64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<2x64x32xf32>, memref<2x32x48xf32>) outs(%c : memref<2x64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @transposed_c
+// CHECK: linalg.generic
+func.func @transposed_c(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<48x64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<48x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
