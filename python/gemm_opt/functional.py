@@ -1,20 +1,21 @@
 """matmul, linear and softmax on PyTorch tensors through compiled kernels.
 
 Each call builds the MLIR of its 2-D problem, compiles it once per
-(shapes, layout, dtypes, stage, options, chip) -- in memory for the process and on
-disk across processes (gemm_opt.cache) -- and launches it on the current
-stream. An operand that is a transposed view of a dense tensor (linear's
-weight, b.t(), a.mT) is passed as it is stored, through the matmul's
-operand layout ("nt", "tn", "tt"), not copied. What the compiler cannot
-express yet runs unfused around the kernel with torch ops, until the
+(shapes, layout, dtypes, stage, options, chip) -- in memory for the process
+and on disk across processes (gemm_opt.cache) -- and launches it on the
+current stream. An operand that is a transposed view of a dense tensor
+(linear's weight, b.t(), a.mT) is passed as it is stored, through the
+matmul's operand layout ("nt", "tn", "tt"), not copied. What the compiler
+cannot express yet runs unfused around the kernel with torch ops, until the
 compiler's model-IR forms land: leading (batch) dimensions, other strided
-operands (copied dense), bias and activation epilogues, output dtypes other than the inputs' or f32
-(computed in f32, then converted), softmax over a dimension other than the
-last (moved last, copied contiguous)."""
+operands (copied dense), bias and activation epilogues, output dtypes other
+than the inputs' or f32 (computed in f32, then converted), softmax over a
+dimension other than the last (moved last, copied contiguous)."""
 import math
 import threading
 
 from . import _runtime, compilation, compiler, mlir
+from .errors import CompileError
 from .kernel import dtype_name, torch_dtype
 
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid", "tanh")
@@ -67,7 +68,12 @@ def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0
                 if stage == "best":
                     stage = compiler.best_stage(op, in_type, _runtime.device(device).capability,
                                                 options.get("allow_tf32", False))
-                k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options)
+                k = compilation.compile(src, stage=stage, chip=chip, options=options)
+                # Its launches read A and B as the manifest says: it must be what was asked.
+                if op == "matmul" and k.layout != layout:
+                    raise CompileError(f"the compiled manifest's layout is {k.layout}, the source's {layout}",
+                                       stage=k.stage)
+                _kernels[key] = k
     return k
 
 

@@ -64,8 +64,9 @@ class Kernel:
         self._lock = threading.Lock()
 
     def __repr__(self):
-        return (f"<gemm_opt.Kernel {self.op} stage={self.stage} chip={self.chip} "
-                f"{f'layout={self.layout} ' if self.layout not in (None, 'nn') else ''}buffers={[(b['name'], b['elem'], b['shape']) for b in self.arguments]}>")
+        layout = f"layout={self.layout} " if self.layout not in (None, "nn") else ""
+        return (f"<gemm_opt.Kernel {self.op} stage={self.stage} chip={self.chip} {layout}"
+                f"buffers={[(b['name'], b['elem'], b['shape']) for b in self.arguments]}>")
 
     def threshold(self, tf32=False):
         """gemm-run's correctness threshold for this problem."""

@@ -28,8 +28,9 @@ KernelManifest layoutManifest(const std::string &layout) {
   m.chip = "sm_90";
   m.matmul = {300, 200, 100, 0, ElemType::F16, ElemType::F16, ElemType::F32};
   EXPECT(parseMatmulLayout(layout, m.matmul.transposeA, m.matmul.transposeB));
-  m.buffers = {{"A", "A", ElemType::F16, m.matmul.transposeA ? std::vector<int64_t>{100, 300} : std::vector<int64_t>{300, 100}},
-               {"B", "B", ElemType::F16, m.matmul.transposeB ? std::vector<int64_t>{200, 100} : std::vector<int64_t>{100, 200}},
+  using Shape = std::vector<int64_t>;
+  m.buffers = {{"A", "A", ElemType::F16, m.matmul.transposeA ? Shape{100, 300} : Shape{300, 100}},
+               {"B", "B", ElemType::F16, m.matmul.transposeB ? Shape{200, 100} : Shape{100, 200}},
                {"C", "C", ElemType::F32, {300, 200}}};
   KernelDesc k;
   k.name = "matmul_kernel";
@@ -118,7 +119,8 @@ void testManifestLayouts() {
 /// operands were stored otherwise does not.
 void testSpotCheckLayouts() {
   const size_t M = 13, N = 7, K = 5;
-  std::vector<float> a = randomValues(ElemType::F32, M * K, -1, 1, 11), b = randomValues(ElemType::F32, K * N, -1, 1, 12);
+  std::vector<float> a = randomValues(ElemType::F32, M * K, -1, 1, 11);
+  std::vector<float> b = randomValues(ElemType::F32, K * N, -1, 1, 12);
   // ref[i][j] = sum_k A(i,k) B(k,j) with A(i,k) = a[k*M+i] (A stored
   // transposed) and B(k,j) = b[j*K+k] (B stored transposed).
   auto product = [&](bool ta, bool tb) {

@@ -327,6 +327,12 @@ std::vector<Job> compileJobs() {
       std::cerr << "gemm-run: compile error: stage " << c.stage << ": " << verr << "\n";
       std::exit(kExitUsage);
     }
+    // The reference reads A and B as the manifest says; it must be what was asked.
+    if (!req.layout.empty() && c.manifest.isMatmul() && req.layout != matmulLayoutName(c.manifest.matmul)) {
+      std::cerr << "gemm-run: compile error: stage " << c.stage << ": the manifest's layout is "
+                << matmulLayoutName(c.manifest.matmul) << ", --layout asked for " << req.layout << "\n";
+      std::exit(kExitUsage);
+    }
     std::printf("compiled %-20s %9.1f ms\n", c.stage.c_str(), c.compileMs);
     jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs});
   }
