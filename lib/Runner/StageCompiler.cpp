@@ -29,19 +29,40 @@ namespace rt = ::gemm_opt::runtime;
 
 namespace {
 
-/// The embedded default: C = A * B with C zero-initialised, on tensors.
+/// The indexing_maps of a linalg.matmul whose operands are stored as
+/// `transposeA` / `transposeB` say (d0 = M, d1 = N, d2 = K); empty for nn,
+/// whose default maps linalg.matmul prints without them.
+std::string matmulIndexingMaps(bool transposeA, bool transposeB) {
+  if (!transposeA && !transposeB)
+    return "";
+  auto map = [](StringRef results) {
+    return ("affine_map<(d0, d1, d2) -> (" + results + ")>").str();
+  };
+  return "indexing_maps = [" + map(transposeA ? "d2, d0" : "d0, d2") + ", " +
+         map(transposeB ? "d1, d2" : "d2, d1") + ", " + map("d0, d1") + "] ";
+}
+
+/// The embedded default: C = A * B with C zero-initialised, on tensors; A
+/// and B have their stored shapes (A K x M, B N x K when transposed).
 std::string defaultMatmulSource(int64_t m, int64_t n, int64_t k,
-                                StringRef inType, StringRef outType) {
+                                StringRef inType, StringRef outType,
+                                bool transposeA, bool transposeB) {
+  auto tensor = [](int64_t rows, int64_t cols, StringRef elem) {
+    return llvm::formatv("tensor<{0}x{1}x{2}>", rows, cols, elem).str();
+  };
+  std::string a = transposeA ? tensor(k, m, inType) : tensor(m, k, inType);
+  std::string b = transposeB ? tensor(n, k, inType) : tensor(k, n, inType);
+  std::string c = tensor(m, n, outType);
   return llvm::formatv(
-      R"mlir(func.func @matmul(%a: tensor<{0}x{2}x{3}>, %b: tensor<{2}x{1}x{3}>) -> tensor<{0}x{1}x{4}> {{
-  %zero = arith.constant 0.0 : {4}
-  %empty = tensor.empty() : tensor<{0}x{1}x{4}>
-  %c = linalg.fill ins(%zero : {4}) outs(%empty : tensor<{0}x{1}x{4}>) -> tensor<{0}x{1}x{4}>
-  %r = linalg.matmul ins(%a, %b : tensor<{0}x{2}x{3}>, tensor<{2}x{1}x{3}>) outs(%c : tensor<{0}x{1}x{4}>) -> tensor<{0}x{1}x{4}>
-  return %r : tensor<{0}x{1}x{4}>
+      R"mlir(func.func @matmul(%a: {0}, %b: {1}) -> {2} {{
+  %zero = arith.constant 0.0 : {3}
+  %empty = tensor.empty() : {2}
+  %c = linalg.fill ins(%zero : {3}) outs(%empty : {2}) -> {2}
+  %r = linalg.matmul {4}ins(%a, %b : {0}, {1}) outs(%c : {2}) -> {2}
+  return %r : {2}
 }
 )mlir",
-      m, n, k, inType, outType)
+      a, b, c, outType, matmulIndexingMaps(transposeA, transposeB))
       .str();
 }
 
@@ -84,6 +105,10 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   }
   SmallVector<int64_t> dims;
   if (request.op == "softmax") {
+    if (!request.layout.empty()) {
+      error = "--layout applies to matmul only";
+      return false;
+    }
     dims = {16384, 4096};
     if (!request.shape.empty() && !parseDims(request.shape, 2, dims, error))
       return false;
@@ -97,8 +122,15 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   dims = {4096, 4096, 4096};
   if (!request.shape.empty() && !parseDims(request.shape, 3, dims, error))
     return false;
+  bool transposeA = false, transposeB = false;
+  if (!request.layout.empty() &&
+      !rt::parseMatmulLayout(request.layout, transposeA, transposeB)) {
+    error = "--layout expects nn, nt, tn or tt, got '" + request.layout + "'";
+    return false;
+  }
   // f16/bf16 operands accumulate into an f32 result.
-  source = defaultMatmulSource(dims[0], dims[1], dims[2], dtype, "f32");
+  source = defaultMatmulSource(dims[0], dims[1], dims[2], dtype, "f32",
+                               transposeA, transposeB);
   return true;
 }
 
@@ -169,9 +201,10 @@ bool rt::compileStages(const CompileRequest &request,
     if (!defaultSource(request, source, error))
       return false;
     sourceName = "<embedded default>";
-  } else if (!request.shape.empty() || !request.dtype.empty()) {
-    error = "--shape and --dtype describe the embedded default input; the "
-            "input file '" + request.inputPath + "' fixes its own";
+  } else if (!request.shape.empty() || !request.dtype.empty() ||
+             !request.layout.empty()) {
+    error = "--shape, --dtype and --layout describe the embedded default "
+            "input; the input file '" + request.inputPath + "' fixes its own";
     return false;
   }
 

@@ -130,6 +130,7 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
   const size_t ia = roleIndex(m, "A"), ib = roleIndex(m, "B"), ic = roleIndex(m, "C");
   const size_t M = static_cast<size_t>(pr.m), N = static_cast<size_t>(pr.n), K = static_cast<size_t>(pr.k);
   uint64_t st = seed;
+  // Element counts do not depend on the layout; the buffers' shapes do.
   std::vector<float> A = randomValues(pr.a, M * K, -1.0f, 1.0f, splitmix64(st));
   std::vector<float> B = randomValues(pr.b, K * N, -1.0f, 1.0f, splitmix64(st));
   std::vector<float> C0;
@@ -161,19 +162,7 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
   r.error = relativeFrobeniusError(out, ref, &r.badValues);
 
   // Spot-check the cuBLAS reference itself against the host in double.
-  {
-    Rng rng(seed ^ 0x5eed5eed5eed5eedull);
-    std::vector<double> hostVals, refVals;
-    for (int s = 0; s < 256; ++s) {
-      size_t i = rng.next() % M, j = rng.next() % N;
-      double acc = pr.beta == 1 ? static_cast<double>(C0[i * N + j]) : 0.0;
-      for (size_t k = 0; k < K; ++k)
-        acc += static_cast<double>(A[i * K + k]) * static_cast<double>(B[k * N + j]);
-      hostVals.push_back(acc);
-      refVals.push_back(ref[i * N + j]);
-    }
-    r.refSpotError = relativeFrobeniusError(refVals, hostVals);
-  }
+  r.refSpotError = matmulSpotError(pr, A, B, C0, ref, seed);
   if (!(r.refSpotError <= r.threshold)) {
     r.status = StageStatus::Error;
     r.message = "the cuBLAS reference disagrees with the host spot check (error " + fmtErr(r.refSpotError) +
@@ -317,6 +306,7 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
   r.shape = manifestShapeString(m);
   r.dtype = manifestDtypeString(m);
   r.beta = m.isMatmul() ? m.matmul.beta : 0;
+  r.layout = m.isMatmul() ? matmulLayoutName(m.matmul) : "";
   r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, opt.tf32) : softmaxThreshold(m.softmax);
   {
     uint64_t st = opt.seed ^ (0xA24BAED4963EE407ull * static_cast<uint64_t>(opt.stageIndex + 1));

@@ -12,6 +12,7 @@ using cublasHandle_t = void *;
 using cublasStatus_t = int;
 constexpr int CUBLAS_STATUS_SUCCESS = 0;
 constexpr int CUBLAS_OP_N = 0;
+constexpr int CUBLAS_OP_T = 1;
 constexpr int CUBLAS_DEFAULT_MATH = 0;
 constexpr int CUBLAS_PEDANTIC_MATH = 2;
 constexpr int CUBLAS_COMPUTE_32F = 68;
@@ -141,7 +142,11 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
   const int m = static_cast<int>(p.n), n = static_cast<int>(p.m), k = static_cast<int>(p.k);
   const float alpha = 1.0f, beta = static_cast<float>(p.beta);
   // Column-major view: C^T(NxM) = B^T(NxK) · A^T(KxM); the row-major B buffer is
-  // B^T with ld N, the row-major A buffer is A^T with ld K, C^T has ld N.
+  // B^T with ld N, the row-major A buffer is A^T with ld K, C^T has ld N. A
+  // transposed buffer (B stored N x K, A stored K x M) reads as the operand
+  // itself, so it takes CUBLAS_OP_T and its stored row length as ld.
+  const int opA = p.transposeB ? CUBLAS_OP_T : CUBLAS_OP_N, opB = p.transposeA ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const int lda = p.transposeB ? k : m, ldb = p.transposeA ? n : k;
   const void *A = reinterpret_cast<const void *>(static_cast<uintptr_t>(b));
   const void *B = reinterpret_cast<const void *>(static_cast<uintptr_t>(a));
   void *C = reinterpret_cast<void *>(static_cast<uintptr_t>(c));
@@ -151,13 +156,13 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
       throw CudaError(std::string("cuBLAS reference: f32 inputs need an f32 output, found ") + elemTypeName(p.c));
     if (mode == CublasMode::TF32) {
       check(api->setMathMode(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
-      check(api->gemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, A, CUDA_R_32F, m, B, CUDA_R_32F, k, &beta,
-                        C, CUDA_R_32F, m, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT),
+      check(api->gemmEx(handle, opA, opB, m, n, k, &alpha, A, CUDA_R_32F, lda, B, CUDA_R_32F, ldb, &beta, C,
+                        CUDA_R_32F, m, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT),
             "cublasGemmEx(f32, COMPUTE_32F_FAST_TF32)");
     } else {
       check(api->setMathMode(handle, CUBLAS_PEDANTIC_MATH), "cublasSetMathMode(PEDANTIC)");
-      check(api->sgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, static_cast<const float *>(A), m,
-                       static_cast<const float *>(B), k, &beta, static_cast<float *>(C), m),
+      check(api->sgemm(handle, opA, opB, m, n, k, &alpha, static_cast<const float *>(A), lda,
+                       static_cast<const float *>(B), ldb, &beta, static_cast<float *>(C), m),
             "cublasSgemm_v2");
     }
     return;
@@ -167,7 +172,7 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
                     " output are not supported");
   check(api->setMathMode(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode(DEFAULT)");
   int t = cudaType(p.a);
-  check(api->gemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, A, t, m, B, t, k, &beta, C, cudaType(p.c), m,
+  check(api->gemmEx(handle, opA, opB, m, n, k, &alpha, A, t, lda, B, t, ldb, &beta, C, cudaType(p.c), m,
                     CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
         "cublasGemmEx(COMPUTE_32F)");
 }

@@ -32,6 +32,19 @@ bool parseElemType(const std::string &s, ElemType &out) {
 
 size_t elemTypeSize(ElemType t) { return t == ElemType::F32 ? 4 : 2; }
 
+const char *matmulLayoutName(bool transposeA, bool transposeB) {
+  static const char *const names[2][2] = {{"nn", "nt"}, {"tn", "tt"}};
+  return names[transposeA][transposeB];
+}
+
+bool parseMatmulLayout(const std::string &s, bool &transposeA, bool &transposeB) {
+  if (s.size() != 2 || (s[0] != 'n' && s[0] != 't') || (s[1] != 'n' && s[1] != 't'))
+    return false;
+  transposeA = s[0] == 't';
+  transposeB = s[1] == 't';
+  return true;
+}
+
 const char *paramAbiName(ParamAbi abi) {
   switch (abi) {
   case ParamAbi::Ptr: return "ptr";
@@ -189,8 +202,11 @@ std::string toJson(const KernelManifest &m) {
     const auto &p = m.matmul;
     os << "  \"problem\": {\"m\": " << p.m << ", \"n\": " << p.n << ", \"k\": " << p.k
        << ", \"beta\": " << p.beta << ", \"a\": " << jsonQuote(elemTypeName(p.a))
-       << ", \"b\": " << jsonQuote(elemTypeName(p.b)) << ", \"c\": " << jsonQuote(elemTypeName(p.c))
-       << "},\n";
+       << ", \"b\": " << jsonQuote(elemTypeName(p.b)) << ", \"c\": " << jsonQuote(elemTypeName(p.c));
+    // Only when some operand is transposed: "nn" manifests stay as they were.
+    if (p.transposeA || p.transposeB)
+      os << ", \"layout\": " << jsonQuote(matmulLayoutName(p));
+    os << "},\n";
   }
   if (m.buffers.empty()) {
     os << "  \"buffers\": [],\n";

@@ -343,6 +343,16 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
       !r.map("c", mm.c))
     return false;
   mm.beta = static_cast<int>(beta);
+  // Optional: absent = "nn" (neither operand transposed).
+  mm.transposeA = mm.transposeB = false;
+  if (r.has("layout")) {
+    std::string layout;
+    if (!r.map("layout", layout))
+      return false;
+    if (!parseMatmulLayout(layout, mm.transposeA, mm.transposeB))
+      return fail(r.field("layout"), "unknown layout \"" + layout +
+                                         "\" (expected nn, nt, tn or tt: A's letter, then B's; t = stored transposed)");
+  }
   return r.noUnknownKeys();
 }
 

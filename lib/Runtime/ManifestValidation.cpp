@@ -139,9 +139,10 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
   return true;
 }
 
-/// Exactly one buffer has `role`, with the problem's element type and shape.
+/// Exactly one buffer has `role`, with the problem's element type and shape
+/// (`why` follows the expected shape in the message).
 bool checkRole(const KernelManifest &m, const char *role, ElemType elem, int64_t rows, int64_t cols,
-               std::string &msg) {
+               std::string &msg, const std::string &why = "") {
   int count = 0;
   const BufferDesc *found = nullptr;
   for (const auto &b : m.buffers)
@@ -158,7 +159,7 @@ bool checkRole(const KernelManifest &m, const char *role, ElemType elem, int64_t
            false;
   if (found->shape != std::vector<int64_t>{rows, cols})
     return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" + std::to_string(rows) +
-                 ", " + std::to_string(cols) + "]",
+                 ", " + std::to_string(cols) + "]" + why,
            false;
   return true;
 }
@@ -170,8 +171,12 @@ bool validateProblem(const KernelManifest &m, std::string &msg) {
       return msg = "problem sizes must be positive", false;
     if (p.beta != 0 && p.beta != 1)
       return msg = "beta must be 0 or 1", false;
-    return checkRole(m, "A", p.a, p.transposeA ? p.k : p.m, p.transposeA ? p.m : p.k, msg) &&
-           checkRole(m, "B", p.b, p.transposeB ? p.n : p.k, p.transposeB ? p.k : p.n, msg) &&
+    // A transposed operand's buffer holds its stored shape: A [K, M], B [N, K].
+    const std::string layout = std::string(" (layout ") + matmulLayoutName(p) + ": ";
+    const std::string whyA = layout + (p.transposeA ? "A stored transposed, K x M)" : "A is M x K)");
+    const std::string whyB = layout + (p.transposeB ? "B stored transposed, N x K)" : "B is K x N)");
+    return (p.transposeA ? checkRole(m, "A", p.a, p.k, p.m, msg, whyA) : checkRole(m, "A", p.a, p.m, p.k, msg, whyA)) &&
+           (p.transposeB ? checkRole(m, "B", p.b, p.n, p.k, msg, whyB) : checkRole(m, "B", p.b, p.k, p.n, msg, whyB)) &&
            checkRole(m, "C", p.c, p.m, p.n, msg);
   }
   const auto &p = m.softmax;

@@ -261,4 +261,23 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+double matmulSpotError(const MatmulProblem &pr, const std::vector<float> &A, const std::vector<float> &B,
+                       const std::vector<float> &C0, const std::vector<double> &ref, uint64_t seed) {
+  const size_t M = static_cast<size_t>(pr.m), N = static_cast<size_t>(pr.n), K = static_cast<size_t>(pr.k);
+  Rng rng(seed ^ 0x5eed5eed5eed5eedull);
+  std::vector<double> hostVals, refVals;
+  for (int s = 0; s < 256; ++s) {
+    size_t i = rng.next() % M, j = rng.next() % N;
+    double acc = pr.beta == 1 ? static_cast<double>(C0[i * N + j]) : 0.0;
+    for (size_t k = 0; k < K; ++k) {
+      float a = pr.transposeA ? A[k * M + i] : A[i * K + k]; // A [K, M] or [M, K]
+      float b = pr.transposeB ? B[j * K + k] : B[k * N + j]; // B [N, K] or [K, N]
+      acc += static_cast<double>(a) * static_cast<double>(b);
+    }
+    hostVals.push_back(acc);
+    refVals.push_back(ref[i * N + j]);
+  }
+  return relativeFrobeniusError(refVals, hostVals);
+}
+
 } // namespace gemm_opt::runtime

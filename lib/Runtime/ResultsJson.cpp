@@ -51,7 +51,10 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
     os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": " << jsonQuote(r.op)
        << ", \"chip\": " << jsonQuote(r.chip) << ",\n";
     os << "      \"shape\": " << jsonQuote(r.shape) << ", \"dtype\": " << jsonQuote(r.dtype)
-       << ", \"beta\": " << r.beta << ",\n";
+       << ", \"beta\": " << r.beta;
+    if (r.op == "matmul")
+      os << ", \"layout\": " << jsonQuote(r.layout.empty() ? "nn" : r.layout);
+    os << ",\n";
     os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
        << ",\n";
     os << "      \"error\": " << num(r.error) << ", \"threshold\": " << num(r.threshold)

@@ -59,6 +59,21 @@ void table(std::ostream &os, const std::vector<std::string> &header, const std::
 int regsOf(const KernelResources &k) { return k.registers; }
 int smemOf(const KernelResources &k) { return k.staticSharedBytes + k.dynamicSharedBytes; }
 int spillOf(const KernelResources &k) { return k.localBytes; }
+
+/// One line per operand layout other than nn: "layout nt (B stored
+/// transposed): stages a, b".
+void layoutNotes(std::ostream &os, const std::vector<StageResult> &results) {
+  for (const char *layout : {"nt", "tn", "tt"}) {
+    std::string stages;
+    for (const StageResult &r : results)
+      if (r.op == "matmul" && r.layout == layout)
+        stages += (stages.empty() ? "" : ", ") + r.stage;
+    if (stages.empty())
+      continue;
+    const char *what = layout[0] == 't' ? (layout[1] == 't' ? "A and B" : "A") : "B";
+    os << "layout " << layout << " (" << what << " stored transposed): stages " << stages << "\n";
+  }
+}
 } // namespace
 
 void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
@@ -97,6 +112,7 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
          << " TFLOPS, peak " << f("%.0f", first->peakTflops) << " TFLOPS\n";
       os << "ms/cuBLAS ms: back-to-back medians; il: interleaved (our launch, then cuBLAS, alternating) medians\n";
     }
+    layoutNotes(os, results);
   }
   if (!sm.empty()) {
     if (!mm.empty())

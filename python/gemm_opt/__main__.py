@@ -19,6 +19,7 @@ def main(argv=None):
     lad.add_argument("--dtype", default="f32", choices=["f32", "f16", "bf16"])
     lad.add_argument("--stages", default="all")
     lad.add_argument("--tf32", action="store_true")
+    lad.add_argument("--layout", choices=["nn", "nt", "tn", "tt"], help="matmul operand layout (gemm-run --layout)")
     lad.add_argument("--json", help="also write the results here")
     lad.add_argument("--plot", help="PNG of %% of cuBLAS per stage")
     lad.add_argument("--roofline", help="PNG of the stages under the roofline")
@@ -37,7 +38,7 @@ def main(argv=None):
         return 0
     try:
         if args.command == "ladder":
-            results = ladder(args.shape, args.dtype, args.stages, tf32=args.tf32)
+            results = ladder(args.shape, args.dtype, args.stages, tf32=args.tf32, layout=args.layout)
             print(results.pop("output"), end="")
             if args.json:
                 with open(args.json, "w") as f:

@@ -1,18 +1,21 @@
 """matmul, linear and softmax on PyTorch tensors through compiled kernels.
 
 Each call builds the MLIR of its 2-D problem, compiles it once per
-(shapes, dtypes, stage, options, chip) -- in memory for the process and on
-disk across processes (gemm_opt.cache) -- and launches it on the current
-stream. What the compiler cannot express yet runs unfused around the
-kernel with torch ops, until the compiler's model-IR forms land: leading
-(batch) dimensions, B transposed (linear's weight is copied transposed),
-bias and activation epilogues, output dtypes other than the inputs' or f32
-(computed in f32, then converted), softmax over a dimension other than the
-last (moved last, copied contiguous)."""
+(shapes, layout, dtypes, stage, options, chip) -- in memory for the process
+and on disk across processes (gemm_opt.cache) -- and launches it on the
+current stream. An operand that is a transposed view of a dense tensor
+(linear's weight, b.t(), a.mT) is passed as it is stored, through the
+matmul's operand layout ("nt", "tn", "tt"), not copied. What the compiler
+cannot express yet runs unfused around the kernel with torch ops, until the
+compiler's model-IR forms land: leading (batch) dimensions, other strided
+operands (copied dense), bias and activation epilogues, output dtypes other
+than the inputs' or f32 (computed in f32, then converted), softmax over a
+dimension other than the last (moved last, copied contiguous)."""
 import math
 import threading
 
 from . import _runtime, compilation, compiler, mlir
+from .errors import CompileError
 from .kernel import dtype_name, torch_dtype
 
 ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid", "tanh")
@@ -20,11 +23,15 @@ ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid", "tanh")
 _kernels = {}
 _chips = {}
 _lock = threading.Lock()
-# matmul's plain calls (2-D, no epilogue) seen before, by what decides
-# their kernel: (a.shape, b.shape, a.dtype, b.dtype, a's device index, b's,
-# out_dtype, stage, allow_tf32) -> (Kernel.fast_launcher, C shape, C dtype).
-# A hit skips every check that the first call passed: what is left is the
-# allocation of C and the launch (benchmarks/python-timing.py measures it).
+# matmul's plain calls (2-D, no epilogue, each operand dense or a transposed
+# view of a dense tensor) seen before, by what decides their kernel:
+# (a.shape, b.shape, a.stride(), b.stride(), a.dtype, b.dtype, a's device
+# index, b's, out_dtype, stage, allow_tf32) -> (Kernel.fast_launcher, C
+# shape, C dtype). The strides decide the layout (a 2-D tensor's contiguity
+# and its transpose's are functions of shape and strides). A hit skips
+# every check that the first call passed: what is left is the alignment
+# test, the allocation of C and the launch (benchmarks/python-timing.py
+# measures it).
 _plain = {}
 # softmax's calls over the last dimension of a dense tensor seen before:
 # (x.shape, x.dtype, x's device index, dim, stage) -> Kernel.fast_launcher.
@@ -44,10 +51,11 @@ def _device_chip(index):
     return chip
 
 
-def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0):
-    """The (cached) Kernel of a 2-D matmul (dims = (M, N, K)) or softmax
-    (dims = (rows, cols)) for CUDA device `device`."""
-    key = (op, dims, in_type, out_type, stage, device, tuple(sorted(options.items())) if options else ())
+def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0, layout="nn"):
+    """The (cached) Kernel of a 2-D matmul (dims = (M, N, K), operands
+    stored as `layout` says: mlir.matmul_source) or softmax (dims = (rows,
+    cols)) for CUDA device `device`."""
+    key = (op, dims, in_type, out_type, stage, device, tuple(sorted(options.items())) if options else (), layout)
     k = _kernels.get(key)
     if k is None:
         options = compiler.check_options(options)
@@ -55,12 +63,17 @@ def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0
         with _lock:
             k = _kernels.get(key)
             if k is None:
-                src = (mlir.matmul_source(*dims, in_type, out_type) if op == "matmul"
+                src = (mlir.matmul_source(*dims, in_type, out_type, layout) if op == "matmul"
                        else mlir.softmax_source(*dims, in_type))
                 if stage == "best":
                     stage = compiler.best_stage(op, in_type, _runtime.device(device).capability,
                                                 options.get("allow_tf32", False))
-                k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options)
+                k = compilation.compile(src, stage=stage, chip=chip, options=options)
+                # Its launches read A and B as the manifest says: it must be what was asked.
+                if op == "matmul" and k.layout != layout:
+                    raise CompileError(f"the compiled manifest's layout is {k.layout}, the source's {layout}",
+                                       stage=k.stage)
+                _kernels[key] = k
     return k
 
 
@@ -79,14 +92,27 @@ def _dense(t):
     return t if t.data_ptr() % 16 == 0 else t.clone()
 
 
+def _operand(t):
+    """(letter, tensor): "n" and t itself when dense, "t" and t.t() (its
+    dense storage) when t is a transposed view of a dense tensor, else "n"
+    and a dense copy. Storage at an unaligned address is copied."""
+    if not t.is_contiguous():
+        s = t.t()
+        if s.is_contiguous():
+            return "t", s if s.data_ptr() % 16 == 0 else s.clone()
+    return "n", _dense(t)
+
+
 def _launch_matmul(a2, b2, c_type, stage, options):
+    """C = a2 @ b2 (2-D, non-empty); returns (C, layout)."""
     import torch
     (m, k), n = a2.shape, b2.shape[1]
+    (la, a_arg), (lb, b_arg) = _operand(a2), _operand(b2)
     device = a2.device.index
-    kern = kernel_for("matmul", (m, n, k), dtype_name(a2.dtype), c_type, stage, options, device)
+    kern = kernel_for("matmul", (m, n, k), dtype_name(a2.dtype), c_type, stage, options, device, la + lb)
     c = torch.empty((m, n), dtype=torch_dtype(c_type), device=a2.device)
-    kern.launch([_dense(a2), _dense(b2), c], device)
-    return c
+    kern.launch([a_arg, b_arg, c], device)
+    return c, la + lb
 
 
 def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", allow_tf32=False):
@@ -97,11 +123,12 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
     f32; f32 ones use TF32 tensor cores only with allow_tf32."""
     if bias is None and activation is None:
         try:
-            plain = _plain.get((a.shape, b.shape, a.dtype, b.dtype, a.get_device(), b.get_device(), out_dtype, stage,
-                                allow_tf32))
+            plain = _plain.get((a.shape, b.shape, a.stride(), b.stride(), a.dtype, b.dtype, a.get_device(),
+                                b.get_device(), out_dtype, stage, allow_tf32))
         except (AttributeError, TypeError):  # not tensors: the checks below say so
             plain = None
-        if plain is not None and a.is_contiguous() and b.is_contiguous():
+        if plain is not None:
+            # A transposed view's data pointer is its dense storage's.
             pa, pb = a.data_ptr(), b.data_ptr()
             if not (pa | pb) & 15:
                 launch, c_shape, c_dtype = plain
@@ -138,20 +165,22 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
     options = {"allow_tf32": True} if allow_tf32 else None
     m, k, n = a2d.shape[-2], a2d.shape[-1], b2d.shape[-1]
     if a.dim() == 2 and b.dim() == 2 and m and n and k:  # the plain call: no reshapes
-        c = _launch_matmul(a, b, c_type, stage, options)
-        if bias is None and activation is None and c.dtype == out_dtype:
-            kern = kernel_for("matmul", (m, n, k), in_type, c_type, stage, options, a.device.index)
+        c, layout = _launch_matmul(a, b, c_type, stage, options)
+        # Only calls that passed the caller's storage (no dense copies).
+        direct = all(t.is_contiguous() or letter == "t" for t, letter in zip((a, b), layout))
+        if bias is None and activation is None and c.dtype == out_dtype and direct:
+            kern = kernel_for("matmul", (m, n, k), in_type, c_type, stage, options, a.device.index, layout)
             launch = kern.fast_launcher(a.device.index)
             if launch is not None:
-                _plain[(a.shape, b.shape, a.dtype, b.dtype, a.get_device(), b.get_device(), requested, stage,
-                        allow_tf32)] = (launch, c.shape, c.dtype)
+                _plain[(a.shape, b.shape, a.stride(), b.stride(), a.dtype, b.dtype, a.get_device(), b.get_device(),
+                        requested, stage, allow_tf32)] = (launch, c.shape, c.dtype)
     elif b2d.dim() == 2:
         lead = a2d.shape[:-2]
         flat = a2d.reshape(math.prod(a2d.shape[:-1]), k)  # not -1: K may be 0
         if flat.shape[0] == 0 or n == 0 or k == 0:
             c = torch.zeros((flat.shape[0], n), dtype=torch_dtype(c_type), device=a.device)
         else:
-            c = _launch_matmul(flat, b2d, c_type, stage, options)
+            c = _launch_matmul(flat, b2d, c_type, stage, options)[0]
         c = c.reshape(*lead, m, n)
     else:
         lead = torch.broadcast_shapes(a2d.shape[:-2], b2d.shape[:-2])
@@ -160,7 +189,7 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         c = torch.zeros((ab.shape[0], m, n), dtype=torch_dtype(c_type), device=a.device)
         if m and n and k:
             for i in range(ab.shape[0]):
-                c[i] = _launch_matmul(ab[i], bb[i], c_type, stage, options)
+                c[i] = _launch_matmul(ab[i], bb[i], c_type, stage, options)[0]
         c = c.reshape(*lead, m, n)
     if b.dim() == 1:
         c = c.squeeze(-1)
@@ -182,12 +211,12 @@ def _activate(x, activation):
 
 def linear(x, weight, bias=None, *, activation=None, stage="best", allow_tf32=False):
     """torch.nn.functional.linear: x @ weight.T + bias, weight of shape
-    (out_features, in_features). The transposed copy of the weight runs
-    unfused until the compiler takes B transposed."""
+    (out_features, in_features). A dense weight is B stored transposed
+    (layout "nt"): it is read in place, not copied."""
     _check_tensor("weight", weight)
     if weight.dim() != 2:
         raise ValueError(f"linear: weight must be 2-D (out_features, in_features), got {tuple(weight.shape)}")
-    return matmul(x, weight.t().contiguous(), bias=bias, activation=activation, stage=stage,
+    return matmul(x, weight.t(), bias=bias, activation=activation, stage=stage,
                   allow_tf32=allow_tf32)
 
 

@@ -47,6 +47,9 @@ class Kernel:
         self.problem = m["problem"]
         self.buffers = m["buffers"]
         self.beta = self.problem.get("beta", 0)
+        # matmul: how A and B are stored ("nn" | "nt" | "tn" | "tt"; the
+        # manifest writes it only when some operand is transposed).
+        self.layout = self.problem.get("layout", "nn") if self.op == "matmul" else None
         # The buffers a caller passes, and those it may leave to us.
         self.arguments = [b for b in self.buffers if b["role"] != "scratch"]
         self.inputs = [b for b in self.arguments
@@ -61,7 +64,8 @@ class Kernel:
         self._lock = threading.Lock()
 
     def __repr__(self):
-        return (f"<gemm_opt.Kernel {self.op} stage={self.stage} chip={self.chip} "
+        layout = f"layout={self.layout} " if self.layout not in (None, "nn") else ""
+        return (f"<gemm_opt.Kernel {self.op} stage={self.stage} chip={self.chip} {layout}"
                 f"buffers={[(b['name'], b['elem'], b['shape']) for b in self.arguments]}>")
 
     def threshold(self, tf32=False):
@@ -76,6 +80,13 @@ class Kernel:
         return (f"kernel({fmt(self.arguments)})" +
                 (f" or kernel({fmt(self.inputs)}) -> new {fmt(self.outputs)}"
                  if self.inputs != self.arguments else ""))
+
+    def _stored_as(self, role):
+        """' (layout nt: B is stored transposed, N x K)' for an operand that
+        the layout transposes, else ''."""
+        if self.layout is None or role not in ("A", "B") or self.layout["AB".index(role)] != "t":
+            return ""
+        return f" (layout {self.layout}: {role} is stored transposed, {'K x M' if role == 'A' else 'N x K'})"
 
     def check(self, tensors):
         """Raises TypeError / ValueError unless `tensors` fit the manifest's
@@ -99,7 +110,8 @@ class Kernel:
             if dtype_name(t.dtype) != b["elem"]:
                 raise TypeError(f"{what}: dtype {t.dtype}, the kernel was compiled for {b['elem']}")
             if list(t.shape) != list(b["shape"]):
-                raise ValueError(f"{what}: shape {list(t.shape)}, the kernel was compiled for {b['shape']}")
+                raise ValueError(f"{what}: shape {list(t.shape)}, the kernel was compiled for {b['shape']}"
+                                 f"{self._stored_as(b['role'])}")
             if not t.is_contiguous():
                 raise ValueError(f"{what}: tensor is not contiguous (row-major dense); call .contiguous()")
             if t.data_ptr() % _ALIGNMENT:

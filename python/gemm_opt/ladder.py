@@ -12,9 +12,10 @@ from .errors import GemmRunError, NoDeviceError
 EXIT_USAGE, EXIT_NO_DEVICE = 2, 3
 
 
-def ladder(shape, dtype="f32", stages="all", tf32=False, op=None, extra_args=(), timeout=None):
+def ladder(shape, dtype="f32", stages="all", tf32=False, op=None, extra_args=(), timeout=None, layout=None):
     """Runs `gemm-run --shape SHAPE --dtype DTYPE --stages=STAGES --json`
-    (the embedded input: MxNxK matmul, RxC softmax) and returns its results
+    (the embedded input: MxNxK matmul, RxC softmax; `layout`: the matmul's
+    operand layout, gemm-run --layout) and returns its results
     (the JSON as a dict: "device", "stages", ...). Raises NoDeviceError
     without a GPU, GemmRunError on a usage or compile error; a stage that
     failed its check or could not run is in the results with its status."""
@@ -24,7 +25,8 @@ def ladder(shape, dtype="f32", stages="all", tf32=False, op=None, extra_args=(),
     with tempfile.TemporaryDirectory(prefix="gemm_opt.") as tmp:
         out = os.path.join(tmp, "results.json")
         cmd = [tool, "--shape", shape, "--dtype", dtype, f"--stages={stages}", "--json", out]
-        cmd += (["--tf32"] if tf32 else []) + (["--op", op] if op else []) + list(extra_args)
+        cmd += (["--tf32"] if tf32 else []) + (["--op", op] if op else []) + (["--layout", layout] if layout else [])
+        cmd += list(extra_args)
         proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=timeout)
         if proc.returncode == EXIT_NO_DEVICE:
             raise NoDeviceError(f"gemm-run found no CUDA device:\n{proc.stdout.strip()}")

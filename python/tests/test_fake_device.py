@@ -242,3 +242,90 @@ def test_functional_calls_launch_their_kernels(fake_cuda, tmp_path):
         check_slots(mm.manifest["kernels"], launches[call:call + 1], ptrs, out["copies"][call])
         assert set(ptrs) == {"A", "B", "C"}
     assert launches[2]["params"] == [out["x"], out["y"]]
+
+
+LAYOUT_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+import gemm_opt
+from gemm_opt import compilation, functional, mlir
+from gemm_opt.kernel import Kernel
+ptx, manifests = sys.stdin.read().split("\0")
+manifests = json.loads(manifests)
+compiled = []
+
+
+def fake_compile(source, stage="best", chip=None, options=None, use_cache=True):
+    # The kernel of the layout whose source functional built (exactly).
+    layout = next(l for l in mlir.LAYOUTS if source == mlir.matmul_source(64, 48, 32, "bf16", "bf16", l))
+    compiled.append(layout)
+    return Kernel(ptx, manifests[layout])
+
+
+compilation.compile = fake_compile
+a, at = fake_torch.Tensor((64, 32), torch.bfloat16), fake_torch.Tensor((32, 64), torch.bfloat16)
+b, w = fake_torch.Tensor((32, 48), torch.bfloat16), fake_torch.Tensor((48, 32), torch.bfloat16)
+calls = [("linear", a, w), ("linear", a, w), ("matmul", a, w.t()), ("matmul", at.t(), b),
+         ("matmul", at.t(), w.t()), ("matmul", a, b), ("matmul", at.t(), w.t())]
+out = []
+for fn, x, y in calls:
+    c = gemm_opt.linear(x, y) if fn == "linear" else gemm_opt.matmul(x, y)
+    out.append({"c": c.ptr, "shape": list(c.shape)})
+print(json.dumps({"calls": out, "compiled": compiled, "copies": len(fake_torch.DENSE_COPIES),
+                  "plain": len(functional._plain), "a": a.ptr, "at": at.ptr, "b": b.ptr, "w": w.ptr,
+                  "keys": sorted(k[-1] for k in functional._kernels)}))
+"""
+
+
+def layout_manifest(manifest_text, layout, m, n, k):
+    """An nn manifest edited to `layout`: the problem's "layout", A and B
+    with their stored shapes (what the compiler writes for that layout)."""
+    man = json.loads(manifest_text)
+    man["problem"]["layout"] = layout
+    shapes = {"A": [k, m] if layout[0] == "t" else [m, k], "B": [n, k] if layout[1] == "t" else [k, n]}
+    for b in man["buffers"]:
+        b["shape"] = shapes.get(b["role"], b["shape"])
+    return json.dumps(man, indent=2)
+
+
+def test_functional_layouts_pass_transposed_views_in_place(fake_cuda, tmp_path):
+    """linear's weight and the transposed views given to matmul reach the
+    kernel as they are stored, through the layouts nt, tn and tt (no dense
+    copy); one kernel per layout, each built from mlir.matmul_source of that
+    layout; a repeated call takes the cached launcher. The kernels: the nn
+    naive kernel's PTX with manifests edited to each layout (the runtime
+    validates them), so this runs before the compiler takes layouts."""
+    nn = gemm_opt.compile(mlir.matmul_source(64, 48, 32, "bf16", "bf16"), stage="naive")
+    manifests = {l: nn.manifest_text if l == "nn" else layout_manifest(nn.manifest_text, l, 64, 48, 32)
+                 for l in mlir.LAYOUTS}
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", LAYOUT_SCRIPT, str(REPO / "python" / "tests" / "fake_cuda")],
+                          input=f"{nn.ptx}\0{json.dumps(manifests)}", env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["compiled"] == ["nt", "tn", "tt", "nn"] and out["keys"] == ["nn", "nt", "tn", "tt"]
+    assert out["copies"] == 0 and out["plain"] == 4
+    assert all(c["shape"] == [64, 48] for c in out["calls"])
+    launches = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(nn.manifest["kernels"]) == 1 and len(launches) == 7
+    operands = [("a", "w"), ("a", "w"), ("a", "w"), ("at", "b"), ("at", "w"), ("a", "b"), ("at", "w")]
+    for launch, (x, y), call in zip(launches, operands, out["calls"]):
+        check_slots(nn.manifest["kernels"][:1], [launch], {"A": out[x], "B": out[y], "C": call["c"]}, None)
+
+
+def test_matmul_source_layouts():
+    """The MLIR of each layout: A and B with their stored shapes, the
+    indexing_maps of linalg.matmul (none for nn, as before)."""
+    assert "indexing_maps" not in mlir.matmul_source(5, 6, 7, "f16", "f32")
+    nt = mlir.matmul_source(5, 6, 7, "f16", "f32", "nt")
+    assert "%A: memref<5x7xf16>, %B: memref<6x7xf16>, %C: memref<5x6xf32>" in nt
+    assert ("linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, "
+            "affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>] "
+            "ins(%A, %B : memref<5x7xf16>, memref<6x7xf16>)") in nt
+    tt = mlir.matmul_source(5, 6, 7, "f16", "f32", "tt")
+    assert "%A: memref<7x5xf16>, %B: memref<6x7xf16>" in tt and "-> (d2, d0)>" in tt
+    with pytest.raises(ValueError, match="unknown matmul layout 'tx'"):
+        mlir.matmul_source(5, 6, 7, "f16", "f32", "tx")

@@ -53,3 +53,22 @@ def test_softmax_dim_out_of_range(fake):
 def test_softmax_cpu(fake):
     with pytest.raises(ValueError, match="x: tensor is on cpu"):
         gemm_opt.softmax(fake((4, 8), "float32", device="cpu"))
+
+
+def test_kernel_for_checks_the_compiled_layout(monkeypatch):
+    """A compiler that ignored the layout would have its kernel read A and B
+    wrongly: kernel_for refuses a manifest whose layout is not the source's."""
+    import json
+    from gemm_opt import compilation, functional
+    from gemm_opt.kernel import Kernel
+    manifest = {"op": "matmul", "stage": "naive", "chip": "sm_90", "buffers": [], "kernels": [],
+                "problem": {"m": 4, "n": 6, "k": 8, "beta": 0, "a": "f16", "b": "f16", "c": "f32"}}
+    monkeypatch.setattr(functional, "_device_chip", lambda index: "sm_90")
+    monkeypatch.setattr(compilation, "compile", lambda *args, **kwargs: Kernel("", json.dumps(manifest)))
+    with pytest.raises(gemm_opt.CompileError, match="the compiled manifest's layout is nn, the source's nt"):
+        functional.kernel_for("matmul", (4, 6, 8), "f16", "f32", stage="naive", layout="nt")
+    manifest["problem"]["layout"] = "nt"
+    k = functional.kernel_for("matmul", (4, 6, 8), "f16", "f32", stage="naive", layout="nt")
+    assert k.layout == "nt" and functional.kernel_for("matmul", (4, 6, 8), "f16", "f32", stage="naive",
+                                                      layout="nt") is k
+    functional.clear_memory_cache()

@@ -94,3 +94,21 @@ def test_accumulating_kernel_takes_c_as_input(fake):
     assert k.check((a, b, c)) == 0
     with pytest.raises(TypeError, match="expected 3 tensors, got 2"):
         k.check((a, b))
+
+
+def test_transposed_operand_shapes(kernel, fake):
+    """A kernel whose layout stores B transposed (nt) takes B as N x K; the
+    error for a K x N tensor says so."""
+    import json
+    from gemm_opt.kernel import Kernel
+    m = json.loads(kernel.manifest_text)
+    m["problem"]["layout"] = "nt"
+    next(b for b in m["buffers"] if b["role"] == "B")["shape"] = [32, 16]
+    nt = Kernel(kernel.ptx, json.dumps(m))
+    assert nt.layout == "nt" and kernel.layout == "nn" and "layout=nt" in repr(nt)
+    assert nt.check(args(fake, b=fake((32, 16), "bfloat16", ptr=0x20000))) == 0
+    with pytest.raises(ValueError, match=r"buffer B \(role B\): shape \[16, 32\], the kernel was compiled for "
+                                         r"\[32, 16\] \(layout nt: B is stored transposed, N x K\)"):
+        nt.check(args(fake))
+    with pytest.raises(ValueError, match=r"compiled for \[64, 32\]$"):  # C: no layout note
+        nt.check(args(fake, b=fake((32, 16), "bfloat16", ptr=0x20000), c=fake((32, 64), "float32", ptr=0x30000)))

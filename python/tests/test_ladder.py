@@ -31,6 +31,12 @@ def test_usage_error_is_gemm_run_error(gemm_run):
     assert e.value.returncode == 2
 
 
+def test_layout_reaches_gemm_run(gemm_run):
+    with pytest.raises(gemm_opt.GemmRunError, match="--layout applies to matmul only") as e:
+        gemm_opt.ladder("64x64", "f32", stages="softmax-rows", op="softmax", layout="nt")
+    assert e.value.returncode == 2
+
+
 def test_cli_ladder_without_device(gemm_run, tmp_path):
     out = subprocess.run([sys.executable, "-m", "gemm_opt", "ladder", "--shape", "32x32x32", "--dtype", "bf16",
                           "--stages", "naive", "--plot", str(tmp_path / "l.png")], cwd=REPO / "python",

@@ -407,6 +407,7 @@ static void testReports() {
 
 void testManifests();     // ManifestTests.cpp
 void testRuntimeLimits(); // RuntimeLimitsTests.cpp
+void testLayouts();       // LayoutTests.cpp
 
 int main() {
   testManifests();
@@ -417,6 +418,7 @@ int main() {
   testPerfModel();
   testReports();
   testRuntimeLimits();
+  testLayouts();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

@@ -84,6 +84,11 @@ cl::opt<std::string> shapeText("shape", cl::value_desc("MxNxK|RxC"),
                                cl::desc("problem shape (softmax: rows x cols)"), cl::cat(compileCategory));
 cl::opt<std::string> dtypeName("dtype", cl::value_desc("f32|f16|bf16"), cl::desc("element type"),
                                cl::cat(compileCategory));
+cl::opt<std::string> layoutName("layout", cl::value_desc("nn|nt|tn|tt"),
+                                cl::desc("matmul operand layout, A's letter then B's: n = as in C = A*B (A MxK, B "
+                                         "KxN, row-major), t = stored transposed (A KxM, B NxK); nt is nn.Linear's "
+                                         "x*W^T (default nn)"),
+                                cl::init("nn"), cl::cat(compileCategory));
 cl::opt<std::string> chipName("chip", cl::value_desc("sm_90"), cl::desc("target chip (default: sm_90)"),
                               cl::init("sm_90"), cl::cat(compileCategory));
 cl::opt<bool> compileOnly("compile-only", cl::desc("compile and print a summary; do not touch the GPU"),
@@ -188,6 +193,12 @@ void parseCommandLine(int argc, char **argv) {
   ElemType elem;
   if (dtypeName.getNumOccurrences() && !parseElemType(dtypeName, elem))
     usageError("--dtype must be f32, f16 or bf16");
+  bool transposeA, transposeB;
+  if (!parseMatmulLayout(layoutName, transposeA, transposeB))
+    usageError("--layout must be nn, nt, tn or tt (A's letter, then B's; t = stored transposed), got '" +
+               layoutName + "'");
+  if (layoutName.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
+    usageError("--layout applies to matmul only");
 
   if (ptxFiles.size() != manifestFiles.size())
     usageError("--ptx and --manifest must come in pairs (" + std::to_string(ptxFiles.size()) + " --ptx, " +
@@ -199,6 +210,9 @@ void parseCommandLine(int argc, char **argv) {
       usageError("--compile-only makes no sense in AOT mode (--ptx/--manifest)");
     if (stagesList.getNumOccurrences())
       usageError("--stages selects stages to compile; in AOT mode pass one --ptx/--manifest pair per stage");
+    if (layoutName.getNumOccurrences())
+      usageError("--layout sets the operand layout of the compiled matmul; in AOT mode the manifest's problem "
+                 "says the layout");
   }
 }
 
@@ -290,6 +304,11 @@ std::vector<Job> compileJobs() {
   req.op = op;
   req.shape = shapeText;
   req.dtype = dtypeName;
+  if (layoutName.getNumOccurrences()) {
+    if (op != "matmul")
+      usageError("--layout applies to matmul only");
+    req.layout = layoutName;
+  }
   req.chip = chipName;
   req.allowTf32 = tf32;
   req.stages = requestedStages(op);
@@ -306,6 +325,12 @@ std::vector<Job> compileJobs() {
     std::string verr;
     if (!validateManifest(c.manifest, verr)) {
       std::cerr << "gemm-run: compile error: stage " << c.stage << ": " << verr << "\n";
+      std::exit(kExitUsage);
+    }
+    // The reference reads A and B as the manifest says; it must be what was asked.
+    if (!req.layout.empty() && c.manifest.isMatmul() && req.layout != matmulLayoutName(c.manifest.matmul)) {
+      std::cerr << "gemm-run: compile error: stage " << c.stage << ": the manifest's layout is "
+                << matmulLayoutName(c.manifest.matmul) << ", --layout asked for " << req.layout << "\n";
       std::exit(kExitUsage);
     }
     std::printf("compiled %-20s %9.1f ms\n", c.stage.c_str(), c.compileMs);
@@ -347,6 +372,7 @@ void writeNotRunResults(RunInfo info, const std::string &reason, const std::vect
     r.shape = manifestShapeString(j.manifest);
     r.dtype = manifestDtypeString(j.manifest);
     r.beta = j.manifest.isMatmul() ? j.manifest.matmul.beta : 0;
+    r.layout = j.manifest.isMatmul() ? matmulLayoutName(j.manifest.matmul) : "";
     r.message = "no CUDA device";
     none.push_back(r);
   }

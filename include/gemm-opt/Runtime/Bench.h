@@ -163,6 +163,7 @@ struct StageResult {
   std::string shape; // "MxNxK" or "RxC"
   std::string dtype; // "a,b->c" or "x->y"
   int beta = 0;
+  std::string layout; // matmul: "nn" | "nt" | "tn" | "tt" (the manifest's); softmax: empty
   StageStatus status = StageStatus::NotRun;
   std::string message; // why FAIL/ERROR (or notes)
   double error = 0;     // the metric above (+inf if NaN/Inf found)

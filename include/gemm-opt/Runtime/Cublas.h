@@ -2,7 +2,8 @@
 //
 // Row-major C(MxN) = A(MxK)·B(KxN) + beta·C through cuBLAS, computed as the
 // column-major C^T = B^T·A^T (cuBLAS m=N, n=M, k=K, lda=N for B, ldb=K for A,
-// ldc=N). libcublas is opened at run time (GEMM_OPT_CUBLAS, then
+// ldc=N); an operand stored transposed (MatmulProblem::transposeA/B) is
+// passed with CUBLAS_OP_T and its stored row length as ld. libcublas is opened at run time (GEMM_OPT_CUBLAS, then
 // libcublas.so.13/.12/.so on the loader path, $CUDA_HOME/lib64,
 // /usr/local/cuda/lib64). Types/enums copied from CUDA 13's cublas_api.h and
 // library_types.h. cuBLAS uses the CUDA runtime, which picks up the primary

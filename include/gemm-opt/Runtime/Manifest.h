@@ -54,6 +54,11 @@ struct MatmulProblem {
            transposeA == o.transposeA && transposeB == o.transposeB;
   }
 };
+/// "nn" | "nt" | "tn" | "tt": A's letter, then B's ('t': stored transposed).
+const char *matmulLayoutName(bool transposeA, bool transposeB);
+inline const char *matmulLayoutName(const MatmulProblem &p) { return matmulLayoutName(p.transposeA, p.transposeB); }
+/// Reads "nn" | "nt" | "tn" | "tt"; false (outputs unchanged) for anything else.
+bool parseMatmulLayout(const std::string &s, bool &transposeA, bool &transposeB);
 
 /// softmax over the last dimension: Y(RxC) = softmax(X(RxC)) row by row.
 struct SoftmaxProblem {
@@ -181,7 +186,8 @@ bool parseManifest(const std::string &json, KernelManifest &out, std::string &er
 /// Semantic checks: op and problem consistent; buffer names unique; roles valid
 /// for the op (matmul: exactly one A, B, C; softmax: exactly one X, Y; any
 /// number of "scratch"); role buffers have the problem's element type and the
-/// row-major 2-D shape [M,K], [K,N], [M,N] / [R,C]; each buffer and all of
+/// row-major 2-D shape [M,K], [K,N], [M,N] / [R,C] (A [K,M] and B [N,K] when
+/// the layout stores them transposed); each buffer and all of
 /// them together at most kMaxBufferBytes; at least one kernel; grid and block
 /// dimensions positive and within CUDA's limits (block threads <= 1024);
 /// dynamic shared memory <= kMaxDynamicSharedMemory; a cluster, when

@@ -55,6 +55,14 @@ std::vector<float> randomValues(ElemType t, size_t count, float lo, float hi, ui
 double relativeFrobeniusError(const std::vector<double> &out, const std::vector<double> &ref,
                               size_t *badCount = nullptr);
 
+/// A matmul reference `ref` (C, M x N row-major) against the host in
+/// double on 256 entries of C sampled with `seed`: their relative Frobenius
+/// error. `a` and `b` hold A and B as the problem's layout stores them (A
+/// [K, M] when transposeA, B [N, K] when transposeB); `c0` is C's initial
+/// value when beta == 1.
+double matmulSpotError(const MatmulProblem &p, const std::vector<float> &a, const std::vector<float> &b,
+                       const std::vector<float> &c0, const std::vector<double> &ref, uint64_t seed);
+
 /// Softmax of each row of X (rows x cols, row-major) in double, exactly by the
 /// definition: y = exp(x - max) / sum(exp(x - max)). A row whose max is -inf
 /// (all -inf) gives NaN everywhere; a row containing NaN gives NaN everywhere;

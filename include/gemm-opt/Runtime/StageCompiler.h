@@ -21,6 +21,7 @@ struct CompileRequest {
   std::string op;        // "matmul" | "softmax": the embedded default's op
   std::string shape;     // "MxNxK" (matmul) or "RxC" (softmax); empty: the input's own
   std::string dtype;     // "f32" | "f16" | "bf16"; empty: the input's own
+  std::string layout;    // matmul "nn" | "nt" | "tn" | "tt"; empty: the input's own (the default's: nn)
   std::string chip;      // e.g. "sm_90"
   bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
   /// Non-empty list in the order to compile. gemm-run expands "all" through

@@ -2,7 +2,9 @@
 just what gemm_opt touches. Its allocator reuses freed blocks for requests
 of the same size on the same stream, lowest address first (as torch's
 caching allocator does); pinned tensors have real host memory; copies are
-recorded with their stream. Importing it installs it as `torch`."""
+recorded with their stream; views (reshape, t()) share their base's memory,
+and the dense copies that contiguous() and clone() make are counted.
+Importing it installs it as `torch`."""
 import ctypes
 import itertools
 import sys
@@ -11,6 +13,7 @@ import types
 torch = types.ModuleType("torch")
 STATE = {"stream": 0}
 COPIES, POOL, NEXT = [], {}, itertools.count(1)
+DENSE_COPIES = []  # the shapes of the tensors contiguous() / clone() copied
 
 
 class Dtype:
@@ -32,8 +35,9 @@ class Device:
 
 
 class Tensor:
-    def __init__(self, shape, dtype, pinned=False, view_of=None):
+    def __init__(self, shape, dtype, pinned=False, view_of=None, strides=None):
         self.shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,)
+        self.strides = tuple(strides) if strides is not None else _row_major(self.shape)
         self.dtype, self.device, self.stream = dtype, Device(), STATE["stream"]
         n = dtype.size * self.numel()
         self.key = None
@@ -60,11 +64,21 @@ class Tensor:
     def new_empty(self, shape, dtype=None):
         return Tensor(shape, dtype or self.dtype)
 
+    def stride(self):
+        return self.strides
+
     def is_contiguous(self):
-        return True
+        return self.strides == _row_major(self.shape)
 
     def contiguous(self):
-        return self
+        return self if self.is_contiguous() else self.clone()
+
+    def clone(self):
+        DENSE_COPIES.append(self.shape)
+        return Tensor(self.shape, self.dtype)
+
+    def t(self):
+        return Tensor(self.shape[::-1], self.dtype, view_of=self, strides=self.strides[::-1])
 
     def dim(self):
         return len(self.shape)
@@ -86,6 +100,10 @@ class Tensor:
         words = list(ctypes.cast(src.ptr, ctypes.POINTER(ctypes.c_uint64))[:len(src.buf) // 8])
         COPIES.append({"dst": self.ptr, "stream": STATE["stream"], "non_blocking": non_blocking, "words": words})
         return self
+
+
+def _row_major(shape):
+    return tuple(_prod(shape[i + 1:]) for i in range(len(shape)))
 
 
 def _prod(xs):

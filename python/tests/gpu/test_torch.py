@@ -208,14 +208,73 @@ def test_functional_caches_and_checks():
     gemm_opt.matmul(a, b)
     k = gemm_opt.functional.kernel_for("matmul", (40, 8, 24), "f16", "f16", device=a.device.index)
     assert gemm_opt.functional.kernel_for("matmul", (40, 8, 24), "f16", "f16", device=a.device.index) is k
-    nc = rand(24, 40, dtype=torch.float16, seed=25).t()  # not contiguous: copied
+    nc = rand(24, 40, dtype=torch.float16, seed=25).t()  # a transposed view: layout tn, read in place
     assert matmul_error(gemm_opt.matmul(nc, b), reference_matmul(nc, b)) <= 5e-3
+    strided = rand(40, 48, dtype=torch.float16, seed=29)[:, ::2]  # neither: copied dense
+    assert matmul_error(gemm_opt.matmul(strided, b), reference_matmul(strided, b)) <= 5e-3
     with pytest.raises(ValueError, match="not contiguous"):
         k(nc, b)
     with pytest.raises(ValueError, match="is on cpu"):
         k(a.cpu(), b)
     with pytest.raises(TypeError, match="dtype torch.float32"):
         k(a.float(), b)
+
+
+LAYOUT_STAGES = ["naive", "warptile", "mma", "wgmma"]
+
+
+def stored(t, transposed):
+    """t as a layout stores it: its transpose, dense, when transposed."""
+    return t.t().contiguous() if transposed else t
+
+
+@pytest.mark.parametrize("shape", [(17, 33, 65), (1000, 999, 777), (1, 4096, 4096)],
+                         ids=lambda s: "x".join(map(str, s)))
+@pytest.mark.parametrize("dtype", ["f32", "f16", "bf16"])
+@pytest.mark.parametrize("layout", ["nt", "tn", "tt"])
+@pytest.mark.parametrize("stage", LAYOUT_STAGES)
+def test_every_layout(stage, layout, dtype, shape):
+    """Every layout of each main rung against torch on odd shapes: A and B
+    passed as stored (A K x M, B N x K when transposed). f32 on the
+    tensor-core rungs with TF32 (their f32 form)."""
+    m, n, k = shape
+    tf32 = dtype == "f32" and stage in ("mma", "wgmma")
+    kernel = gemm_opt.compile(mlir.matmul_source(m, n, k, dtype, "f32", layout), stage=stage,
+                              options={"allow_tf32": True} if tf32 else None)
+    assert kernel.layout == layout
+    a, b = rand(m, k, dtype=DTYPES[dtype], seed=30), rand(k, n, dtype=DTYPES[dtype], seed=31)
+    sa, sb = stored(a, layout[0] == "t"), stored(b, layout[1] == "t")
+    shapes = {buf["role"]: buf["shape"] for buf in kernel.arguments}
+    assert (shapes["A"], shapes["B"]) == (list(sa.shape), list(sb.shape))
+    check_matmul(kernel, a, b, kernel(sa, sb), tf32=tf32)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.bfloat16])
+def test_functional_layouts_against_torch(dtype):
+    """matmul on transposed views and linear's weight, read in place
+    (layouts nt, tn, tt; at M = 1 a transposed A view is dense anyway), odd
+    shapes and M = 1, first and repeated (cached launcher) calls."""
+    t = {torch.float32: 1e-4, torch.float16: 5e-3, torch.bfloat16: 1e-2}[dtype]
+    functional = gemm_opt.functional
+    for m, n, k in [(37, 29, 45), (1000, 999, 777), (1, 4096, 4096)]:
+        a, at = rand(m, k, dtype=dtype, seed=32), rand(k, m, dtype=dtype, seed=33)
+        b, bt = rand(k, n, dtype=dtype, seed=34), rand(n, k, dtype=dtype, seed=35)
+        for x, y, layout in [(a, bt.t(), "nt"), (at.t(), b, "tn"), (at.t(), bt.t(), "tt")]:
+            before = len(functional._plain)
+            got, ref = gemm_opt.matmul(x, y), reference_matmul(x, y)
+            assert got.dtype == dtype and got.shape == (m, n)
+            assert matmul_error(got, ref) <= t, (m, n, k, layout)
+            assert len(functional._plain) == before + 1  # the caller's storage, no copy
+            assert matmul_error(gemm_opt.matmul(x, y), ref) <= t  # the cached launcher
+        assert any(key[-1] == "nt" and key[1] == (m, n, k) for key in functional._kernels)
+        bias = rand(n, dtype=dtype, seed=36)
+        got = gemm_opt.linear(a, bt, bias)  # weight (out, in): B stored transposed
+        assert matmul_error(got, torch.nn.functional.linear(a.float(), bt.float(), bias.float())) <= t
+        ref = torch.nn.functional.linear(a.float(), bt.float())
+        assert matmul_error(gemm_opt.linear(a, bt), ref) <= t and matmul_error(gemm_opt.linear(a, bt), ref) <= t
+    x3 = rand(2, 3, 45, dtype=dtype, seed=37)  # leading dimensions, weight in place
+    w = rand(29, 45, dtype=dtype, seed=38)
+    assert matmul_error(gemm_opt.linear(x3, w), torch.nn.functional.linear(x3.float(), w.float())) <= t
 
 
 def test_ladder_on_the_gpu():
