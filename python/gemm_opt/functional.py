@@ -170,10 +170,8 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         direct = all(t.is_contiguous() or letter == "t" for t, letter in zip((a, b), layout))
         if bias is None and activation is None and c.dtype == out_dtype and direct:
             kern = kernel_for("matmul", (m, n, k), in_type, c_type, stage, options, a.device.index, layout)
-            launch = kern.fast_launcher(a.device.index)
-            if launch is not None:
-                _plain[(a.shape, b.shape, a.stride(), b.stride(), a.dtype, b.dtype, a.get_device(), b.get_device(),
-                        requested, stage, allow_tf32)] = (launch, c.shape, c.dtype)
+            _plain[(a.shape, b.shape, a.stride(), b.stride(), a.dtype, b.dtype, a.get_device(), b.get_device(),
+                    requested, stage, allow_tf32)] = (kern.fast_launcher(a.device.index), c.shape, c.dtype)
     elif b2d.dim() == 2:
         lead = a2d.shape[:-2]
         flat = a2d.reshape(math.prod(a2d.shape[:-1]), k)  # not -1: K may be 0
@@ -252,8 +250,6 @@ def softmax(x, dim=-1, *, stage="best"):
     y = torch.empty(flat.shape, dtype=x.dtype, device=x.device)
     kern.launch([_dense(flat), y], device)
     if moved is x:
-        launch = kern.fast_launcher(device)
-        if launch is not None:
-            _plain_softmax[(x.shape, x.dtype, x.get_device(), dim_arg, stage)] = launch
+        _plain_softmax[(x.shape, x.dtype, x.get_device(), dim_arg, stage)] = kern.fast_launcher(device)
     y = y.reshape(moved.shape)
     return y.movedim(-1, dim) if moved is not x else y

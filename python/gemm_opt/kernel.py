@@ -61,6 +61,7 @@ class Kernel:
                                if any(b["role"] == "scratch" for b in self.buffers) else [])
         self.uses_tensormaps = any(p["abi"] == "tensormap" for k in m["kernels"] for p in k["params"])
         self._loaded = {}
+        self._launchers = {}
         self._lock = threading.Lock()
 
     def __repr__(self):
@@ -161,44 +162,44 @@ class Kernel:
         """Launches over `tensors` (one per argument buffer, manifest order,
         already checked) on the current stream. Scratch buffers and tensor
         maps come from torch's allocator on that stream, so their memory is
-        reused only after these kernels. (The hot path of every call.)"""
-        k = self._loaded.get(device) or self.loaded(device)
-        stream = (_current_stream or _stream_accessor())(device)
-        if self._scratch_bytes:
-            import torch
-            pointers, scratch, given = [], [], iter(tensors)
-            for nbytes in self._scratch_bytes:
-                if nbytes is None:
-                    pointers.append(next(given).data_ptr())
-                else:
-                    t = torch.empty(nbytes, dtype=torch.uint8, device=f"cuda:{device}")
-                    scratch.append(t)  # alive until the launch is enqueued
-                    pointers.append(t.data_ptr())
-        else:
-            pointers = [t.data_ptr() for t in tensors]
-        maps = self._tensormaps(k, pointers, stream, device) if k.tensormaps else 0
-        k.launch(pointers, maps, stream)
+        reused only after these kernels."""
+        launch = self._launchers.get(device) or self.fast_launcher(device)
+        launch(*[t.data_ptr() for t in tensors])
 
     def fast_launcher(self, device):
         """launch(*pointers): launches on `device`'s current stream over the
         data pointers of the argument buffers (manifest order), checking
-        nothing -- the hot path of a call whose tensors passed the checks
-        before (gemm_opt.matmul's and softmax's repeated calls). None when
-        the kernel has scratch buffers (Kernel.launch allocates them)."""
-        if self._scratch_bytes:
-            return None
+        nothing -- the hot path of every call (gemm_opt.matmul's and
+        softmax's repeated calls keep it). One per device."""
+        launch = self._launchers.get(device)
+        if launch is not None:
+            return launch
         k = self.loaded(device)
         raw_stream = _current_stream or _stream_accessor()
-        call = k.launch
-        if not k.tensormaps:
+        call, tensormaps = k.launch, self._tensormaps
+        if self._scratch_bytes:
+            import torch
+            sizes, where = self._scratch_bytes, f"cuda:{device}"
+
+            def launch(*pointers):
+                given, scratch, every = iter(pointers), [], []
+                for nbytes in sizes:
+                    if nbytes is None:
+                        every.append(next(given))
+                    else:
+                        t = torch.empty(nbytes, dtype=torch.uint8, device=where)
+                        scratch.append(t)  # alive until the launch is enqueued
+                        every.append(t.data_ptr())
+                stream = raw_stream(device)
+                call(every, tensormaps(k, every, stream, device) if k.tensormaps else 0, stream)
+        elif not k.tensormaps:
             def launch(*pointers):
                 call(pointers, 0, raw_stream(device))
         else:
-            tensormaps = self._tensormaps
-
             def launch(*pointers):
                 stream = raw_stream(device)
                 call(pointers, tensormaps(k, pointers, stream, device), stream)
+        self._launchers[device] = launch
         return launch
 
     def _tensormaps(self, k, pointers, stream, device):
