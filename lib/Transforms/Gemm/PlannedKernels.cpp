@@ -10,6 +10,7 @@
 
 #include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -30,10 +31,12 @@ using namespace mlir::gemm_opt;
 void mlir::gemm_opt::recordPlannedKernel(gpu::LaunchOp launch,
                                          Attribute plan) {
   auto [planName, mapping] =
-      isa<WgmmaPlanAttr>(plan) ? std::pair(kWgmmaPlanAttr, "wgmma")
-      : isa<MmaPlanAttr>(plan) ? std::pair(kMmaPlanAttr, "mma")
-                               : std::pair(kSimtPlanAttr, "simt");
-  for (StringRef name : {kSimtPlanAttr, kMmaPlanAttr, kWgmmaPlanAttr})
+      isa<WgmmaPlanAttr>(plan)  ? std::pair(kWgmmaPlanAttr, "wgmma")
+      : isa<MmaPlanAttr>(plan)  ? std::pair(kMmaPlanAttr, "mma")
+      : isa<GemvPlanAttr>(plan) ? std::pair(kGemvPlanAttr, "gemv")
+                                : std::pair(kSimtPlanAttr, "simt");
+  for (StringRef name :
+       {kSimtPlanAttr, kMmaPlanAttr, kWgmmaPlanAttr, kGemvPlanAttr})
     launch->removeAttr(name);
   launch->setAttr(planName, plan);
   launch->setAttr(kMappingAttr, StringAttr::get(launch.getContext(), mapping));
@@ -63,12 +66,16 @@ LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func) {
     else if (auto plan = launch->getAttrOfType<MmaPlanAttr>(kMmaPlanAttr))
       built =
           buildMmaGemmKernel(*problem, MmaGemmPlan::fromAttr(plan), launch);
+    else if (auto plan = launch->getAttrOfType<GemvPlanAttr>(kGemvPlanAttr))
+      built =
+          buildGemvGemmKernel(*problem, GemvGemmPlan::fromAttr(plan), launch);
     else if (auto plan = launch->getAttrOfType<SimtPlanAttr>(kSimtPlanAttr))
       built =
           buildSimtGemmKernel(*problem, SimtGemmPlan::fromAttr(plan), launch);
     else
       return launch.emitError("a planned matmul launch without a plan "
-                              "(gemm_opt.simt_plan, mma_plan or wgmma_plan)");
+                              "(gemm_opt.simt_plan, mma_plan, gemv_plan or "
+                              "wgmma_plan)");
     built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
     launch.erase();
   }

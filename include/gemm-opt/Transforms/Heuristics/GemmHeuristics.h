@@ -10,6 +10,7 @@
 #ifndef GEMM_OPT_TRANSFORMS_HEURISTICS_GEMMHEURISTICS_H
 #define GEMM_OPT_TRANSFORMS_HEURISTICS_GEMMHEURISTICS_H
 
+#include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
@@ -45,6 +46,12 @@ void chooseSimtStaging(const GemmProblem &problem, SimtGemmPlan &plan);
 /// The XOR mask that makes B's inner-loop reads conflict-free for the
 /// plan's layout (0 when they already are).
 int64_t chooseBXorMask(const SimtGemmPlan &plan);
+
+/// The weight-streaming kernel's plan when the tensor-core rungs should
+/// compute `problem` with it (a few rows of A times B stored N x K), or
+/// nothing (then `why` says why not, when given).
+std::optional<GemvGemmPlan> chooseGemvPlan(const GemmProblem &problem,
+                                           std::string *why = nullptr);
 
 /// The default plan of the tensor-core rung `mma` for `problem` on `chip`
 /// (f16/bf16 inputs, or f32 inputs computed as TF32).

@@ -140,6 +140,12 @@ MmaPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bk,
                                         stages, wm, wn));
 }
 
+LogicalResult
+GemvPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     int64_t unroll, int64_t warps) {
+  return failIf(emitError, checkGemvPlan(unroll, warps));
+}
+
 LogicalResult WgmmaPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t bk, int64_t bm,
     int64_t bn, int64_t cElemBytes, int64_t consumerRegs, int64_t elemBytes,

@@ -194,3 +194,11 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
            "to " + s(accRegs) + " accumulators";
   return "";
 }
+
+std::string mlir::gemm_opt::checkGemvPlan(int64_t unroll, int64_t warps) {
+  if (unroll < 1 || unroll > 8)
+    return "unroll = " + std::to_string(unroll) + " must be in [1, 8]";
+  if (warps < 1 || warps > 32)
+    return "warps = " + std::to_string(warps) + " must be in [1, 32]";
+  return "";
+}

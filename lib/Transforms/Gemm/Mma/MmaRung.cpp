@@ -60,8 +60,8 @@ struct GemmMmaPass
       return signalPassFailure();
     }
     for (gpu::LaunchOp launch : launches) {
-      if (launch->hasAttr(kMmaPlanAttr))
-        continue; // Already a tensor-core kernel.
+      if (launch->hasAttr(kMmaPlanAttr) || launch->hasAttr(kGemvPlanAttr))
+        continue; // Already this rung's kernel.
       if (!launch->hasAttr(kSimtPlanAttr)) {
         launch.emitError("the 'mma' rung needs the warp-tiled SIMT kernel; "
                          "run gemm-warp-tiling first");
@@ -70,6 +70,30 @@ struct GemmMmaPass
       FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
       if (failed(problem))
         return signalPassFailure();
+      if (smallM < -1 || smallM > 1) {
+        launch.emitError("invalid 'mma' option small-m=")
+            << static_cast<int64_t>(smallM)
+            << ": expected -1 (heuristic), 0 or 1";
+        return signalPassFailure();
+      }
+      if (smallM != 0) {
+        std::string why;
+        std::optional<GemvGemmPlan> gemv = chooseGemvPlan(*problem, &why);
+        if (!gemv && smallM == 1) {
+          launch.emitError("invalid 'mma' option small-m=1: the "
+                           "weight-streaming kernel does not apply: ")
+              << why;
+          return signalPassFailure();
+        }
+        if (gemv) {
+          launch.emitRemark("M = ")
+              << problem->m
+              << ": the weight-streaming kernel instead of tensor-core "
+                 "tiles (" << gemv->str() << ")";
+          recordPlannedKernel(launch, gemv->toAttr(launch.getContext()));
+          continue;
+        }
+      }
       if (problem->aType != problem->bType) {
         launch.emitError("the 'mma' rung needs A and B of one element type");
         return signalPassFailure();

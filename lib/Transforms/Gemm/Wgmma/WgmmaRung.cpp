@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
@@ -66,6 +67,8 @@ struct GemmWgmmaPass
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kWgmmaPlanAttr))
         continue; // Already a wgmma kernel.
+      if (launch->hasAttr(kGemvPlanAttr))
+        continue; // The mma rung's weight-streaming kernel: no tiles here.
       FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
       if (failed(problem))
         return signalPassFailure();

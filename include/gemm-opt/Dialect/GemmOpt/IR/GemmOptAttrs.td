@@ -160,6 +160,23 @@ def GemmOpt_MmaPlanAttr : GemmOpt_Attr<"MmaPlan", "mma_plan"> {
   );
 }
 
+def GemmOpt_GemvPlanAttr : GemmOpt_Attr<"GemvPlan", "gemv_plan"> {
+  let summary = "Plan of a weight-streaming small-M matmul kernel (GemvGemmPlan)";
+  let description = [{
+    For M <= 8 and B stored N x K (nn.Linear's weight at decode): one warp
+    per column of C streams that row of B once with 16-byte loads, `unroll`
+    chunks of 32 x 16 bytes in flight per warp, `warps` warps per block.
+
+    ```mlir
+    #gemm_opt.gemv_plan<unroll = 4, warps = 8>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$unroll,
+    "int64_t":$warps
+  );
+}
+
 def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
   let summary = "Plan of a Hopper (TMA + wgmma) matmul kernel (WgmmaGemmPlan)";
   let description = [{

@@ -1,0 +1,56 @@
+//===- GemvGemm.h - Weight-streaming kernel for a few rows of A -*- C++ -*-===//
+//
+// At decode (M <= 8 tokens) a matmul is a stream of the weights: every
+// element of B is read once and used M times, so the time is B's bytes over
+// the memory bandwidth, and a tensor-core tile of 64 or 128 rows computes
+// mostly zeros while its few blocks leave most SMs idle. With B stored
+// N x K (nn.Linear's weight) each column of C is M dot products over one
+// contiguous row of B: one warp per column streams that row with 16-byte
+// loads, keeps M vector accumulators, and reduces them across the warp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_GEMM_SMALLM_GEMVGEMM_H
+#define GEMM_OPT_TRANSFORMS_GEMM_SMALLM_GEMVGEMM_H
+
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::gemm_opt {
+
+/// Attribute name of the plan on the kernel's launch.
+inline constexpr llvm::StringLiteral kGemvPlanAttr = "gemm_opt.gemv_plan";
+
+/// Largest M the weight-streaming kernel takes (its accumulators are M
+/// vectors of 16 bytes' worth of f32 per lane).
+inline constexpr int64_t kGemvMaxRows = 8;
+
+struct GemvGemmPlan {
+  /// Chunks of 32 x 16 bytes of B each warp has in flight (the K loop's
+  /// unroll count).
+  int64_t unroll = 4;
+  /// Warps per block, one column of C each.
+  int64_t warps = 8;
+
+  int64_t threads() const { return 32 * warps; }
+  std::string validate() const { return checkGemvPlan(unroll, warps); }
+  GemvPlanAttr toAttr(MLIRContext *ctx) const;
+  static GemvGemmPlan fromAttr(GemvPlanAttr attr);
+  std::string str() const;
+};
+
+/// Why the weight-streaming kernel cannot compute `problem`, or "": it
+/// needs M <= kGemvMaxRows, B stored N x K, A not transposed, and rows of A
+/// and B (K elements) that are whole 16-byte chunks.
+std::string whyNotGemv(const GemmProblem &problem);
+
+/// Builds the kernel before `before`: ceil(N / warps) blocks of `warps`
+/// warps; warp w of block x computes column n = x * warps + w of C.
+gpu::LaunchOp buildGemvGemmKernel(const GemmProblem &problem,
+                                  const GemvGemmPlan &plan, Operation *before);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_GEMM_SMALLM_GEMVGEMM_H
