@@ -646,7 +646,7 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
     ring of XOR-swizzled tiles in dynamic shared memory, fragments
     double-buffered across k-steps, 2-element vector stores of C. Any M, N,
     K: out-of-range chunks are zero-filled. Without allow-tf32 an f32 kernel
-    is left as it is, with a remark. At M <= 8 with B stored N x K (decode
+    is left as it is, with a remark. At M <= 3 with B stored N x K (decode
     through nn.Linear) it builds the weight-streaming kernel instead (one
     warp per column of C streaming that row of B; `small-m`), which the
     wgmma rung keeps. Defaults come from GemmHeuristics (chooseMmaPlan,
@@ -670,7 +670,7 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
     Option<"allowTf32", "allow-tf32", "bool", "false",
            "Compute f32 matmuls on tensor cores in TF32 (changes numerics)">,
     Option<"smallM", "small-m", "int64_t", "-1",
-           "At M <= 8 with B stored N x K, the weight-streaming kernel "
+           "At M <= 3 with B stored N x K, the weight-streaming kernel "
            "(gemm_opt.gemv_plan) instead of tensor-core tiles: 1 = always "
            "(an error where it does not apply), 0 = never (-1 = heuristic)">,
   ];

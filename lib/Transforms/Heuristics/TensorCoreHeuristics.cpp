@@ -18,12 +18,13 @@ using namespace mlir::gemm_opt;
 
 std::optional<GemvGemmPlan>
 mlir::gemm_opt::chooseGemvPlan(const GemmProblem &p, std::string *why) {
-  // At M <= 8 a tensor-core tile computes mostly padding and its few blocks
+  // At decode a tensor-core tile computes mostly padding and its few blocks
   // leave SMs idle, while the time that matters is B's stream from memory
   // (issue 17: 1x8192x28672 bf16 took 290 us on the wgmma kernel against
   // cuBLAS's 132 and a 110 us floor). The weight-streaming kernel reads B
-  // once. Its accumulators take 4 registers per row of A per 16 bytes in
-  // flight, so fewer rows allow more chunks in flight.
+  // once: 113 us there (results/2026-12-02-decode). Its accumulators take
+  // 4 registers per row of A per 16 bytes in flight, so fewer rows allow
+  // more chunks in flight.
   std::string reason = whyNotGemv(p);
   if (!reason.empty()) {
     GEMM_OPT_DBG() << "gemv: not for " << p.m << "x" << p.n << "x" << p.k

@@ -9,10 +9,10 @@ func.func @b_not_transposed(%A: memref<1x64xbf16>, %B: memref<64x64xbf16>, %C: m
 
 // -----
 
-func.func @too_many_rows(%A: memref<9x64xbf16>, %B: memref<64x64xbf16>, %C: memref<9x64xf32>) {
-  // expected-error@+1 {{invalid 'mma' option small-m=1: the weight-streaming kernel does not apply: M = 9 is more than 8 rows}}
+func.func @too_many_rows(%A: memref<4x64xbf16>, %B: memref<64x64xbf16>, %C: memref<4x64xf32>) {
+  // expected-error@+1 {{invalid 'mma' option small-m=1: the weight-streaming kernel does not apply: M = 4 is more than 3 rows}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
-      ins(%A, %B : memref<9x64xbf16>, memref<64x64xbf16>) outs(%C : memref<9x64xf32>)
+      ins(%A, %B : memref<4x64xbf16>, memref<64x64xbf16>) outs(%C : memref<4x64xf32>)
   return
 }
 

@@ -163,7 +163,7 @@ def GemmOpt_MmaPlanAttr : GemmOpt_Attr<"MmaPlan", "mma_plan"> {
 def GemmOpt_GemvPlanAttr : GemmOpt_Attr<"GemvPlan", "gemv_plan"> {
   let summary = "Plan of a weight-streaming small-M matmul kernel (GemvGemmPlan)";
   let description = [{
-    For M <= 8 and B stored N x K (nn.Linear's weight at decode): one warp
+    For M <= 3 and B stored N x K (nn.Linear's weight at decode): one warp
     per column of C streams that row of B once with 16-byte loads, `unroll`
     chunks of 32 x 16 bytes in flight per warp, `warps` warps per block.
 

@@ -1,6 +1,6 @@
 //===- GemvGemm.h - Weight-streaming kernel for a few rows of A -*- C++ -*-===//
 //
-// At decode (M <= 8 tokens) a matmul is a stream of the weights: every
+// At decode (a few tokens) a matmul is a stream of the weights: every
 // element of B is read once and used M times, so the time is B's bytes over
 // the memory bandwidth, and a tensor-core tile of 64 or 128 rows computes
 // mostly zeros while its few blocks leave most SMs idle. With B stored
@@ -23,9 +23,13 @@ namespace mlir::gemm_opt {
 /// Attribute name of the plan on the kernel's launch.
 inline constexpr llvm::StringLiteral kGemvPlanAttr = "gemm_opt.gemv_plan";
 
-/// Largest M the weight-streaming kernel takes (its accumulators are M
-/// vectors of 16 bytes' worth of f32 per lane).
-inline constexpr int64_t kGemvMaxRows = 8;
+/// Largest M the weight-streaming kernel takes. Each warp reads all M rows
+/// of A for its one column, so A's traffic (from L1/L2) is M times B's:
+/// measured on the H200 (results/2026-12-02-decode, bf16, nt, against
+/// cuBLAS): M = 1 97-107%, M = 2 87-95%, M = 3 83%, M = 4 64%, M = 8 21-33%
+/// (the wgmma tiles reach about 58% at M = 8). Several columns per warp
+/// would share A's loads; until then the kernel stops at M = 3.
+inline constexpr int64_t kGemvMaxRows = 3;
 
 struct GemvGemmPlan {
   /// Chunks of 32 x 16 bytes of B each warp has in flight (the K loop's
