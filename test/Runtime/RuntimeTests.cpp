@@ -408,6 +408,7 @@ static void testReports() {
 void testManifests();     // ManifestTests.cpp
 void testRuntimeLimits(); // RuntimeLimitsTests.cpp
 void testLayouts();       // LayoutTests.cpp
+void testSuites();        // SuiteTests.cpp
 
 int main() {
   testManifests();
@@ -419,6 +420,7 @@ int main() {
   testReports();
   testRuntimeLimits();
   testLayouts();
+  testSuites();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

@@ -12,10 +12,13 @@
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
+#include "gemm-opt/Runtime/Suite.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -91,6 +94,11 @@ cl::opt<std::string> layoutName("layout", cl::value_desc("nn|nt|tn|tt"),
                                 cl::init("nn"), cl::cat(compileCategory));
 cl::opt<std::string> chipName("chip", cl::value_desc("sm_90"), cl::desc("target chip (default: sm_90)"),
                               cl::init("sm_90"), cl::cat(compileCategory));
+cl::opt<std::string> suiteFile("suite", cl::value_desc("FILE"),
+                              cl::desc("run every matmul shape of FILE (lines \"M N K\", # comments) through "
+                                       "--stages; prints per stage the geometric mean of % of cuBLAS (interleaved) "
+                                       "over all shapes and per M, also in the JSON (\"suite\")"),
+                              cl::init(""), cl::cat(compileCategory));
 cl::opt<bool> compileOnly("compile-only", cl::desc("compile and print a summary; do not touch the GPU"),
                           cl::cat(compileCategory));
 cl::opt<std::string> emitDir("emit-dir", cl::value_desc("DIR"),
@@ -200,6 +208,12 @@ void parseCommandLine(int argc, char **argv) {
   if (layoutName.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--layout applies to matmul only");
 
+  if (!suiteFile.empty()) {
+    if (shapeText.getNumOccurrences() || !inputFile.empty() || !ptxFiles.empty())
+      usageError("--suite gives the shapes; it excludes --shape, an input file and --ptx/--manifest");
+    if (opName.getNumOccurrences() && opName != "matmul")
+      usageError("--suite runs matmul shapes");
+  }
   if (ptxFiles.size() != manifestFiles.size())
     usageError("--ptx and --manifest must come in pairs (" + std::to_string(ptxFiles.size()) + " --ptx, " +
                std::to_string(manifestFiles.size()) + " --manifest)");
@@ -292,7 +306,7 @@ std::vector<std::string> requestedStages(const std::string &op) {
 }
 
 /// JIT mode: compiles the requested stages; exits 2 on a compile error.
-std::vector<Job> compileJobs() {
+std::vector<Job> compileJobsFor(const std::string &shapeText) {
   std::string op = opName;
   std::vector<int64_t> d;
   if (op.empty())
@@ -335,6 +349,25 @@ std::vector<Job> compileJobs() {
     }
     std::printf("compiled %-20s %9.1f ms\n", c.stage.c_str(), c.compileMs);
     jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs});
+  }
+  return jobs;
+}
+
+/// The jobs of --shape, or of every line of --suite.
+std::vector<Job> compileJobs() {
+  if (suiteFile.empty())
+    return compileJobsFor(shapeText);
+  std::string text, err;
+  std::vector<SuiteShape> shapes;
+  if (!readFile(suiteFile, text))
+    usageError("cannot read --suite file '" + suiteFile + "'");
+  if (!parseSuite(text, shapes, err))
+    usageError("--suite " + suiteFile + ": " + err);
+  std::vector<Job> jobs;
+  for (const SuiteShape &s : shapes) {
+    std::vector<Job> more = compileJobsFor(std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" +
+                                           std::to_string(s[2]));
+    std::move(more.begin(), more.end(), std::back_inserter(jobs));
   }
   return jobs;
 }
@@ -431,6 +464,22 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, const std::vec
   return results;
 }
 
+/// The results JSON with the suite's summary added as "suite".
+std::string withSuiteSummary(const std::string &json,
+                             const std::vector<std::pair<std::string, SuiteStageSummary>> &summary) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
+    return json;
+  }
+  parsed->getAsObject()->insert({"suite", llvm::json::Object{{"file", std::string(suiteFile)},
+                                                             {"stages", suiteSummaryToJson(summary)}}});
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", *parsed) << "\n";
+  return out;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -489,7 +538,16 @@ int main(int argc, char **argv) {
   printResultsTable(table, results);
   std::fputs(table.str().c_str(), stdout);
 
-  if (!jsonFile.empty() && !writeFile(jsonFile, resultsToJson(info, results)))
+  std::string json = resultsToJson(info, results);
+  if (!suiteFile.empty()) {
+    auto summary = summarizeSuite(results);
+    std::printf("\n");
+    std::ostringstream suiteTable;
+    printSuiteSummary(suiteTable, summary);
+    std::fputs(suiteTable.str().c_str(), stdout);
+    json = withSuiteSummary(json, summary);
+  }
+  if (!jsonFile.empty() && !writeFile(jsonFile, json))
     std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";
 
   bool anyError = false, anyFail = false;
