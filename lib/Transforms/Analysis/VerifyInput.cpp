@@ -123,6 +123,13 @@ struct GemmVerifyInputPass
           firstKernelOp = op;
           return WalkResult::skip();
         }
+        if (isa<linalg::BatchMatmulOp, linalg::BatchReduceMatmulOp>(op)) {
+          op->emitOpError("is a batched matmul; gemm-opt does not compile "
+                          "batched matmuls yet (a linalg.matmul per batch "
+                          "entry does compile)");
+          ok = false;
+          return WalkResult::skip();
+        }
         if (isa<linalg::GenericOp, linalg::ContractOp>(op)) {
           // gemm-specialize-contractions, which runs before, took those
           // that compute a matmul.

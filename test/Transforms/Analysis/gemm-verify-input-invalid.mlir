@@ -307,3 +307,11 @@ func.func @generic_matmul_unspecialized(%A: memref<8x4xf32>, %B: memref<4x8xf32>
   }
   return
 }
+
+// -----
+
+func.func @batch_matmul(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>) {
+  // expected-error@+1 {{'linalg.batch_matmul' op is a batched matmul; gemm-opt does not compile batched matmuls yet (a linalg.matmul per batch entry does compile)}}
+  linalg.batch_matmul ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
+  return
+}
