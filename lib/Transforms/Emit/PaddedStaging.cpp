@@ -149,3 +149,14 @@ GemmProblem mlir::gemm_opt::stageGemmOperands(KernelBuilder &b,
     staged.b = views.back();
   return staged;
 }
+
+GemmProblem mlir::gemm_opt::readPaddedAllocations(const GemmProblem &problem) {
+  GemmProblem p = problem;
+  for (Value *operand : {&p.a, &p.b}) {
+    if (auto view = operand->getDefiningOp<memref::SubViewOp>()) {
+      *operand = view.getSource();
+      view.erase();
+    }
+  }
+  return p;
+}

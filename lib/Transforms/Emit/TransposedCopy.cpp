@@ -187,25 +187,14 @@ Value mlir::gemm_opt::buildTransposedCopy(KernelBuilder &b, Value src,
 
 GemmProblem mlir::gemm_opt::transposeGemmOperands(KernelBuilder &b,
                                                   const GemmProblem &problem,
-                                                  bool keepB, bool views) {
+                                                  bool keepB) {
   GemmProblem p = problem;
-  auto copy = [&](Value src, StringRef kind) {
-    Value view = buildTransposedCopy(b, src, kind);
-    if (views)
-      return view;
-    auto subview = view.getDefiningOp<memref::SubViewOp>();
-    if (!subview)
-      return view;
-    Value alloc = subview.getSource();
-    subview.erase();
-    return alloc;
-  };
   if (p.transposeA) {
-    p.a = copy(p.a, kTransposedCopyAKind);
+    p.a = buildTransposedCopy(b, p.a, kTransposedCopyAKind);
     p.transposeA = false;
   }
   if (p.transposeB && !keepB) {
-    p.b = copy(p.b, kTransposedCopyKind);
+    p.b = buildTransposedCopy(b, p.b, kTransposedCopyKind);
     p.transposeB = false;
   }
   return p;

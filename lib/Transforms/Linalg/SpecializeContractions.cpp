@@ -103,12 +103,10 @@ static std::string matchLoops(linalg::LinalgOp op, MatmulLoops &loops) {
   return "";
 }
 
-} // namespace
-
-std::string mlir::gemm_opt::whyNotMatmulContraction(linalg::LinalgOp op) {
+/// whyNotMatmulContraction, with the loops found.
+static std::string matchContraction(linalg::LinalgOp op, MatmulLoops &loops) {
   if (!isa<linalg::GenericOp, linalg::ContractOp>(op.getOperation()))
     return "it is neither a linalg.generic nor a linalg.contract";
-  MatmulLoops loops;
   std::string why = matchLoops(op, loops);
   if (!why.empty())
     return why;
@@ -119,13 +117,19 @@ std::string mlir::gemm_opt::whyNotMatmulContraction(linalg::LinalgOp op) {
   return "";
 }
 
+} // namespace
+
+std::string mlir::gemm_opt::whyNotMatmulContraction(linalg::LinalgOp op) {
+  MatmulLoops loops;
+  return matchContraction(op, loops);
+}
+
 FailureOr<linalg::MatmulOp>
 mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
                                    linalg::LinalgOp op) {
-  if (!whyNotMatmulContraction(op).empty())
-    return failure();
   MatmulLoops loops;
-  (void)matchLoops(op, loops);
+  if (!matchContraction(op, loops).empty())
+    return failure();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   // Renumber the loops to linalg.matmul's (d0, d1, d2) = (m, n, k).
   MLIRContext *ctx = op.getContext();

@@ -49,6 +49,13 @@ SmallVector<Value> buildPaddedStagingCopies(KernelBuilder &b,
 GemmProblem stageGemmOperands(KernelBuilder &b, const GemmProblem &problem,
                               bool stageA, bool stageB);
 
+/// `problem` with each operand that is the logical view of a padded copy
+/// (a `memref.subview` of its scratch allocation, from this file or
+/// TransposedCopy.h) replaced by the allocation itself, the view erased:
+/// for kernels that bound their accesses by the problem's extents and take
+/// the row stride from the memref type (plain bare pointers).
+GemmProblem readPaddedAllocations(const GemmProblem &problem);
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_EMIT_PADDEDSTAGING_H

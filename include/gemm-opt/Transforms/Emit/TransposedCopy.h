@@ -41,12 +41,10 @@ Value buildTransposedCopy(KernelBuilder &b, Value src,
 /// copies (buildTransposedCopy, rows padded to 16 bytes), so that a kernel
 /// for row-major A (M x K) and B (K x N) computes it: A (stored K x M) by
 /// an M x K copy, B (stored N x K) by a K x N copy unless `keepB` (a kernel
-/// that reads B K-major as it is stored). With `views` the operands become
-/// the logical views of the copies (what a tensor map takes); without, the
-/// padded allocations themselves (kernels that bound their accesses by the
-/// problem's extents and take the row stride from the memref type).
+/// that reads B K-major as it is stored). The operands become the logical
+/// views of the copies (readPaddedAllocations gives the allocations).
 GemmProblem transposeGemmOperands(KernelBuilder &b, const GemmProblem &problem,
-                                  bool keepB, bool views);
+                                  bool keepB);
 
 } // namespace mlir::gemm_opt
 

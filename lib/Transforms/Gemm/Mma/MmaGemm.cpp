@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
@@ -498,9 +499,10 @@ gpu::LaunchOp mlir::gemm_opt::buildMmaGemmKernel(const GemmProblem &problem,
                                                  Operation *before) {
   KernelBuilder b(before->getLoc(), before);
   // Operands stored transposed: the kernel reads transposed copies.
-  return MmaKernelEmitter(b,
-                          transposeGemmOperands(b, problem, /*keepB=*/false,
-                                                /*views=*/false),
-                          plan)
+  return MmaKernelEmitter(
+             b,
+             readPaddedAllocations(
+                 transposeGemmOperands(b, problem, /*keepB=*/false)),
+             plan)
       .emit();
 }

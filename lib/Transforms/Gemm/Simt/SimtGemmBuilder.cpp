@@ -160,22 +160,11 @@ gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &original,
                                                   Operation *before) {
   KernelBuilder b(before->getLoc(), before);
   // Operands stored transposed: transposed copies first, whose padded rows
-  // also serve as the staging of that operand.
-  GemmProblem problem = transposeGemmOperands(b, original, /*keepB=*/false,
-                                              /*views=*/false);
-  bool stageA = plan.stageA && !original.transposeA;
-  bool stageB = plan.stageB && !original.transposeB;
-  if (!stageA && !stageB)
-    return SimtKernelEmitter(b, problem, plan).emit();
-  // Padded staging: the copy kernel first, then this kernel on the padded
-  // buffers themselves (identity layout, row stride Kp or Np: plain bare
-  // pointers), indexed within the logical bounds of the problem.
-  GemmProblem staged = stageGemmOperands(b, problem, stageA, stageB);
-  for (Value *operand : {&staged.a, &staged.b}) {
-    if (auto view = operand->getDefiningOp<memref::SubViewOp>()) {
-      *operand = view.getSource();
-      view.erase();
-    }
-  }
-  return SimtKernelEmitter(b, staged, plan).emit();
+  // also serve as the staging of that operand. Padded staging of the
+  // others: the copy kernel first. This kernel then reads the padded
+  // buffers themselves, within the logical bounds of the problem.
+  GemmProblem problem = transposeGemmOperands(b, original, /*keepB=*/false);
+  problem = stageGemmOperands(b, problem, plan.stageA && !original.transposeA,
+                              plan.stageB && !original.transposeB);
+  return SimtKernelEmitter(b, readPaddedAllocations(problem), plan).emit();
 }

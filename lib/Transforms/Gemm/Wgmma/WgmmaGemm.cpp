@@ -49,8 +49,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   // Host side: the tensor maps of A (box BM x BK) and B (box BK x 64), or
   // for TF32 of B^T (box BN x BK) after the kernel that writes it.
   mapA = createTensorMap(p.a, plan.bm, plan.bk);
-  if (plan.kMajorB())
-    mapB = createTensorMap(plan.bStoredKMajor ? p.b : buildTransposedCopy(b, p.b),
+  if (kMajorB())
+    mapB = createTensorMap(p.transposeB ? p.b : buildTransposedCopy(b, p.b),
                            plan.bn, plan.bk);
   else
     mapB = createTensorMap(p.b, plan.bk, 64);
@@ -144,14 +144,11 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
   // A stored transposed: its transposed copy (rows padded, never staged).
   // B stored transposed (N x K) is what the kernel reads K-major: as it is,
   // or through padded staging of its K-long rows.
-  GemmProblem prepared = transposeGemmOperands(b, problem, /*keepB=*/true,
-                                               /*views=*/true);
+  GemmProblem prepared = transposeGemmOperands(b, problem, /*keepB=*/true);
   // Padded staging (if any): the copies first, then the kernel on strided
   // views of them (the tensor maps take their logical extents and row
   // strides).
   GemmProblem staged =
       stageGemmOperands(b, prepared, plan.stageA, plan.stageB);
-  WgmmaGemmPlan kernelPlan = plan;
-  kernelPlan.bStoredKMajor = problem.transposeB;
-  return WgmmaKernelEmitter(b, staged, kernelPlan).emit();
+  return WgmmaKernelEmitter(b, staged, plan).emit();
 }

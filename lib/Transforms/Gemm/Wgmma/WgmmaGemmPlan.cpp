@@ -73,7 +73,7 @@ std::string WgmmaGemmPlan::str() const {
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
                            : "") +
-         (elemBytes == 4 && !bStoredKMajor ? ", tf32 from B transposed" : "");
+         (kMajorB() ? ", tf32 from B transposed" : "");
 }
 
 TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {

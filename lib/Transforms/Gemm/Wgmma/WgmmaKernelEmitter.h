@@ -146,6 +146,11 @@ public:
   gpu::LaunchOp emit();
 
 private:
+  /// B read K-major (BN rows of BK per stage, one TMA box): B stored N x K
+  /// as it is, or TF32's transposed copy of B; otherwise f16/bf16 read
+  /// row-major B in 64-column panels.
+  bool kMajorB() const { return p.transposeB || plan.kMajorB(); }
+
   /// The output tiles of a warp-specialized kernel and how its blocks
   /// share them.
   struct TileSchedule {

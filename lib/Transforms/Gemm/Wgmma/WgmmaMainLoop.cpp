@@ -35,7 +35,7 @@ Value WgmmaKernelEmitter::wgmma(Value acc, Value descA, Value descB,
       // (`row` gives imm-trans-b = 1), or for TF32 B^T, K-major (`col`;
       // TF32 takes no imm-trans operands).
       NVVM::MMALayoutAttr::get(ctx, NVVM::MMALayout::row),
-      NVVM::MMALayoutAttr::get(ctx, plan.kMajorB() ? NVVM::MMALayout::col
+      NVVM::MMALayoutAttr::get(ctx, kMajorB() ? NVVM::MMALayout::col
                                                    : NVVM::MMALayout::row),
       NVVM::MMAIntOverflowAttr());
 }
@@ -56,7 +56,7 @@ SmallVector<Value> WgmmaKernelEmitter::computeTile(Value it,
     // A: +32 bytes per K step inside the swizzled row, +64 rows per m64
     // tile. B: +16 rows of 128 bytes per K step (MN-major), or +32 bytes
     // inside the swizzled rows of B^T (K-major, TF32).
-    int64_t bStep = plan.kMajorB() ? kStep * 32 : kStep * plan.wgmmaK() * 128;
+    int64_t bStep = kMajorB() ? kStep * 32 : kStep * plan.wgmmaK() * 128;
     Value descB = addI64(descB0, i64((plan.aStageBytes() + bStep) >> 4));
     for (int64_t i = 0; i < plan.mTiles(); ++i) {
       Value descA = addI64(descA0, i64((i * 64 * 128 + kStep * 32) >> 4));
@@ -75,7 +75,7 @@ void WgmmaKernelEmitter::setUpDescriptors() {
   int64_t lboA = int64_t(1) << 16;
   // MN-major B: LBO is the distance between 64-column panels; K-major B
   // (TF32, from B^T) is laid out like A.
-  int64_t lboB = plan.kMajorB() ? lboA : (plan.panelBytes() >> 4) << 16;
+  int64_t lboB = kMajorB() ? lboA : (plan.panelBytes() >> 4) << 16;
   Value base16 = toI64(div(alignedBase, 16));
   // This warpgroup's first row of A (row 0 for ping-pong consumers, which
   // own whole tiles).

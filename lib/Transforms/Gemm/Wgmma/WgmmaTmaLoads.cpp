@@ -59,7 +59,7 @@ void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::TmaAsyncLoadOp::create(b, aTile(slot), barriers, kernelMapA,
                                 ValueRange{k0, blockRow}, fullBarrier(slot),
                                 Value(), Value());
-  if (plan.kMajorB()) {
+  if (kMajorB()) {
     // BN rows of B^T (columns blockCol.. of B), K columns k0..
     nvgpu::TmaAsyncLoadOp::create(b, bTileKMajor(slot), barriers, kernelMapB,
                                   ValueRange{k0, blockCol}, fullBarrier(slot),

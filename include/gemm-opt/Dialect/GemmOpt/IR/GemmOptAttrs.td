@@ -70,14 +70,6 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     GemmOpt_BoolParameter<"false", "A stored k x m">:$transpose_a,
     GemmOpt_BoolParameter<"false", "B stored n x k">:$transpose_b
   );
-  let extraClassDeclaration = [{
-    /// "nn", "nt", "tn" or "tt": A's then B's layout, `t` when stored
-    /// transposed (the manifest's "layout").
-    std::string getLayout() const {
-      return std::string(getTransposeA() ? "t" : "n") +
-             (getTransposeB() ? "t" : "n");
-    }
-  }];
 }
 
 def GemmOpt_SoftmaxProblemAttr : GemmOpt_Attr<"SoftmaxProblem", "softmax"> {

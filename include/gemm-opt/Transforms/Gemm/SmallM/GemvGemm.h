@@ -39,7 +39,6 @@ struct GemvGemmPlan {
   int64_t warps = 8;
 
   int64_t threads() const { return 32 * warps; }
-  std::string validate() const { return checkGemvPlan(unroll, warps); }
   GemvPlanAttr toAttr(MLIRContext *ctx) const;
   static GemvGemmPlan fromAttr(GemvPlanAttr attr);
   std::string str() const;

@@ -109,13 +109,11 @@ struct WgmmaGemmPlan {
   int64_t mTiles() const { return wgRows() / 64; }
   /// f32 accumulator registers per thread.
   int64_t accRegs() const { return mTiles() * bn / 2; }
-  /// B stored N x K (transpose_b): read K-major as stored. Not part of the
-  /// plan attribute: buildWgmmaGemmKernel sets it from the problem.
-  bool bStoredKMajor = false;
-  /// B read K-major (BN rows of BK per stage, one TMA box): stored so, or
-  /// for TF32 from its transposed copy; otherwise f16/bf16 read row-major B
-  /// in 64-column panels.
-  bool kMajorB() const { return elemBytes == 4 || bStoredKMajor; }
+  /// TF32: B is read K-major from its transposed copy (BN rows of BK per
+  /// stage, one TMA box); f16/bf16 read row-major B in 64-column panels.
+  /// (B stored N x K is read K-major whatever its type:
+  /// WgmmaKernelEmitter::kMajorB.)
+  bool kMajorB() const { return elemBytes == 4; }
   /// K of one wgmma (32 bytes of each row: k16 f16/bf16, k8 tf32).
   int64_t wgmmaK() const { return 32 / elemBytes; }
   int64_t panels() const { return bn / 64; }
