@@ -14,6 +14,10 @@
 #   f16-4096              aligned, TMA-store epilogue
 #   bf16-1000x999x777     staged, one output tile per block
 #   f16-4096x4097x4096    B staged, register epilogue
+#   bf16-nt-4096          B stored N x K read K-major as stored, TMA-store epilogue
+#   f16-tt-4097           A's transposed copy, B (N x K) staged, register epilogue
+#   bf16-nt-1x8192x28672  the weight-streaming kernel (no shared memory, no
+#                         mbarriers: no -overlap variant)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build} out=${2:-$root/.sweep/concurrency}
@@ -24,11 +28,12 @@ emit() {
   "$build/bin/gemm-run" --stages=wgmma "$@" --compile-only --emit-dir "$tmp" > /dev/null
   cp "$tmp/wgmma.ptx" "$out/$name.ptx"
   cp "$tmp/wgmma.json" "$out/$name.json"
+  rm -rf "$tmp"
+  grep -q '__mbarrier' "$out/$name.ptx" || return 0
   grep -q '^\.extern \.shared \.align 16 \.b8 __dynamic_shmem__0\[\];' "$out/$name.ptx"
   sed -e '/^\.extern \.shared \.align 16 \.b8 __dynamic_shmem__0\[\];/d' \
       -e 's/^\(\s*\)\.shared \.align 8 \.b8 __mbarrier\[/\1.shared .align 16 .b8 __dynamic_shmem__0;\n\1.shared .align 8 .b8 __mbarrier[/' \
       "$out/$name.ptx" > "$out/$name-overlap.ptx"
-  rm -rf "$tmp"
 }
 emit bf16-4097 --shape 4097x4097x4097 --dtype bf16
 emit f16-4097 --shape 4097x4097x4097 --dtype f16
@@ -37,4 +42,7 @@ emit tf32-4096 --shape 4096x4096x4096 --dtype f32 --tf32
 emit f16-4096 --shape 4096x4096x4096 --dtype f16
 emit bf16-1000x999x777 --shape 1000x999x777 --dtype bf16
 emit f16-4096x4097x4096 --shape 4096x4097x4096 --dtype f16
+emit bf16-nt-4096 --shape 4096x4096x4096 --dtype bf16 --layout nt
+emit f16-tt-4097 --shape 4097x4097x4097 --dtype f16 --layout tt
+emit bf16-nt-1x8192x28672 --shape 1x8192x28672 --dtype bf16 --layout nt
 ls "$out"

@@ -2,8 +2,9 @@
 # On the GPU machine: compute-sanitizer over every stage (issue 14). For each
 # tool of TOOLS (default: memcheck racecheck initcheck synccheck), every
 # matmul stage in f32, f16, bf16 and TF32 on 1x1x1, 130x67x259, 1000x999x777
-# and 4097x4097x64, and every softmax stage in f32, f16 and bf16 on 1x1,
-# 37x5000 and 3x262144: one `gemm-run --check-only` per (tool, dtype, shape)
+# and 4097x4097x64, bf16 "nt" and f16 "tt" layouts on 130x67x259 and
+# 1000x999x777, the weight-streaming kernel on 3x999x776 (bf16 nt), and
+# every softmax stage in f32, f16 and bf16 on 1x1, 37x5000 and 3x262144: one `gemm-run --check-only` per (tool, dtype, shape)
 # with all its stages (one checked launch each, nothing timed; cuBLAS runs
 # under the tool too). racecheck instruments every shared-memory access, so
 # on the two large matmul shapes it gets one run per stage, each with its
@@ -56,6 +57,13 @@ for tool in ${TOOLS:-memcheck racecheck initcheck synccheck}; do
       matmul "$tool" "$d" "$shape" "$simt,mma,wgmma" --dtype "$d"
     done
   done
+  # Operands stored transposed (transposed copies; wgmma reads B stored
+  # N x K as it is) and the weight-streaming kernel (M <= 3, layout nt).
+  for shape in 130x67x259 1000x999x777; do
+    matmul "$tool" bf16-nt "$shape" "$simt,mma,wgmma" --dtype bf16 --layout nt
+    matmul "$tool" f16-tt "$shape" "$simt,mma,wgmma" --dtype f16 --layout tt
+  done
+  matmul "$tool" bf16-nt 3x999x776 mma,wgmma --dtype bf16 --layout nt
   for shape in 1x1 37x5000 3x262144; do
     for d in f32 f16 bf16; do
       echo "$tool $d $shape - --op softmax --stages=all --dtype $d" >> "$list"
