@@ -9,6 +9,8 @@
 # OUTDIR/quads-*.txt                    4 processes, QUAD_ROUNDS (default 18) rounds
 # OUTDIR/summary.txt                    each log's last line, and the total over
 #                                       the pairs and quads (the fixed kernels)
+# CHECKS (space-separated log names without .txt, e.g. "pairs-layouts
+# quads-layouts") runs only those checks.
 set -uo pipefail
 bin=$1 in=$2 out=$3 pair_rounds=${4:-10} quad_rounds=${5:-18} ab_rounds=${6:-8}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +24,7 @@ args() { # NAME[:PTX-SUFFIX] (NAME:-overlap: the pre-fix layout)
 }
 check() { # LOG ROUNDS NAME[:PTX-SUFFIX]...
   local log=$out/$1 rounds=$2; shift 2
+  if [ -n "${CHECKS:-}" ] && [[ " $CHECKS " != *" $(basename "$log" .txt) "* ]]; then return 0; fi
   local a=()
   for n in "$@"; do a+=("$(args "$n")"); done
   bash "$here/concurrency-check.sh" "$bin" "$rounds" "${a[@]}" > "$log" 2>&1

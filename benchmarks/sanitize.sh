@@ -9,8 +9,10 @@
 # under the tool too). racecheck instruments every shared-memory access, so
 # on the two large matmul shapes it gets one run per stage, each with its
 # own timeout. JOBS runs at once (default 12); PER_RUN_TIMEOUT seconds each
-# (default 300).
-#   [TOOLS="memcheck initcheck"] benchmarks/sanitize.sh BINDIR OUTDIR [JOBS]
+# (default 300). FILTER (an extended regex over "TOOL DTYPE SHAPE STAGE")
+# keeps only the runs it matches, e.g. FILTER=' (bf16-nt|f16-tt) ' for the
+# transposed layouts alone.
+#   [TOOLS="memcheck initcheck"] [FILTER=RE] benchmarks/sanitize.sh BINDIR OUTDIR [JOBS]
 #   benchmarks/sanitize.sh --summary OUTDIR     (only the summary, from the logs)
 # OUTDIR/logs/<tool>__<dtype>__<shape>[__<stage>].log (the tool's and
 # gemm-run's output, its exit status on the last line) and OUTDIR/summary.txt:
@@ -78,6 +80,10 @@ run_one() {
     "$bin/gemm-run" --shape "$shape" "$@" --check-only > "$log" 2>&1
   echo "sanitize.sh: exit status $?" >> "$log"
 }
+if [ -n "${FILTER:-}" ]; then
+  grep -E -- "$FILTER" "$list" > "$list.kept" || true
+  mv "$list.kept" "$list"
+fi
 export -f run_one
 export sanitizer bin out
 xargs -P "$jobs" -L 1 bash -c 'run_one "$@"' _ < "$list"

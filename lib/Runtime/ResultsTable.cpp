@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 namespace gemm_opt::runtime {
 
@@ -61,12 +62,14 @@ int smemOf(const KernelResources &k) { return k.staticSharedBytes + k.dynamicSha
 int spillOf(const KernelResources &k) { return k.localBytes; }
 
 /// One line per operand layout other than nn: "layout nt (B stored
-/// transposed): stages a, b".
+/// transposed): stages a, b" (each stage named once: a suite runs a stage
+/// per shape).
 void layoutNotes(std::ostream &os, const std::vector<StageResult> &results) {
   for (const char *layout : {"nt", "tn", "tt"}) {
     std::string stages;
+    std::set<std::string> seen;
     for (const StageResult &r : results)
-      if (r.op == "matmul" && r.layout == layout)
+      if (r.op == "matmul" && r.layout == layout && seen.insert(r.stage).second)
         stages += (stages.empty() ? "" : ", ") + r.stage;
     if (stages.empty())
       continue;
