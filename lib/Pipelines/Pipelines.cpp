@@ -115,6 +115,11 @@ struct CompilePipelineOptions
       *this, "allow-tf32",
       llvm::cl::desc("Let the mma and wgmma rungs compute f32 matmuls in TF32"),
       llvm::cl::init(false)};
+  Option<int64_t> smallM{
+      *this, "small-m",
+      llvm::cl::desc("The mma rung's small-m: kernels that stream B once "
+                     "for few rows of A (-1 heuristic, 0 never, 1 always)"),
+      llvm::cl::init(-1)};
 };
 } // namespace
 
@@ -138,6 +143,7 @@ static void registerCompilePipeline(StringRef arg, StringRef description,
         compile.ptxFile = options.ptxFile;
         compile.manifestFile = options.manifestFile;
         compile.allowTf32 = options.allowTf32;
+        compile.smallM = options.smallM;
         std::string error;
         if (failed(buildCompilePipeline(pm, compile, error)))
           return errorHandler(error);

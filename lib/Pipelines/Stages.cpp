@@ -64,6 +64,7 @@ static void addMma(OpPassManager &pm, const CompileOptions &o) {
       pm, o, createGemmMma,
       [&](GemmMmaOptions &mma) {
         mma.allowTf32 = o.allowTf32;
+        mma.smallM = o.smallM;
         mma.emit = false;
       });
 }

@@ -243,6 +243,7 @@ bool rt::compileStages(const CompileRequest &request,
     options.stage = stage;
     options.chip = request.chip.empty() ? "sm_90" : request.chip;
     options.allowTf32 = request.allowTf32;
+    options.smallM = request.smallM;
     std::string pipelineError;
     if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, pipelineError))) {
       error = pipelineError;

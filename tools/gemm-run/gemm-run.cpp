@@ -92,6 +92,10 @@ cl::opt<std::string> layoutName("layout", cl::value_desc("nn|nt|tn|tt"),
                                          "KxN, row-major), t = stored transposed (A KxM, B NxK); nt is nn.Linear's "
                                          "x*W^T (default nn)"),
                                 cl::init("nn"), cl::cat(compileCategory));
+cl::opt<int> smallM("small-m", cl::value_desc("-1|0|1"),
+                    cl::desc("the mma rung's kernels that stream B once for few rows of A (weight-streaming, "
+                             "swap-AB): -1 where the heuristics pick them (default), 0 never, 1 wherever they apply"),
+                    cl::init(-1), cl::cat(compileCategory));
 cl::opt<std::string> chipName("chip", cl::value_desc("sm_90"), cl::desc("target chip (default: sm_90)"),
                               cl::init("sm_90"), cl::cat(compileCategory));
 cl::opt<std::string> suiteFile("suite", cl::value_desc("FILE"),
@@ -325,6 +329,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
   }
   req.chip = chipName;
   req.allowTf32 = tf32;
+  req.smallM = smallM;
   req.stages = requestedStages(op);
   if (req.stages.empty())
     usageError("no stages to compile");

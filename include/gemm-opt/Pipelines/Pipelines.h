@@ -66,6 +66,10 @@ struct CompileOptions {
   std::string manifestFile;
   /// Let the mma and wgmma rungs compute f32 matmuls in TF32.
   bool allowTf32 = false;
+  /// The mma rung's `small-m`: the kernels that stream B once for few rows
+  /// of A (-1 where the heuristics pick them, 0 never, 1 wherever they
+  /// apply).
+  int64_t smallM = -1;
 };
 
 /// Builds the whole pipeline for a stage, from linalg to `gpu.binary` (and

@@ -24,6 +24,7 @@ struct CompileRequest {
   std::string layout;    // matmul "nn" | "nt" | "tn" | "tt"; empty: the input's own (the default's: nn)
   std::string chip;      // e.g. "sm_90"
   bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
+  int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always
   /// Non-empty list in the order to compile. gemm-run expands "all" through
   /// availableStages() when it knows the op (--op, or no input file); with an
   /// input file and no --op it passes {"all"}, meaning every stage of the

@@ -646,11 +646,13 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
     ring of XOR-swizzled tiles in dynamic shared memory, fragments
     double-buffered across k-steps, 2-element vector stores of C. Any M, N,
     K: out-of-range chunks are zero-filled. Without allow-tf32 an f32 kernel
-    is left as it is, with a remark. At M <= 3 with B stored N x K (decode
-    through nn.Linear) it builds the weight-streaming kernel instead (one
-    warp per column of C streaming that row of B; `small-m`), which the
-    wgmma rung keeps. Defaults come from GemmHeuristics (chooseMmaPlan,
-    chooseGemvPlan); 0 / -1 keep them.
+    is left as it is, with a remark. With B stored N x K and few rows of A
+    (decode and short prefill through nn.Linear) it builds a kernel that
+    streams B once instead (`small-m`): at M <= 3 the weight-streaming
+    kernel (one warp per column of C), up to M = 64 in f16/bf16 the swap-AB
+    tensor-core kernel (C^T = B A^T: B's rows fill mma.sync's 16-row side);
+    the wgmma rung keeps both. Defaults come from GemmHeuristics
+    (chooseMmaPlan, chooseGemvPlan, chooseSwapAbPlan); 0 / -1 keep them.
   }];
   let options = [
     ChipOption,
@@ -670,9 +672,10 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
     Option<"allowTf32", "allow-tf32", "bool", "false",
            "Compute f32 matmuls on tensor cores in TF32 (changes numerics)">,
     Option<"smallM", "small-m", "int64_t", "-1",
-           "At M <= 3 with B stored N x K, the weight-streaming kernel "
-           "(gemm_opt.gemv_plan) instead of tensor-core tiles: 1 = always "
-           "(an error where it does not apply), 0 = never (-1 = heuristic)">,
+           "With B stored N x K and few rows of A, a kernel that streams B "
+           "once (gemm_opt.gemv_plan at M <= 3, gemm_opt.swap_ab_plan up to "
+           "M = 64) instead of tensor-core tiles: 1 = always (an error where "
+           "neither applies), 0 = never (-1 = heuristic)">,
   ];
   let dependentDialects = [
     "gemm_opt::GemmOptDialect",

@@ -11,6 +11,7 @@
 #include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
+#include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -34,9 +35,10 @@ void mlir::gemm_opt::recordPlannedKernel(gpu::LaunchOp launch,
       isa<WgmmaPlanAttr>(plan)  ? std::pair(kWgmmaPlanAttr, "wgmma")
       : isa<MmaPlanAttr>(plan)  ? std::pair(kMmaPlanAttr, "mma")
       : isa<GemvPlanAttr>(plan) ? std::pair(kGemvPlanAttr, "gemv")
+      : isa<SwapAbPlanAttr>(plan) ? std::pair(kSwapAbPlanAttr, "swap_ab")
                                 : std::pair(kSimtPlanAttr, "simt");
-  for (StringRef name :
-       {kSimtPlanAttr, kMmaPlanAttr, kWgmmaPlanAttr, kGemvPlanAttr})
+  for (StringRef name : {kSimtPlanAttr, kMmaPlanAttr, kWgmmaPlanAttr,
+                         kGemvPlanAttr, kSwapAbPlanAttr})
     launch->removeAttr(name);
   launch->setAttr(planName, plan);
   launch->setAttr(kMappingAttr, StringAttr::get(launch.getContext(), mapping));
@@ -69,12 +71,20 @@ LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func) {
     else if (auto plan = launch->getAttrOfType<GemvPlanAttr>(kGemvPlanAttr))
       built =
           buildGemvGemmKernel(*problem, GemvGemmPlan::fromAttr(plan), launch);
+    else if (auto plan =
+                 launch->getAttrOfType<SwapAbPlanAttr>(kSwapAbPlanAttr)) {
+      SwapAbGemmPlan swapAb = SwapAbGemmPlan::fromAttr(plan);
+      std::string error = swapAb.validate(*problem);
+      if (!error.empty())
+        return launch.emitError("invalid swap-AB plan: ") << error;
+      built = buildSwapAbGemmKernel(*problem, swapAb, launch);
+    }
     else if (auto plan = launch->getAttrOfType<SimtPlanAttr>(kSimtPlanAttr))
       built =
           buildSimtGemmKernel(*problem, SimtGemmPlan::fromAttr(plan), launch);
     else
       return launch.emitError("a planned matmul launch without a plan "
-                              "(gemm_opt.simt_plan, mma_plan, gemv_plan or "
+                              "(gemm_opt.simt_plan, mma_plan, gemv_plan, swap_ab_plan or "
                               "wgmma_plan)");
     built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
     launch.erase();

@@ -16,6 +16,16 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
+/// Says (debug output, and `why` when given) why a small-M kernel is not
+/// taken for `p`.
+static void declineSmallM(StringRef kernel, const GemmProblem &p,
+                          const std::string &reason, std::string *why) {
+  GEMM_OPT_DBG() << kernel << ": not for " << p.m << "x" << p.n << "x" << p.k
+                 << ": " << reason << "\n";
+  if (why)
+    *why = reason;
+}
+
 std::optional<GemvGemmPlan>
 mlir::gemm_opt::chooseGemvPlan(const GemmProblem &p, std::string *why) {
   // At decode a tensor-core tile computes mostly padding and its few blocks
@@ -27,15 +37,57 @@ mlir::gemm_opt::chooseGemvPlan(const GemmProblem &p, std::string *why) {
   // more chunks in flight.
   std::string reason = whyNotGemv(p);
   if (!reason.empty()) {
-    GEMM_OPT_DBG() << "gemv: not for " << p.m << "x" << p.n << "x" << p.k
-                   << ": " << reason << "\n";
-    if (why)
-      *why = reason;
+    declineSmallM("gemv", p, reason, why);
     return std::nullopt;
   }
   GemvGemmPlan plan;
   plan.unroll = p.m <= 2 ? 4 : 2;
   GEMM_OPT_DBG() << "gemv: " << p.m << "x" << p.n << "x" << p.k << ": "
+                 << plan.str() << "\n";
+  return plan;
+}
+
+std::optional<SwapAbGemmPlan>
+mlir::gemm_opt::chooseSwapAbPlan(const GemmProblem &p, int64_t numSMs,
+                                 std::string *why, bool force) {
+  std::string reason = whyNotSwapAb(p);
+  int64_t mostRows = p.transposeB ? kSwapAbHeuristicMaxRowsNT
+                                   : kSwapAbHeuristicMaxRowsNN;
+  if (reason.empty() && !force && p.m > mostRows)
+    reason = "M = " + std::to_string(p.m) + " is more than " +
+             std::to_string(mostRows) +
+             " rows, where tensor-core tiles of A's rows are faster";
+  if (!reason.empty()) {
+    declineSmallM("swap-AB", p, reason, why);
+    return std::nullopt;
+  }
+  // Measured on the H200 (bf16, results/2026-12-02-small-m-variants,
+  // against cuBLAS): 8 warps splitting K and 2 steps in flight per warp
+  // are best. With B stored N x K one row tile per block up to M = 16
+  // (8x8192x8192: 96.7%, 8x28672x8192: 94.9%; 4 row tiles 75-87%: fewer,
+  // longer blocks leave the last wave's SMs idle) and two above (M = 32:
+  // 75% against 52-66% for one or four). With B stored K x N a lane's
+  // load of a row of B is 4 bytes per row tile, and 16-byte loads win:
+  // 8x28672x8192 99.4% with four row tiles and one step in flight, 89%
+  // with two, 60-72% with one; so the most row tiles that still give every
+  // SM a block, at most two above M = 16 (M = 32: 72% against 66%).
+  SwapAbGemmPlan plan;
+  plan.kWarps = 8;
+  plan.unroll = 2;
+  if (p.transposeB) {
+    plan.rowTiles = p.m <= 16 ? 1 : 2;
+  } else {
+    plan.rowTiles = 1;
+    int64_t most = std::min<int64_t>(largestSwapAbRowTiles(p), p.m <= 16 ? 4 : 2);
+    for (int64_t r = most; r > 1; r /= 2)
+      if (ceilDiv(p.n, 16 * r) >= numSMs) {
+        plan.rowTiles = r;
+        break;
+      }
+    if (plan.rowTiles == 4)
+      plan.unroll = 1;
+  }
+  GEMM_OPT_DBG() << "swap-AB: " << p.m << "x" << p.n << "x" << p.k << ": "
                  << plan.str() << "\n";
   return plan;
 }

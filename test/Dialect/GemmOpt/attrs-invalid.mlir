@@ -85,3 +85,13 @@ func.func @f() attributes {gemm_opt.mma_plan = #gemm_opt.softmax<cols = 4, rows 
 func.func @f() attributes {gemm_opt.problem = {m = 4 : i64}} {
   return
 }
+
+// -----
+
+// expected-error@+1 {{row_tiles = 5 must be in [1, 4]}}
+func.func private @f() attributes {gemm_opt.swap_ab_plan = #gemm_opt.swap_ab_plan<k_warps = 8, row_tiles = 5, unroll = 2>}
+
+// -----
+
+// expected-error@+1 {{k_warps = 0 must be in [1, 16]}}
+func.func private @f() attributes {gemm_opt.swap_ab_plan = #gemm_opt.swap_ab_plan<k_warps = 0, row_tiles = 1, unroll = 2>}

@@ -6,12 +6,14 @@
 // CHECK-SAME: gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 32, bm = 128, bn = 128, elem_bytes = 2, group_m = 8, max_regs = 0, stages = 4, wm = 64, wn = 32>
 // CHECK-SAME: gemm_opt.problem = #gemm_opt.matmul<a = bf16, accumulate = true, b = bf16, c = f32, k = 777, m = 1000, n = 999>
 // CHECK-SAME: gemm_opt.simt_plan = #gemm_opt.simt_plan<a_pad = 0, a_transposed = false, b_pad = 0, b_xor = 0, bk = 8, bm = 64, bn = 64, frag_m = 8, frag_n = 1, group_m = 0, max_regs = 32, read_only = true, split_k = 2, stages = 1, tm = 8, tn = 1, vector = 1, warp_tiled = false, wm = 64, wn = 4>
+// CHECK-SAME: gemm_opt.swap_ab_plan = #gemm_opt.swap_ab_plan<k_warps = 8, row_tiles = 2, unroll = 4>
 // CHECK-SAME: gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, tma_store = true, warp_specialized = true, warpgroups = 2>
 func.func @matmul() attributes {
   gemm_opt.problem = #gemm_opt.matmul<m = 1000, n = 999, k = 777, a = bf16, b = bf16, c = f32, accumulate = true>,
   // Defaults written out are elided: programmatic_reduction = true,
   // pipeline_edges = false.
   gemm_opt.simt_plan = #gemm_opt.simt_plan<bm = 64, bn = 64, bk = 8, tm = 8, tn = 1, wm = 64, wn = 4, frag_m = 8, frag_n = 1, vector = 1, a_transposed = false, a_pad = 0, b_pad = 0, b_xor = 0, stages = 1, warp_tiled = false, max_regs = 32, group_m = 0, read_only = true, split_k = 2, programmatic_reduction = true, pipeline_edges = false>,
+  gemm_opt.swap_ab_plan = #gemm_opt.swap_ab_plan<unroll = 4, row_tiles = 2, k_warps = 8>,
   gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 32, bm = 128, bn = 128, elem_bytes = 2, group_m = 8, max_regs = 0, stages = 4, wm = 64, wn = 32>,
   gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, consumer_regs = 232, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, producer_regs = 40, stages = 4, tma_store = true, warp_specialized = true, warpgroups = 2>} {
   return

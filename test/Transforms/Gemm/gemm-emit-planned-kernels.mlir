@@ -37,7 +37,7 @@ func.func @no_plan(%A: memref<8x8xf32> {gemm_opt.role = "A"},
                    %C: memref<8x8xf32> {gemm_opt.role = "C"}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @below {{a planned matmul launch without a plan (gemm_opt.simt_plan, mma_plan, gemv_plan or wgmma_plan)}}
+  // expected-error @below {{a planned matmul launch without a plan (gemm_opt.simt_plan, mma_plan, gemv_plan, swap_ab_plan or wgmma_plan)}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %a = memref.load %A[%c0, %c0] : memref<8x8xf32>

@@ -211,6 +211,48 @@ void testSoftmaxRows(MLIRContext &ctx, ModuleOp at) {
   }
 }
 
+/// The small-M kernels: where the heuristics pick one, its plan is valid
+/// for the problem (the attribute's rules and the row tiles' alignment),
+/// fits the chip, and the weight-streaming kernel comes first at M <= 3.
+void testSmallMPlans(ArrayRef<Types> types) {
+  int swapAbPlans = 0;
+  for (const char *chipName : {"sm_80", "sm_90a"}) {
+    const ChipInfo &chip = *lookupChipInfo(chipName);
+    for (const Types &t : types)
+      for (const Shape &s : kShapes)
+        for (bool transposeB : {false, true}) {
+          GemmProblem p = makeProblem(s, t.a, t.c, false);
+          p.transposeB = transposeB;
+          std::string where = describe(s, t.name, chipName) +
+                              (transposeB ? " nt" : " nn");
+          std::optional<GemvGemmPlan> gemv = chooseGemvPlan(p);
+          std::optional<SwapAbGemmPlan> swapAb =
+              chooseSwapAbPlan(p, chip.numSMs);
+          EXPECT_MSG(!gemv || transposeB, where);
+          if (!swapAb)
+            continue;
+          ++swapAbPlans;
+          EXPECT_MSG(!t.a.isF32(), where);
+          EXPECT_MSG(s.m <= (transposeB ? kSwapAbHeuristicMaxRowsNT
+                                        : kSwapAbHeuristicMaxRowsNN),
+                     where);
+          std::string error = swapAb->validate(p);
+          EXPECT_MSG(error.empty(), where + ": " + error);
+          error = checkSwapAbPlan(swapAb->kWarps, swapAb->rowTiles,
+                                  swapAb->unroll);
+          EXPECT_MSG(error.empty(), where + ": " + error);
+          EXPECT_MSG(swapAb->threads() <= chip.maxThreadsPerBlock, where);
+          EXPECT_MSG(swapAb->sharedBytes(s.m) <= chip.maxSharedBytesPerBlock,
+                     where);
+          // Forcing it gives a plan wherever it applies (to M = 64).
+          EXPECT_MSG(chooseSwapAbPlan(p, chip.numSMs, nullptr, true).has_value(),
+                     where);
+        }
+  }
+  // The shape list's decode rows (M = 1, 3, 8, 17, 32) in f16 and bf16.
+  EXPECT_MSG(swapAbPlans > 0, "no shape took the swap-AB kernel");
+}
+
 } // namespace
 
 int main() {
@@ -223,6 +265,7 @@ int main() {
       {"bf16->bf16", bf16, bf16}, {"tf32", f32, f32}};
   testMmaPlans(tensorCoreTypes);
   testWgmmaPlans(tensorCoreTypes);
+  testSmallMPlans(tensorCoreTypes);
   testSimtLadder(ctx);
   testVectorWidth();
   testSoftmaxRows(ctx, *module);

@@ -11,6 +11,7 @@
 #define GEMM_OPT_TRANSFORMS_HEURISTICS_GEMMHEURISTICS_H
 
 #include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
+#include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
@@ -52,6 +53,16 @@ int64_t chooseBXorMask(const SimtGemmPlan &plan);
 /// nothing (then `why` says why not, when given).
 std::optional<GemvGemmPlan> chooseGemvPlan(const GemmProblem &problem,
                                            std::string *why = nullptr);
+
+/// The swap-AB kernel's plan when the tensor-core rungs should compute
+/// `problem` with it (a few rows of A times B stored N x K, f16 or bf16),
+/// or nothing (then `why` says why not, when given), for a chip of
+/// `numSMs` SMs. `force`: wherever the kernel applies, also where
+/// tensor-core tiles of A's rows are faster.
+std::optional<SwapAbGemmPlan> chooseSwapAbPlan(const GemmProblem &problem,
+                                               int64_t numSMs,
+                                               std::string *why = nullptr,
+                                               bool force = false);
 
 /// The default plan of the tensor-core rung `mma` for `problem` on `chip`
 /// (f16/bf16 inputs, or f32 inputs computed as TF32).

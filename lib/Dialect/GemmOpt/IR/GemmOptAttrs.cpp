@@ -146,6 +146,12 @@ GemvPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return failIf(emitError, checkGemvPlan(unroll, warps));
 }
 
+LogicalResult
+SwapAbPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       int64_t kWarps, int64_t rowTiles, int64_t unroll) {
+  return failIf(emitError, checkSwapAbPlan(kWarps, rowTiles, unroll));
+}
+
 LogicalResult WgmmaPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t bk, int64_t bm,
     int64_t bn, int64_t cElemBytes, int64_t consumerRegs, int64_t elemBytes,

@@ -202,3 +202,17 @@ std::string mlir::gemm_opt::checkGemvPlan(int64_t unroll, int64_t warps) {
     return "warps = " + std::to_string(warps) + " must be in [1, 32]";
   return "";
 }
+
+std::string mlir::gemm_opt::checkSwapAbPlan(int64_t kWarps, int64_t rowTiles,
+                                            int64_t unroll) {
+  // Each warp keeps 4 accumulators per (16 rows of B, 8 rows of A) and 8
+  // registers of B per 16 rows per step in flight: 4 row tiles and 8 steps
+  // are where 255 registers stop sufficing at M = 64.
+  if (kWarps < 1 || kWarps > 16)
+    return "k_warps = " + std::to_string(kWarps) + " must be in [1, 16]";
+  if (rowTiles < 1 || rowTiles > 4)
+    return "row_tiles = " + std::to_string(rowTiles) + " must be in [1, 4]";
+  if (unroll < 1 || unroll > 8)
+    return "unroll = " + std::to_string(unroll) + " must be in [1, 8]";
+  return "";
+}

@@ -36,6 +36,37 @@ struct GemmMmaPass
     : public mlir::gemm_opt::impl::GemmMmaBase<GemmMmaPass> {
   using Base::Base;
 
+  /// Plans a kernel that streams B once (the weight-streaming kernel, else
+  /// the swap-AB one) where the heuristics pick one, or with small-m=1
+  /// wherever one applies (an error where neither does). Whether it did.
+  FailureOr<bool> planSmallM(gpu::LaunchOp launch, const GemmProblem &problem,
+                             const ChipInfo &chip) {
+    bool force = smallM == 1;
+    std::string whyGemv, whySwapAb;
+    Attribute plan;
+    std::string what;
+    if (std::optional<GemvGemmPlan> gemv = chooseGemvPlan(problem, &whyGemv)) {
+      plan = gemv->toAttr(launch.getContext());
+      what = "the weight-streaming kernel instead of tensor-core tiles (" +
+             gemv->str() + ")";
+    } else if (std::optional<SwapAbGemmPlan> swapAb =
+                   chooseSwapAbPlan(problem, chip.numSMs, &whySwapAb, force)) {
+      plan = swapAb->toAttr(launch.getContext());
+      what = "the swap-AB kernel (C^T = B A^T) instead of tensor-core tiles "
+             "of A's rows (" + swapAb->str() + ")";
+    } else if (force) {
+      launch.emitError("invalid 'mma' option small-m=1: neither small-M "
+                       "kernel applies: the weight-streaming kernel: ")
+          << whyGemv << "; the swap-AB kernel: " << whySwapAb;
+      return failure();
+    } else {
+      return false;
+    }
+    launch.emitRemark("M = ") << problem.m << ": " << what;
+    recordPlannedKernel(launch, plan);
+    return true;
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     FailureOr<const ChipInfo *> target = getChipInfo(func, this->chip);
@@ -60,7 +91,8 @@ struct GemmMmaPass
       return signalPassFailure();
     }
     for (gpu::LaunchOp launch : launches) {
-      if (launch->hasAttr(kMmaPlanAttr) || launch->hasAttr(kGemvPlanAttr))
+      if (launch->hasAttr(kMmaPlanAttr) || launch->hasAttr(kGemvPlanAttr) ||
+          launch->hasAttr(kSwapAbPlanAttr))
         continue; // Already this rung's kernel.
       if (!launch->hasAttr(kSimtPlanAttr)) {
         launch.emitError("the 'mma' rung needs the warp-tiled SIMT kernel; "
@@ -77,22 +109,11 @@ struct GemmMmaPass
         return signalPassFailure();
       }
       if (smallM != 0) {
-        std::string why;
-        std::optional<GemvGemmPlan> gemv = chooseGemvPlan(*problem, &why);
-        if (!gemv && smallM == 1) {
-          launch.emitError("invalid 'mma' option small-m=1: the "
-                           "weight-streaming kernel does not apply: ")
-              << why;
+        FailureOr<bool> planned = planSmallM(launch, *problem, chip);
+        if (failed(planned))
           return signalPassFailure();
-        }
-        if (gemv) {
-          launch.emitRemark("M = ")
-              << problem->m
-              << ": the weight-streaming kernel instead of tensor-core "
-                 "tiles (" << gemv->str() << ")";
-          recordPlannedKernel(launch, gemv->toAttr(launch.getContext()));
+        if (*planned)
           continue;
-        }
       }
       if (problem->aType != problem->bType) {
         launch.emitError("the 'mma' rung needs A and B of one element type");

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
+#include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
@@ -67,8 +68,8 @@ struct GemmWgmmaPass
     for (gpu::LaunchOp launch : launches) {
       if (launch->hasAttr(kWgmmaPlanAttr))
         continue; // Already a wgmma kernel.
-      if (launch->hasAttr(kGemvPlanAttr))
-        continue; // The mma rung's weight-streaming kernel: no tiles here.
+      if (launch->hasAttr(kGemvPlanAttr) || launch->hasAttr(kSwapAbPlanAttr))
+        continue; // The mma rung's small-M kernels: no tiles here.
       FailureOr<GemmProblem> problem = recoverGemmProblem(launch);
       if (failed(problem))
         return signalPassFailure();

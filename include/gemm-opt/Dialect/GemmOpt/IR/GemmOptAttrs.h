@@ -41,6 +41,7 @@ std::string checkSimtPlan(int64_t aPad, bool aTransposed, int64_t bPad,
                           int64_t vector, bool warpTiled, int64_t wm,
                           int64_t wn);
 std::string checkGemvPlan(int64_t unroll, int64_t warps);
+std::string checkSwapAbPlan(int64_t kWarps, int64_t rowTiles, int64_t unroll);
 std::string checkMmaPlan(int64_t bk, int64_t bm, int64_t bn, int64_t elemBytes,
                          int64_t groupM, int64_t maxRegs, int64_t stages,
                          int64_t wm, int64_t wn);

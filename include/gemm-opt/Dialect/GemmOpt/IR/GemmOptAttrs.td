@@ -169,6 +169,28 @@ def GemmOpt_GemvPlanAttr : GemmOpt_Attr<"GemvPlan", "gemv_plan"> {
   );
 }
 
+def GemmOpt_SwapAbPlanAttr : GemmOpt_Attr<"SwapAbPlan", "swap_ab_plan"> {
+  let summary = "Plan of a small-M tensor-core kernel computing C^T = B A^T (SwapAbGemmPlan)";
+  let description = [{
+    For a few rows of A (4 <= M <= 64) and B stored N x K, f16 or bf16:
+    mma.sync m16n8k16 with B's rows as the 16-row operand and A's rows as
+    the 8-column one, so that the weights fill the tensor cores and are
+    read once. Each warp owns `row_tiles` tiles of 16 rows of B, the
+    `k_warps` warps of a block split K and sum their accumulators in
+    shared memory, and each warp has `unroll` steps of 64 elements of K in
+    flight.
+
+    ```mlir
+    #gemm_opt.swap_ab_plan<k_warps = 8, row_tiles = 1, unroll = 2>
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$k_warps,
+    "int64_t":$row_tiles,
+    "int64_t":$unroll
+  );
+}
+
 def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
   let summary = "Plan of a Hopper (TMA + wgmma) matmul kernel (WgmmaGemmPlan)";
   let description = [{
