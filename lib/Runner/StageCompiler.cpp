@@ -30,24 +30,32 @@ namespace rt = ::gemm_opt::runtime;
 namespace {
 
 /// The indexing_maps of a linalg.matmul whose operands are stored as
-/// `transposeA` / `transposeB` say (d0 = M, d1 = N, d2 = K); empty for nn,
-/// whose default maps linalg.matmul prints without them.
-std::string matmulIndexingMaps(bool transposeA, bool transposeB) {
+/// `transposeA` / `transposeB` say (d0 = M, d1 = N, d2 = K; a batch_matmul's
+/// batch first); empty for nn, whose default maps the ops print without
+/// them.
+std::string matmulIndexingMaps(bool transposeA, bool transposeB,
+                               bool batched) {
   if (!transposeA && !transposeB)
     return "";
-  auto map = [](StringRef results) {
-    return ("affine_map<(d0, d1, d2) -> (" + results + ")>").str();
+  auto map = [&](StringRef results) {
+    return batched ? ("affine_map<(b, d0, d1, d2) -> (b, " + results + ")>").str()
+                   : ("affine_map<(d0, d1, d2) -> (" + results + ")>").str();
   };
   return "indexing_maps = [" + map(transposeA ? "d2, d0" : "d0, d2") + ", " +
          map(transposeB ? "d1, d2" : "d2, d1") + ", " + map("d0, d1") + "] ";
 }
 
 /// The embedded default: C = A * B with C zero-initialised, on tensors; A
-/// and B have their stored shapes (A K x M, B N x K when transposed).
-std::string defaultMatmulSource(int64_t m, int64_t n, int64_t k,
+/// and B have their stored shapes (A K x M, B N x K when transposed). With
+/// `batch` > 1 a linalg.batch_matmul, every operand with the batch first.
+std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 StringRef inType, StringRef outType,
                                 bool transposeA, bool transposeB) {
-  auto tensor = [](int64_t rows, int64_t cols, StringRef elem) {
+  bool batched = batch > 1;
+  auto tensor = [&](int64_t rows, int64_t cols, StringRef elem) {
+    if (batched)
+      return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", batch, rows, cols, elem)
+          .str();
     return llvm::formatv("tensor<{0}x{1}x{2}>", rows, cols, elem).str();
   };
   std::string a = transposeA ? tensor(k, m, inType) : tensor(m, k, inType);
@@ -58,11 +66,12 @@ std::string defaultMatmulSource(int64_t m, int64_t n, int64_t k,
   %zero = arith.constant 0.0 : {3}
   %empty = tensor.empty() : {2}
   %c = linalg.fill ins(%zero : {3}) outs(%empty : {2}) -> {2}
-  %r = linalg.matmul {4}ins(%a, %b : {0}, {1}) outs(%c : {2}) -> {2}
+  %r = linalg.{5} {4}ins(%a, %b : {0}, {1}) outs(%c : {2}) -> {2}
   return %r : {2}
 }
 )mlir",
-      a, b, c, outType, matmulIndexingMaps(transposeA, transposeB))
+      a, b, c, outType, matmulIndexingMaps(transposeA, transposeB, batched),
+      batched ? "batch_matmul" : "matmul")
       .str();
 }
 
@@ -105,8 +114,8 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   }
   SmallVector<int64_t> dims;
   if (request.op == "softmax") {
-    if (!request.layout.empty()) {
-      error = "--layout applies to matmul only";
+    if (!request.layout.empty() || request.batch != 1) {
+      error = "--layout and --batch apply to matmul only";
       return false;
     }
     dims = {16384, 4096};
@@ -129,8 +138,13 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
     return false;
   }
   // f16/bf16 operands accumulate into an f32 result.
-  source = defaultMatmulSource(dims[0], dims[1], dims[2], dtype, "f32",
-                               transposeA, transposeB);
+  if (request.batch < 1 || request.batch > 65535) {
+    error = "--batch expects 1 to 65535 (the kernels' grid z), got " +
+            std::to_string(request.batch);
+    return false;
+  }
+  source = defaultMatmulSource(request.batch, dims[0], dims[1], dims[2],
+                               dtype, "f32", transposeA, transposeB);
   return true;
 }
 
@@ -202,9 +216,10 @@ bool rt::compileStages(const CompileRequest &request,
       return false;
     sourceName = "<embedded default>";
   } else if (!request.shape.empty() || !request.dtype.empty() ||
-             !request.layout.empty()) {
-    error = "--shape, --dtype and --layout describe the embedded default "
-            "input; the input file '" + request.inputPath + "' fixes its own";
+             !request.layout.empty() || request.batch != 1) {
+    error = "--shape, --dtype, --layout and --batch describe the embedded "
+            "default input; the input file '" + request.inputPath +
+            "' fixes its own";
     return false;
   }
 

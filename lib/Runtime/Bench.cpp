@@ -129,13 +129,14 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
     throw CudaError("cuBLAS is not available; the matmul reference cannot be computed");
   const size_t ia = roleIndex(m, "A"), ib = roleIndex(m, "B"), ic = roleIndex(m, "C");
   const size_t M = static_cast<size_t>(pr.m), N = static_cast<size_t>(pr.n), K = static_cast<size_t>(pr.k);
+  const size_t E = static_cast<size_t>(pr.batch); // batch entries, stored one after another
   uint64_t st = seed;
   // Element counts do not depend on the layout; the buffers' shapes do.
-  std::vector<float> A = randomValues(pr.a, M * K, -1.0f, 1.0f, splitmix64(st));
-  std::vector<float> B = randomValues(pr.b, K * N, -1.0f, 1.0f, splitmix64(st));
+  std::vector<float> A = randomValues(pr.a, E * M * K, -1.0f, 1.0f, splitmix64(st));
+  std::vector<float> B = randomValues(pr.b, E * K * N, -1.0f, 1.0f, splitmix64(st));
   std::vector<float> C0;
   if (pr.beta == 1)
-    C0 = randomValues(pr.c, M * N, -1.0f, 1.0f, splitmix64(st));
+    C0 = randomValues(pr.c, E * M * N, -1.0f, 1.0f, splitmix64(st));
   auto &set0 = p.sets[0];
   upload(drv, set0[ia], pr.a, A);
   upload(drv, set0[ib], pr.b, B);
@@ -157,8 +158,8 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
   drv.synchronize();
   cublas->gemm(pr, set0[ia].get(), set0[ib].get(), refC.get(), CublasMode::Accurate, nullptr);
   drv.synchronize();
-  std::vector<double> out = download(drv, set0[ic].get(), pr.c, M * N);
-  std::vector<double> ref = download(drv, refC.get(), pr.c, M * N);
+  std::vector<double> out = download(drv, set0[ic].get(), pr.c, E * M * N);
+  std::vector<double> ref = download(drv, refC.get(), pr.c, E * M * N);
   r.error = relativeFrobeniusError(out, ref, &r.badValues);
 
   // Spot-check the cuBLAS reference itself against the host in double.
@@ -307,6 +308,7 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
   r.dtype = manifestDtypeString(m);
   r.beta = m.isMatmul() ? m.matmul.beta : 0;
   r.layout = m.isMatmul() ? matmulLayoutName(m.matmul) : "";
+  r.batch = m.isMatmul() ? m.matmul.batch : 1;
   r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, opt.tf32) : softmaxThreshold(m.softmax);
   {
     uint64_t st = opt.seed ^ (0xA24BAED4963EE407ull * static_cast<uint64_t>(opt.stageIndex + 1));

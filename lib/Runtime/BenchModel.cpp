@@ -40,12 +40,14 @@ double matmulPeakTflops(const PeakTable &peaks, const MatmulProblem &p, bool tf3
 }
 
 double matmulFlops(const MatmulProblem &p) {
-  return 2.0 * static_cast<double>(p.m) * static_cast<double>(p.n) * static_cast<double>(p.k);
+  return 2.0 * static_cast<double>(p.batch) * static_cast<double>(p.m) * static_cast<double>(p.n) *
+         static_cast<double>(p.k);
 }
 
 double matmulMinBytes(const MatmulProblem &p) {
   double m = static_cast<double>(p.m), n = static_cast<double>(p.n), k = static_cast<double>(p.k);
-  return m * k * elemTypeSize(p.a) + k * n * elemTypeSize(p.b) + m * n * elemTypeSize(p.c) * (1.0 + p.beta);
+  return static_cast<double>(p.batch) *
+         (m * k * elemTypeSize(p.a) + k * n * elemTypeSize(p.b) + m * n * elemTypeSize(p.c) * (1.0 + p.beta));
 }
 
 double matmulArithmeticIntensity(const MatmulProblem &p) { return matmulFlops(p) / matmulMinBytes(p); }
@@ -190,7 +192,9 @@ std::string manifestDtypeString(const KernelManifest &m) {
 
 std::string manifestShapeString(const KernelManifest &m) {
   if (m.isMatmul())
-    return std::to_string(m.matmul.m) + "x" + std::to_string(m.matmul.n) + "x" + std::to_string(m.matmul.k);
+    // Batched: the batch count first (gemm-run --batch B --shape MxNxK).
+    return (m.matmul.batch > 1 ? std::to_string(m.matmul.batch) + "x" : std::string()) + std::to_string(m.matmul.m) +
+           "x" + std::to_string(m.matmul.n) + "x" + std::to_string(m.matmul.k);
   return std::to_string(m.softmax.rows) + "x" + std::to_string(m.softmax.cols);
 }
 } // namespace gemm_opt::runtime

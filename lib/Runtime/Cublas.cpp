@@ -44,6 +44,12 @@ struct Cublas::Api {
                           int, const float *, float *, int) = nullptr; // cublasSgemm_v2
   cublasStatus_t (*gemmEx)(cublasHandle_t, int, int, int, int, int, const void *, const void *, int, int,
                            const void *, int, int, const void *, void *, int, int, int, int) = nullptr; // cublasGemmEx
+  cublasStatus_t (*sgemmStridedBatched)(cublasHandle_t, int, int, int, int, int, const float *, const float *, int,
+                                        long long, const float *, int, long long, const float *, float *, int,
+                                        long long, int) = nullptr; // cublasSgemmStridedBatched
+  cublasStatus_t (*gemmStridedBatchedEx)(cublasHandle_t, int, int, int, int, int, const void *, const void *, int,
+                                         int, long long, const void *, int, int, long long, const void *, void *,
+                                         int, int, long long, int, int, int) = nullptr; // cublasGemmStridedBatchedEx
 };
 
 std::unique_ptr<Cublas> Cublas::load(std::string &reason) {
@@ -95,6 +101,8 @@ std::unique_ptr<Cublas> Cublas::load(std::string &reason) {
       {"cublasGetStatusName", reinterpret_cast<void **>(&a.getStatusName)},
       {"cublasSgemm_v2", reinterpret_cast<void **>(&a.sgemm)},
       {"cublasGemmEx", reinterpret_cast<void **>(&a.gemmEx)},
+      {"cublasSgemmStridedBatched", reinterpret_cast<void **>(&a.sgemmStridedBatched)},
+      {"cublasGemmStridedBatchedEx", reinterpret_cast<void **>(&a.gemmStridedBatchedEx)},
   };
   for (auto &s : syms) {
     *s.slot = dlsym(lib, s.name);
@@ -151,19 +159,38 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
   const void *B = reinterpret_cast<const void *>(static_cast<uintptr_t>(a));
   void *C = reinterpret_cast<void *>(static_cast<uintptr_t>(c));
   check(api->setStream(handle, stream), "cublasSetStream_v2");
+  // Batched: the strided-batched calls, each entry one stored operand apart.
+  if (p.batch < 1 || p.batch > 0x7fffffff)
+    throw CudaError("cuBLAS reference: batch count out of range");
+  const int batch = static_cast<int>(p.batch);
+  const long long strideA = static_cast<long long>(p.n) * p.k, strideB = static_cast<long long>(p.m) * p.k,
+                  strideC = static_cast<long long>(p.m) * p.n;
+  auto gemmEx = [&](int type, int ctype, int compute, const char *what) {
+    if (batch == 1)
+      check(api->gemmEx(handle, opA, opB, m, n, k, &alpha, A, type, lda, B, type, ldb, &beta, C, ctype, m, compute,
+                        CUBLAS_GEMM_DEFAULT),
+            what);
+    else
+      check(api->gemmStridedBatchedEx(handle, opA, opB, m, n, k, &alpha, A, type, lda, strideA, B, type, ldb,
+                                      strideB, &beta, C, ctype, m, strideC, batch, compute, CUBLAS_GEMM_DEFAULT),
+            "cublasGemmStridedBatchedEx");
+  };
   if (p.a == ElemType::F32) {
     if (p.c != ElemType::F32)
       throw CudaError(std::string("cuBLAS reference: f32 inputs need an f32 output, found ") + elemTypeName(p.c));
     if (mode == CublasMode::TF32) {
       check(api->setMathMode(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
-      check(api->gemmEx(handle, opA, opB, m, n, k, &alpha, A, CUDA_R_32F, lda, B, CUDA_R_32F, ldb, &beta, C,
-                        CUDA_R_32F, m, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT),
-            "cublasGemmEx(f32, COMPUTE_32F_FAST_TF32)");
+      gemmEx(CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F_FAST_TF32, "cublasGemmEx(f32, COMPUTE_32F_FAST_TF32)");
     } else {
       check(api->setMathMode(handle, CUBLAS_PEDANTIC_MATH), "cublasSetMathMode(PEDANTIC)");
-      check(api->sgemm(handle, opA, opB, m, n, k, &alpha, static_cast<const float *>(A), lda,
-                       static_cast<const float *>(B), ldb, &beta, static_cast<float *>(C), m),
-            "cublasSgemm_v2");
+      const float *fa = static_cast<const float *>(A), *fb = static_cast<const float *>(B);
+      float *fc = static_cast<float *>(C);
+      if (batch == 1)
+        check(api->sgemm(handle, opA, opB, m, n, k, &alpha, fa, lda, fb, ldb, &beta, fc, m), "cublasSgemm_v2");
+      else
+        check(api->sgemmStridedBatched(handle, opA, opB, m, n, k, &alpha, fa, lda, strideA, fb, ldb, strideB, &beta,
+                                       fc, m, strideC, batch),
+              "cublasSgemmStridedBatched");
     }
     return;
   }
@@ -171,10 +198,7 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
     throw CudaError(std::string("cuBLAS reference: ") + elemTypeName(p.a) + " inputs with a " + elemTypeName(p.c) +
                     " output are not supported");
   check(api->setMathMode(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode(DEFAULT)");
-  int t = cudaType(p.a);
-  check(api->gemmEx(handle, opA, opB, m, n, k, &alpha, A, t, lda, B, t, ldb, &beta, C, cudaType(p.c), m,
-                    CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-        "cublasGemmEx(COMPUTE_32F)");
+  gemmEx(cudaType(p.a), cudaType(p.c), CUBLAS_COMPUTE_32F, "cublasGemmEx(COMPUTE_32F)");
 }
 
 } // namespace gemm_opt::runtime

@@ -206,6 +206,9 @@ std::string toJson(const KernelManifest &m) {
     // Only when some operand is transposed: "nn" manifests stay as they were.
     if (p.transposeA || p.transposeB)
       os << ", \"layout\": " << jsonQuote(matmulLayoutName(p));
+    // Likewise only when batched.
+    if (p.batch != 1)
+      os << ", \"batch\": " << p.batch;
     os << "},\n";
   }
   if (m.buffers.empty()) {

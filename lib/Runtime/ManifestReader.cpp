@@ -353,6 +353,10 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
       return fail(r.field("layout"), "unknown layout \"" + layout +
                                          "\" (expected nn, nt, tn or tt: A's letter, then B's; t = stored transposed)");
   }
+  // Optional: absent = 1 (one matmul, 2-D buffers). At most 65535: grid z.
+  mm.batch = 1;
+  if (r.has("batch") && !r.mapInt("batch", mm.batch, 1, 65535))
+    return false;
   return r.noUnknownKeys();
 }
 

@@ -142,7 +142,7 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
 /// Exactly one buffer has `role`, with the problem's element type and shape
 /// (`why` follows the expected shape in the message).
 bool checkRole(const KernelManifest &m, const char *role, ElemType elem, int64_t rows, int64_t cols,
-               std::string &msg, const std::string &why = "") {
+               std::string &msg, const std::string &why = "", int64_t batch = 1) {
   int count = 0;
   const BufferDesc *found = nullptr;
   for (const auto &b : m.buffers)
@@ -157,9 +157,14 @@ bool checkRole(const KernelManifest &m, const char *role, ElemType elem, int64_t
     return msg = "buffer \"" + found->name + "\" (role " + role + ") has elem " + elemTypeName(found->elem) +
                  " but the problem says " + elemTypeName(elem),
            false;
-  if (found->shape != std::vector<int64_t>{rows, cols})
-    return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" + std::to_string(rows) +
-                 ", " + std::to_string(cols) + "]" + why,
+  // Batched: [batch, rows, cols]; a batch of 1 may be 3-D too.
+  bool fits = batch == 1 ? found->shape == std::vector<int64_t>{rows, cols} ||
+                               found->shape == std::vector<int64_t>{1, rows, cols}
+                         : found->shape == std::vector<int64_t>{batch, rows, cols};
+  if (!fits)
+    return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" +
+                 (batch == 1 ? "" : std::to_string(batch) + ", ") + std::to_string(rows) + ", " +
+                 std::to_string(cols) + "]" + why,
            false;
   return true;
 }
@@ -175,9 +180,14 @@ bool validateProblem(const KernelManifest &m, std::string &msg) {
     const std::string layout = std::string(" (layout ") + matmulLayoutName(p) + ": ";
     const std::string whyA = layout + (p.transposeA ? "A stored transposed, K x M)" : "A is M x K)");
     const std::string whyB = layout + (p.transposeB ? "B stored transposed, N x K)" : "B is K x N)");
-    return (p.transposeA ? checkRole(m, "A", p.a, p.k, p.m, msg, whyA) : checkRole(m, "A", p.a, p.m, p.k, msg, whyA)) &&
-           (p.transposeB ? checkRole(m, "B", p.b, p.n, p.k, msg, whyB) : checkRole(m, "B", p.b, p.k, p.n, msg, whyB)) &&
-           checkRole(m, "C", p.c, p.m, p.n, msg);
+    if (p.batch < 1 || p.batch > 65535)
+      return msg = "batch must be in [1, 65535] (grid z)", false;
+    const int64_t bt = p.batch;
+    return (p.transposeA ? checkRole(m, "A", p.a, p.k, p.m, msg, whyA, bt)
+                         : checkRole(m, "A", p.a, p.m, p.k, msg, whyA, bt)) &&
+           (p.transposeB ? checkRole(m, "B", p.b, p.n, p.k, msg, whyB, bt)
+                         : checkRole(m, "B", p.b, p.k, p.n, msg, whyB, bt)) &&
+           checkRole(m, "C", p.c, p.m, p.n, msg, "", bt);
   }
   const auto &p = m.softmax;
   if (p.rows <= 0 || p.cols <= 0)

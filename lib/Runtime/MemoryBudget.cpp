@@ -33,9 +33,9 @@ uint64_t stageDeviceBytes(const KernelManifest &m) {
 
 uint64_t stageHostBytes(const KernelManifest &m) {
   if (m.isMatmul()) {
-    const uint64_t mm = m.matmul.m, n = m.matmul.n, k = m.matmul.k;
+    const uint64_t mm = m.matmul.m, n = m.matmul.n, k = m.matmul.k, e = m.matmul.batch;
     // A, B (and C0) as float; ours and cuBLAS's C as double, plus one raw copy.
-    return 4 * (mm * k + k * n + mm * n) + (8 + 8 + 4) * mm * n;
+    return e * (4 * (mm * k + k * n + mm * n) + (8 + 8 + 4) * mm * n);
   }
   const uint64_t rc = uint64_t(m.softmax.rows) * m.softmax.cols;
   // X as float, then as double; the output and the reference as double.

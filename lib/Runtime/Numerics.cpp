@@ -268,14 +268,18 @@ double matmulSpotError(const MatmulProblem &pr, const std::vector<float> &A, con
   std::vector<double> hostVals, refVals;
   for (int s = 0; s < 256; ++s) {
     size_t i = rng.next() % M, j = rng.next() % N;
-    double acc = pr.beta == 1 ? static_cast<double>(C0[i * N + j]) : 0.0;
+    // Batched: a random entry too (each operand's entries one after another).
+    size_t e = pr.batch > 1 ? rng.next() % static_cast<size_t>(pr.batch) : 0;
+    const float *a0 = A.data() + e * M * K, *b0 = B.data() + e * K * N;
+    size_t c = e * M * N + i * N + j;
+    double acc = pr.beta == 1 ? static_cast<double>(C0[c]) : 0.0;
     for (size_t k = 0; k < K; ++k) {
-      float a = pr.transposeA ? A[k * M + i] : A[i * K + k]; // A [K, M] or [M, K]
-      float b = pr.transposeB ? B[j * K + k] : B[k * N + j]; // B [N, K] or [K, N]
+      float a = pr.transposeA ? a0[k * M + i] : a0[i * K + k]; // A [K, M] or [M, K]
+      float b = pr.transposeB ? b0[j * K + k] : b0[k * N + j]; // B [N, K] or [K, N]
       acc += static_cast<double>(a) * static_cast<double>(b);
     }
     hostVals.push_back(acc);
-    refVals.push_back(ref[i * N + j]);
+    refVals.push_back(ref[c]);
   }
   return relativeFrobeniusError(refVals, hostVals);
 }

@@ -77,6 +77,23 @@ void layoutNotes(std::ostream &os, const std::vector<StageResult> &results) {
     os << "layout " << layout << " (" << what << " stored transposed): stages " << stages << "\n";
   }
 }
+
+/// One line per batch count above 1: "batch 32 (one matmul per entry;
+/// cuBLAS strided batched): stages a, b".
+void batchNotes(std::ostream &os, const std::vector<StageResult> &results) {
+  std::set<int64_t> batches;
+  for (const StageResult &r : results)
+    if (r.op == "matmul" && r.batch > 1)
+      batches.insert(r.batch);
+  for (int64_t batch : batches) {
+    std::string stages;
+    std::set<std::string> seen;
+    for (const StageResult &r : results)
+      if (r.op == "matmul" && r.batch == batch && seen.insert(r.stage).second)
+        stages += (stages.empty() ? "" : ", ") + r.stage;
+    os << "batch " << batch << " (one matmul per entry; cuBLAS strided batched): stages " << stages << "\n";
+  }
+}
 } // namespace
 
 void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
@@ -116,6 +133,7 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
       os << "ms/cuBLAS ms: back-to-back medians; il: interleaved (our launch, then cuBLAS, alternating) medians\n";
     }
     layoutNotes(os, results);
+    batchNotes(os, results);
   }
   if (!sm.empty()) {
     if (!mm.empty())

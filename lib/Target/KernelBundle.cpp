@@ -56,6 +56,7 @@ static LogicalResult readProblem(func::FuncOp func, rt::KernelManifest &m) {
     m.matmul.beta = mm.getAccumulate() ? 1 : 0;
     m.matmul.transposeA = mm.getTransposeA();
     m.matmul.transposeB = mm.getTransposeB();
+    m.matmul.batch = mm.getBatch();
     if (elem(mm.getA(), m.matmul.a) && elem(mm.getB(), m.matmul.b) &&
         elem(mm.getC(), m.matmul.c))
       return success();
@@ -129,6 +130,11 @@ describeTensorMap(func::FuncOp func, gpu::LaunchFuncOp launch,
   Value base = source;
   if (auto view = source.getDefiningOp<memref::SubViewOp>())
     base = view.getSource();
+  // A batched operand's map covers its entries stacked: the buffer with
+  // its leading dimensions collapsed (row-major, so the same bytes).
+  int64_t baseRank = cast<MemRefType>(base.getType()).getRank();
+  if (auto collapse = base.getDefiningOp<memref::CollapseShapeOp>())
+    base = collapse.getSrc();
   Value root = getRootBuffer(base);
   if (!root || root != base)
     return create.emitError("a tensor map passed to a kernel must describe a "
@@ -139,7 +145,7 @@ describeTensorMap(func::FuncOp func, gpu::LaunchFuncOp launch,
   SmallVector<int64_t> elemStrides;
   int64_t offset = 0;
   if (failed(type.getStridesAndOffset(elemStrides, offset)) || offset != 0 ||
-      !type.hasStaticShape() || type.getRank() != rootType.getRank() ||
+      !type.hasStaticShape() || type.getRank() != baseRank ||
       llvm::any_of(elemStrides, ShapedType::isDynamic) ||
       elemStrides.empty() || elemStrides.back() != 1)
     return create.emitError("tensor map source ")

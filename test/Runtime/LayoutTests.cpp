@@ -8,6 +8,7 @@
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/Numerics.h"
+#include "JsonTestHelpers.h"
 #include "TestHarness.h"
 
 #include "llvm/Support/JSON.h"
@@ -39,22 +40,6 @@ KernelManifest layoutManifest(const std::string &layout) {
   k.params = {KernelParam::ptr("A"), KernelParam::ptr("B"), KernelParam::ptr("C")};
   m.kernels.push_back(k);
   return m;
-}
-
-std::string replaced(std::string s, const std::string &from, const std::string &to) {
-  size_t p = s.find(from);
-  EXPECT_MSG(p != std::string::npos, "test bug: '" + from + "' not found");
-  return p == std::string::npos ? s : s.replace(p, from.size(), to);
-}
-
-bool rejects(const std::string &json, const std::string &needle) {
-  KernelManifest m;
-  std::string err;
-  bool ok = parseManifest(json, m, err);
-  if (!ok && contains(err, needle))
-    return true;
-  std::printf("expected a rejection containing '%s', got ok=%d error='%s'\n", needle.c_str(), ok, err.c_str());
-  return false;
 }
 
 void testLayoutNames() {
@@ -152,19 +137,11 @@ void testResultsLayout() {
   StageResult sm;
   sm.stage = "online";
   sm.op = "softmax";
-  std::string json = resultsToJson(RunInfo(), {nt, nn, sm});
-  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
-  EXPECT_MSG(bool(parsed), json);
-  if (!parsed) {
-    llvm::consumeError(parsed.takeError());
-    return;
-  }
-  const llvm::json::Array *stages = parsed->getAsObject()->getArray("stages");
-  EXPECT(stages && stages->size() == 3);
-  if (stages && stages->size() == 3) {
-    EXPECT((*stages)[0].getAsObject()->getString("layout") == "nt");
-    EXPECT((*stages)[1].getAsObject()->getString("layout") == "nn"); // always, for matmul stages
-    EXPECT(!(*stages)[2].getAsObject()->get("layout"));
+  std::vector<llvm::json::Object> stages = parsedStages({nt, nn, sm});
+  if (stages.size() == 3) {
+    EXPECT(stages[0].getString("layout") == "nt");
+    EXPECT(stages[1].getString("layout") == "nn"); // always, for matmul stages
+    EXPECT(!stages[2].get("layout"));
   }
   std::ostringstream os;
   printResultsTable(os, {nt, nn});

@@ -408,6 +408,7 @@ static void testReports() {
 void testManifests();     // ManifestTests.cpp
 void testRuntimeLimits(); // RuntimeLimitsTests.cpp
 void testLayouts();       // LayoutTests.cpp
+void testBatches();       // BatchTests.cpp
 void testSuites();        // SuiteTests.cpp
 
 int main() {
@@ -420,6 +421,7 @@ int main() {
   testReports();
   testRuntimeLimits();
   testLayouts();
+  testBatches();
   testSuites();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;

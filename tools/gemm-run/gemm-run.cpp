@@ -96,6 +96,11 @@ cl::opt<int> smallM("small-m", cl::value_desc("-1|0|1"),
                     cl::desc("the mma rung's kernels that stream B once for few rows of A (weight-streaming, "
                              "swap-AB): -1 where the heuristics pick them (default), 0 never, 1 wherever they apply"),
                     cl::init(-1), cl::cat(compileCategory));
+cl::opt<int64_t> batchCount("batch", cl::value_desc("B"),
+                            cl::desc("matmul batch: B independent matmuls of --shape (the embedded input becomes a "
+                                     "linalg.batch_matmul, A, B and C 3-D with the batch first; checked against "
+                                     "cublasGemmStridedBatchedEx; default 1)"),
+                            cl::init(1), cl::cat(compileCategory));
 cl::opt<std::string> chipName("chip", cl::value_desc("sm_90"), cl::desc("target chip (default: sm_90)"),
                               cl::init("sm_90"), cl::cat(compileCategory));
 cl::opt<std::string> suiteFile("suite", cl::value_desc("FILE"),
@@ -211,12 +216,17 @@ void parseCommandLine(int argc, char **argv) {
                layoutName + "'");
   if (layoutName.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--layout applies to matmul only");
+  inRange("batch", batchCount, 1, 65535);
+  if (batchCount.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
+    usageError("--batch applies to matmul only");
 
   if (!suiteFile.empty()) {
     if (shapeText.getNumOccurrences() || !inputFile.empty() || !ptxFiles.empty())
       usageError("--suite gives the shapes; it excludes --shape, an input file and --ptx/--manifest");
     if (opName.getNumOccurrences() && opName != "matmul")
       usageError("--suite runs matmul shapes");
+    if (batchCount.getNumOccurrences())
+      usageError("--suite runs 2-D matmul shapes; --batch applies to --shape");
   }
   if (ptxFiles.size() != manifestFiles.size())
     usageError("--ptx and --manifest must come in pairs (" + std::to_string(ptxFiles.size()) + " --ptx, " +
@@ -231,6 +241,8 @@ void parseCommandLine(int argc, char **argv) {
     if (layoutName.getNumOccurrences())
       usageError("--layout sets the operand layout of the compiled matmul; in AOT mode the manifest's problem "
                  "says the layout");
+    if (batchCount.getNumOccurrences())
+      usageError("--batch sets the batch of the compiled matmul; in AOT mode the manifest's problem says it");
   }
 }
 
@@ -327,6 +339,11 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
       usageError("--layout applies to matmul only");
     req.layout = layoutName;
   }
+  if (batchCount.getNumOccurrences()) {
+    if (op != "matmul")
+      usageError("--batch applies to matmul only");
+    req.batch = batchCount;
+  }
   req.chip = chipName;
   req.allowTf32 = tf32;
   req.smallM = smallM;
@@ -411,6 +428,7 @@ void writeNotRunResults(RunInfo info, const std::string &reason, const std::vect
     r.dtype = manifestDtypeString(j.manifest);
     r.beta = j.manifest.isMatmul() ? j.manifest.matmul.beta : 0;
     r.layout = j.manifest.isMatmul() ? matmulLayoutName(j.manifest.matmul) : "";
+    r.batch = j.manifest.isMatmul() ? j.manifest.matmul.batch : 1;
     r.message = "no CUDA device";
     none.push_back(r);
   }

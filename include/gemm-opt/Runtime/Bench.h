@@ -82,7 +82,7 @@ PeakTable peaksForChip(const std::string &chip);
 /// `tf32` uses the TF32 rate.
 double matmulPeakTflops(const PeakTable &peaks, const MatmulProblem &p, bool tf32);
 
-double matmulFlops(const MatmulProblem &p); // 2*M*N*K
+double matmulFlops(const MatmulProblem &p); // 2*batch*M*N*K
 /// bytes(A) + bytes(B) + bytes(C) * (1 + beta): the fewest bytes moved.
 double matmulMinBytes(const MatmulProblem &p);
 double matmulArithmeticIntensity(const MatmulProblem &p); // flops / min bytes
@@ -164,6 +164,7 @@ struct StageResult {
   std::string dtype; // "a,b->c" or "x->y"
   int beta = 0;
   std::string layout; // matmul: "nn" | "nt" | "tn" | "tt" (the manifest's); softmax: empty
+  int64_t batch = 1;  // matmul: batch entries (the manifest's "batch"; the shape then starts with it)
   StageStatus status = StageStatus::NotRun;
   std::string message; // why FAIL/ERROR (or notes)
   double error = 0;     // the metric above (+inf if NaN/Inf found)

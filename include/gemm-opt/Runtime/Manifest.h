@@ -49,9 +49,13 @@ struct MatmulProblem {
   /// operand stored transposed is row-major K x M (A) or N x K (B); C is
   /// always M x N row-major. nn.Linear's x * W^T is "nt".
   bool transposeA = false, transposeB = false;
+  /// Batched (the manifest's "batch", absent = 1): that many independent
+  /// matmuls, A, B and C 3-D with the batch first (a batch_matmul of batch
+  /// 1 may also have 3-D buffers [1, ...]).
+  int64_t batch = 1;
   bool operator==(const MatmulProblem &o) const {
     return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c &&
-           transposeA == o.transposeA && transposeB == o.transposeB;
+           transposeA == o.transposeA && transposeB == o.transposeB && batch == o.batch;
   }
 };
 /// "nn" | "nt" | "tn" | "tt": A's letter, then B's ('t': stored transposed).

@@ -22,6 +22,7 @@ struct CompileRequest {
   std::string shape;     // "MxNxK" (matmul) or "RxC" (softmax); empty: the input's own
   std::string dtype;     // "f32" | "f16" | "bf16"; empty: the input's own
   std::string layout;    // matmul "nn" | "nt" | "tn" | "tt"; empty: the input's own (the default's: nn)
+  int64_t batch = 1;     // matmul: > 1 makes the embedded default a linalg.batch_matmul of that many entries
   std::string chip;      // e.g. "sm_90"
   bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always

@@ -10,10 +10,10 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-FailureOr<ShapedType> mlir::gemm_opt::verifyStatic2DOperand(
-    Operation *op, Value operand, StringRef rankMessage) {
+FailureOr<ShapedType> mlir::gemm_opt::verifyStaticOperand(
+    Operation *op, Value operand, int64_t rank, StringRef rankMessage) {
   auto shaped = dyn_cast<ShapedType>(operand.getType());
-  if (!shaped || !shaped.hasRank() || shaped.getRank() != 2)
+  if (!shaped || !shaped.hasRank() || shaped.getRank() != rank)
     return op->emitOpError(rankMessage);
   if (!shaped.hasStaticShape())
     return op->emitOpError("has a dynamic shape ")
@@ -33,46 +33,75 @@ FailureOr<ShapedType> mlir::gemm_opt::verifyStatic2DOperand(
   return shaped;
 }
 
-LogicalResult mlir::gemm_opt::getMatmulOperandLayout(linalg::MatmulOp op,
+LogicalResult mlir::gemm_opt::getMatmulOperandLayout(linalg::LinalgOp op,
                                                     bool &transposeA,
                                                     bool &transposeB) {
   transposeA = transposeB = false;
-  if (!op.hasUserDefinedMaps())
+  auto batchMatmul = dyn_cast<linalg::BatchMatmulOp>(op.getOperation());
+  bool userMaps = batchMatmul
+                      ? batchMatmul.hasUserDefinedMaps()
+                      : cast<linalg::MatmulOp>(op).hasUserDefinedMaps();
+  if (!userMaps)
     return success();
   MLIRContext *ctx = op.getContext();
+  // Dimensions (m, n, k), after the batch b for batch_matmul.
+  unsigned first = batchMatmul ? 1 : 0;
   auto map = [&](unsigned r0, unsigned r1) {
-    return AffineMap::get(3, 0,
-                          {getAffineDimExpr(r0, ctx), getAffineDimExpr(r1, ctx)},
-                          ctx);
+    SmallVector<AffineExpr> results;
+    if (batchMatmul)
+      results.push_back(getAffineDimExpr(0, ctx));
+    results.push_back(getAffineDimExpr(first + r0, ctx));
+    results.push_back(getAffineDimExpr(first + r1, ctx));
+    return AffineMap::get(first + 3, 0, results, ctx);
   };
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  // Dimensions (d0, d1, d2) = (m, n, k).
+  if (batchMatmul && (maps[0].getNumResults() == 2 ||
+                      maps[1].getNumResults() == 2))
+    return op.emitOpError("with indexing maps ")
+           << op->getAttr("indexing_maps")
+           << " broadcasts a 2-D operand over the batch; gemm-opt does not "
+              "compile shared operands yet (A, B and C must all be 3-D, "
+              "batch first)";
   bool aOk = maps[0] == map(0, 2) || maps[0] == map(2, 0);
   bool bOk = maps[1] == map(2, 1) || maps[1] == map(1, 2);
-  if (!aOk || !bOk || maps[2] != map(0, 1))
-    return op.emitOpError("with indexing maps ")
-           << op.getIndexingMaps()
-           << " is not supported; gemm-opt takes A as (m, k) or (k, m), B as "
-              "(k, n) or (n, k) and C as (m, n) over (m, n, k) (no broadcast "
-              "operands)";
+  if (!aOk || !bOk || maps[2] != map(0, 1)) {
+    InFlightDiagnostic diag = op.emitOpError("with indexing maps ")
+                              << op->getAttr("indexing_maps")
+                              << " is not supported; gemm-opt takes ";
+    if (batchMatmul)
+      diag << "A as (b, m, k) or (b, k, m), B as (b, k, n) or (b, n, k) and "
+              "C as (b, m, n) over (b, m, n, k)";
+    else
+      diag << "A as (m, k) or (k, m), B as (k, n) or (n, k) and C as (m, n) "
+              "over (m, n, k) (no broadcast operands)";
+    return diag;
+  }
   transposeA = maps[0] == map(2, 0);
   transposeB = maps[1] == map(1, 2);
   return success();
 }
 
-LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::MatmulOp op) {
+LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::LinalgOp op) {
   bool transposeA, transposeB;
   if (failed(getMatmulOperandLayout(op, transposeA, transposeB)))
     return failure();
+  bool batched = isa<linalg::BatchMatmulOp>(op.getOperation());
   SmallVector<ShapedType> types;
   for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1],
                   op.getDpsInits()[0]}) {
-    FailureOr<ShapedType> shaped =
-        verifyStatic2DOperand(op, v, "expects 2-D operands");
+    FailureOr<ShapedType> shaped = verifyStaticOperand(
+        op, v, batched ? 3 : 2,
+        batched ? "expects 3-D operands (batch first)" : "expects 2-D operands");
     if (failed(shaped))
       return failure();
     types.push_back(*shaped);
   }
+  // Every kernel takes its batch entry from blockIdx.z.
+  if (batched && types[2].getDimSize(0) > 65535)
+    return op.emitOpError("has ")
+           << types[2].getDimSize(0)
+           << " batch entries; gemm-opt puts the batch in grid z, at most "
+              "65535";
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
         c = op.getDpsInits()[0];
   if (a == b || a == c || b == c)
@@ -106,7 +135,7 @@ void mlir::gemm_opt::setBufferRole(func::FuncOp func, Value buffer,
     root.getDefiningOp()->setAttr(kRoleAttr, roleAttr);
 }
 
-linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::MatmulOp op) {
+linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::LinalgOp op) {
   Value init = op.getDpsInits()[0];
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (!llvm::is_contained(prev->getOperands(), init))
@@ -121,7 +150,7 @@ linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::MatmulOp op) {
   return {};
 }
 
-FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::MatmulOp op) {
+FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics())
     return op.emitOpError("must be bufferized before kernel generation");
   if (failed(verifyMatmulContract(op)))
@@ -139,9 +168,12 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::MatmulOp op) {
   auto aTy = cast<MemRefType>(p.a.getType());
   auto bTy = cast<MemRefType>(p.b.getType());
   auto cTy = cast<MemRefType>(p.c.getType());
-  p.m = cTy.getDimSize(0);
-  p.n = cTy.getDimSize(1);
-  p.k = aTy.getDimSize(p.transposeA ? 0 : 1);
+  // Rows and columns are the last two dimensions, after a batch.
+  int64_t r = cTy.getRank() - 2;
+  p.batch = r ? cTy.getDimSize(0) : 1;
+  p.m = cTy.getDimSize(r);
+  p.n = cTy.getDimSize(r + 1);
+  p.k = aTy.getDimSize(p.transposeA ? r : r + 1);
   p.aType = aTy.getElementType();
   p.bType = bTy.getElementType();
   p.cType = cTy.getElementType();
@@ -151,7 +183,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::MatmulOp op) {
 }
 
 void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
-  auto func = const_cast<linalg::MatmulOp &>(p.op)->getParentOfType<func::FuncOp>();
+  auto func = p.op->getParentOfType<func::FuncOp>();
   setBufferRole(func, p.a, "A");
   setBufferRole(func, p.b, "B");
   setBufferRole(func, p.c, "C");
@@ -159,6 +191,6 @@ void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
 
 MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {
   return MatmulProblemAttr::get(p.a.getContext(), p.aType, p.accumulate,
-                                p.bType, p.cType, p.k, p.m, p.n, p.transposeA,
+                                p.bType, p.batch, p.cType, p.k, p.m, p.n, p.transposeA,
                                 p.transposeB);
 }

@@ -33,6 +33,9 @@ static std::string describeLaunch(gpu::LaunchOp launch) {
 std::string mlir::gemm_opt::describeRungInput(Operation *op) {
   if (auto launch = dyn_cast<gpu::LaunchOp>(op))
     return describeLaunch(launch);
+  if (isa<linalg::BatchMatmulOp>(op))
+    return "a linalg.batch_matmul that no rung has turned into a kernel (the "
+           "matmul ladder starts with gemm-naive)";
   if (isa<linalg::MatmulOp>(op))
     return "a linalg.matmul that no rung has turned into a kernel (the "
            "matmul ladder starts with gemm-naive)";
@@ -55,7 +58,8 @@ LogicalResult mlir::gemm_opt::checkNothingLeftFor(func::FuncOp func,
                                                   StringRef needs) {
   Operation *found = nullptr;
   func.walk([&](Operation *op) {
-    if (!isa<linalg::MatmulOp, linalg::SoftmaxOp, gpu::LaunchOp>(op))
+    if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::SoftmaxOp,
+             gpu::LaunchOp>(op))
       return WalkResult::advance();
     found = op;
     return WalkResult::interrupt();

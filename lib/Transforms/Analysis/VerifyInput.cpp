@@ -35,16 +35,17 @@ static LogicalResult verifyFill(linalg::FillOp fill) {
   bool ok = false;
   if (fill.hasPureTensorSemantics()) {
     Value result = fill.getResult(0);
-    auto mm = result.hasOneUse()
-                  ? dyn_cast<linalg::MatmulOp>(*result.getUsers().begin())
-                  : linalg::MatmulOp();
-    ok = mm && mm.getDpsInits()[0] == result;
+    Operation *user =
+        result.hasOneUse() ? *result.getUsers().begin() : nullptr;
+    ok = user && isGemmOp(user) &&
+         cast<linalg::LinalgOp>(user).getDpsInits()[0] == result;
   } else {
     Value init = fill.getDpsInits()[0];
     ok = llvm::any_of(init.getUsers(), [&](Operation *user) {
-      auto mm = dyn_cast<linalg::MatmulOp>(user);
-      return mm && mm.getDpsInits()[0] == init &&
-             findFoldableZeroFill(mm) == fill;
+      if (!isGemmOp(user))
+        return false;
+      auto mm = cast<linalg::LinalgOp>(user);
+      return mm.getDpsInits()[0] == init && findFoldableZeroFill(mm) == fill;
     });
   }
   if (!ok)
@@ -97,11 +98,11 @@ struct GemmVerifyInputPass
       func.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
         if (op == func.getOperation())
           return WalkResult::advance();
-        if (auto mm = dyn_cast<linalg::MatmulOp>(op)) {
-          if (failed(verifyMatmulContract(mm)))
+        if (isGemmOp(op)) {
+          if (failed(verifyMatmulContract(cast<linalg::LinalgOp>(op))))
             ok = false;
           if (firstKernelOp) {
-            InFlightDiagnostic diag = mm.emitOpError(
+            InFlightDiagnostic diag = op->emitOpError(
                 "is the second kernel op in this module; gemm-opt compiles "
                 "one linalg.matmul per module");
             diag.attachNote(firstKernelOp->getLoc()) << "first one here";
@@ -123,10 +124,10 @@ struct GemmVerifyInputPass
           firstKernelOp = op;
           return WalkResult::skip();
         }
-        if (isa<linalg::BatchMatmulOp, linalg::BatchReduceMatmulOp>(op)) {
-          op->emitOpError("is a batched matmul; gemm-opt does not compile "
-                          "batched matmuls yet (a linalg.matmul per batch "
-                          "entry does compile)");
+        if (isa<linalg::BatchReduceMatmulOp>(op)) {
+          op->emitOpError("sums over the batch; gemm-opt does not compile "
+                          "batch-reduce matmuls yet (linalg.batch_matmul, "
+                          "one matmul per batch entry, does compile)");
           ok = false;
           return WalkResult::skip();
         }
@@ -153,8 +154,8 @@ struct GemmVerifyInputPass
                 bufferization::ToTensorOp, bufferization::ToBufferOp>(op))
           return WalkResult::advance();
         op->emitOpError("is not supported by gemm-opt; expected "
-                        "linalg.matmul (with an optional zero linalg.fill) or "
-                        "linalg.softmax");
+                        "linalg.matmul or linalg.batch_matmul (with an "
+                        "optional zero linalg.fill) or linalg.softmax");
         ok = false;
         return WalkResult::skip();
       });

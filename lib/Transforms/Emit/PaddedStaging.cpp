@@ -18,6 +18,7 @@
 
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -106,8 +107,10 @@ mlir::gemm_opt::buildPaddedStagingCopies(KernelBuilder &b,
     int64_t elemBytes = type.getElementTypeBitWidth() / 8;
     copy.epc = 16 / elemBytes;
     copy.ld = paddedLeadingDim(copy.cols, elemBytes);
-    copy.dst = memref::AllocOp::create(
-        b, MemRefType::get({copy.rows, copy.ld}, type.getElementType()));
+    // A batched operand (a batch view) gets a copy per batch entry.
+    copy.dst = allocateScratchLike(
+        b, b.getLoc(),
+        MemRefType::get({copy.rows, copy.ld}, type.getElementType()), src);
     copy.begin = total;
     total += copy.rows * (copy.ld / copy.epc);
     copy.end = total;

@@ -21,6 +21,7 @@
 
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -153,8 +154,9 @@ Value mlir::gemm_opt::buildTransposedCopy(KernelBuilder &b, Value src,
   int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
   int64_t elemBytes = type.getElementTypeBitWidth() / 8;
   int64_t ld = paddedLeadingDim(rows, elemBytes);
-  Value dst =
-      memref::AllocOp::create(b, MemRefType::get({cols, ld}, type.getElementType()));
+  // A batched source (a batch view) gets a copy per batch entry.
+  Value dst = allocateScratchLike(
+      b, b.getLoc(), MemRefType::get({cols, ld}, type.getElementType()), src);
   Value view = dst;
   if (ld != rows)
     view = memref::SubViewOp::create(

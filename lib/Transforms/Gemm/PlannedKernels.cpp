@@ -86,6 +86,8 @@ LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func) {
       return launch.emitError("a planned matmul launch without a plan "
                               "(gemm_opt.simt_plan, mma_plan, gemv_plan, swap_ab_plan or "
                               "wgmma_plan)");
+    if (!built)
+      return failure();
     built->setAttr(kProblemAttr, launch->getAttr(kProblemAttr));
     launch.erase();
   }

@@ -196,6 +196,10 @@ int64_t mlir::gemm_opt::chooseSplitK(const GemmProblem &p,
   // the H200, 1000x999x777 with 64x64 tiles went from 76.2% to 80.7% of
   // cuBLAS and 4097^3 with 64x128 tiles from 92.0% to 98.2% (variants
   // wt-64x64-sk2 / wt-64x128-sk2, benchmarks/results/2026-11-30-simt-sweep).
+  // A batched matmul's grid z holds the batch, which is where the splits
+  // would go; its batch entries fill the SMs instead.
+  if (p.isBatched())
+    return 1;
   int64_t tiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
   if (tiles >= chip.numSMs) {
     bool fewWaves = ceilDiv(p.m, 128) * ceilDiv(p.n, 128) < 2 * chip.numSMs;

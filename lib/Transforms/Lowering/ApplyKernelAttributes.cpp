@@ -26,11 +26,15 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// Whether every use of `arg` only reads from it.
+/// Whether every use of `arg` only reads from it (through views too: a
+/// batched kernel reads its entry's subview, BatchedLaunches.h).
 static bool isOnlyRead(Value arg) {
   for (OpOperand &use : arg.getUses()) {
     Operation *user = use.getOwner();
     if (isa<memref::LoadOp, vector::LoadOp>(user))
+      continue;
+    if (isa<memref::SubViewOp, memref::CastOp>(user) &&
+        isOnlyRead(user->getResult(0)))
       continue;
     if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(user))
       if (copy.getSrc() == arg && copy.getDst() != arg)

@@ -19,7 +19,7 @@ func.func @linalg_generic(%A: memref<8x8xf32>, %B: memref<8x8xf32>) {
 func.func @extra_arith(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) -> f32 {
   %x = arith.constant 1.0 : f32
   linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
-  // expected-error@+1 {{'arith.addf' op is not supported by gemm-opt; expected linalg.matmul (with an optional zero linalg.fill)}}
+  // expected-error@+1 {{'arith.addf' op is not supported by gemm-opt; expected linalg.matmul or linalg.batch_matmul (with an optional zero linalg.fill)}}
   %y = arith.addf %x, %x : f32
   return %y : f32
 }
@@ -285,7 +285,7 @@ func.func @in_a_loop(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf3
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  // expected-error@+1 {{'scf.for' op is not supported by gemm-opt; expected linalg.matmul (with an optional zero linalg.fill)}}
+  // expected-error@+1 {{'scf.for' op is not supported by gemm-opt; expected linalg.matmul or linalg.batch_matmul (with an optional zero linalg.fill)}}
   scf.for %i = %c0 to %c2 step %c1 {
     linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
   }
@@ -310,8 +310,47 @@ func.func @generic_matmul_unspecialized(%A: memref<8x4xf32>, %B: memref<4x8xf32>
 
 // -----
 
-func.func @batch_matmul(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>) {
-  // expected-error@+1 {{'linalg.batch_matmul' op is a batched matmul; gemm-opt does not compile batched matmuls yet (a linalg.matmul per batch entry does compile)}}
+// B shared over the batch (its map drops the batch dimension): not yet.
+func.func @batch_matmul_broadcast_b(%A: memref<2x8x4xf32>, %B: memref<4x8xf32>, %C: memref<2x8x8xf32>) {
+  // expected-error@+1 {{broadcasts a 2-D operand over the batch; gemm-opt does not compile shared operands yet (A, B and C must all be 3-D, batch first)}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<2x8x4xf32>, memref<4x8xf32>) outs(%C : memref<2x8x8xf32>)
+  return
+}
+
+// -----
+
+// The grid's z dimension holds the batch: at most 65535 entries.
+func.func @batch_matmul_too_many(%A: memref<65536x2x4xf16>, %B: memref<65536x4x2xf16>, %C: memref<65536x2x2xf32>) {
+  // expected-error@+1 {{'linalg.batch_matmul' op has 65536 batch entries; gemm-opt puts the batch in grid z, at most 65535}}
+  linalg.batch_matmul ins(%A, %B : memref<65536x2x4xf16>, memref<65536x4x2xf16>) outs(%C : memref<65536x2x2xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_reduce_matmul(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.batch_reduce_matmul' op sums over the batch; gemm-opt does not compile batch-reduce matmuls yet (linalg.batch_matmul, one matmul per batch entry, does compile)}}
+  linalg.batch_reduce_matmul ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+func.func @batch_matmul_dynamic(%A: memref<?x8x4xf32>, %B: memref<?x4x8xf32>, %C: memref<?x8x8xf32>) {
+  // expected-error@+1 {{'linalg.batch_matmul' op has a dynamic shape 'memref<?x8x4xf32>'; gemm-opt needs static shapes}}
+  linalg.batch_matmul ins(%A, %B : memref<?x8x4xf32>, memref<?x4x8xf32>) outs(%C : memref<?x8x8xf32>)
+  return
+}
+
+// -----
+
+// A batch_matmul and a matmul: one kernel op per module.
+func.func @batch_then_matmul(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>,
+                             %X: memref<8x4xf32>, %Y: memref<4x8xf32>, %Z: memref<8x8xf32>) {
+  // expected-note@+1 {{first one here}}
   linalg.batch_matmul ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
+  // expected-error@+1 {{'linalg.matmul' op is the second kernel op in this module}}
+  linalg.matmul ins(%X, %Y : memref<8x4xf32>, memref<4x8xf32>) outs(%Z : memref<8x8xf32>)
   return
 }

@@ -41,10 +41,10 @@
 // NAME-COUNT-4: error: [[PASS]] needs
 // NAME-NOT:     error: [[PASS]] needs
 
-// NAIVE:     error: gemm-naive needs a linalg.matmul on memrefs; found a gpu.launch that gemm-opt did not build
+// NAIVE:     error: gemm-naive needs a linalg.matmul or linalg.batch_matmul on memrefs; found a gpu.launch that gemm-opt did not build
 // NAIVE-NOT: found a linalg.matmul
-// NAIVE:     error: gemm-naive needs a linalg.matmul on memrefs; found a softmax kernel (gemm_opt.softmax_plan)
-// NAIVE:     error: gemm-naive needs a linalg.matmul on memrefs; found a linalg.softmax that no rung has turned into kernels
+// NAIVE:     error: gemm-naive needs a linalg.matmul or linalg.batch_matmul on memrefs; found a softmax kernel (gemm_opt.softmax_plan)
+// NAIVE:     error: gemm-naive needs a linalg.matmul or linalg.batch_matmul on memrefs; found a linalg.softmax that no rung has turned into kernels
 
 func.func @hand_written(%C: memref<64x64xf32>) {
   %c1 = arith.constant 1 : index

@@ -34,3 +34,22 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A batched kernel reads and writes its entry through subviews of the 3-D
+// parameters (BatchedLaunches.h): a parameter only read through its views
+// is read-only, one written through a view is not.
+// CHECK-LABEL: gpu.func @batched
+// CHECK-SAME:    (%{{.*}}: memref<3x4x8xf32> {llvm.noalias, llvm.readonly}, %{{.*}}: memref<3x4x8xf32> {llvm.noalias})
+gpu.module @kernels {
+  gpu.func @batched(%src: memref<3x4x8xf32>, %dst: memref<3x4x8xf32>) kernel {
+    %z = gpu.block_id z
+    %c0 = arith.constant 0 : index
+    %s = memref.subview %src[%z, 0, 0] [1, 4, 8] [1, 1, 1] : memref<3x4x8xf32> to memref<4x8xf32, strided<[8, 1], offset: ?>>
+    %d = memref.subview %dst[%z, 0, 0] [1, 4, 8] [1, 1, 1] : memref<3x4x8xf32> to memref<4x8xf32, strided<[8, 1], offset: ?>>
+    %v = memref.load %s[%c0, %c0] {gemm_opt.kernel_fn_attrs = {gemm_opt.readonly_inputs}} : memref<4x8xf32, strided<[8, 1], offset: ?>>
+    memref.store %v, %d[%c0, %c0] : memref<4x8xf32, strided<[8, 1], offset: ?>>
+    gpu.return
+  }
+}

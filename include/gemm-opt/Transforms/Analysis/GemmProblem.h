@@ -36,10 +36,14 @@ inline constexpr llvm::StringLiteral kProgrammaticDependentAttr =
     "gemm_opt.programmatic_dependent";
 
 /// C (M x N) = [C +] A (M x K) * B (K x N), all row-major memrefs; A may be
-/// stored transposed (K x M) and B too (N x K, nn.Linear's weight).
+/// stored transposed (K x M) and B too (N x K, nn.Linear's weight). Batched
+/// (linalg.batch_matmul, `batch` > 1): A, B and C are 3-D with the batch
+/// first, one such matmul per entry.
 struct GemmProblem {
-  linalg::MatmulOp op;
+  /// The linalg.matmul or linalg.batch_matmul (analyzeGemmProblem only).
+  linalg::LinalgOp op;
   Value a, b, c;
+  int64_t batch = 1;
   int64_t m = 0, n = 0, k = 0;
   Type aType, bType, cType;
   /// True when C is accumulated into (linalg.matmul's own semantics); false
@@ -47,6 +51,12 @@ struct GemmProblem {
   bool accumulate = true;
   bool transposeA = false, transposeB = false;
   linalg::FillOp zeroFill;
+
+  /// A linalg.batch_matmul's problem (batch 1 included): the buffers are
+  /// 3-D and every kernel takes its batch entry from blockIdx.z.
+  bool isBatched() const {
+    return batch > 1 || (c && cast<ShapedType>(c.getType()).getRank() == 3);
+  }
 
   /// The shapes of A and B as stored.
   SmallVector<int64_t, 2> storedShapeA() const {
@@ -59,30 +69,45 @@ struct GemmProblem {
   }
 };
 
-/// Which operands a linalg.matmul reads transposed: none with the default
-/// indexing maps; with user-defined maps, A as (m, k) or (k, m) and B as
-/// (k, n) or (n, k) over (m, n, k), C as (m, n). Fails with an error at the
-/// op for any other maps (broadcast operands, a permuted C).
-LogicalResult getMatmulOperandLayout(linalg::MatmulOp op, bool &transposeA,
+/// Whether `op` is a matmul gemm-opt compiles: linalg.matmul or
+/// linalg.batch_matmul.
+inline bool isGemmOp(Operation *op) {
+  return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op);
+}
+
+/// Which operands a linalg.matmul or linalg.batch_matmul (`op`, isGemmOp)
+/// reads transposed: none with the default indexing maps; with user-defined
+/// maps, A as (m, k) or (k, m) and B as (k, n) or (n, k) over (m, n, k), C
+/// as (m, n), each after the batch dimension b for batch_matmul. Fails with
+/// an error at the op for any other maps (broadcast operands, a permuted
+/// C).
+LogicalResult getMatmulOperandLayout(linalg::LinalgOp op, bool &transposeA,
                                      bool &transposeB);
 
-/// Checks one operand of a kernel op: a 2-D, static, non-empty shaped type,
-/// row-major and in the default memory space for memrefs. Emits `rankMessage`
-/// (or another error) at `op` otherwise.
-FailureOr<ShapedType> verifyStatic2DOperand(Operation *op, Value operand,
-                                            StringRef rankMessage);
+/// Checks one operand of a kernel op: a static, non-empty shaped type of
+/// `rank`, row-major and in the default memory space for memrefs. Emits
+/// `rankMessage` (or another error) at `op` otherwise.
+FailureOr<ShapedType> verifyStaticOperand(Operation *op, Value operand,
+                                          int64_t rank, StringRef rankMessage);
+inline FailureOr<ShapedType> verifyStatic2DOperand(Operation *op,
+                                                   Value operand,
+                                                   StringRef rankMessage) {
+  return verifyStaticOperand(op, operand, 2, rankMessage);
+}
 
-/// Checks what gemm-opt supports of a linalg.matmul (tensor or memref form),
-/// emitting an error at the op when it is not supported.
-LogicalResult verifyMatmulContract(linalg::MatmulOp op);
+/// Checks what gemm-opt supports of a linalg.matmul or linalg.batch_matmul
+/// (isGemmOp; tensor or memref form), emitting an error at the op when it
+/// is not supported.
+LogicalResult verifyMatmulContract(linalg::LinalgOp op);
 
 /// The zero `linalg.fill` of a memref matmul's C that is the last op before
 /// it touching C, in the same block: the one a kernel can fold (beta = 0).
-linalg::FillOp findFoldableZeroFill(linalg::MatmulOp op);
+linalg::FillOp findFoldableZeroFill(linalg::LinalgOp op);
 
-/// Describes a verified matmul on memrefs; fails (with an error at the op)
-/// when its operands are not function arguments or allocations.
-FailureOr<GemmProblem> analyzeGemmProblem(linalg::MatmulOp op);
+/// Describes a verified matmul or batch_matmul on memrefs; fails (with an
+/// error at the op) when its operands are not function arguments or
+/// allocations.
+FailureOr<GemmProblem> analyzeGemmProblem(linalg::LinalgOp op);
 
 /// Records the roles of the problem's buffers in the IR (`gemm_opt.role` on
 /// each buffer's function argument or allocation), by which the rungs and

@@ -90,10 +90,15 @@ static std::string checkExtents(
 
 LogicalResult
 MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
-                          bool accumulate, Type b, Type c, int64_t k,
-                          int64_t m, int64_t n, bool transposeA,
+                          bool accumulate, Type b, int64_t batch, Type c,
+                          int64_t k, int64_t m, int64_t n, bool transposeA,
                           bool transposeB) {
-  std::string why = checkExtents({{"m", m}, {"n", n}, {"k", k}});
+  std::string why =
+      checkExtents({{"batch", batch}, {"m", m}, {"n", n}, {"k", k}});
+  // Every kernel takes the batch entry from blockIdx.z.
+  if (why.empty() && batch > 65535)
+    why = "batch = " + std::to_string(batch) +
+          " exceeds 65535, the largest grid z of a launch";
   if (why.empty())
     why = checkMatmulElementTypes(a, b, c);
   return failIf(emitError, why);

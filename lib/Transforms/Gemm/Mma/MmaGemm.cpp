@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
@@ -499,10 +500,14 @@ gpu::LaunchOp mlir::gemm_opt::buildMmaGemmKernel(const GemmProblem &problem,
                                                  Operation *before) {
   KernelBuilder b(before->getLoc(), before);
   // Operands stored transposed: the kernel reads transposed copies.
-  return MmaKernelEmitter(
-             b,
-             readPaddedAllocations(
-                 transposeGemmOperands(b, problem, /*keepB=*/false)),
-             plan)
-      .emit();
+  // Batched: every kernel on its batch entry (BatchedLaunches.h).
+  gpu::LaunchOp launch =
+      MmaKernelEmitter(b,
+                       readPaddedAllocations(transposeGemmOperands(
+                           b, createBatchViews(b, problem), /*keepB=*/false)),
+                       plan)
+          .emit();
+  if (failed(distributeBatchViews(launch->getParentOfType<func::FuncOp>())))
+    return {};
+  return launch;
 }

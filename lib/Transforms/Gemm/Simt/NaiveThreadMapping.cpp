@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
@@ -22,9 +23,13 @@ using namespace mlir::gemm_opt;
 
 namespace {
 
-/// Emits the kernel body for one thread: C[row, col] (+)= sum_k A*B.
-static void buildNaiveKernel(GemmProblem &p, int64_t blockDim) {
-  KernelBuilder b(p.op.getLoc(), p.op);
+/// Emits the kernel body for one thread: C[row, col] (+)= sum_k A*B (of
+/// its batch entry, blockIdx.z, when batched).
+static LogicalResult buildNaiveKernel(const GemmProblem &problem,
+                                      int64_t blockDim) {
+  Operation *op = problem.op;
+  KernelBuilder b(op->getLoc(), op);
+  GemmProblem p = createBatchViews(b, problem);
   gpu::LaunchOp launch =
       createStaticLaunch(b, {ceilDiv(p.m, blockDim), ceilDiv(p.n, blockDim), 1},
                          {blockDim, blockDim, 1});
@@ -56,6 +61,7 @@ static void buildNaiveKernel(GemmProblem &p, int64_t blockDim) {
     scf::YieldOp::create(b, acc);
   }
   b.storeFromF32(loop.getResult(0), p.c, {row, col});
+  return distributeBatchViews(launch->getParentOfType<func::FuncOp>());
 }
 
 struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass> {
@@ -71,20 +77,25 @@ struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass>
     }
     if (failed(getChipInfo(getOperation(), chip)))
       return signalPassFailure();
-    SmallVector<linalg::MatmulOp> matmuls;
-    getOperation().walk([&](linalg::MatmulOp op) { matmuls.push_back(op); });
+    SmallVector<linalg::LinalgOp> matmuls;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (isGemmOp(op))
+        matmuls.push_back(op);
+    });
     // Nothing to lower: fine when the matmul kernel is already there (this
     // rung ran), an error at anything else it was asked to apply to.
     if (matmuls.empty() && findKernels(getOperation(), "matmul").empty() &&
         failed(checkNothingLeftFor(getOperation(), "gemm-naive",
-                                   "a linalg.matmul on memrefs")))
+                                   "a linalg.matmul or linalg.batch_matmul "
+                                   "on memrefs")))
       return signalPassFailure();
-    for (linalg::MatmulOp op : matmuls) {
+    for (linalg::LinalgOp op : matmuls) {
       FailureOr<GemmProblem> problem = analyzeGemmProblem(op);
       if (failed(problem))
         return signalPassFailure();
       recordGemmRoles(*problem);
-      buildNaiveKernel(*problem, blockDim);
+      if (failed(buildNaiveKernel(*problem, blockDim)))
+        return signalPassFailure();
       if (problem->zeroFill)
         problem->zeroFill.erase();
       op.erase();

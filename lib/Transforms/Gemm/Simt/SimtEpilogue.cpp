@@ -71,8 +71,14 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
   // sinking would otherwise move a fully unrolled FMA chain into the
   // conditional block, keeping every value read from shared memory alive
   // until the end of the kernel (spills at small K).
-  if (!cBase)
+  if (!cBase) {
     cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, out);
+    // A batch entry's view of C starts at its offset (BatchedLaunches.h).
+    if (!cast<MemRefType>(out.getType()).getLayout().isIdentity())
+      cBase = add(cBase, mul(memref::ExtractStridedMetadataOp::create(b, out)
+                                 .getOffset(),
+                             4));
+  }
   Value offset = mul(add(mul(outRow, ldOut), col), 4);
   Value addr = arith::IndexCastOp::create(b, b.getI64Type(), add(cBase, offset));
   Value pred = arith::ExtUIOp::create(b, b.getI32Type(), ok);

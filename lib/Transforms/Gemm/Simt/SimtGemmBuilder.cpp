@@ -9,6 +9,7 @@
 
 #include "SimtKernelEmitter.h"
 
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -162,9 +163,15 @@ gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &original,
   // Operands stored transposed: transposed copies first, whose padded rows
   // also serve as the staging of that operand. Padded staging of the
   // others: the copy kernel first. This kernel then reads the padded
-  // buffers themselves, within the logical bounds of the problem.
-  GemmProblem problem = transposeGemmOperands(b, original, /*keepB=*/false);
+  // buffers themselves, within the logical bounds of the problem. Batched:
+  // every kernel on its batch entry (BatchedLaunches.h).
+  GemmProblem problem = transposeGemmOperands(
+      b, createBatchViews(b, original), /*keepB=*/false);
   problem = stageGemmOperands(b, problem, plan.stageA && !original.transposeA,
                               plan.stageB && !original.transposeB);
-  return SimtKernelEmitter(b, readPaddedAllocations(problem), plan).emit();
+  gpu::LaunchOp launch =
+      SimtKernelEmitter(b, readPaddedAllocations(problem), plan).emit();
+  if (failed(distributeBatchViews(launch->getParentOfType<func::FuncOp>())))
+    return {};
+  return launch;
 }

@@ -110,6 +110,9 @@ std::string mlir::gemm_opt::validateForProblem(const SimtGemmPlan &plan,
                                                const GemmProblem &p) {
   auto s = [](int64_t v) { return std::to_string(v); };
   int64_t fullTiles = p.k / plan.bk;
+  if (plan.splitK > 1 && p.isBatched())
+    return "split-k=" + s(plan.splitK) +
+           ": a batched matmul's grid z holds the batch, not K splits";
   if (plan.splitK > 1 && plan.splitK > fullTiles)
     return "split-k=" + s(plan.splitK) + " exceeds the " + s(fullTiles) +
            " full K tiles of K=" + s(p.k) + " with block-k=" + s(plan.bk);
@@ -191,10 +194,16 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   if (!p.a || !p.b || !p.c)
     return launch.emitError("cannot find the A, B and C buffers of the "
                             "matmul kernel (gemm_opt.role attributes)");
-  auto shapeOf = [](Value v) { return cast<MemRefType>(v.getType()).getShape(); };
-  if (shapeOf(p.a) != ArrayRef<int64_t>(p.storedShapeA()) ||
-      shapeOf(p.b) != ArrayRef<int64_t>(p.storedShapeB()) ||
-      shapeOf(p.c) != ArrayRef<int64_t>{p.m, p.n})
+  p.batch = recorded.getBatch();
+  // A batch_matmul's buffers are 3-D, batch first (batch 1 included).
+  auto fits = [&](Value v, ArrayRef<int64_t> shape) {
+    ArrayRef<int64_t> s = cast<MemRefType>(v.getType()).getShape();
+    if (s.size() == 3)
+      return s.front() == p.batch && s.drop_front() == shape;
+    return p.batch == 1 && s == shape;
+  };
+  if (!fits(p.a, p.storedShapeA()) || !fits(p.b, p.storedShapeB()) ||
+      !fits(p.c, {p.m, p.n}))
     return launch.emitError("buffer shapes do not match ") << recorded;
   p.aType = cast<MemRefType>(p.a.getType()).getElementType();
   p.bType = cast<MemRefType>(p.b.getType()).getElementType();

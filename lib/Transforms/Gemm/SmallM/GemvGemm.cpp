@@ -41,6 +41,8 @@ std::string GemvGemmPlan::str() const {
 
 std::string mlir::gemm_opt::whyNotGemv(const GemmProblem &p) {
   int64_t bytes = p.aType.getIntOrFloatBitWidth() / 8;
+  if (p.isBatched())
+    return "it is not batched (a batched matmul keeps the tiles)";
   if (p.m > kGemvMaxRows)
     return "M = " + std::to_string(p.m) + " is more than " +
            std::to_string(kGemvMaxRows) + " rows";

@@ -117,7 +117,8 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
         Value row = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
                         i * 64);
         nvgpu::TmaAsyncStoreOp::create(b, view, kernelMapC,
-                                       ValueRange{add(blockCol, q * boxCols), row},
+                                       ValueRange{add(blockCol, q * boxCols),
+                                                  mapRow(mapC, row)},
                                        Value());
         NVVM::CpAsyncBulkCommitGroupOp::create(b);
       });

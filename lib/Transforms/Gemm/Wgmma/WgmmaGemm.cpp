@@ -10,6 +10,7 @@
 
 #include "WgmmaKernelEmitter.h"
 
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 
@@ -23,6 +24,30 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
                                               int64_t boxCols) {
   MLIRContext *ctx = b.getContext();
   Type elem = cast<MemRefType>(buffer.getType()).getElementType();
+  // A batched operand: one 2-D map over its entries stacked row after row
+  // (the 3-D buffer collapsed), the kernel offsetting its rows by the
+  // entry. A box may run past an entry's last row into the next entry
+  // (rows of A or B^T: C's rows and columns past M and N are not stored;
+  // the rung keeps K-row operands to whole K tiles) but never past a
+  // row's end: the K tail and padding columns still read as zeros.
+  Value source = buffer;
+  int64_t batchRows = 0;
+  if (Value batched = getBatchedBuffer(buffer)) {
+    auto full = cast<MemRefType>(batched.getType());
+    auto view = cast<MemRefType>(buffer.getType());
+    assert(view.getDimSize(0) == full.getDimSize(1) &&
+           "a batched view narrows columns only");
+    batchRows = full.getDimSize(1);
+    int64_t rows = full.getDimSize(0) * batchRows;
+    source = memref::CollapseShapeOp::create(
+        b, batched, ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    if (view.getDimSize(1) != full.getDimSize(2))
+      source = memref::SubViewOp::create(
+          b, source, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(rows),
+                                 b.getIndexAttr(view.getDimSize(1))},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+  }
   auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   auto box = MemRefType::get({boxRows, boxCols}, elem,
                              MemRefLayoutAttrInterface(), ws);
@@ -32,7 +57,7 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
       nvgpu::TensorMapOOBKind::OOB_ZERO,
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
   Value unranked = memref::CastOp::create(
-      b, UnrankedMemRefType::get(elem, Attribute()), buffer);
+      b, UnrankedMemRefType::get(elem, Attribute()), source);
   Value desc = nvgpu::TmaCreateDescriptorOp::create(
       b, type, unranked, ValueRange{c(boxRows), c(boxCols)});
   // The launch passes the map's device address as a 64-bit integer; the
@@ -41,7 +66,7 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
   // canonicalization and leave a kernel argument of descriptor type.)
   Value address =
       UnrealizedConversionCastOp::create(b, b.getI64Type(), desc).getResult(0);
-  return {address, type};
+  return {address, type, batchRows};
 }
 
 gpu::LaunchOp WgmmaKernelEmitter::emit() {
@@ -64,10 +89,14 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   int64_t blocks = gridX * gridY;
   if (plan.persistent)
     blocks = std::min(blocks, plan.persistentBlocks);
+  // Batched: the entries along z (the kernel may not touch C's view
+  // itself, so distributeBatchViews would not see it).
+  int64_t batch = getBatchedBuffer(p.c) ? p.batch : 1;
   auto launch = createBlockTiledMatmulLaunch(
       b, plan.warpSpecialized ? blocks : gridX,
       plan.warpSpecialized ? 1 : gridY, plan.threads(), plan.sharedBytes(),
-      "wgmma", kWgmmaPlanAttr, plan.toAttr(ctx));
+      "wgmma", kWgmmaPlanAttr, plan.toAttr(ctx), batch);
+  batchIndex = launch.getBlockIds().z;
 
   auto toDescriptor = [&](const TensorMap &map) {
     Value ptr = LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(ctx),
@@ -141,14 +170,20 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
                                                    const WgmmaGemmPlan &plan,
                                                    Operation *before) {
   KernelBuilder b(before->getLoc(), before);
+  // Batched: every kernel on its batch entry (BatchedLaunches.h; the
+  // tensor maps cover all entries, WgmmaKernelEmitter::createTensorMap).
+  GemmProblem batched = createBatchViews(b, problem);
   // A stored transposed: its transposed copy (rows padded, never staged).
   // B stored transposed (N x K) is what the kernel reads K-major: as it is,
   // or through padded staging of its K-long rows.
-  GemmProblem prepared = transposeGemmOperands(b, problem, /*keepB=*/true);
+  GemmProblem prepared = transposeGemmOperands(b, batched, /*keepB=*/true);
   // Padded staging (if any): the copies first, then the kernel on strided
   // views of them (the tensor maps take their logical extents and row
   // strides).
   GemmProblem staged =
       stageGemmOperands(b, prepared, plan.stageA, plan.stageB);
-  return WgmmaKernelEmitter(b, staged, plan).emit();
+  gpu::LaunchOp launch = WgmmaKernelEmitter(b, staged, plan).emit();
+  if (failed(distributeBatchViews(launch->getParentOfType<func::FuncOp>())))
+    return {};
+  return launch;
 }

@@ -98,3 +98,25 @@ TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {
     check.why = why("B", bRow * bytes, p.transposeB ? "K" : "N", bRow);
   return check;
 }
+
+std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
+                                                WgmmaGemmPlan &plan,
+                                                bool forceTmaStore) {
+  if (!p.isBatched())
+    return "";
+  auto s = [](int64_t v) { return std::to_string(v); };
+  // A box of B's K rows past K would read the next entry's rows, not zeros.
+  if (!p.transposeB && !plan.kMajorB() && p.k % plan.bk != 0)
+    return "a batched B read as K x N rows needs K (" + s(p.k) +
+           ") to be a multiple of block-k (" + s(plan.bk) +
+           "): the entries' rows share one tensor map (B stored N x K does "
+           "not)";
+  // A box of C's rows past M would overwrite the next entry's rows.
+  if (plan.tmaStore && p.m % plan.bm != 0) {
+    if (forceTmaStore)
+      return "TMA stores of a batched C need M (" + s(p.m) +
+             ") to be a multiple of block-m (" + s(plan.bm) + ")";
+    plan.tmaStore = false;
+  }
+  return "";
+}

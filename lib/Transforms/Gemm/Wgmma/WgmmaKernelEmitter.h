@@ -131,6 +131,9 @@ namespace mlir::gemm_opt::wgmma {
 struct TensorMap {
   Value hostAddress;
   nvgpu::TensorMapDescriptorType type;
+  /// Batched: the map covers the buffer's batch entries stacked (2-D, their
+  /// rows one after another) and an entry has this many rows; 0 otherwise.
+  int64_t batchRows = 0;
 };
 
 class WgmmaKernelEmitter : KernelEmitterBase {
@@ -150,6 +153,7 @@ private:
   /// as it is, or TF32's transposed copy of B; otherwise f16/bf16 read
   /// row-major B in 64-column panels.
   bool kMajorB() const { return p.transposeB || plan.kMajorB(); }
+  Value mapRow(const TensorMap &map, Value row); // the batch entry's row
 
   /// The output tiles of a warp-specialized kernel and how its blocks
   /// share them.
@@ -275,7 +279,7 @@ private:
 
   TensorMap mapA, mapB, mapC;
   Value kernelMapA, kernelMapB, kernelMapC;
-  Value tid, lane, warpInWg, wg, isThread0, blockRow, blockCol;
+  Value tid, lane, warpInWg, wg, isThread0, blockRow, blockCol, batchIndex;
   Value dyn, pad, alignedBase;
   Value barriers;
   Value descABase, descBBase;

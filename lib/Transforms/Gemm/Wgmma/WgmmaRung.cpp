@@ -145,6 +145,11 @@ struct GemmWgmmaPass
       plan.tmaStore = tmaStore == -1
                           ? chooseWgmmaTmaStore(*problem, plan, chip)
                           : tmaStore == 1;
+      if (std::string why = fitBatchedWgmmaPlan(*problem, plan, tmaStore == 1);
+          !why.empty()) {
+        launch.emitRemark("matmul kept on the mma.sync kernel: ") << why;
+        continue;
+      }
       std::string error = plan.validate(chip);
       if (!error.empty()) {
         launch.emitError("invalid 'wgmma' plan: ") << error;

@@ -51,23 +51,32 @@ Value WgmmaKernelEmitter::bTileKMajor(Value slot) {
   return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
 }
 
+/// Row `row` of this block's batch entry in `map`: batched maps stack the
+/// entries' rows (WgmmaKernelEmitter::createTensorMap, BatchedLaunches.h).
+Value WgmmaKernelEmitter::mapRow(const TensorMap &map, Value row) {
+  return map.batchRows ? add(row, mul(batchIndex, map.batchRows)) : row;
+}
+
 void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::MBarrierArriveExpectTxOp::create(b, barriers, c(plan.stageBytes()),
                                           fullBarrier(slot), Value());
   Value k0 = mul(kt, plan.bk);
   // Coordinates are innermost first: (column, row).
   nvgpu::TmaAsyncLoadOp::create(b, aTile(slot), barriers, kernelMapA,
-                                ValueRange{k0, blockRow}, fullBarrier(slot),
+                                ValueRange{k0, mapRow(mapA, blockRow)},
+                                fullBarrier(slot),
                                 Value(), Value());
   if (kMajorB()) {
     // BN rows of B^T (columns blockCol.. of B), K columns k0..
     nvgpu::TmaAsyncLoadOp::create(b, bTileKMajor(slot), barriers, kernelMapB,
-                                  ValueRange{k0, blockCol}, fullBarrier(slot),
+                                  ValueRange{k0, mapRow(mapB, blockCol)},
+                                  fullBarrier(slot),
                                   Value(), Value());
     return;
   }
   for (int64_t q = 0; q < plan.panels(); ++q)
     nvgpu::TmaAsyncLoadOp::create(b, bPanel(slot, q), barriers, kernelMapB,
-                                  ValueRange{add(blockCol, q * 64), k0},
+                                  ValueRange{add(blockCol, q * 64),
+                                             mapRow(mapB, k0)},
                                   fullBarrier(slot), Value(), Value());
 }

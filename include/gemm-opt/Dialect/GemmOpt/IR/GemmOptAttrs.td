@@ -56,13 +56,16 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     off when a zero `linalg.fill` of C was folded into the kernel (beta =
     0). `transpose_a` / `transpose_b`: the operand is stored transposed,
     row-major k x m (A) or n x k (B; nn.Linear's weight), as a linalg.matmul
-    with transposing `indexing_maps` reads it. Batches and epilogues are for
-    later parameters.
+    with transposing `indexing_maps` reads it. `batch` (default 1): a
+    linalg.batch_matmul of that many independent matmuls, A, B and C 3-D
+    with the batch first (the kernels take it as blockIdx.z). Epilogues are
+    for later parameters.
   }];
   let parameters = (ins
     "::mlir::Type":$a,
     GemmOpt_BoolParameter<"false", "C is accumulated into (beta = 1)">:$accumulate,
     "::mlir::Type":$b,
+    GemmOpt_Int<"1", "batch entries (linalg.batch_matmul: A, B, C 3-D)">:$batch,
     "::mlir::Type":$c,
     "int64_t":$k,
     "int64_t":$m,

@@ -152,6 +152,14 @@ struct TmaRowCheck {
 };
 TmaRowCheck checkTmaRows(const GemmProblem &problem);
 
+/// What a batched `problem` asks of `plan` (its tensor maps stack the batch
+/// entries' rows, WgmmaKernelEmitter::createTensorMap): why the kernel
+/// cannot run it ("" when it can: always for a 2-D problem), B read as K
+/// rows x N needing whole K tiles; TMA stores of C, which need whole tiles
+/// of M, are turned off unless `forceTmaStore` (then they do not fit).
+std::string fitBatchedWgmmaPlan(const GemmProblem &problem,
+                                WgmmaGemmPlan &plan, bool forceTmaStore);
+
 /// Builds the wgmma kernel for `problem` and `plan` right before `before`
 /// (with the host-side tensor maps of A and B) and returns the new launch.
 /// The plan must have been validated. With plan.stageA / plan.stageB it

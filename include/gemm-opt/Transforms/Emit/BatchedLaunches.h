@@ -1,0 +1,55 @@
+//===- BatchedLaunches.h - The batch of a batched matmul in the grid -*- C++ -*-===//
+//
+// A batched matmul (linalg.batch_matmul: A B x M x K, B B x K x N, C B x M x
+// N) runs every kernel of the 2-D ladder once per batch entry, with the
+// batch index as blockIdx.z. The builders stay 2-D: they are handed
+// *batch views*, host-side views of entry 0 of each 3-D buffer
+// (`memref.cast` tagged `gemm_opt.batch_view` of a rank-reducing subview,
+// typed memref<R x C, strided<[C, 1], offset: ?>>), and scratch buffers
+// for copies of a batched operand get a batch dimension too
+// (allocateScratchLike). distributeBatchViews then moves every launch that
+// reads a batch view to grid z = batch and gives its body the same views
+// at blockIdx.z (rank-reducing subviews of the 3-D buffers, of the same
+// type), so the kernel arguments are the 3-D buffers and the 2-D emitters'
+// code runs unchanged on its batch entry.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_EMIT_BATCHEDLAUNCHES_H
+#define GEMM_OPT_TRANSFORMS_EMIT_BATCHEDLAUNCHES_H
+
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+
+namespace mlir::gemm_opt {
+
+/// Unit attribute on the host-side `memref.cast` of a batch view.
+inline constexpr llvm::StringLiteral kBatchViewAttr = "gemm_opt.batch_view";
+
+/// The batch view of `buffer` (a static 3-D memref B x R x C): entry 0 as
+/// memref<R x C, strided<[C, 1], offset: ?>>, at the builder's point.
+Value createBatchView(OpBuilder &b, Location loc, Value buffer);
+
+/// The 3-D buffer behind `view` when `view` is a batch view or a host-side
+/// subview / cast of one (a padded copy's logical extent); null otherwise.
+Value getBatchedBuffer(Value view);
+
+/// A new scratch buffer of `type` (2-D, identity) for a copy of `like`: a
+/// plain allocation, or when `like` is batched an allocation with `like`'s
+/// batch count in front and its batch view.
+Value allocateScratchLike(OpBuilder &b, Location loc, MemRefType type,
+                          Value like);
+
+/// `problem` with each 3-D buffer (a linalg.batch_matmul's, batch 1
+/// included) replaced by its batch view; a 2-D problem unchanged.
+GemmProblem createBatchViews(OpBuilder &b, const GemmProblem &problem);
+
+/// Moves every launch in `func` whose body reads a batch view to grid z =
+/// the batch count (its grid z must be 1, or already that) with the views
+/// rebuilt at
+/// blockIdx.z in its body, then erases the host-side views nothing uses.
+LogicalResult distributeBatchViews(func::FuncOp func);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_EMIT_BATCHEDLAUNCHES_H

@@ -1,0 +1,168 @@
+//===- BatchedLaunches.cpp - The batch of a batched matmul in the grid ----===//
+
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+/// Entry `index` of the 3-D `buffer` as a 2-D view of `type`.
+static Value batchEntry(OpBuilder &b, Location loc, Value buffer,
+                        OpFoldResult index, MemRefType type) {
+  auto shape = cast<MemRefType>(buffer.getType()).getShape();
+  SmallVector<OpFoldResult> offsets = {index, b.getIndexAttr(0),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1),
+                                     b.getIndexAttr(shape[1]),
+                                     b.getIndexAttr(shape[2])};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  return memref::SubViewOp::create(b, loc, type, buffer, offsets, sizes,
+                                   strides);
+}
+
+Value mlir::gemm_opt::createBatchView(OpBuilder &b, Location loc,
+                                      Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  assert(type.getRank() == 3 && type.hasStaticShape() &&
+         "expected a static 3-D buffer");
+  int64_t cols = type.getDimSize(2);
+  auto entry = [&](int64_t offset) {
+    return MemRefType::get(
+        type.getShape().drop_front(), type.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), offset, {cols, 1}));
+  };
+  Value first = batchEntry(b, loc, buffer, b.getIndexAttr(0), entry(0));
+  // The dynamic offset makes the host view and the kernel's view at
+  // blockIdx.z one type, so the kernel body takes either unchanged.
+  auto view = memref::CastOp::create(b, loc, entry(ShapedType::kDynamic),
+                                     first);
+  view->setAttr(kBatchViewAttr, b.getUnitAttr());
+  return view;
+}
+
+/// The tagged cast that `view` derives from through host-side subviews and
+/// casts, or null.
+static memref::CastOp findBatchViewOp(Value view) {
+  while (Operation *def = view.getDefiningOp()) {
+    if (def->hasAttr(kBatchViewAttr))
+      return dyn_cast<memref::CastOp>(def);
+    if (auto sub = dyn_cast<memref::SubViewOp>(def))
+      view = sub.getSource();
+    else if (auto cast = dyn_cast<memref::CastOp>(def))
+      view = cast.getSource();
+    else
+      return {};
+  }
+  return {};
+}
+
+Value mlir::gemm_opt::getBatchedBuffer(Value view) {
+  memref::CastOp cast = findBatchViewOp(view);
+  if (!cast)
+    return {};
+  return cast.getSource().getDefiningOp<memref::SubViewOp>().getSource();
+}
+
+Value mlir::gemm_opt::allocateScratchLike(OpBuilder &b, Location loc,
+                                          MemRefType type, Value like) {
+  Value batched = getBatchedBuffer(like);
+  if (!batched)
+    return memref::AllocOp::create(b, loc, type);
+  SmallVector<int64_t> shape = {
+      cast<MemRefType>(batched.getType()).getDimSize(0)};
+  llvm::append_range(shape, type.getShape());
+  Value alloc = memref::AllocOp::create(
+      b, loc, MemRefType::get(shape, type.getElementType()));
+  return createBatchView(b, loc, alloc);
+}
+
+GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
+                                             const GemmProblem &problem) {
+  GemmProblem p = problem;
+  for (Value *operand : {&p.a, &p.b, &p.c})
+    if (cast<MemRefType>(operand->getType()).getRank() == 3)
+      *operand = createBatchView(b, operand->getLoc(), *operand);
+  return p;
+}
+
+/// Rebuilds the host-side chain of `view` (batch view, then subviews and
+/// casts) at the builder's point, the batch view at entry `z`.
+static Value rebuildAt(OpBuilder &b, Value view, Value z, IRMapping &map) {
+  if (Value done = map.lookupOrNull(view))
+    return done;
+  Operation *def = view.getDefiningOp();
+  Value rebuilt;
+  if (def->hasAttr(kBatchViewAttr)) {
+    rebuilt = batchEntry(b, def->getLoc(), getBatchedBuffer(view), z,
+                         cast<MemRefType>(view.getType()));
+  } else {
+    Value source = def->getOperand(0);
+    rebuildAt(b, source, z, map);
+    rebuilt = b.clone(*def, map)->getResult(0);
+  }
+  map.map(view, rebuilt);
+  return rebuilt;
+}
+
+LogicalResult mlir::gemm_opt::distributeBatchViews(func::FuncOp func) {
+  SmallVector<Operation *> hostViews;
+  func.walk([&](Operation *op) {
+    if (isa<memref::SubViewOp, memref::CastOp>(op) &&
+        !op->getParentOfType<gpu::LaunchOp>() && findBatchViewOp(op->getResult(0)))
+      hostViews.push_back(op);
+  });
+  if (hostViews.empty())
+    return success();
+  SmallVector<gpu::LaunchOp> launches;
+  func.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+  for (gpu::LaunchOp launch : launches) {
+    SetVector<Value> used;
+    launch.getBody().walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        if (isa<MemRefType>(v.getType()) &&
+            !launch.getBody().isAncestor(v.getParentRegion()) &&
+            findBatchViewOp(v))
+          used.insert(v);
+    });
+    if (used.empty())
+      continue;
+    Value batched = getBatchedBuffer(used.front());
+    int64_t batch = cast<MemRefType>(batched.getType()).getDimSize(0);
+    std::optional<int64_t> gridZ =
+        getConstantIntValue(launch.getGridSizeZ());
+    if (gridZ != 1 && gridZ != batch)
+      return launch.emitError("a batched matmul kernel needs grid z = 1 "
+                              "before the batch is put there (split-K "
+                              "kernels cannot be batched)");
+    OpBuilder b(launch);
+    Operation *oldZ = launch.getGridSizeZ().getDefiningOp();
+    launch.getGridSizeZMutable().assign(
+        arith::ConstantIndexOp::create(b, launch.getLoc(), batch));
+    if (oldZ && oldZ->use_empty())
+      oldZ->erase();
+    b.setInsertionPointToStart(&launch.getBody().front());
+    IRMapping map;
+    for (Value v : used)
+      rebuildAt(b, v, launch.getBlockIds().z, map);
+    launch.getBody().walk([&](Operation *op) {
+      for (OpOperand &operand : op->getOpOperands())
+        if (used.contains(operand.get()))
+          operand.set(map.lookup(operand.get()));
+    });
+  }
+  // The host-side views (innermost last) that no kernel reads any more.
+  for (Operation *op : llvm::reverse(hostViews)) {
+    if (!op->use_empty())
+      continue;
+    Operation *entry = op->hasAttr(kBatchViewAttr)
+                           ? op->getOperand(0).getDefiningOp()
+                           : nullptr;
+    op->erase();
+    if (entry && entry->use_empty())
+      entry->erase();
+  }
+  return success();
+}

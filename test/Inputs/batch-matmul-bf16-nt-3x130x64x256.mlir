@@ -1,0 +1,12 @@
+// Attention's Q * K^T per head: linalg.batch_matmul of 3 entries with B
+// stored N x K (through its indexing_maps), bf16 inputs into an f32 C, M =
+// 130, N = 64, K = 256, on tensors with a zero fill (beta = 0). Shared by
+// test/Pipelines; not a test itself.
+func.func @matmul(%A: tensor<3x130x256xbf16>, %B: tensor<3x64x256xbf16>) -> tensor<3x130x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<3x130x64xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<3x130x64xf32>) -> tensor<3x130x64xf32>
+  %R = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : tensor<3x130x256xbf16>, tensor<3x64x256xbf16>) outs(%C : tensor<3x130x64xf32>) -> tensor<3x130x64xf32>
+  return %R : tensor<3x130x64xf32>
+}

@@ -1,0 +1,144 @@
+//===- BatchTests.cpp - Unit tests: batched matmuls -----------------------===//
+//
+// The manifest's "batch" (written only above 1, read with default 1, the
+// buffers' 3-D shapes), the host spot check's indexing of batch entries,
+// the flop count, and the batch in the results.
+//
+//===----------------------------------------------------------------------===//
+#include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/Numerics.h"
+#include "JsonTestHelpers.h"
+#include "TestHarness.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <sstream>
+#include <string>
+
+using namespace gemm_opt::runtime;
+
+namespace {
+
+/// `batch` entries of a 30 x 20 x 10 (M x N x K) bf16 matmul, B stored
+/// transposed: A [batch, 30, 10], B [batch, 20, 10], C [batch, 30, 20].
+KernelManifest batchManifest(int64_t batch) {
+  KernelManifest m;
+  m.op = m.func = "matmul";
+  m.stage = "naive";
+  m.chip = "sm_90";
+  m.matmul = {30, 20, 10, 0, ElemType::BF16, ElemType::BF16, ElemType::F32};
+  m.matmul.transposeB = true;
+  m.matmul.batch = batch;
+  using Shape = std::vector<int64_t>;
+  auto shape = [&](int64_t r, int64_t c) { return batch == 1 ? Shape{r, c} : Shape{batch, r, c}; };
+  m.buffers = {{"A", "A", ElemType::BF16, shape(30, 10)},
+               {"B", "B", ElemType::BF16, shape(20, 10)},
+               {"C", "C", ElemType::F32, shape(30, 20)}};
+  KernelDesc k;
+  k.name = "matmul_kernel";
+  k.grid = {{1, 1, static_cast<uint32_t>(batch)}};
+  k.block = {{32, 32, 1}};
+  k.params = {KernelParam::ptr("A"), KernelParam::ptr("B"), KernelParam::ptr("C")};
+  m.kernels.push_back(k);
+  return m;
+}
+
+void testManifestBatch() {
+  // Batch 1 writes no "batch" (existing manifests stay byte-identical).
+  std::string one = toJson(batchManifest(1));
+  EXPECT_MSG(!contains(one, "batch"), one);
+  KernelManifest back;
+  std::string err;
+  EXPECT_MSG(parseManifest(one, back, err) && back == batchManifest(1), err);
+  // Batched: after the layout, read back equal; it takes part in equality.
+  std::string three = toJson(batchManifest(3));
+  EXPECT_MSG(contains(three, "\"layout\": \"nt\", \"batch\": 3},\n"), three);
+  EXPECT_MSG(contains(three, "\"shape\": [3, 30, 10]"), three);
+  EXPECT_MSG(parseManifest(three, back, err) && back == batchManifest(3), err);
+  EXPECT(!(batchManifest(3) == batchManifest(2)));
+  // An explicit batch of 1 reads like an absent one; a batch of 1 may
+  // have 3-D buffers [1, rows, cols] (a batch_matmul of one entry).
+  EXPECT_MSG(parseManifest(replaced(one, "\"layout\": \"nt\"", "\"layout\": \"nt\", \"batch\": 1"), back, err) &&
+                 back == batchManifest(1),
+             err);
+  std::string oneAs3d = replaced(replaced(replaced(one, "[30, 10]", "[1, 30, 10]"), "[20, 10]", "[1, 20, 10]"),
+                                 "[30, 20]", "[1, 30, 20]");
+  EXPECT_MSG(parseManifest(oneAs3d, back, err), err);
+  // Each edit is rejected: a batch out of range (grid z holds it) or not an
+  // integer, a buffer without the batch first (or with one at batch 1).
+  struct Edit {
+    const std::string &json;
+    const char *from, *to, *error;
+  };
+  const Edit edits[] = {
+      {three, "\"batch\": 3", "\"batch\": 0", "problem.batch"},
+      {three, "\"batch\": 3", "\"batch\": 65536", "problem.batch"},
+      {three, "\"batch\": 3", "\"batch\": \"3\"", "problem.batch"},
+      {three, "\"shape\": [3, 30, 10]", "\"shape\": [30, 10]",
+       "buffer \"A\" (role A) must have shape [3, 30, 10] (layout nt: A is M x K)"},
+      {three, "\"shape\": [3, 20, 10]", "\"shape\": [2, 20, 10]",
+       "buffer \"B\" (role B) must have shape [3, 20, 10] (layout nt: B stored transposed, N x K)"},
+      {three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 20]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
+      {one, "\"shape\": [30, 10]", "\"shape\": [2, 30, 10]", "buffer \"A\" (role A) must have shape [30, 10]"},
+  };
+  for (const Edit &e : edits)
+    EXPECT_MSG(rejects(replaced(e.json, e.from, e.to), e.error), e.to);
+}
+
+/// matmulSpotError reads entry e of each operand at e times its size: the
+/// exact batched product passes, one that mixes up the entries does not.
+void testSpotCheckBatches() {
+  const size_t E = 3, M = 9, N = 7, K = 5;
+  std::vector<float> a = randomValues(ElemType::F32, E * M * K, -1, 1, 21);
+  std::vector<float> b = randomValues(ElemType::F32, E * N * K, -1, 1, 22);
+  // B stored transposed: B_e(k, j) = b[e*N*K + j*K + k].
+  auto product = [&](size_t shiftB) {
+    std::vector<double> c(E * M * N, 0.0);
+    for (size_t e = 0; e < E; ++e)
+      for (size_t i = 0; i < M; ++i)
+        for (size_t j = 0; j < N; ++j)
+          for (size_t k = 0; k < K; ++k)
+            c[e * M * N + i * N + j] +=
+                double(a[e * M * K + i * K + k]) * double(b[((e + shiftB) % E) * N * K + j * K + k]);
+    return c;
+  };
+  MatmulProblem p{int64_t(M), int64_t(N), int64_t(K), 0, ElemType::F32, ElemType::F32, ElemType::F32};
+  p.transposeB = true;
+  p.batch = E;
+  EXPECT(matmulSpotError(p, a, b, {}, product(0), 1) < 1e-12);
+  EXPECT(matmulSpotError(p, a, b, {}, product(1), 1) > 0.1);
+  EXPECT(matmulFlops(p) == 2.0 * E * M * N * K);
+}
+
+void testResultsBatch() {
+  StageResult r;
+  r.stage = "wgmma";
+  r.op = "matmul";
+  r.layout = "nt";
+  r.batch = 32;
+  r.status = StageStatus::Pass;
+  StageResult plain = r;
+  plain.stage = "naive";
+  plain.batch = 1;
+  std::vector<llvm::json::Object> stages = parsedStages({r, plain});
+  if (stages.size() == 2) {
+    EXPECT(stages[0].getInteger("batch") == 32);
+    EXPECT(stages[1].getInteger("batch") == 1); // always, for matmul stages
+  }
+  std::ostringstream os;
+  printResultsTable(os, {r, plain});
+  EXPECT_MSG(contains(os.str(), "batch 32 (one matmul per entry; cuBLAS strided batched): stages wgmma\n") &&
+                 !contains(os.str(), "batch 1 "),
+             os.str());
+  EXPECT(manifestShapeString(batchManifest(3)) == "3x30x20x10");
+  EXPECT(manifestShapeString(batchManifest(1)) == "30x20x10");
+}
+
+} // namespace
+
+void testBatches() {
+  testManifestBatch();
+  testSpotCheckBatches();
+  testResultsBatch();
+}
