@@ -7,8 +7,9 @@ current stream. An operand that is a transposed view of a dense tensor
 (linear's weight, b.t(), a.mT) is passed as it is stored, through the
 matmul's operand layout ("nt", "tn", "tt"), not copied. What the compiler
 cannot express yet runs unfused around the kernel with torch ops, until the
-compiler's model-IR forms land: leading (batch) dimensions, other strided
-operands (copied dense), bias and activation epilogues, output dtypes other
+compiler's model-IR forms land: leading (batch) dimensions other than one
+shared by both operands (a batched kernel), other strided operands (copied
+dense), bias and activation epilogues, output dtypes other
 than the inputs' or f32 (computed in f32, then converted), softmax over a
 dimension other than the last (moved last, copied contiguous)."""
 import math
@@ -52,9 +53,10 @@ def _device_chip(index):
 
 
 def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0, layout="nn"):
-    """The (cached) Kernel of a 2-D matmul (dims = (M, N, K), operands
-    stored as `layout` says: mlir.matmul_source) or softmax (dims = (rows,
-    cols)) for CUDA device `device`."""
+    """The (cached) Kernel of a matmul (dims = (M, N, K), or (batch, M, N,
+    K) for a batched one; operands stored as `layout` says:
+    mlir.matmul_source) or softmax (dims = (rows, cols)) for CUDA device
+    `device`."""
     key = (op, dims, in_type, out_type, stage, device, tuple(sorted(options.items())) if options else (), layout)
     k = _kernels.get(key)
     if k is None:
@@ -63,7 +65,8 @@ def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0
         with _lock:
             k = _kernels.get(key)
             if k is None:
-                src = (mlir.matmul_source(*dims, in_type, out_type, layout) if op == "matmul"
+                batch, mnk = (dims[0], dims[1:]) if op == "matmul" and len(dims) == 4 else (1, dims)
+                src = (mlir.matmul_source(*mnk, in_type, out_type, layout, batch) if op == "matmul"
                        else mlir.softmax_source(*dims, in_type))
                 if stage == "best":
                     stage = compiler.best_stage(op, in_type, _runtime.device(device).capability,
@@ -73,6 +76,9 @@ def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0
                 if op == "matmul" and k.layout != layout:
                     raise CompileError(f"the compiled manifest's layout is {k.layout}, the source's {layout}",
                                        stage=k.stage)
+                if op == "matmul" and k.problem.get("batch", 1) != batch:
+                    raise CompileError(f"the compiled manifest's batch is {k.problem.get('batch', 1)}, the "
+                                       f"source's {batch}", stage=k.stage)
                 _kernels[key] = k
     return k
 
@@ -93,24 +99,27 @@ def _dense(t):
 
 
 def _operand(t):
-    """(letter, tensor): "n" and t itself when dense, "t" and t.t() (its
-    dense storage) when t is a transposed view of a dense tensor, else "n"
-    and a dense copy. Storage at an unaligned address is copied."""
+    """(letter, tensor): "n" and t itself when dense, "t" and its last two
+    dimensions swapped (its dense storage) when t is a transposed view of a
+    dense tensor, else "n" and a dense copy. Storage at an unaligned address
+    is copied."""
     if not t.is_contiguous():
-        s = t.t()
+        s = t.t() if t.dim() == 2 else t.transpose(-2, -1)
         if s.is_contiguous():
             return "t", s if s.data_ptr() % 16 == 0 else s.clone()
     return "n", _dense(t)
 
 
 def _launch_matmul(a2, b2, c_type, stage, options):
-    """C = a2 @ b2 (2-D, non-empty); returns (C, layout)."""
+    """C = a2 @ b2 (2-D, or 3-D of one batch count: a batched kernel;
+    non-empty); returns (C, layout)."""
     import torch
-    (m, k), n = a2.shape, b2.shape[1]
+    (m, k), n = a2.shape[-2:], b2.shape[-1]
     (la, a_arg), (lb, b_arg) = _operand(a2), _operand(b2)
     device = a2.device.index
-    kern = kernel_for("matmul", (m, n, k), dtype_name(a2.dtype), c_type, stage, options, device, la + lb)
-    c = torch.empty((m, n), dtype=torch_dtype(c_type), device=a2.device)
+    dims = (m, n, k) if a2.dim() == 2 else (a2.shape[0], m, n, k)
+    kern = kernel_for("matmul", dims, dtype_name(a2.dtype), c_type, stage, options, device, la + lb)
+    c = torch.empty((*a2.shape[:-2], m, n), dtype=torch_dtype(c_type), device=a2.device)
     kern.launch([a_arg, b_arg, c], device)
     return c, la + lb
 
@@ -180,6 +189,10 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         else:
             c = _launch_matmul(flat, b2d, c_type, stage, options)[0]
         c = c.reshape(*lead, m, n)
+    elif a2d.dim() == 3 and b2d.dim() == 3 and a2d.shape[0] == b2d.shape[0] and 1 < a2d.shape[0] <= 65535 \
+            and m and n and k:
+        # One batch dimension on both sides: one batched kernel (grid z).
+        c = _launch_matmul(a2d, b2d, c_type, stage, options)[0]
     else:
         lead = torch.broadcast_shapes(a2d.shape[:-2], b2d.shape[:-2])
         ab = a2d.expand(*lead, m, k).reshape(-1, m, k)

@@ -1,32 +1,41 @@
 """The MLIR inputs of the functional API, in the forms the compiler takes
-(README, "Using gemm-opt"): one linalg.matmul with a zero fill of C, or one
-linalg.softmax dimension(1), on static 2-D memrefs named as the manifest's
-buffers."""
+(README, "Using gemm-opt"): one linalg.matmul (or linalg.batch_matmul) with
+a zero fill of C, or one linalg.softmax dimension(1), on static memrefs
+named as the manifest's buffers."""
 
 LAYOUTS = ("nn", "nt", "tn", "tt")
 
 
-def _map(results):
+def _map(results, batched=False):
+    if batched:
+        return f"affine_map<(b, d0, d1, d2) -> (b, {results})>"
     return f"affine_map<(d0, d1, d2) -> ({results})>"
 
 
-def matmul_source(m, n, k, in_type, out_type, layout="nn"):
+def matmul_source(m, n, k, in_type, out_type, layout="nn", batch=1):
     """C(m x n) = A * B. `layout`: A's letter, then B's; "t" stores the
     operand transposed (A as k x m, B as n x k, through linalg.matmul's
-    indexing_maps); "nt" is nn.Linear's x @ W.T."""
+    indexing_maps); "nt" is nn.Linear's x @ W.T. `batch` > 1: a
+    linalg.batch_matmul of that many such products, every operand 3-D with
+    the batch first."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown matmul layout {layout!r}; one of {LAYOUTS}")
+    if not 1 <= batch <= 65535:
+        raise ValueError(f"batch {batch} is out of range [1, 65535] (the kernels' grid z)")
     ta, tb = layout[0] == "t", layout[1] == "t"
-    a = f"memref<{k}x{m}x{in_type}>" if ta else f"memref<{m}x{k}x{in_type}>"
-    b = f"memref<{n}x{k}x{in_type}>" if tb else f"memref<{k}x{n}x{in_type}>"
-    c = f"memref<{m}x{n}x{out_type}>"
+    lead = f"{batch}x" if batch > 1 else ""
+    a = f"memref<{lead}{k}x{m}x{in_type}>" if ta else f"memref<{lead}{m}x{k}x{in_type}>"
+    b = f"memref<{lead}{n}x{k}x{in_type}>" if tb else f"memref<{lead}{k}x{n}x{in_type}>"
+    c = f"memref<{lead}{m}x{n}x{out_type}>"
+    batched = batch > 1
     maps = "" if layout == "nn" else (
-        f"indexing_maps = [{_map('d2, d0' if ta else 'd0, d2')}, {_map('d1, d2' if tb else 'd2, d1')}, "
-        f"{_map('d0, d1')}] ")
+        f"indexing_maps = [{_map('d2, d0' if ta else 'd0, d2', batched)}, "
+        f"{_map('d1, d2' if tb else 'd2, d1', batched)}, {_map('d0, d1', batched)}] ")
+    op = "linalg.batch_matmul" if batched else "linalg.matmul"
     return (f"func.func @matmul(%A: {a}, %B: {b}, %C: {c}) {{\n"
             f"  %zero = arith.constant 0.0 : {out_type}\n"
             f"  linalg.fill ins(%zero : {out_type}) outs(%C : {c})\n"
-            f"  linalg.matmul {maps}ins(%A, %B : {a}, {b}) outs(%C : {c})\n"
+            f"  {op} {maps}ins(%A, %B : {a}, {b}) outs(%C : {c})\n"
             f"  return\n}}\n")
 
 

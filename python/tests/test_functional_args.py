@@ -72,3 +72,20 @@ def test_kernel_for_checks_the_compiled_layout(monkeypatch):
     assert k.layout == "nt" and functional.kernel_for("matmul", (4, 6, 8), "f16", "f32", stage="naive",
                                                       layout="nt") is k
     functional.clear_memory_cache()
+
+
+def test_kernel_for_checks_the_compiled_batch(monkeypatch):
+    """Likewise for the batch: a kernel of another batch count would read
+    the wrong entries."""
+    import json
+    from gemm_opt import compilation, functional
+    from gemm_opt.kernel import Kernel
+    manifest = {"op": "matmul", "stage": "naive", "chip": "sm_90", "buffers": [], "kernels": [],
+                "problem": {"m": 4, "n": 6, "k": 8, "beta": 0, "a": "f16", "b": "f16", "c": "f32"}}
+    monkeypatch.setattr(functional, "_device_chip", lambda index: "sm_90")
+    monkeypatch.setattr(compilation, "compile", lambda *args, **kwargs: Kernel("", json.dumps(manifest)))
+    with pytest.raises(gemm_opt.CompileError, match="the compiled manifest's batch is 1, the source's 5"):
+        functional.kernel_for("matmul", (5, 4, 6, 8), "f16", "f32", stage="naive")
+    manifest["problem"]["batch"] = 5
+    assert functional.kernel_for("matmul", (5, 4, 6, 8), "f16", "f32", stage="naive").problem["batch"] == 5
+    functional.clear_memory_cache()
