@@ -26,6 +26,8 @@ seed matmul-17x33x65-wgmma-tf32 "$in/matmul-17x33x65.mlir" "stage=wgmma chip=sm_
 seed matmul-1x1x1-warptile "$in/matmul-1x1x1.mlir" "stage=warptile chip=sm_90"
 seed matmul-invalid-i32 "$in/matmul-invalid-i32.mlir" "stage=naive chip=sm_90"
 seed matmul-17x33x65-swizzle-sm75 "$in/matmul-17x33x65.mlir" "stage=swizzle chip=sm_75"
+seed batch-tn-3x130x67x259-warptile "$in/batch-matmul-tn-3x130x67x259.mlir" "stage=warptile chip=sm_90"
+seed batch-bf16-nt-3x130x64x256-wgmma "$in/batch-matmul-bf16-nt-3x130x64x256.mlir" "stage=wgmma chip=sm_90"
 for s in softmax-3pass softmax-fused softmax-online softmax-vector softmax-rows; do
   seed "softmax-3x5-f16-$s" "$gin/softmax-3x5-f16.mlir" "stage=$s chip=sm_90"
 done

@@ -31,35 +31,43 @@ namespace {
 
 /// The indexing_maps of a linalg.matmul whose operands are stored as
 /// `transposeA` / `transposeB` say (d0 = M, d1 = N, d2 = K; a batch_matmul's
-/// batch first); empty for nn, whose default maps the ops print without
-/// them.
-std::string matmulIndexingMaps(bool transposeA, bool transposeB,
-                               bool batched) {
-  if (!transposeA && !transposeB)
+/// batch first, which a shared B leaves out); empty for nn, whose default
+/// maps the ops print without them.
+std::string matmulIndexingMaps(bool transposeA, bool transposeB, bool batched,
+                               bool sharedB) {
+  if (!transposeA && !transposeB && !sharedB)
     return "";
-  auto map = [&](StringRef results) {
-    return batched ? ("affine_map<(b, d0, d1, d2) -> (b, " + results + ")>").str()
-                   : ("affine_map<(d0, d1, d2) -> (" + results + ")>").str();
+  auto map = [&](StringRef results, bool entry = true) {
+    if (!batched)
+      return ("affine_map<(d0, d1, d2) -> (" + results + ")>").str();
+    return ("affine_map<(b, d0, d1, d2) -> (" + StringRef(entry ? "b, " : "") +
+            results + ")>")
+        .str();
   };
   return "indexing_maps = [" + map(transposeA ? "d2, d0" : "d0, d2") + ", " +
-         map(transposeB ? "d1, d2" : "d2, d1") + ", " + map("d0, d1") + "] ";
+         map(transposeB ? "d1, d2" : "d2, d1", !sharedB) + ", " +
+         map("d0, d1") + "] ";
 }
 
 /// The embedded default: C = A * B with C zero-initialised, on tensors; A
 /// and B have their stored shapes (A K x M, B N x K when transposed). With
-/// `batch` > 1 a linalg.batch_matmul, every operand with the batch first.
+/// `batch` > 1 a linalg.batch_matmul, every operand with the batch first
+/// (B 2-D when `sharedB`: one weight for every entry).
 std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 StringRef inType, StringRef outType,
-                                bool transposeA, bool transposeB) {
+                                bool transposeA, bool transposeB,
+                                bool sharedB) {
   bool batched = batch > 1;
-  auto tensor = [&](int64_t rows, int64_t cols, StringRef elem) {
-    if (batched)
+  auto tensor = [&](int64_t rows, int64_t cols, StringRef elem,
+                    bool entry = true) {
+    if (batched && entry)
       return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", batch, rows, cols, elem)
           .str();
     return llvm::formatv("tensor<{0}x{1}x{2}>", rows, cols, elem).str();
   };
   std::string a = transposeA ? tensor(k, m, inType) : tensor(m, k, inType);
-  std::string b = transposeB ? tensor(n, k, inType) : tensor(k, n, inType);
+  std::string b = transposeB ? tensor(n, k, inType, !sharedB)
+                             : tensor(k, n, inType, !sharedB);
   std::string c = tensor(m, n, outType);
   return llvm::formatv(
       R"mlir(func.func @matmul(%a: {0}, %b: {1}) -> {2} {{
@@ -70,7 +78,8 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
   return %r : {2}
 }
 )mlir",
-      a, b, c, outType, matmulIndexingMaps(transposeA, transposeB, batched),
+      a, b, c, outType,
+      matmulIndexingMaps(transposeA, transposeB, batched, sharedB),
       batched ? "batch_matmul" : "matmul")
       .str();
 }
@@ -114,8 +123,8 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   }
   SmallVector<int64_t> dims;
   if (request.op == "softmax") {
-    if (!request.layout.empty() || request.batch != 1) {
-      error = "--layout and --batch apply to matmul only";
+    if (!request.layout.empty() || request.batch != 1 || request.sharedB) {
+      error = "--layout, --batch and --shared-b apply to matmul only";
       return false;
     }
     dims = {16384, 4096};
@@ -143,8 +152,18 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
             std::to_string(request.batch);
     return false;
   }
+  if (request.sharedB && request.batch < 2) {
+    error = "--shared-b shares B over a batch: it needs --batch 2 or more";
+    return false;
+  }
+  if (request.sharedB && transposeB) {
+    error = "--shared-b takes B as K x N (layout nn or tn): MLIR 22's "
+            "linalg.batch_matmul cannot broadcast a transposed B";
+    return false;
+  }
   source = defaultMatmulSource(request.batch, dims[0], dims[1], dims[2],
-                               dtype, "f32", transposeA, transposeB);
+                               dtype, "f32", transposeA, transposeB,
+                               request.sharedB);
   return true;
 }
 
@@ -216,10 +235,11 @@ bool rt::compileStages(const CompileRequest &request,
       return false;
     sourceName = "<embedded default>";
   } else if (!request.shape.empty() || !request.dtype.empty() ||
-             !request.layout.empty() || request.batch != 1) {
-    error = "--shape, --dtype, --layout and --batch describe the embedded "
-            "default input; the input file '" + request.inputPath +
-            "' fixes its own";
+             !request.layout.empty() || request.batch != 1 ||
+             request.sharedB) {
+    error = "--shape, --dtype, --layout, --batch and --shared-b describe the "
+            "embedded default input; the input file '" +
+            request.inputPath + "' fixes its own";
     return false;
   }
 

@@ -133,7 +133,7 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
   uint64_t st = seed;
   // Element counts do not depend on the layout; the buffers' shapes do.
   std::vector<float> A = randomValues(pr.a, E * M * K, -1.0f, 1.0f, splitmix64(st));
-  std::vector<float> B = randomValues(pr.b, E * K * N, -1.0f, 1.0f, splitmix64(st));
+  std::vector<float> B = randomValues(pr.b, (pr.sharedB ? 1 : E) * K * N, -1.0f, 1.0f, splitmix64(st));
   std::vector<float> C0;
   if (pr.beta == 1)
     C0 = randomValues(pr.c, E * M * N, -1.0f, 1.0f, splitmix64(st));
@@ -309,6 +309,7 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
   r.beta = m.isMatmul() ? m.matmul.beta : 0;
   r.layout = m.isMatmul() ? matmulLayoutName(m.matmul) : "";
   r.batch = m.isMatmul() ? m.matmul.batch : 1;
+  r.sharedB = m.isMatmul() && m.matmul.sharedB;
   r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, opt.tf32) : softmaxThreshold(m.softmax);
   {
     uint64_t st = opt.seed ^ (0xA24BAED4963EE407ull * static_cast<uint64_t>(opt.stageIndex + 1));

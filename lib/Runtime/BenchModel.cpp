@@ -46,8 +46,8 @@ double matmulFlops(const MatmulProblem &p) {
 
 double matmulMinBytes(const MatmulProblem &p) {
   double m = static_cast<double>(p.m), n = static_cast<double>(p.n), k = static_cast<double>(p.k);
-  return static_cast<double>(p.batch) *
-         (m * k * elemTypeSize(p.a) + k * n * elemTypeSize(p.b) + m * n * elemTypeSize(p.c) * (1.0 + p.beta));
+  const double e = static_cast<double>(p.batch), eB = p.sharedB ? 1.0 : e;
+  return e * (m * k * elemTypeSize(p.a) + m * n * elemTypeSize(p.c) * (1.0 + p.beta)) + eB * k * n * elemTypeSize(p.b);
 }
 
 double matmulArithmeticIntensity(const MatmulProblem &p) { return matmulFlops(p) / matmulMinBytes(p); }

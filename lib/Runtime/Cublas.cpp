@@ -163,7 +163,9 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
   if (p.batch < 1 || p.batch > 0x7fffffff)
     throw CudaError("cuBLAS reference: batch count out of range");
   const int batch = static_cast<int>(p.batch);
-  const long long strideA = static_cast<long long>(p.n) * p.k, strideB = static_cast<long long>(p.m) * p.k,
+  // (cuBLAS's A is our B: stride 0 when every entry shares it.)
+  const long long strideA = p.sharedB ? 0 : static_cast<long long>(p.n) * p.k,
+                  strideB = static_cast<long long>(p.m) * p.k,
                   strideC = static_cast<long long>(p.m) * p.n;
   auto gemmEx = [&](int type, int ctype, int compute, const char *what) {
     if (batch == 1)

@@ -209,6 +209,8 @@ std::string toJson(const KernelManifest &m) {
     // Likewise only when batched.
     if (p.batch != 1)
       os << ", \"batch\": " << p.batch;
+    if (p.sharedB)
+      os << ", \"shared_b\": true";
     os << "},\n";
   }
   if (m.buffers.empty()) {

@@ -357,6 +357,10 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
   mm.batch = 1;
   if (r.has("batch") && !r.mapInt("batch", mm.batch, 1, 65535))
     return false;
+  // Optional: absent = false (B batched like A and C).
+  mm.sharedB = false;
+  if (r.has("shared_b") && !r.map("shared_b", mm.sharedB))
+    return false;
   return r.noUnknownKeys();
 }
 

@@ -179,14 +179,15 @@ bool validateProblem(const KernelManifest &m, std::string &msg) {
     // A transposed operand's buffer holds its stored shape: A [K, M], B [N, K].
     const std::string layout = std::string(" (layout ") + matmulLayoutName(p) + ": ";
     const std::string whyA = layout + (p.transposeA ? "A stored transposed, K x M)" : "A is M x K)");
-    const std::string whyB = layout + (p.transposeB ? "B stored transposed, N x K)" : "B is K x N)");
+    const std::string whyB = layout + (p.transposeB ? "B stored transposed, N x K" : "B is K x N") +
+                             (p.sharedB ? ", shared by every batch entry)" : ")");
     if (p.batch < 1 || p.batch > 65535)
       return msg = "batch must be in [1, 65535] (grid z)", false;
-    const int64_t bt = p.batch;
+    const int64_t bt = p.batch, btB = p.sharedB ? 1 : p.batch; // a shared B is 2-D
     return (p.transposeA ? checkRole(m, "A", p.a, p.k, p.m, msg, whyA, bt)
                          : checkRole(m, "A", p.a, p.m, p.k, msg, whyA, bt)) &&
-           (p.transposeB ? checkRole(m, "B", p.b, p.n, p.k, msg, whyB, bt)
-                         : checkRole(m, "B", p.b, p.k, p.n, msg, whyB, bt)) &&
+           (p.transposeB ? checkRole(m, "B", p.b, p.n, p.k, msg, whyB, btB)
+                         : checkRole(m, "B", p.b, p.k, p.n, msg, whyB, btB)) &&
            checkRole(m, "C", p.c, p.m, p.n, msg, "", bt);
   }
   const auto &p = m.softmax;

@@ -34,8 +34,9 @@ uint64_t stageDeviceBytes(const KernelManifest &m) {
 uint64_t stageHostBytes(const KernelManifest &m) {
   if (m.isMatmul()) {
     const uint64_t mm = m.matmul.m, n = m.matmul.n, k = m.matmul.k, e = m.matmul.batch;
+    const uint64_t eB = m.matmul.sharedB ? 1 : e;
     // A, B (and C0) as float; ours and cuBLAS's C as double, plus one raw copy.
-    return e * (4 * (mm * k + k * n + mm * n) + (8 + 8 + 4) * mm * n);
+    return e * (4 * (mm * k + mm * n) + (8 + 8 + 4) * mm * n) + eB * 4 * k * n;
   }
   const uint64_t rc = uint64_t(m.softmax.rows) * m.softmax.cols;
   // X as float, then as double; the output and the reference as double.

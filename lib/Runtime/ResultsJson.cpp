@@ -53,7 +53,8 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
     os << "      \"shape\": " << jsonQuote(r.shape) << ", \"dtype\": " << jsonQuote(r.dtype)
        << ", \"beta\": " << r.beta;
     if (r.op == "matmul")
-      os << ", \"layout\": " << jsonQuote(r.layout.empty() ? "nn" : r.layout) << ", \"batch\": " << r.batch;
+      os << ", \"layout\": " << jsonQuote(r.layout.empty() ? "nn" : r.layout) << ", \"batch\": " << r.batch
+         << (r.sharedB ? ", \"shared_b\": true" : "");
     os << ",\n";
     os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
        << ",\n";

@@ -78,20 +78,21 @@ void layoutNotes(std::ostream &os, const std::vector<StageResult> &results) {
   }
 }
 
-/// One line per batch count above 1: "batch 32 (one matmul per entry;
-/// cuBLAS strided batched): stages a, b".
+/// One line per batch count above 1 (and B shared or not): "batch 32 (one
+/// matmul per entry; cuBLAS strided batched): stages a, b".
 void batchNotes(std::ostream &os, const std::vector<StageResult> &results) {
-  std::set<int64_t> batches;
+  std::set<std::pair<int64_t, bool>> batches;
   for (const StageResult &r : results)
     if (r.op == "matmul" && r.batch > 1)
-      batches.insert(r.batch);
-  for (int64_t batch : batches) {
+      batches.insert({r.batch, r.sharedB});
+  for (auto [batch, shared] : batches) {
     std::string stages;
     std::set<std::string> seen;
     for (const StageResult &r : results)
-      if (r.op == "matmul" && r.batch == batch && seen.insert(r.stage).second)
+      if (r.op == "matmul" && r.batch == batch && r.sharedB == shared && seen.insert(r.stage).second)
         stages += (stages.empty() ? "" : ", ") + r.stage;
-    os << "batch " << batch << " (one matmul per entry; cuBLAS strided batched): stages " << stages << "\n";
+    os << "batch " << batch << " (one matmul per entry" << (shared ? ", B shared by every entry" : "")
+       << "; cuBLAS strided batched): stages " << stages << "\n";
   }
 }
 } // namespace

@@ -57,6 +57,7 @@ static LogicalResult readProblem(func::FuncOp func, rt::KernelManifest &m) {
     m.matmul.transposeA = mm.getTransposeA();
     m.matmul.transposeB = mm.getTransposeB();
     m.matmul.batch = mm.getBatch();
+    m.matmul.sharedB = mm.getSharedB();
     if (elem(mm.getA(), m.matmul.a) && elem(mm.getB(), m.matmul.b) &&
         elem(mm.getC(), m.matmul.c))
       return success();

@@ -96,6 +96,42 @@
 // F16-WGMMA-JSON-NOT: tensormap
 // F16-REMARK: remark: matmul kept on the mma.sync kernel: a batched B read as K x N rows needs K (777) to be a multiple of block-k (64): the entries' rows share one tensor map (B stored N x K does not)
 
+// One K x N weight shared by every entry (B's map leaves out the batch):
+// B stays a 2-D kernel argument and wgmma's map of B its own 2-D extent
+// (the K tail reads zeros there, so K rows need no whole K tiles).
+// REDEFINE: %{in} = batch-matmul-bf16-shared-3x130x64x256
+// REDEFINE: %{stage} = mma
+// REDEFINE: %{prefix} = SHARED-MMA
+// RUN: %{check}
+// SHARED-MMA: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, batch = 3, c = f32, k = 256, m = 130, n = 64, shared_b = true>]
+// SHARED-MMA: gpu.launch_func @matmul_kernel::@matmul_kernel blocks in {{.*}} args(%arg0 : memref<3x130x256xbf16>, %{{.*}} : memref<3x130x64xf32>, %arg1 : memref<256x64xbf16>)
+// SHARED-MMA-JSON: "problem": {"m": 130, "n": 64, "k": 256, "beta": 0, "a": "bf16", "b": "bf16", "c": "f32", "batch": 3, "shared_b": true},
+// SHARED-MMA-JSON: {"name": "B", "role": "B", "elem": "bf16", "shape": [256, 64]}
+// SHARED-MMA-JSON: "grid": [1, 3, 3],
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = SHARED-WGMMA
+// RUN: %{check}
+// SHARED-WGMMA: gpu.launch_func @matmul_kernel::@matmul_kernel blocks in {{.*}} args(%{{.*}} : memref<3x130x64xf32>, %{{.*}} : i64, %{{.*}} : i64)
+// SHARED-WGMMA-JSON: "grid": [1, 3, 3],
+// SHARED-WGMMA-JSON: {"abi": "tensormap", "buffer": "A", "elem": "bf16", "dims": [256, 390], "strides": [512], "box": [64, 64]
+// SHARED-WGMMA-JSON: {"abi": "tensormap", "buffer": "B", "elem": "bf16", "dims": [64, 256], "strides": [128], "box": [64, 64]
+// Unaligned rows: padded copies of A per entry (grid z = 3, scratch
+// 3 x M x Kp) and of the shared B once (grid z = 1, K x Np), separate
+// kernels; wgmma reads both through their maps (no mma.sync fallback).
+// REDEFINE: %{in} = batch-matmul-f16-shared-3x1000x999x777
+// REDEFINE: %{prefix} = SHARED-STAGED
+// RUN: %{check}
+// SHARED-STAGED: gpu.launch_func @matmul_kernel::@matmul_kernel blocks in ({{.*}}) threads in {{.*}} args(%arg0 : memref<3x1000x777xf16>, %[[SA:.+]] : memref<3x1000x784xf16>)
+// SHARED-STAGED: gpu.launch_func @matmul_kernel::@matmul_kernel_0 blocks in ({{.*}}) threads in {{.*}} args(%arg1 : memref<777x999xf16>, %[[SB:.+]] : memref<777x1000xf16>)
+// SHARED-STAGED: gpu.launch_func @matmul_kernel::@matmul_kernel_1 blocks in {{.*}} args(%arg2 : memref<3x1000x999xf32>, %{{.*}} : i64, %{{.*}} : i64)
+// SHARED-STAGED-JSON: {"name": "scratch0", "role": "scratch", "elem": "f16", "shape": [3, 1000, 784]},
+// SHARED-STAGED-JSON: {"name": "scratch1", "role": "scratch", "elem": "f16", "shape": [777, 1000]}
+// SHARED-STAGED-JSON: "grid": [383, 1, 3],
+// SHARED-STAGED-JSON: "grid": [380, 1, 1],
+// SHARED-STAGED-JSON: "grid": [16, 16, 3],
+// SHARED-STAGED-JSON: {"abi": "tensormap", "buffer": "scratch0", "elem": "f16", "dims": [777, 3000], "strides": [1568]
+// SHARED-STAGED-JSON: {"abi": "tensormap", "buffer": "scratch1", "elem": "f16", "dims": [999, 777], "strides": [2000]
+
 // The warp-specialized persistent kernel with TMA stores of C: the tile
 // scheduler walks one entry's tiles, blockIdx.z picks the entry, and C's
 // map stacks the entries' rows like A's and B's (M = 256 is whole tiles of

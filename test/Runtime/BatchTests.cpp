@@ -21,8 +21,9 @@ using namespace gemm_opt::runtime;
 namespace {
 
 /// `batch` entries of a 30 x 20 x 10 (M x N x K) bf16 matmul, B stored
-/// transposed: A [batch, 30, 10], B [batch, 20, 10], C [batch, 30, 20].
-KernelManifest batchManifest(int64_t batch) {
+/// transposed: A [batch, 30, 10], B [batch, 20, 10] ([20, 10] when
+/// `shared` by every entry), C [batch, 30, 20].
+KernelManifest batchManifest(int64_t batch, bool shared = false) {
   KernelManifest m;
   m.op = m.func = "matmul";
   m.stage = "naive";
@@ -30,10 +31,11 @@ KernelManifest batchManifest(int64_t batch) {
   m.matmul = {30, 20, 10, 0, ElemType::BF16, ElemType::BF16, ElemType::F32};
   m.matmul.transposeB = true;
   m.matmul.batch = batch;
+  m.matmul.sharedB = shared;
   using Shape = std::vector<int64_t>;
   auto shape = [&](int64_t r, int64_t c) { return batch == 1 ? Shape{r, c} : Shape{batch, r, c}; };
   m.buffers = {{"A", "A", ElemType::BF16, shape(30, 10)},
-               {"B", "B", ElemType::BF16, shape(20, 10)},
+               {"B", "B", ElemType::BF16, shared ? Shape{20, 10} : shape(20, 10)},
                {"C", "C", ElemType::F32, shape(30, 20)}};
   KernelDesc k;
   k.name = "matmul_kernel";
@@ -71,6 +73,12 @@ void testManifestBatch() {
     const std::string &json;
     const char *from, *to, *error;
   };
+  // B shared by every entry: "shared_b" after the batch, B 2-D.
+  std::string shared = toJson(batchManifest(3, true));
+  EXPECT_MSG(contains(shared, "\"batch\": 3, \"shared_b\": true},\n") && contains(shared, "\"shape\": [20, 10]"),
+             shared);
+  EXPECT_MSG(parseManifest(shared, back, err) && back == batchManifest(3, true), err);
+  EXPECT(!(batchManifest(3, true) == batchManifest(3)));
   const Edit edits[] = {
       {three, "\"batch\": 3", "\"batch\": 0", "problem.batch"},
       {three, "\"batch\": 3", "\"batch\": 65536", "problem.batch"},
@@ -81,6 +89,11 @@ void testManifestBatch() {
        "buffer \"B\" (role B) must have shape [3, 20, 10] (layout nt: B stored transposed, N x K)"},
       {three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 20]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
       {one, "\"shape\": [30, 10]", "\"shape\": [2, 30, 10]", "buffer \"A\" (role A) must have shape [30, 10]"},
+      {shared, "\"shape\": [20, 10]", "\"shape\": [3, 20, 10]",
+       "buffer \"B\" (role B) must have shape [20, 10] (layout nt: B stored transposed, N x K, shared by every batch "
+       "entry)"},
+      {three, "\"batch\": 3}", "\"batch\": 3, \"shared_b\": true}", "buffer \"B\" (role B) must have shape [20, 10]"},
+      {shared, "\"shared_b\": true", "\"shared_b\": 1", "problem.shared_b"},
   };
   for (const Edit &e : edits)
     EXPECT_MSG(rejects(replaced(e.json, e.from, e.to), e.error), e.to);
@@ -108,6 +121,17 @@ void testSpotCheckBatches() {
   p.batch = E;
   EXPECT(matmulSpotError(p, a, b, {}, product(0), 1) < 1e-12);
   EXPECT(matmulSpotError(p, a, b, {}, product(1), 1) > 0.1);
+  // B shared: every entry reads entry 0 of b.
+  p.sharedB = true;
+  std::vector<double> shared(E * M * N, 0.0);
+  for (size_t e = 0; e < E; ++e)
+    for (size_t i = 0; i < M; ++i)
+      for (size_t j = 0; j < N; ++j)
+        for (size_t k = 0; k < K; ++k)
+          shared[e * M * N + i * N + j] += double(a[e * M * K + i * K + k]) * double(b[j * K + k]);
+  EXPECT(matmulSpotError(p, a, b, {}, shared, 1) < 1e-12);
+  EXPECT(matmulSpotError(p, a, b, {}, product(0), 1) > 0.1);
+  p.sharedB = false;
   EXPECT(matmulFlops(p) == 2.0 * E * M * N * K);
 }
 

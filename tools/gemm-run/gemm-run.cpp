@@ -101,6 +101,10 @@ cl::opt<int64_t> batchCount("batch", cl::value_desc("B"),
                                      "linalg.batch_matmul, A, B and C 3-D with the batch first; checked against "
                                      "cublasGemmStridedBatchedEx; default 1)"),
                             cl::init(1), cl::cat(compileCategory));
+cl::opt<bool> sharedB("shared-b",
+                      cl::desc("with --batch: one 2-D B for every batch entry (a 3-D activation times a weight; "
+                               "batch_matmul's B map without the batch dimension)"),
+                      cl::cat(compileCategory));
 cl::opt<std::string> chipName("chip", cl::value_desc("sm_90"), cl::desc("target chip (default: sm_90)"),
                               cl::init("sm_90"), cl::cat(compileCategory));
 cl::opt<std::string> suiteFile("suite", cl::value_desc("FILE"),
@@ -219,6 +223,11 @@ void parseCommandLine(int argc, char **argv) {
   inRange("batch", batchCount, 1, 65535);
   if (batchCount.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--batch applies to matmul only");
+  if (sharedB && batchCount < 2)
+    usageError("--shared-b shares B over a batch: it needs --batch 2 or more");
+  if (sharedB && transposeB)
+    usageError("--shared-b takes B as K x N (layout nn or tn): MLIR 22's linalg.batch_matmul cannot broadcast a "
+               "transposed B");
 
   if (!suiteFile.empty()) {
     if (shapeText.getNumOccurrences() || !inputFile.empty() || !ptxFiles.empty())
@@ -241,8 +250,9 @@ void parseCommandLine(int argc, char **argv) {
     if (layoutName.getNumOccurrences())
       usageError("--layout sets the operand layout of the compiled matmul; in AOT mode the manifest's problem "
                  "says the layout");
-    if (batchCount.getNumOccurrences())
-      usageError("--batch sets the batch of the compiled matmul; in AOT mode the manifest's problem says it");
+    if (batchCount.getNumOccurrences() || sharedB)
+      usageError("--batch and --shared-b set the batch of the compiled matmul; in AOT mode the manifest's problem "
+                 "says it");
   }
 }
 
@@ -343,6 +353,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
     if (op != "matmul")
       usageError("--batch applies to matmul only");
     req.batch = batchCount;
+    req.sharedB = sharedB;
   }
   req.chip = chipName;
   req.allowTf32 = tf32;
@@ -429,6 +440,7 @@ void writeNotRunResults(RunInfo info, const std::string &reason, const std::vect
     r.beta = j.manifest.isMatmul() ? j.manifest.matmul.beta : 0;
     r.layout = j.manifest.isMatmul() ? matmulLayoutName(j.manifest.matmul) : "";
     r.batch = j.manifest.isMatmul() ? j.manifest.matmul.batch : 1;
+    r.sharedB = j.manifest.isMatmul() && j.manifest.matmul.sharedB;
     r.message = "no CUDA device";
     none.push_back(r);
   }

@@ -165,6 +165,7 @@ struct StageResult {
   int beta = 0;
   std::string layout; // matmul: "nn" | "nt" | "tn" | "tt" (the manifest's); softmax: empty
   int64_t batch = 1;  // matmul: batch entries (the manifest's "batch"; the shape then starts with it)
+  bool sharedB = false; // matmul: one B for every batch entry (the manifest's "shared_b")
   StageStatus status = StageStatus::NotRun;
   std::string message; // why FAIL/ERROR (or notes)
   double error = 0;     // the metric above (+inf if NaN/Inf found)

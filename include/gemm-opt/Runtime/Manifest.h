@@ -53,9 +53,12 @@ struct MatmulProblem {
   /// matmuls, A, B and C 3-D with the batch first (a batch_matmul of batch
   /// 1 may also have 3-D buffers [1, ...]).
   int64_t batch = 1;
+  /// Batched with one 2-D B for every entry (the manifest's "shared_b"): the
+  /// B buffer has the layout's 2-D shape, A and C the batch first.
+  bool sharedB = false;
   bool operator==(const MatmulProblem &o) const {
     return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c &&
-           transposeA == o.transposeA && transposeB == o.transposeB && batch == o.batch;
+           transposeA == o.transposeA && transposeB == o.transposeB && batch == o.batch && sharedB == o.sharedB;
   }
 };
 /// "nn" | "nt" | "tn" | "tt": A's letter, then B's ('t': stored transposed).

@@ -23,6 +23,7 @@ struct CompileRequest {
   std::string dtype;     // "f32" | "f16" | "bf16"; empty: the input's own
   std::string layout;    // matmul "nn" | "nt" | "tn" | "tt"; empty: the input's own (the default's: nn)
   int64_t batch = 1;     // matmul: > 1 makes the embedded default a linalg.batch_matmul of that many entries
+  bool sharedB = false;  // matmul, batch > 1: one 2-D B for every entry (a 3-D activation times a weight)
   std::string chip;      // e.g. "sm_90"
   bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always

@@ -35,8 +35,9 @@ FailureOr<ShapedType> mlir::gemm_opt::verifyStaticOperand(
 
 LogicalResult mlir::gemm_opt::getMatmulOperandLayout(linalg::LinalgOp op,
                                                     bool &transposeA,
-                                                    bool &transposeB) {
-  transposeA = transposeB = false;
+                                                    bool &transposeB,
+                                                    bool &sharedB) {
+  transposeA = transposeB = sharedB = false;
   auto batchMatmul = dyn_cast<linalg::BatchMatmulOp>(op.getOperation());
   bool userMaps = batchMatmul
                       ? batchMatmul.hasUserDefinedMaps()
@@ -46,52 +47,57 @@ LogicalResult mlir::gemm_opt::getMatmulOperandLayout(linalg::LinalgOp op,
   MLIRContext *ctx = op.getContext();
   // Dimensions (m, n, k), after the batch b for batch_matmul.
   unsigned first = batchMatmul ? 1 : 0;
-  auto map = [&](unsigned r0, unsigned r1) {
+  auto map = [&](unsigned r0, unsigned r1, bool batched = true) {
     SmallVector<AffineExpr> results;
-    if (batchMatmul)
+    if (batchMatmul && batched)
       results.push_back(getAffineDimExpr(0, ctx));
     results.push_back(getAffineDimExpr(first + r0, ctx));
     results.push_back(getAffineDimExpr(first + r1, ctx));
     return AffineMap::get(first + 3, 0, results, ctx);
   };
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  if (batchMatmul && (maps[0].getNumResults() == 2 ||
-                      maps[1].getNumResults() == 2))
+  if (batchMatmul && maps[0].getNumResults() == 2)
     return op.emitOpError("with indexing maps ")
            << op->getAttr("indexing_maps")
-           << " broadcasts a 2-D operand over the batch; gemm-opt does not "
-              "compile shared operands yet (A, B and C must all be 3-D, "
-              "batch first)";
+           << " shares a 2-D A over the batch; gemm-opt does not compile a "
+              "shared A yet (a shared B, the weight of a 3-D activation, it "
+              "does)";
+  // B may leave out the batch: one weight for every entry.
+  sharedB = batchMatmul && maps[1].getNumResults() == 2;
   bool aOk = maps[0] == map(0, 2) || maps[0] == map(2, 0);
-  bool bOk = maps[1] == map(2, 1) || maps[1] == map(1, 2);
+  bool bOk = maps[1] == map(2, 1, !sharedB) || maps[1] == map(1, 2, !sharedB);
   if (!aOk || !bOk || maps[2] != map(0, 1)) {
     InFlightDiagnostic diag = op.emitOpError("with indexing maps ")
                               << op->getAttr("indexing_maps")
                               << " is not supported; gemm-opt takes ";
     if (batchMatmul)
-      diag << "A as (b, m, k) or (b, k, m), B as (b, k, n) or (b, n, k) and "
-              "C as (b, m, n) over (b, m, n, k)";
+      diag << "A as (b, m, k) or (b, k, m), B as (b, k, n) or (b, n, k) (or "
+              "without b: shared by every entry) and C as (b, m, n) over (b, "
+              "m, n, k)";
     else
       diag << "A as (m, k) or (k, m), B as (k, n) or (n, k) and C as (m, n) "
               "over (m, n, k) (no broadcast operands)";
     return diag;
   }
   transposeA = maps[0] == map(2, 0);
-  transposeB = maps[1] == map(1, 2);
+  transposeB = maps[1] == map(1, 2, !sharedB);
   return success();
 }
 
 LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::LinalgOp op) {
-  bool transposeA, transposeB;
-  if (failed(getMatmulOperandLayout(op, transposeA, transposeB)))
+  bool transposeA, transposeB, sharedB;
+  if (failed(getMatmulOperandLayout(op, transposeA, transposeB, sharedB)))
     return failure();
   bool batched = isa<linalg::BatchMatmulOp>(op.getOperation());
   SmallVector<ShapedType> types;
   for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1],
                   op.getDpsInits()[0]}) {
+    bool shared = sharedB && v == op.getDpsInputs()[1];
     FailureOr<ShapedType> shaped = verifyStaticOperand(
-        op, v, batched ? 3 : 2,
-        batched ? "expects 3-D operands (batch first)" : "expects 2-D operands");
+        op, v, batched && !shared ? 3 : 2,
+        !batched  ? "expects 2-D operands"
+        : !shared ? "expects 3-D operands (batch first)"
+                  : "expects a 2-D B shared by every batch entry");
     if (failed(shaped))
       return failure();
     types.push_back(*shaped);
@@ -164,7 +170,8 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
     if (!getRootBuffer(v))
       return op.emitOpError("operands must be function arguments or "
                             "allocations, so that a runner can bind them");
-  (void)getMatmulOperandLayout(op, p.transposeA, p.transposeB); // verified
+  (void)getMatmulOperandLayout(op, p.transposeA, p.transposeB,
+                               p.sharedB); // verified
   auto aTy = cast<MemRefType>(p.a.getType());
   auto bTy = cast<MemRefType>(p.b.getType());
   auto cTy = cast<MemRefType>(p.c.getType());
@@ -191,6 +198,6 @@ void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
 
 MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {
   return MatmulProblemAttr::get(p.a.getContext(), p.aType, p.accumulate,
-                                p.bType, p.batch, p.cType, p.k, p.m, p.n, p.transposeA,
-                                p.transposeB);
+                                p.bType, p.batch, p.cType, p.k, p.m, p.n,
+                                p.sharedB, p.transposeA, p.transposeB);
 }

@@ -140,6 +140,14 @@ GemmProblem mlir::gemm_opt::stageGemmOperands(KernelBuilder &b,
                                               const GemmProblem &problem,
                                               bool stageA, bool stageB) {
   GemmProblem staged = problem;
+  // A batched A and a shared B get a copy kernel each: a kernel that reads
+  // a batched operand runs once per entry (BatchedLaunches.h).
+  if (stageA && stageB &&
+      bool(getBatchedBuffer(problem.a)) != bool(getBatchedBuffer(problem.b))) {
+    staged.a = buildPaddedStagingCopies(b, problem.a).front();
+    staged.b = buildPaddedStagingCopies(b, problem.b).front();
+    return staged;
+  }
   SmallVector<Value> operands;
   if (stageA)
     operands.push_back(problem.a);

@@ -50,6 +50,9 @@ struct GemmProblem {
   /// when a zero `linalg.fill` initialises C right before, which is folded.
   bool accumulate = true;
   bool transposeA = false, transposeB = false;
+  /// Batched with one 2-D B for every entry (batch_matmul's B map without
+  /// the batch dimension): B's buffer is 2-D, A's and C's 3-D.
+  bool sharedB = false;
   linalg::FillOp zeroFill;
 
   /// A linalg.batch_matmul's problem (batch 1 included): the buffers are
@@ -78,11 +81,11 @@ inline bool isGemmOp(Operation *op) {
 /// Which operands a linalg.matmul or linalg.batch_matmul (`op`, isGemmOp)
 /// reads transposed: none with the default indexing maps; with user-defined
 /// maps, A as (m, k) or (k, m) and B as (k, n) or (n, k) over (m, n, k), C
-/// as (m, n), each after the batch dimension b for batch_matmul. Fails with
-/// an error at the op for any other maps (broadcast operands, a permuted
-/// C).
+/// as (m, n), each after the batch dimension b for batch_matmul, where B may
+/// also leave b out (`sharedB`: one B for every entry). Fails with an error
+/// at the op for any other maps (other broadcast operands, a permuted C).
 LogicalResult getMatmulOperandLayout(linalg::LinalgOp op, bool &transposeA,
-                                     bool &transposeB);
+                                     bool &transposeB, bool &sharedB);
 
 /// Checks one operand of a kernel op: a static, non-empty shaped type of
 /// `rank`, row-major and in the default memory space for memrefs. Emits

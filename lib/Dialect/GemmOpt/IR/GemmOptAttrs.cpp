@@ -91,8 +91,8 @@ static std::string checkExtents(
 LogicalResult
 MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
                           bool accumulate, Type b, int64_t batch, Type c,
-                          int64_t k, int64_t m, int64_t n, bool transposeA,
-                          bool transposeB) {
+                          int64_t k, int64_t m, int64_t n, bool sharedB,
+                          bool transposeA, bool transposeB) {
   std::string why =
       checkExtents({{"batch", batch}, {"m", m}, {"n", n}, {"k", k}});
   // Every kernel takes the batch entry from blockIdx.z.

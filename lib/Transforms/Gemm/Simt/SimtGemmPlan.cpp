@@ -195,9 +195,12 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
     return launch.emitError("cannot find the A, B and C buffers of the "
                             "matmul kernel (gemm_opt.role attributes)");
   p.batch = recorded.getBatch();
+  p.sharedB = recorded.getSharedB();
   // A batch_matmul's buffers are 3-D, batch first (batch 1 included).
   auto fits = [&](Value v, ArrayRef<int64_t> shape) {
     ArrayRef<int64_t> s = cast<MemRefType>(v.getType()).getShape();
+    if (v == p.b && p.sharedB)
+      return s == shape;
     if (s.size() == 3)
       return s.front() == p.batch && s.drop_front() == shape;
     return p.batch == 1 && s == shape;

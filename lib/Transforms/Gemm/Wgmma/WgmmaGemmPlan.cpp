@@ -105,8 +105,9 @@ std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
   if (!p.isBatched())
     return "";
   auto s = [](int64_t v) { return std::to_string(v); };
-  // A box of B's K rows past K would read the next entry's rows, not zeros.
-  if (!p.transposeB && !plan.kMajorB() && p.k % plan.bk != 0)
+  // A box of B's K rows past K would read the next entry's rows, not zeros
+  // (a shared B's map ends at K).
+  if (!p.sharedB && !p.transposeB && !plan.kMajorB() && p.k % plan.bk != 0)
     return "a batched B read as K x N rows needs K (" + s(p.k) +
            ") to be a multiple of block-k (" + s(plan.bk) +
            "): the entries' rows share one tensor map (B stored N x K does "

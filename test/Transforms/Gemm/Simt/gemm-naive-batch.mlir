@@ -51,3 +51,31 @@ func.func @batch_of_one(%A: memref<1x8x4xf16>, %B: memref<1x4x8xf16>, %C: memref
   linalg.batch_matmul ins(%A, %B : memref<1x8x4xf16>, memref<1x4x8xf16>) outs(%C : memref<1x8x8xf16>)
   return
 }
+
+// -----
+
+// B shared by every entry (its map leaves out the batch: a 3-D activation
+// times a 2-D weight, K x N: MLIR 22's batch_matmul cannot broadcast a
+// transposed B), A stored K x M: A and C get their entry's subviews, B is
+// read as it is; the problem records shared_b.
+
+// CHECK-LABEL: func.func @shared_weight(
+// CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<4x16x10xf16> {gemm_opt.role = "A"}
+// CHECK-SAME: %[[B:[a-z0-9_]+]]: memref<16x12xf16> {gemm_opt.role = "B"}
+// CHECK:      gpu.launch
+// CHECK-SAME:   blocks(%{{[a-z0-9_]+}}, %{{[a-z0-9_]+}}, %[[BZ:[a-z0-9_]+]]) in
+// CHECK-NOT:  memref.subview %[[B]]
+// CHECK-DAG:  %[[AV:[a-z0-9_]+]] = memref.subview %[[A]][%[[BZ]], 0, 0] [1, 16, 10] [1, 1, 1]
+// CHECK-DAG:  memref.subview %{{.*}}[%[[BZ]], 0, 0] [1, 10, 12] [1, 1, 1] : memref<4x10x12xf32>
+// CHECK-NOT:  memref.subview %[[B]]
+// CHECK:      scf.for %[[K:[a-z0-9_]+]] =
+// CHECK-NEXT: memref.load %[[AV]][%[[K]], %{{.*}}]
+// CHECK:      memref.load %[[B]][%[[K]], %{{.*}}] : memref<16x12xf16>
+// CHECK:      gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, batch = 4, c = f32, k = 16, m = 10, n = 12, shared_b = true, transpose_a = true>}
+func.func @shared_weight(%A: memref<4x16x10xf16>, %B: memref<16x12xf16>, %C: memref<4x10x12xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<4x10x12xf32>)
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<4x16x10xf16>, memref<16x12xf16>) outs(%C : memref<4x10x12xf32>)
+  return
+}

@@ -58,8 +58,10 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     row-major k x m (A) or n x k (B; nn.Linear's weight), as a linalg.matmul
     with transposing `indexing_maps` reads it. `batch` (default 1): a
     linalg.batch_matmul of that many independent matmuls, A, B and C 3-D
-    with the batch first (the kernels take it as blockIdx.z). Epilogues are
-    for later parameters.
+    with the batch first (the kernels take it as blockIdx.z); `shared_b`:
+    B is one 2-D matrix that every entry multiplies (a 3-D activation times
+    a weight: batch_matmul's B map without the batch dimension). Epilogues
+    are for later parameters.
   }];
   let parameters = (ins
     "::mlir::Type":$a,
@@ -70,6 +72,7 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     "int64_t":$k,
     "int64_t":$m,
     "int64_t":$n,
+    GemmOpt_BoolParameter<"false", "B 2-D, shared by every batch entry">:$shared_b,
     GemmOpt_BoolParameter<"false", "A stored k x m">:$transpose_a,
     GemmOpt_BoolParameter<"false", "B stored n x k">:$transpose_b
   );
