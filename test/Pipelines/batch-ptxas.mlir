@@ -75,9 +75,9 @@
 // NT-WGMMA-JSON: {"abi": "tensormap", "buffer": "B", "elem": "bf16", "dims": [256, 192], "strides": [512], "box": [64, 64]
 
 // f16 1000x999x777 (no row 16-byte aligned), 3 entries: one warptile
-// kernel (f16 rows are not staged); wgmma keeps the mma.sync kernel, with a
-// remark: B read as K x N rows would need K in whole K tiles for the
-// stacked map (the K tail must read zeros, not the next entry's rows).
+// kernel (f16 rows are not staged); wgmma reads padded copies of A and B
+// per entry, B's with zero rows up to whole K tiles (777 -> 832): its
+// stacked map's K tail must read zeros, not the next entry's rows.
 // REDEFINE: %{in} = batch-matmul-f16-3x1000x999x777
 // REDEFINE: %{stage} = warptile
 // REDEFINE: %{prefix} = F16-WT
@@ -88,13 +88,26 @@
 // REDEFINE: %{stage} = wgmma
 // REDEFINE: %{prefix} = F16-WGMMA
 // RUN: %{check}
-// RUN: FileCheck %s --check-prefix=F16-REMARK --input-file=%t.err
 // F16-WGMMA: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 3, c = f32, k = 777, m = 1000, n = 999>]
-// F16-WGMMA: gpu.launch_func @matmul_kernel::@matmul_kernel blocks in {{.*}} args(%arg0 : memref<3x1000x777xf16>, %arg1 : memref<3x777x999xf16>, %arg2 : memref<3x1000x999xf32>)
+// F16-WGMMA: gpu.launch_func @matmul_kernel::@matmul_kernel blocks in {{.*}} args(%arg0 : memref<3x1000x777xf16>, %{{.*}} : memref<3x1000x784xf16>, %arg1 : memref<3x777x999xf16>, %{{.*}} : memref<3x832x1000xf16>)
 // F16-WGMMA-JSON: "stage": "wgmma",
 // F16-WGMMA-JSON: "chip": "sm_90a",
-// F16-WGMMA-JSON-NOT: tensormap
-// F16-REMARK: remark: matmul kept on the mma.sync kernel: a batched B read as K x N rows needs K (777) to be a multiple of block-k (64): the entries' rows share one tensor map (B stored N x K does not)
+// F16-WGMMA-JSON: {"name": "scratch1", "role": "scratch", "elem": "f16", "shape": [3, 832, 1000]}
+// F16-WGMMA-JSON: "grid": [790, 1, 3],
+// F16-WGMMA-JSON: {"abi": "tensormap", "buffer": "scratch0", "elem": "f16", "dims": [777, 3000], "strides": [1568], "box": [64, 64]
+// F16-WGMMA-JSON: {"abi": "tensormap", "buffer": "scratch1", "elem": "f16", "dims": [999, 2496], "strides": [2000], "box": [64, 64]
+// Rows 16-byte aligned but K = 200 not whole K tiles: B alone goes
+// through the copy, for its zero rows (a remark says so); staging=0 keeps
+// the mma.sync kernel instead.
+// RUN: gemm-opt %inputs/batch-matmul-f16-3x256x256x200.mlir --gemm-stage-wgmma="ptx-file=%t.k.ptx manifest-file=%t.k.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=KPAD-REMARK
+// RUN: FileCheck %s --check-prefix=KPAD-JSON --input-file=%t.k.json
+// RUN: %ptxas -arch=sm_90a -v %t.k.ptx -o %t.k.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=arning
+// KPAD-REMARK: remark: batched B read as K x N rows: a copy kernel pads each entry's K = 200 rows with zeros to whole K tiles of 64 (the entries' rows share one tensor map)
+// KPAD-JSON: {"name": "scratch0", "role": "scratch", "elem": "f16", "shape": [3, 256, 256]}
+// KPAD-JSON: {"abi": "tensormap", "buffer": "A", "elem": "f16", "dims": [200, 768], "strides": [400]
+// KPAD-JSON: {"abi": "tensormap", "buffer": "scratch0", "elem": "f16", "dims": [256, 768], "strides": [512]
+// RUN: gemm-opt %inputs/batch-matmul-f16-3x256x256x200.mlir --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{staging=0}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=KPAD-KEEP
+// KPAD-KEEP: remark: matmul kept on the mma.sync kernel: a batched B read as K x N rows needs K (200) in whole K tiles of 64, which a padded copy gives it (staging=0)
 
 // One K x N weight shared by every entry (B's map leaves out the batch):
 // B stays a 2-D kernel argument and wgmma's map of B its own 2-D extent

@@ -32,6 +32,7 @@ namespace {
 struct StagingCopy {
   Value src, dst;
   int64_t rows, cols, ld, epc;
+  int64_t dstRows; ///< rows, or more: the rows past `rows` are zero.
   int64_t begin, end; ///< Range of flat chunk items.
 };
 } // namespace
@@ -47,17 +48,29 @@ static void emitChunk(KernelBuilder &b, const StagingCopy &copy, Value local,
   Type elem = cast<MemRefType>(copy.src.getType()).getElementType();
   Value zero = arith::ConstantOp::create(b, b.getFloatAttr(elem, 0.0));
   bool ragged = copy.cols % copy.epc != 0;
+  // Zero rows past the source's (padded rows): the row clamped, the value
+  // zeroed.
+  Value rowOk, srcRow = row;
+  if (copy.dstRows != copy.rows) {
+    rowOk = b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, row,
+                                          c(copy.rows));
+    srcRow = b.createOrFold<arith::MinUIOp>(row, c(copy.rows - 1));
+  }
   SmallVector<Value> vals;
   for (int64_t q = 0; q < copy.epc; ++q) {
     Value col = b.createOrFold<arith::AddIOp>(col0, c(q));
     if (!ragged) {
-      vals.push_back(memref::LoadOp::create(b, copy.src, ValueRange{row, col}));
+      Value v = memref::LoadOp::create(b, copy.src, ValueRange{srcRow, col});
+      vals.push_back(rowOk ? b.createOrFold<arith::SelectOp>(rowOk, v, zero)
+                           : v);
       continue;
     }
     Value ok = b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::ult, col,
                                              c(copy.cols));
+    if (rowOk)
+      ok = b.createOrFold<arith::AndIOp>(ok, rowOk);
     Value clamped = b.createOrFold<arith::MinUIOp>(col, c(copy.cols - 1));
-    Value v = memref::LoadOp::create(b, copy.src, ValueRange{row, clamped});
+    Value v = memref::LoadOp::create(b, copy.src, ValueRange{srcRow, clamped});
     vals.push_back(b.createOrFold<arith::SelectOp>(ok, v, zero));
   }
   Value vec = vector::FromElementsOp::create(
@@ -92,11 +105,12 @@ static void emitChain(KernelBuilder &b, ArrayRef<StagingCopy> copies,
 
 SmallVector<Value>
 mlir::gemm_opt::buildPaddedStagingCopies(KernelBuilder &b,
-                                         ArrayRef<Value> operands) {
+                                         ArrayRef<Value> operands,
+                                         ArrayRef<int64_t> rowMultiples) {
   SmallVector<StagingCopy> copies;
   SmallVector<Value> views;
   int64_t total = 0;
-  for (Value src : operands) {
+  for (auto [i, src] : llvm::enumerate(operands)) {
     auto type = cast<MemRefType>(src.getType());
     assert(type.getRank() == 2 && type.hasStaticShape() &&
            "expected a static 2-D operand");
@@ -107,12 +121,14 @@ mlir::gemm_opt::buildPaddedStagingCopies(KernelBuilder &b,
     int64_t elemBytes = type.getElementTypeBitWidth() / 8;
     copy.epc = 16 / elemBytes;
     copy.ld = paddedLeadingDim(copy.cols, elemBytes);
+    int64_t multiple = i < rowMultiples.size() ? rowMultiples[i] : 1;
+    copy.dstRows = ceilDiv(copy.rows, multiple) * multiple;
     // A batched operand (a batch view) gets a copy per batch entry.
     copy.dst = allocateScratchLike(
         b, b.getLoc(),
-        MemRefType::get({copy.rows, copy.ld}, type.getElementType()), src);
+        MemRefType::get({copy.dstRows, copy.ld}, type.getElementType()), src);
     copy.begin = total;
-    total += copy.rows * (copy.ld / copy.epc);
+    total += copy.dstRows * (copy.ld / copy.epc);
     copy.end = total;
     copies.push_back(copy);
     // The logical extent over the padded rows.
@@ -138,22 +154,29 @@ mlir::gemm_opt::buildPaddedStagingCopies(KernelBuilder &b,
 
 GemmProblem mlir::gemm_opt::stageGemmOperands(KernelBuilder &b,
                                               const GemmProblem &problem,
-                                              bool stageA, bool stageB) {
+                                              bool stageA, bool stageB,
+                                              int64_t bRowMultiple) {
   GemmProblem staged = problem;
   // A batched A and a shared B get a copy kernel each: a kernel that reads
   // a batched operand runs once per entry (BatchedLaunches.h).
   if (stageA && stageB &&
       bool(getBatchedBuffer(problem.a)) != bool(getBatchedBuffer(problem.b))) {
     staged.a = buildPaddedStagingCopies(b, problem.a).front();
-    staged.b = buildPaddedStagingCopies(b, problem.b).front();
+    staged.b = buildPaddedStagingCopies(b, problem.b, bRowMultiple).front();
     return staged;
   }
   SmallVector<Value> operands;
-  if (stageA)
+  SmallVector<int64_t> rowMultiples;
+  if (stageA) {
     operands.push_back(problem.a);
-  if (stageB)
+    rowMultiples.push_back(1);
+  }
+  if (stageB) {
     operands.push_back(problem.b);
-  SmallVector<Value> views = buildPaddedStagingCopies(b, operands);
+    rowMultiples.push_back(bRowMultiple);
+  }
+  SmallVector<Value> views =
+      buildPaddedStagingCopies(b, operands, rowMultiples);
   if (stageA)
     staged.a = views.front();
   if (stageB)

@@ -38,16 +38,21 @@ inline int64_t paddedLeadingDim(int64_t elems, int64_t elemBytes) {
 /// kPaddedStagingKind) in which each thread writes one 16-byte chunk of one
 /// scratch row: the source elements, zeros past the last column. Returns,
 /// per operand, a view of its copy with the operand's shape and the padded
-/// row stride (memref<R x C, strided<[Cp, 1]>>). The builder is left after
-/// the launch.
+/// row stride (memref<R x C, strided<[Cp, 1]>>). With `rowMultiples` (per
+/// operand, default 1) a copy also gets zero rows up to a multiple of that
+/// many (a batched B's K rows: a box past K must read zeros, not the next
+/// entry's rows). The builder is left after the launch.
 SmallVector<Value> buildPaddedStagingCopies(KernelBuilder &b,
-                                            ArrayRef<Value> operands);
+                                            ArrayRef<Value> operands,
+                                            ArrayRef<int64_t> rowMultiples = {});
 
-/// buildPaddedStagingCopies on A (when `stageA`) and/or B (`stageB`) of
-/// `problem`; returns the problem with those operands replaced by the views
-/// of their copies (shapes and bounds unchanged, padded row strides).
+/// buildPaddedStagingCopies on A (when `stageA`) and/or B (`stageB`, its
+/// rows padded to a multiple of `bRowMultiple`) of `problem`; returns the
+/// problem with those operands replaced by the views of their copies
+/// (shapes and bounds unchanged, padded row strides).
 GemmProblem stageGemmOperands(KernelBuilder &b, const GemmProblem &problem,
-                              bool stageA, bool stageB);
+                              bool stageA, bool stageB,
+                              int64_t bRowMultiple = 1);
 
 /// `problem` with each operand that is the logical view of a padded copy
 /// (a `memref.subview` of its scratch allocation, from this file or

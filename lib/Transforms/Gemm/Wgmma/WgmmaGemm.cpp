@@ -35,8 +35,9 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
   if (Value batched = getBatchedBuffer(buffer)) {
     auto full = cast<MemRefType>(batched.getType());
     auto view = cast<MemRefType>(buffer.getType());
-    assert(view.getDimSize(0) == full.getDimSize(1) &&
-           "a batched view narrows columns only");
+    // An entry's rows: the view's, or more when a padded copy added zero
+    // rows (a batched B's K rows; the map then reads those zeros).
+    assert(view.getDimSize(0) <= full.getDimSize(1) && "a view of one entry");
     batchRows = full.getDimSize(1);
     int64_t rows = full.getDimSize(0) * batchRows;
     source = memref::CollapseShapeOp::create(
@@ -169,6 +170,15 @@ void WgmmaKernelEmitter::setUpBarriers() {
 gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
                                                    const WgmmaGemmPlan &plan,
                                                    Operation *before) {
+  // A batched B's K rows reach the kernel through a copy padded to whole K
+  // tiles (fitBatchedWgmmaPlan); a plan without it would read the next
+  // entry's rows.
+  if (batchedKRowMultiple(problem, plan) != 1 && !plan.stageB) {
+    before->emitError("a wgmma plan for this batched matmul needs staged_b: "
+                      "B's K = ")
+        << problem.k << " rows must be padded to whole K tiles of " << plan.bk;
+    return {};
+  }
   KernelBuilder b(before->getLoc(), before);
   // Batched: every kernel on its batch entry (BatchedLaunches.h; the
   // tensor maps cover all entries, WgmmaKernelEmitter::createTensorMap).
@@ -180,8 +190,8 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
   // Padded staging (if any): the copies first, then the kernel on strided
   // views of them (the tensor maps take their logical extents and row
   // strides).
-  GemmProblem staged =
-      stageGemmOperands(b, prepared, plan.stageA, plan.stageB);
+  GemmProblem staged = stageGemmOperands(b, prepared, plan.stageA, plan.stageB,
+                                         batchedKRowMultiple(problem, plan));
   gpu::LaunchOp launch = WgmmaKernelEmitter(b, staged, plan).emit();
   if (failed(distributeBatchViews(launch->getParentOfType<func::FuncOp>())))
     return {};

@@ -99,19 +99,31 @@ TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {
   return check;
 }
 
+int64_t mlir::gemm_opt::batchedKRowMultiple(const GemmProblem &p,
+                                            const WgmmaGemmPlan &plan) {
+  // A box of B's K rows past K would read the next entry's rows, not zeros
+  // (a shared B's own map ends at K; B^T's rows are N).
+  bool kRows = p.isBatched() && !p.sharedB && !p.transposeB && !plan.kMajorB();
+  return kRows && p.k % plan.bk != 0 ? plan.bk : 1;
+}
+
 std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
                                                 WgmmaGemmPlan &plan,
-                                                bool forceTmaStore) {
+                                                bool forceTmaStore,
+                                                bool allowStaging,
+                                                bool &padsB) {
+  padsB = false;
   if (!p.isBatched())
     return "";
   auto s = [](int64_t v) { return std::to_string(v); };
-  // A box of B's K rows past K would read the next entry's rows, not zeros
-  // (a shared B's map ends at K).
-  if (!p.sharedB && !p.transposeB && !plan.kMajorB() && p.k % plan.bk != 0)
-    return "a batched B read as K x N rows needs K (" + s(p.k) +
-           ") to be a multiple of block-k (" + s(plan.bk) +
-           "): the entries' rows share one tensor map (B stored N x K does "
-           "not)";
+  if (batchedKRowMultiple(p, plan) != 1) {
+    if (!allowStaging)
+      return "a batched B read as K x N rows needs K (" + s(p.k) +
+             ") in whole K tiles of " + s(plan.bk) +
+             ", which a padded copy gives it (staging=0)";
+    padsB = !plan.stageB;
+    plan.stageB = true;
+  }
   // A box of C's rows past M would overwrite the next entry's rows.
   if (plan.tmaStore && p.m % plan.bm != 0) {
     if (forceTmaStore)

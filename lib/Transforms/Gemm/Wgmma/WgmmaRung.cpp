@@ -145,11 +145,18 @@ struct GemmWgmmaPass
       plan.tmaStore = tmaStore == -1
                           ? chooseWgmmaTmaStore(*problem, plan, chip)
                           : tmaStore == 1;
-      if (std::string why = fitBatchedWgmmaPlan(*problem, plan, tmaStore == 1);
+      bool padsB = false;
+      if (std::string why = fitBatchedWgmmaPlan(*problem, plan, tmaStore == 1,
+                                                staging != 0, padsB);
           !why.empty()) {
         launch.emitRemark("matmul kept on the mma.sync kernel: ") << why;
         continue;
       }
+      if (padsB)
+        launch.emitRemark("batched B read as K x N rows: a copy kernel pads "
+                          "each entry's K = ")
+            << problem->k << " rows with zeros to whole K tiles of "
+            << plan.bk << " (the entries' rows share one tensor map)";
       std::string error = plan.validate(chip);
       if (!error.empty()) {
         launch.emitError("invalid 'wgmma' plan: ") << error;

@@ -153,12 +153,21 @@ struct TmaRowCheck {
 TmaRowCheck checkTmaRows(const GemmProblem &problem);
 
 /// What a batched `problem` asks of `plan` (its tensor maps stack the batch
-/// entries' rows, WgmmaKernelEmitter::createTensorMap): why the kernel
-/// cannot run it ("" when it can: always for a 2-D problem), B read as K
-/// rows x N needing whole K tiles; TMA stores of C, which need whole tiles
-/// of M, are turned off unless `forceTmaStore` (then they do not fit).
+/// entries' rows, WgmmaKernelEmitter::createTensorMap): a batched B read as
+/// K rows x N with K not a multiple of block-k goes through the padded
+/// staging copy (plan.stageB, `padsB` set), which adds zero rows up to
+/// whole K tiles (batchedKRowMultiple); TMA stores of C, which need whole
+/// tiles of M, are turned off. Returns why the kernel cannot run it (""
+/// when it can: always for a 2-D problem): that copy when `allowStaging`
+/// is false, TMA stores when `forceTmaStore`.
 std::string fitBatchedWgmmaPlan(const GemmProblem &problem,
-                                WgmmaGemmPlan &plan, bool forceTmaStore);
+                                WgmmaGemmPlan &plan, bool forceTmaStore,
+                                bool allowStaging, bool &padsB);
+
+/// The multiple that the padded copy of a batched B read as K rows x N
+/// rounds its rows up to (block-k when K is not one), else 1.
+int64_t batchedKRowMultiple(const GemmProblem &problem,
+                            const WgmmaGemmPlan &plan);
 
 /// Builds the wgmma kernel for `problem` and `plan` right before `before`
 /// (with the host-side tensor maps of A and B) and returns the new launch.
