@@ -160,3 +160,12 @@
 // WS-JSON: {"abi": "tensormap", "buffer": "C", "elem": "f32", "dims": [512, 1024], "strides": [2048], "box": [32, 64]
 // WS-PTX: mov.u32 %r{{[0-9]+}}, %ctaid.z;
 // WS-PTX: cp.async.bulk.tensor.2d.global.shared::cta
+
+// Few rows per entry (M = 8, B stored N x K): the small-M kernels
+// (weight-streaming, swap-AB) are 2-D, so a batched matmul keeps the
+// tensor-core tiles at the mma rung, and small-m=1 is an error.
+// RUN: gemm-opt %inputs/batch-matmul-bf16-nt-4x8x512x256.mlir --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma))" | FileCheck %s --check-prefix=SMALLM
+// SMALLM: gemm_opt.mma_plan = #gemm_opt.mma_plan<
+// SMALLM-SAME: gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, batch = 4, c = f32, k = 256, m = 8, n = 512, transpose_b = true>
+// RUN: not gemm-opt %inputs/batch-matmul-bf16-nt-4x8x512x256.mlir --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{small-m=1}))" 2>&1 | FileCheck %s --check-prefix=SMALLM-FORCED
+// SMALLM-FORCED: error: invalid 'mma' option small-m=1: neither small-M kernel applies: the weight-streaming kernel: it is not batched (a batched matmul keeps the tiles); the swap-AB kernel: it is not batched (a batched matmul keeps the tiles)

@@ -77,6 +77,8 @@ std::string SwapAbGemmPlan::str() const {
 }
 
 std::string mlir::gemm_opt::whyNotSwapAb(const GemmProblem &p) {
+  if (p.isBatched())
+    return "it is not batched (a batched matmul keeps the tiles)";
   if (p.m > kSwapAbMaxRows)
     return "M = " + std::to_string(p.m) + " is more than " +
            std::to_string(kSwapAbMaxRows) + " rows";
