@@ -3,7 +3,9 @@
 # tool of TOOLS (default: memcheck racecheck initcheck synccheck), every
 # matmul stage in f32, f16, bf16 and TF32 on 1x1x1, 130x67x259, 1000x999x777
 # and 4097x4097x64, bf16 "nt" and f16 "tt" layouts on 130x67x259 and
-# 1000x999x777, the weight-streaming kernel on 3x999x776 (bf16 nt), and
+# 1000x999x777, the weight-streaming kernel on 3x999x776 (bf16 nt), the
+# swap-AB kernel on 13x999x776 (bf16 nt), 8x1000x4104 (f16 nn) and
+# 37x999x776 (bf16 nt, --small-m 1), and
 # every softmax stage in f32, f16 and bf16 on 1x1, 37x5000 and 3x262144: one `gemm-run --check-only` per (tool, dtype, shape)
 # with all its stages (one checked launch each, nothing timed; cuBLAS runs
 # under the tool too). racecheck instruments every shared-memory access, so
@@ -66,6 +68,12 @@ for tool in ${TOOLS:-memcheck racecheck initcheck synccheck}; do
     matmul "$tool" f16-tt "$shape" "$simt,mma,wgmma" --dtype f16 --layout tt
   done
   matmul "$tool" bf16-nt 3x999x776 mma,wgmma --dtype bf16 --layout nt
+  # The swap-AB kernel (shared-memory sum over the warps, masked last step
+  # of K, rows of A and B past M and N): nt, nn, and M = 37 through
+  # --small-m 1.
+  matmul "$tool" bf16-nt 13x999x776 mma,wgmma --dtype bf16 --layout nt
+  matmul "$tool" f16-nn 8x1000x4104 mma,wgmma --dtype f16
+  matmul "$tool" bf16-nt-forced 37x999x776 mma,wgmma --dtype bf16 --layout nt --small-m 1
   for shape in 1x1 37x5000 3x262144; do
     for d in f32 f16 bf16; do
       echo "$tool $d $shape - --op softmax --stages=all --dtype $d" >> "$list"
