@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -235,4 +236,21 @@ void mlir::gemm_opt::eraseUnusedScratchBuffers(ArrayRef<Operation *> allocs) {
       user->erase();
     alloc->erase();
   }
+}
+
+void mlir::gemm_opt::createMmaSyncM16N8K16(KernelBuilder &b, Type elemType,
+                                           ValueRange a, ValueRange bFrag,
+                                           MutableArrayRef<Value> acc) {
+  Type f32 = b.getF32Type();
+  auto structTy = LLVM::LLVMStructType::getLiteral(b.getContext(),
+                                                   {f32, f32, f32, f32});
+  NVVM::MMATypes type =
+      elemType.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  Value res = NVVM::MmaOp::create(
+      b, structTy, a, bFrag, ValueRange(acc), ArrayRef<int64_t>{16, 8, 16},
+      std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  for (int64_t e = 0; e < 4; ++e)
+    acc[e] = LLVM::ExtractValueOp::create(b, res, ArrayRef<int64_t>{e});
 }

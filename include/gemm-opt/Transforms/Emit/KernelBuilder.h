@@ -139,6 +139,13 @@ void storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m, int64_t n,
                           bool accumulate, Value row, Value col, Value pair,
                           bool guardRow, bool guardCol);
 
+/// One m16n8k16 mma.sync (A row-major, B column-major, f32 accumulators)
+/// on `elemType` (f16 or bf16) operands as nvvm.mma.sync takes them: `a` 4
+/// and `bFrag` 2 32-bit registers (i32 for bf16, vector<2xf16> for f16);
+/// the 4 accumulators `acc` are replaced by its results.
+void createMmaSyncM16N8K16(KernelBuilder &b, Type elemType, ValueRange a,
+                           ValueRange bFrag, MutableArrayRef<Value> acc);
+
 /// Every gpu.launch below `root` whose kernel role (`gemm_opt.kernel`) is
 /// `kind` ("matmul", "softmax", ...), in walk order.
 SmallVector<gpu::LaunchOp> findKernels(Operation *root, StringRef kind);

@@ -325,17 +325,10 @@ Value MmaKernelEmitter::mma(Value a, Value bFrag, Value acc) {
   for (int64_t r = 0; r < 2; ++r)
     for (int64_t e = 0; e < 2; ++e)
       accRegs.push_back(vector::ExtractOp::create(b, acc, ArrayRef<int64_t>{r, e}));
-  auto structTy = LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                   {f32, f32, f32, f32});
-  Value res = NVVM::MmaOp::create(
-      b, structTy, regs(a, 4), regs(bFrag, 2), accRegs,
-      ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
-      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
-      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                     NVVM::MMALayout::col});
-  SmallVector<Value> outs;
-  for (int64_t r = 0; r < 4; ++r)
-    outs.push_back(LLVM::ExtractValueOp::create(b, res, ArrayRef<int64_t>{r}));
+  SmallVector<Value> aRegs = regs(a, 4);
+  SmallVector<Value> bRegs = regs(bFrag, 2);
+  SmallVector<Value> outs = accRegs;
+  createMmaSyncM16N8K16(b, b.getBF16Type(), aRegs, bRegs, outs);
   auto rowTy = VectorType::get({2}, f32);
   return stackRows(VectorType::get({2, 2}, f32),
                    {vector::FromElementsOp::create(b, rowTy,

@@ -33,7 +33,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -274,21 +273,6 @@ private:
     return f;
   }
 
-  /// One m16n8k16 mma.sync: acc (4 f32) += a (4 registers) * b (2).
-  void mma(ArrayRef<Value> a, ArrayRef<Value> bFrag, MutableArrayRef<Value> acc) {
-    Type f32 = b.getF32Type();
-    auto structTy = LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                     {f32, f32, f32, f32});
-    NVVM::MMATypes type = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-    Value res = NVVM::MmaOp::create(
-        b, structTy, a, bFrag, acc, ArrayRef<int64_t>{16, 8, 16},
-        std::nullopt, std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
-        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                       NVVM::MMALayout::col});
-    for (int64_t e = 0; e < 4; ++e)
-      acc[e] = LLVM::ExtractValueOp::create(b, res, ArrayRef<int64_t>{e});
-  }
-
   /// The chunks' products added to the accumulators.
   void multiply(ArrayRef<Value> chunks, MutableArrayRef<Value> acc) {
     StepFragments f = fragmentsOf(chunks);
@@ -297,8 +281,8 @@ private:
       for (int64_t t = 0; t < plan.rowTiles; ++t)
         for (int64_t j = 0; j < mTiles; ++j) {
           Value bFrag[2] = {f.a[j][2 * s], f.a[j][2 * s + 1]};
-          mma(f.b[s * plan.rowTiles + t], bFrag,
-              acc.slice((t * mTiles + j) * 4, 4));
+          createMmaSyncM16N8K16(b, p.aType, f.b[s * plan.rowTiles + t],
+                                bFrag, acc.slice((t * mTiles + j) * 4, 4));
         }
   }
 
