@@ -136,9 +136,26 @@ const BufferDesc *KernelManifest::findRole(const std::string &role) const {
   return nullptr;
 }
 
+std::string OpDesc::operand(const std::string &role) const {
+  for (const auto &[r, buffer] : operands)
+    if (r == role)
+      return buffer;
+  return "";
+}
+
+bool OpDesc::operator==(const OpDesc &o) const {
+  if (op != o.op || operands != o.operands)
+    return false;
+  if (op == "matmul")
+    return matmul == o.matmul;
+  if (op == "softmax")
+    return softmax == o.softmax;
+  return true;
+}
+
 bool KernelManifest::operator==(const KernelManifest &o) const {
   if (format != o.format || version != o.version || op != o.op || stage != o.stage ||
-      chip != o.chip || func != o.func || buffers != o.buffers || kernels != o.kernels)
+      chip != o.chip || func != o.func || buffers != o.buffers || kernels != o.kernels || ops != o.ops)
     return false;
   if (op == "matmul")
     return matmul == o.matmul;
@@ -181,6 +198,38 @@ std::string paramJson(const KernelParam &p) {
   return s + "}";
 }
 
+std::string problemJson(const std::string &op, const MatmulProblem &mm, const SoftmaxProblem &sm) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (op == "softmax") {
+    os << "{\"rows\": " << sm.rows << ", \"cols\": " << sm.cols << ", \"x\": " << jsonQuote(elemTypeName(sm.x))
+       << ", \"y\": " << jsonQuote(elemTypeName(sm.y)) << "}";
+    return text;
+  }
+  const auto &p = mm;
+  os << "{\"m\": " << p.m << ", \"n\": " << p.n << ", \"k\": " << p.k << ", \"beta\": " << p.beta
+     << ", \"a\": " << jsonQuote(elemTypeName(p.a)) << ", \"b\": " << jsonQuote(elemTypeName(p.b))
+     << ", \"c\": " << jsonQuote(elemTypeName(p.c));
+  // Only when some operand is transposed: "nn" manifests stay as they were.
+  if (p.transposeA || p.transposeB)
+    os << ", \"layout\": " << jsonQuote(matmulLayoutName(p));
+  // Likewise only when batched.
+  if (p.batch != 1)
+    os << ", \"batch\": " << p.batch;
+  if (p.sharedB)
+    os << ", \"shared_b\": true";
+  os << "}";
+  return text;
+}
+
+std::string opJson(const OpDesc &op) {
+  std::string s = "{\"op\": " + jsonQuote(op.op) + ", \"problem\": " + problemJson(op.op, op.matmul, op.softmax) +
+                  ", \"operands\": {";
+  for (size_t i = 0; i < op.operands.size(); ++i)
+    s += (i ? ", " : "") + jsonQuote(op.operands[i].first) + ": " + jsonQuote(op.operands[i].second);
+  return s + "}}";
+}
+
 } // namespace
 
 std::string toJson(const KernelManifest &m) {
@@ -189,29 +238,21 @@ std::string toJson(const KernelManifest &m) {
   os << "{\n";
   os << "  \"format\": " << jsonQuote(m.format) << ",\n";
   os << "  \"version\": " << m.version << ",\n";
-  os << "  \"op\": " << jsonQuote(m.op) << ",\n";
+  bool several = m.version >= kManifestVersionOps;
+  if (!several)
+    os << "  \"op\": " << jsonQuote(m.op) << ",\n";
   os << "  \"stage\": " << jsonQuote(m.stage) << ",\n";
   os << "  \"chip\": " << jsonQuote(m.chip) << ",\n";
   os << "  \"func\": " << jsonQuote(m.func) << ",\n";
-  if (m.op == "softmax") {
-    const auto &p = m.softmax;
-    os << "  \"problem\": {\"rows\": " << p.rows << ", \"cols\": " << p.cols
-       << ", \"x\": " << jsonQuote(elemTypeName(p.x)) << ", \"y\": " << jsonQuote(elemTypeName(p.y))
-       << "},\n";
+  if (!several) {
+    os << "  \"problem\": " << problemJson(m.op, m.matmul, m.softmax) << ",\n";
+  } else if (m.ops.empty()) {
+    os << "  \"ops\": [],\n";
   } else {
-    const auto &p = m.matmul;
-    os << "  \"problem\": {\"m\": " << p.m << ", \"n\": " << p.n << ", \"k\": " << p.k
-       << ", \"beta\": " << p.beta << ", \"a\": " << jsonQuote(elemTypeName(p.a))
-       << ", \"b\": " << jsonQuote(elemTypeName(p.b)) << ", \"c\": " << jsonQuote(elemTypeName(p.c));
-    // Only when some operand is transposed: "nn" manifests stay as they were.
-    if (p.transposeA || p.transposeB)
-      os << ", \"layout\": " << jsonQuote(matmulLayoutName(p));
-    // Likewise only when batched.
-    if (p.batch != 1)
-      os << ", \"batch\": " << p.batch;
-    if (p.sharedB)
-      os << ", \"shared_b\": true";
-    os << "},\n";
+    os << "  \"ops\": [\n";
+    for (size_t i = 0; i < m.ops.size(); ++i)
+      os << "    " << opJson(m.ops[i]) << (i + 1 < m.ops.size() ? "," : "") << "\n";
+    os << "  ],\n";
   }
   if (m.buffers.empty()) {
     os << "  \"buffers\": [],\n";
@@ -235,6 +276,8 @@ std::string toJson(const KernelManifest &m) {
       const auto &k = m.kernels[i];
       os << "    {\n";
       os << "      \"name\": " << jsonQuote(k.name) << ",\n";
+      if (several)
+        os << "      \"op\": " << k.op << ",\n";
       os << "      \"grid\": " << dims(k.grid) << ",\n";
       os << "      \"block\": " << dims(k.block) << ",\n";
       os << "      \"dynamic_shared_memory\": " << k.dynamicSharedMemory << ",\n";

@@ -20,6 +20,9 @@ namespace gemm_opt::runtime {
 
 inline constexpr const char *kManifestFormat = "gemm-opt-manifest";
 inline constexpr int kManifestVersion = 1;
+/// Version 2: a function of several ops (docs/manifest.md, "Several ops in
+/// one function"). A function with one op is still written as version 1.
+inline constexpr int kManifestVersionOps = 2;
 /// The portable thread-block-cluster size limit (blocks per cluster). Larger
 /// clusters need CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED and a
 /// chip that supports them; the manifest does not allow them yet.
@@ -78,7 +81,11 @@ struct SoftmaxProblem {
 
 struct BufferDesc {
   std::string name;
-  std::string role; // "A" | "B" | "C" | "X" | "Y" | "scratch"
+  /// Version 1: "A" | "B" | "C" | "X" | "Y" | "scratch". Version 2: "arg"
+  /// (a function argument, "arg<i>"), "result" (a returned allocation,
+  /// "result<i>"), "temp" (an allocation of the function that one op writes
+  /// and later ops read, "temp<i>") or "scratch" (a kernel's temporary).
+  std::string role;
   ElemType elem = ElemType::F32;
   std::vector<int64_t> shape;
   size_t numElements() const;
@@ -153,17 +160,36 @@ struct KernelDesc {
   /// drains. Serialized as "programmatic_dependent": true only when set;
   /// never on the first kernel.
   bool programmaticDependent = false;
+  /// Version 2: the index in KernelManifest::ops of the op this kernel
+  /// belongs to (serialized as "op"); 0 and not serialized in version 1.
+  uint32_t op = 0;
   bool operator==(const KernelDesc &o) const {
-    return name == o.name && grid == o.grid && block == o.block &&
+    return name == o.name && op == o.op && grid == o.grid && block == o.block &&
            dynamicSharedMemory == o.dynamicSharedMemory && params == o.params && cluster == o.cluster &&
            programmaticDependent == o.programmaticDependent;
   }
 };
 
+/// One op of a version-2 manifest: its problem and which buffers are its
+/// operands.
+struct OpDesc {
+  std::string op;         // "matmul" | "softmax"
+  MatmulProblem matmul;   // valid when op == "matmul"
+  SoftmaxProblem softmax; // valid when op == "softmax"
+  /// (role, buffer name) in role order: matmul A, B, C; softmax X, Y.
+  std::vector<std::pair<std::string, std::string>> operands;
+  bool isMatmul() const { return op == "matmul"; }
+  bool isSoftmax() const { return op == "softmax"; }
+  /// The buffer name of `role`, or "" when the op has none.
+  std::string operand(const std::string &role) const;
+  /// Equality of the fields that are serialized (the inactive problem is ignored).
+  bool operator==(const OpDesc &o) const;
+};
+
 struct KernelManifest {
   std::string format = kManifestFormat;
   int version = kManifestVersion;
-  std::string op;    // "matmul" | "softmax"
+  std::string op;    // "matmul" | "softmax" (version 1; "" in version 2)
   std::string stage; // e.g. "coalesced"
   std::string chip;  // e.g. "sm_90"
   std::string func;  // the source func.func's name
@@ -171,6 +197,9 @@ struct KernelManifest {
   SoftmaxProblem softmax; // valid when op == "softmax"
   std::vector<BufferDesc> buffers;
   std::vector<KernelDesc> kernels; // launched in this order on one stream
+  /// Version 2 only: the function's ops in program order (their kernels
+  /// follow each other in `kernels`, in the same order).
+  std::vector<OpDesc> ops;
 
   bool isMatmul() const { return op == "matmul"; }
   bool isSoftmax() const { return op == "softmax"; }
