@@ -308,10 +308,23 @@ static bool fromJSON(const json::Value &v, KernelParam &p, json::Path path) {
   return r.noUnknownKeys();
 }
 
+namespace {
+/// The version of the manifest being read: a version-2 kernel names its op
+/// (one parse at a time per thread, like firstErrorDetail).
+thread_local int readingVersion = kManifestVersion;
+} // namespace
+
 static bool fromJSON(const json::Value &v, KernelDesc &k, json::Path path) {
   FieldReader r(v, path);
   if (!r.isObject() || !r.map("name", k.name) || !r.mapDims3("grid", k.grid) || !r.mapDims3("block", k.block))
     return false;
+  k.op = 0;
+  if (readingVersion == kManifestVersionOps) {
+    int64_t op;
+    if (!r.mapInt("op", op, 0, std::numeric_limits<uint32_t>::max()))
+      return false;
+    k.op = static_cast<uint32_t>(op);
+  }
   int64_t smem;
   if (!r.mapInt("dynamic_shared_memory", smem, 0, std::numeric_limits<int32_t>::max()))
     return false;
@@ -370,6 +383,37 @@ static bool fromJSON(const json::Value &v, SoftmaxProblem &sm, json::Path path) 
          r.map("x", sm.x) && r.map("y", sm.y) && r.noUnknownKeys();
 }
 
+/// The problem of op `op` ("matmul" or "softmax"; anything else an error
+/// at `opPath`).
+static bool readProblem(FieldReader &r, const std::string &op, json::Path opPath, MatmulProblem &mm,
+                        SoftmaxProblem &sm) {
+  if (op != "matmul" && op != "softmax")
+    return fail(opPath, "unknown op \"" + op + "\" (expected matmul or softmax)");
+  return op == "matmul" ? r.map("problem", mm) : r.map("problem", sm);
+}
+
+static bool fromJSON(const json::Value &v, OpDesc &op, json::Path path) {
+  FieldReader r(v, path);
+  if (!r.isObject() || !r.map("op", op.op) || !readProblem(r, op.op, r.field("op"), op.matmul, op.softmax))
+    return false;
+  // Each of the op's roles exactly once, kept in role order.
+  const json::Value *operands = r.get("operands");
+  if (!operands)
+    return false;
+  FieldReader roles(*operands, r.field("operands"));
+  if (!roles.isObject())
+    return false;
+  op.operands.clear();
+  static constexpr llvm::StringLiteral matmulRoles[] = {"A", "B", "C"}, softmaxRoles[] = {"X", "Y"};
+  for (llvm::StringLiteral role : op.isMatmul() ? llvm::ArrayRef(matmulRoles) : llvm::ArrayRef(softmaxRoles)) {
+    std::string buffer;
+    if (!roles.map(role, buffer))
+      return false;
+    op.operands.push_back({role.str(), buffer});
+  }
+  return roles.noUnknownKeys() && r.noUnknownKeys();
+}
+
 static bool fromJSON(const json::Value &v, KernelManifest &m, json::Path path) {
   FieldReader r(v, path);
   if (!r.isObject() || !r.map("format", m.format))
@@ -380,16 +424,19 @@ static bool fromJSON(const json::Value &v, KernelManifest &m, json::Path path) {
   int64_t version;
   if (!r.mapInt("version", version, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()))
     return false;
-  if (version != kManifestVersion)
+  if (version != kManifestVersion && version != kManifestVersionOps)
     return fail(r.field("version"), "unsupported version " + std::to_string(version) + " (this reader knows " +
-                                        std::to_string(kManifestVersion) + ")");
+                                        std::to_string(kManifestVersion) + " and " +
+                                        std::to_string(kManifestVersionOps) + ")");
   m.version = static_cast<int>(version);
-  if (!r.map("op", m.op) || !r.map("stage", m.stage) || !r.map("chip", m.chip) || !r.map("func", m.func))
+  readingVersion = m.version;
+  bool several = m.version == kManifestVersionOps;
+  // Version 1: one op, its problem at the top level; version 2: "ops".
+  if ((!several && !r.map("op", m.op)) || !r.map("stage", m.stage) || !r.map("chip", m.chip) ||
+      !r.map("func", m.func))
     return false;
-  if (m.op != "matmul" && m.op != "softmax")
-    return fail(r.field("op"), "unknown op \"" + m.op + "\" (expected matmul or softmax)");
-  bool problem = m.op == "matmul" ? r.map("problem", m.matmul) : r.map("problem", m.softmax);
-  return problem && r.map("buffers", m.buffers) && r.map("kernels", m.kernels) && r.noUnknownKeys();
+  bool problems = several ? r.map("ops", m.ops) : readProblem(r, m.op, r.field("op"), m.matmul, m.softmax);
+  return problems && r.map("buffers", m.buffers) && r.map("kernels", m.kernels) && r.noUnknownKeys();
 }
 
 bool parseManifest(const std::string &text, KernelManifest &out, std::string &error) {

@@ -8,7 +8,9 @@
 #include "gemm-opt/Runtime/JsonWriting.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <set>
 
@@ -103,11 +105,42 @@ unsigned __int128 bufferBytes(const BufferDesc &b) {
   return n;
 }
 
-/// Names unique and non-empty, roles valid for the op, positive shapes, and
-/// sizes that every size_t computation of the runner can hold.
+/// The roles a buffer may have: a version-1 op's roles and scratch; in
+/// version 2, what the buffer is to the function (listed in this order).
+const std::vector<std::string> &bufferRoles(const KernelManifest &m) {
+  static const std::vector<std::string> matmul{"A", "B", "C", "scratch"}, softmax{"X", "Y", "scratch"},
+      ops{"arg", "result", "temp", "scratch"};
+  return m.version == kManifestVersionOps ? ops : m.isMatmul() ? matmul : softmax;
+}
+
+/// A version-2 buffer's role is in list order (args, results, temps,
+/// scratch), and the i-th argument is "arg<i>": a runner binds the
+/// function's arguments by position.
+bool checkOpsBufferOrder(const KernelManifest &m, size_t i, const std::string &at, size_t &roleRank,
+                         size_t &args, std::string &msg) {
+  const auto &b = m.buffers[i];
+  const auto &roles = bufferRoles(m);
+  size_t rank = std::find(roles.begin(), roles.end(), b.role) - roles.begin();
+  if (rank < roleRank)
+    return msg = at + "role \"" + b.role + "\" after a \"" + roles[roleRank] +
+                 "\" buffer (buffers are listed args, results, temps, scratch)",
+           false;
+  roleRank = rank;
+  if (b.role == "arg" && b.name != "arg" + std::to_string(args++))
+    return msg = at + "argument buffer must be named \"arg" + std::to_string(args - 1) +
+                 "\" (arguments are named by position)",
+           false;
+  return true;
+}
+
+/// Names unique and non-empty, roles valid for the op (version 1) or the
+/// function (version 2), positive shapes, and sizes that every size_t
+/// computation of the runner can hold.
 bool validateBuffers(const KernelManifest &m, std::string &msg) {
   std::set<std::string> names;
   unsigned __int128 total = 0;
+  size_t roleRank = 0, args = 0;
+  const auto &roles = bufferRoles(m);
   for (size_t i = 0; i < m.buffers.size(); ++i) {
     const auto &b = m.buffers[i];
     std::string at = "buffers[" + std::to_string(i) + "] (\"" + b.name + "\"): ";
@@ -115,12 +148,13 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
       return msg = "buffers[" + std::to_string(i) + "]: empty name", false;
     if (!names.insert(b.name).second)
       return msg = at + "duplicate buffer name", false;
-    bool roleOk = b.role == "scratch" || (m.isMatmul() ? (b.role == "A" || b.role == "B" || b.role == "C")
-                                                       : (b.role == "X" || b.role == "Y"));
-    if (!roleOk)
-      return msg = at + "role \"" + b.role + "\" is not valid for op " + m.op +
-                   (m.isMatmul() ? " (expected A, B, C or scratch)" : " (expected X, Y or scratch)"),
+    if (std::find(roles.begin(), roles.end(), b.role) == roles.end())
+      return msg = at + "role \"" + b.role + "\" is not valid for " +
+                   (m.version == kManifestVersionOps ? std::string("a version-2 manifest (expected arg, result, temp or scratch)")
+                    : "op " + m.op + (m.isMatmul() ? " (expected A, B, C or scratch)" : " (expected X, Y or scratch)")),
              false;
+    if (m.version == kManifestVersionOps && !checkOpsBufferOrder(m, i, at, roleRank, args, msg))
+      return false;
     if (b.shape.empty())
       return msg = at + "empty shape", false;
     for (int64_t d : b.shape)
@@ -139,20 +173,16 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
   return true;
 }
 
-/// Exactly one buffer has `role`, with the problem's element type and shape
-/// (`why` follows the expected shape in the message).
-bool checkRole(const KernelManifest &m, const char *role, ElemType elem, int64_t rows, int64_t cols,
+/// The buffer that plays `role` in an op, or null after setting `msg`.
+using RoleLookup = std::function<const BufferDesc *(const char *role, std::string &msg)>;
+
+/// The buffer of `role` has the problem's element type and shape (`why`
+/// follows the expected shape in the message).
+bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,
                std::string &msg, const std::string &why = "", int64_t batch = 1) {
-  int count = 0;
-  const BufferDesc *found = nullptr;
-  for (const auto &b : m.buffers)
-    if (b.role == role) {
-      ++count;
-      found = &b;
-    }
-  if (count != 1)
-    return msg = std::string("expected exactly one buffer with role ") + role + ", found " + std::to_string(count),
-           false;
+  const BufferDesc *found = lookup(role, msg);
+  if (!found)
+    return false;
   if (found->elem != elem)
     return msg = "buffer \"" + found->name + "\" (role " + role + ") has elem " + elemTypeName(found->elem) +
                  " but the problem says " + elemTypeName(elem),
@@ -169,9 +199,12 @@ bool checkRole(const KernelManifest &m, const char *role, ElemType elem, int64_t
   return true;
 }
 
-bool validateProblem(const KernelManifest &m, std::string &msg) {
-  if (m.isMatmul()) {
-    const auto &p = m.matmul;
+/// An op's problem and the buffers of its roles (`lookup`): the problem's
+/// element types and shapes.
+bool validateProblem(const std::string &op, const MatmulProblem &mm, const SoftmaxProblem &sm,
+                     const RoleLookup &lookup, std::string &msg) {
+  if (op == "matmul") {
+    const auto &p = mm;
     if (p.m <= 0 || p.n <= 0 || p.k <= 0)
       return msg = "problem sizes must be positive", false;
     if (p.beta != 0 && p.beta != 1)
@@ -184,16 +217,102 @@ bool validateProblem(const KernelManifest &m, std::string &msg) {
     if (p.batch < 1 || p.batch > 65535)
       return msg = "batch must be in [1, 65535] (grid z)", false;
     const int64_t bt = p.batch, btB = p.sharedB ? 1 : p.batch; // a shared B is 2-D
-    return (p.transposeA ? checkRole(m, "A", p.a, p.k, p.m, msg, whyA, bt)
-                         : checkRole(m, "A", p.a, p.m, p.k, msg, whyA, bt)) &&
-           (p.transposeB ? checkRole(m, "B", p.b, p.n, p.k, msg, whyB, btB)
-                         : checkRole(m, "B", p.b, p.k, p.n, msg, whyB, btB)) &&
-           checkRole(m, "C", p.c, p.m, p.n, msg, "", bt);
+    return (p.transposeA ? checkRole(lookup, "A", p.a, p.k, p.m, msg, whyA, bt)
+                         : checkRole(lookup, "A", p.a, p.m, p.k, msg, whyA, bt)) &&
+           (p.transposeB ? checkRole(lookup, "B", p.b, p.n, p.k, msg, whyB, btB)
+                         : checkRole(lookup, "B", p.b, p.k, p.n, msg, whyB, btB)) &&
+           checkRole(lookup, "C", p.c, p.m, p.n, msg, "", bt);
   }
-  const auto &p = m.softmax;
+  const auto &p = sm;
   if (p.rows <= 0 || p.cols <= 0)
     return msg = "problem sizes must be positive", false;
-  return checkRole(m, "X", p.x, p.rows, p.cols, msg) && checkRole(m, "Y", p.y, p.rows, p.cols, msg);
+  return checkRole(lookup, "X", p.x, p.rows, p.cols, msg) && checkRole(lookup, "Y", p.y, p.rows, p.cols, msg);
+}
+
+/// Version 1: the one buffer with each role.
+bool validateProblem(const KernelManifest &m, std::string &msg) {
+  auto lookup = [&](const char *role, std::string &error) -> const BufferDesc * {
+    int count = 0;
+    const BufferDesc *found = nullptr;
+    for (const auto &b : m.buffers)
+      if (b.role == role) {
+        ++count;
+        found = &b;
+      }
+    if (count == 1)
+      return found;
+    error = std::string("expected exactly one buffer with role ") + role + ", found " + std::to_string(count);
+    return nullptr;
+  };
+  return validateProblem(m.op, m.matmul, m.softmax, lookup, msg);
+}
+
+/// Version 2: each op's kind, operands (its roles in role order, naming
+/// buffers of its problem's shapes and types) and an output that is none
+/// of its inputs.
+bool validateOps(const KernelManifest &m, std::string &msg) {
+  if (m.ops.empty())
+    return msg = "no ops", false;
+  for (size_t i = 0; i < m.ops.size(); ++i) {
+    const OpDesc &op = m.ops[i];
+    std::string at = "ops[" + std::to_string(i) + "]: ";
+    if (!op.isMatmul() && !op.isSoftmax())
+      return msg = at + "unknown op \"" + op.op + "\"", false;
+    std::vector<std::string> roles = op.isMatmul() ? std::vector<std::string>{"A", "B", "C"}
+                                                   : std::vector<std::string>{"X", "Y"};
+    std::string expected;
+    for (const auto &r : roles)
+      expected += (expected.empty() ? "" : ", ") + r;
+    bool exact = op.operands.size() == roles.size();
+    for (size_t j = 0; exact && j < roles.size(); ++j)
+      exact = op.operands[j].first == roles[j];
+    if (!exact)
+      return msg = at + "operands of a " + op.op + " are exactly " + expected + ", in this order", false;
+    auto lookup = [&](const char *role, std::string &error) -> const BufferDesc * {
+      const BufferDesc *b = m.findBuffer(op.operand(role));
+      if (!b)
+        error = std::string("operand ") + role + " names unknown buffer \"" + op.operand(role) + "\"";
+      return b;
+    };
+    std::string why;
+    if (!validateProblem(op.op, op.matmul, op.softmax, lookup, why))
+      return msg = at + why, false;
+    const std::string &output = op.operands.back().second;
+    for (size_t j = 0; j + 1 < op.operands.size(); ++j)
+      if (op.operands[j].second == output)
+        return msg = at + "output " + op.operands.back().first + " (\"" + output + "\") is also its input " +
+                     op.operands[j].first,
+               false;
+  }
+  return true;
+}
+
+/// Version 2: each kernel belongs to an op, ops in order, each op at least
+/// one kernel; version 1 kernels have no op.
+bool validateKernelOps(const KernelManifest &m, std::string &msg) {
+  for (size_t i = 0; i < m.kernels.size(); ++i) {
+    const KernelDesc &k = m.kernels[i];
+    std::string at = "kernels[" + std::to_string(i) + "] (\"" + k.name + "\"): ";
+    if (m.version != kManifestVersionOps) {
+      if (k.op != 0)
+        return msg = at + "op " + std::to_string(k.op) + " in a version-1 manifest", false;
+      continue;
+    }
+    if (k.op >= m.ops.size())
+      return msg = at + "op " + std::to_string(k.op) + " out of range (" + std::to_string(m.ops.size()) + " ops)",
+             false;
+    uint32_t expectedMax = i == 0 ? 0 : m.kernels[i - 1].op + 1;
+    uint32_t previous = i == 0 ? 0 : m.kernels[i - 1].op;
+    if (k.op < previous)
+      return msg = at + "op " + std::to_string(k.op) + " after op " + std::to_string(previous) +
+                   " (an op's kernels follow each other, ops in order)",
+             false;
+    if (k.op > expectedMax)
+      return msg = "ops[" + std::to_string(expectedMax) + "] has no kernel", false;
+  }
+  if (m.version == kManifestVersionOps && !m.kernels.empty() && m.kernels.back().op + 1 != m.ops.size())
+    return msg = "ops[" + std::to_string(m.kernels.back().op + 1) + "] has no kernel", false;
+  return true;
 }
 
 std::string dims3Str(const std::array<uint32_t, 3> &d) {
@@ -263,15 +382,20 @@ bool validateParams(const KernelManifest &m, const KernelDesc &k, const std::str
 bool validate(const KernelManifest &m, std::string &msg) {
   if (m.format != kManifestFormat)
     return msg = "format is \"" + m.format + "\", expected \"" + kManifestFormat + "\"", false;
-  if (m.version != kManifestVersion)
+  if (m.version != kManifestVersion && m.version != kManifestVersionOps)
     return msg = "unsupported version " + std::to_string(m.version), false;
-  if (m.op != "matmul" && m.op != "softmax")
-    return msg = "unknown op \"" + m.op + "\"", false;
+  bool several = m.version == kManifestVersionOps;
+  if (several ? !m.op.empty() : m.op != "matmul" && m.op != "softmax")
+    return msg = "unknown op \"" + m.op + "\"" + (several ? " (a version-2 manifest has its ops in \"ops\")" : ""),
+           false;
+  if (!several && !m.ops.empty())
+    return msg = "ops in a version-1 manifest", false;
   if (m.buffers.empty())
     return msg = "no buffers", false;
   if (m.kernels.empty())
     return msg = "no kernels", false;
-  if (!validateBuffers(m, msg) || !validateProblem(m, msg))
+  if (!validateBuffers(m, msg) || !(several ? validateOps(m, msg) : validateProblem(m, msg)) ||
+      !validateKernelOps(m, msg))
     return false;
   for (size_t i = 0; i < m.kernels.size(); ++i) {
     const auto &k = m.kernels[i];

@@ -203,7 +203,8 @@ static void testManifestRejects() {
   EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tensormap\", \"value\": 7}"),
                 "missing field \"buffer\"");
   EXPECT_REJECT(edit(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
-  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 2"), "unsupported version 2");
+  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 3"), "unsupported version 3 (this reader knows 1 and 2)");
+  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 2"), "top level: missing field \"ops\"");
   EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": \"1\""), "version: expected integer, found string");
   EXPECT_REJECT(edit(good, "\"op\": \"matmul\"", "\"op\": \"conv\""), "unknown op");
   EXPECT_REJECT(edit(good, "  \"func\": \"matmul\",\n", ""), "missing field \"func\"");
@@ -469,6 +470,8 @@ static void testManifestTensorMaps() {
   EXPECT(!validateTensorMap(d, big, err) && contains(err, "bytes is smaller than the 36893488147419103232 bytes"));
 }
 
+void testManifestOps(); // ManifestOpsTests.cpp
+
 void testManifests() {
   testJson();
   testManifestRoundTrip();
@@ -476,4 +479,5 @@ void testManifests() {
   testManifestClusters();
   testManifestProgrammaticDependent();
   testManifestTensorMaps();
+  testManifestOps();
 }

@@ -214,7 +214,8 @@ struct KernelManifest {
 /// Pretty, stable JSON (2-space indent, fixed key order, trailing newline).
 std::string toJson(const KernelManifest &m);
 
-/// Strict reader: rejects malformed JSON, unknown keys, missing fields, wrong
+/// Strict reader of versions 1 and 2: rejects malformed JSON, unknown keys
+/// (a version's fields in the other version too), missing fields, wrong
 /// types, an unknown "abi", format/version mismatch and semantically invalid
 /// manifests (see validateManifest). On failure returns false and sets `error`.
 bool parseManifest(const std::string &json, KernelManifest &out, std::string &error);
@@ -230,7 +231,12 @@ bool parseManifest(const std::string &json, KernelManifest &out, std::string &er
 /// present, has positive dimensions that divide the grid's and at most
 /// kMaxPortableClusterSize blocks; every ptr param names an existing buffer;
 /// scalar values in range; every tensormap param passes validateTensorMap
-/// against the buffer it names.
+/// against the buffer it names. Version 2 instead of a problem and role
+/// buffers: buffer roles arg, result, temp, scratch, listed in that order,
+/// the i-th argument named "arg<i>"; each op a matmul or softmax whose
+/// operands are exactly its roles in role order, naming buffers of the
+/// problem's shapes and element types, its output none of its inputs; each
+/// kernel's op in range, never decreasing, every op at least one kernel.
 bool validateManifest(const KernelManifest &m, std::string &error);
 
 } // namespace gemm_opt::runtime
