@@ -183,10 +183,30 @@ def GemmKeepKernelProblems : Pass<"gemm-keep-kernel-problems", "ModuleOp"> {
     writer (`gemm-emit-kernels`) needs. Run right before outlining, this
     pass records on each function the distinct problems of its launches, in
     order, as `gemm_opt.problems = [#gemm_opt.matmul<...>, ...]`; the
-    manifest writer, which describes one problem per function, rejects a
-    function with more than one.
+    manifest writer describes one problem per function (a function of
+    several ops calls one outlined function per op, gemm-outline-kernel-ops)
+    and rejects a function with more than one.
   }];
   let dependentDialects = ["gemm_opt::GemmOptDialect"];
+}
+
+def GemmOutlineKernelOps : Pass<"gemm-outline-kernel-ops", "ModuleOp"> {
+  let summary = "Move each kernel op of a function with several into a "
+                "function of its own (dispatch outlining)";
+  let description = [{
+    Every rung, the roles of the buffers and the manifest writer work on a
+    function of one kernel op. In each `func.func` (bufferized) holding two
+    or more kernel ops (`linalg.matmul`, `linalg.batch_matmul`,
+    `linalg.softmax`), this moves op i, with the zero `linalg.fill` of its C
+    that a kernel folds, into a new private function `@<func>_op<i>` (i in
+    program order) whose arguments are the op's operand buffers, and
+    replaces it with a `func.call`; the callee is marked
+    `gemm_opt.outlined_op = "matmul"` or `"softmax"`. Functions with one
+    op are left alone. Each operand must be a whole function argument or
+    allocation, the op directly in the function's body and its output none
+    of its inputs; anything else is an error at the op.
+  }];
+  let dependentDialects = ["func::FuncDialect"];
 }
 
 def GemmMergeGpuModules : Pass<"gemm-merge-gpu-modules", "ModuleOp"> {

@@ -6,9 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
-#include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
+#include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -65,11 +66,33 @@ static bool isPtxIdentifier(StringRef name) {
   });
 }
 
+/// Several kernel ops may share a function (gemm-outline-kernel-ops gives
+/// each a function of its own), but the manifest describes one function:
+/// every kernel op of the module must be in the same one, and each must be
+/// one the outlining can bind to the function's buffers.
+static LogicalResult verifyKernelOpPlacement(ArrayRef<Operation *> kernelOps) {
+  bool ok = true;
+  Operation *first = kernelOps.front();
+  auto firstFunc = first->getParentOfType<func::FuncOp>();
+  for (Operation *op : kernelOps) {
+    if (op->getParentOfType<func::FuncOp>() != firstFunc) {
+      InFlightDiagnostic diag = op->emitOpError(
+          "is in a second function holding kernel ops; a launch manifest "
+          "describes one function (its kernel ops may be several)");
+      diag.attachNote(first->getLoc()) << "first function's kernel op here";
+      ok = false;
+    } else if (kernelOps.size() > 1 && failed(verifyOutlinableKernelOp(op))) {
+      ok = false;
+    }
+  }
+  return success(ok);
+}
+
 struct GemmVerifyInputPass
     : public mlir::gemm_opt::impl::GemmVerifyInputBase<GemmVerifyInputPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Operation *firstKernelOp = nullptr;
+    SmallVector<Operation *> kernelOps;
     bool ok = true;
     for (Operation &top : module.getBody()->getOperations()) {
       auto func = dyn_cast<func::FuncOp>(top);
@@ -101,27 +124,13 @@ struct GemmVerifyInputPass
         if (isGemmOp(op)) {
           if (failed(verifyMatmulContract(cast<linalg::LinalgOp>(op))))
             ok = false;
-          if (firstKernelOp) {
-            InFlightDiagnostic diag = op->emitOpError(
-                "is the second kernel op in this module; gemm-opt compiles "
-                "one linalg.matmul per module");
-            diag.attachNote(firstKernelOp->getLoc()) << "first one here";
-            ok = false;
-          }
-          firstKernelOp = op;
+          kernelOps.push_back(op);
           return WalkResult::skip();
         }
         if (auto sm = dyn_cast<linalg::SoftmaxOp>(op)) {
           if (failed(verifySoftmaxContract(sm)))
             ok = false;
-          if (firstKernelOp) {
-            InFlightDiagnostic diag = sm.emitOpError(
-                "is the second kernel op in this module; gemm-opt compiles "
-                "one kernel op (linalg.matmul or linalg.softmax) per module");
-            diag.attachNote(firstKernelOp->getLoc()) << "first one here";
-            ok = false;
-          }
-          firstKernelOp = op;
+          kernelOps.push_back(op);
           return WalkResult::skip();
         }
         if (isa<linalg::BatchReduceMatmulOp>(op)) {
@@ -160,7 +169,9 @@ struct GemmVerifyInputPass
         return WalkResult::skip();
       });
     }
-    if (ok && !firstKernelOp) {
+    if (ok && !kernelOps.empty() && failed(verifyKernelOpPlacement(kernelOps)))
+      ok = false;
+    if (ok && kernelOps.empty()) {
       module.emitError("nothing to compile: expected a func.func holding a "
                        "linalg.matmul or a linalg.softmax");
       ok = false;

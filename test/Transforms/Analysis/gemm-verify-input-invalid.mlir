@@ -166,29 +166,43 @@ func.func @fill_feeds_nothing(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>, %C: tens
 
 // -----
 
-func.func @two_matmuls(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %D: memref<8x8xf32>) {
-  // expected-note@+1 {{first one here}}
-  linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
-  // expected-error@+1 {{'linalg.matmul' op is the second kernel op in this module; gemm-opt compiles one linalg.matmul per module}}
+// Several kernel ops may share a function, but only one function: the
+// manifest describes one.
+
+module {
+  func.func @first(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+    // expected-note@+1 {{first function's kernel op here}}
+    linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+    return
+  }
+  func.func @second(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+    // expected-error@+1 {{'linalg.matmul' op is in a second function holding kernel ops; a launch manifest describes one function (its kernel ops may be several)}}
+    linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
+    return
+  }
+}
+
+// -----
+
+// In a function of several ops, each is outlined into a function of its
+// buffers, which must be whole arguments or allocations, its output none
+// of its inputs.
+func.func @two_ops_to_buffer(%A: tensor<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %D: memref<8x8xf32>) {
+  %a = bufferization.to_buffer %A : tensor<8x8xf32> to memref<8x8xf32>
+  // expected-error@+1 {{'linalg.matmul' op operand #0 is not a whole function argument or allocation; a runner binds each op's buffers}}
+  linalg.matmul ins(%a, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
   linalg.matmul ins(%C, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%D : memref<8x8xf32>)
   return
 }
 
 // -----
 
-// The limit is per module, not per function.
-
-module {
-  func.func @first(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-    // expected-note@+1 {{first one here}}
-    linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
-    return
-  }
-  func.func @second(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-    // expected-error@+1 {{'linalg.matmul' op is the second kernel op in this module; gemm-opt compiles one linalg.matmul per module}}
-    linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
-    return
-  }
+func.func @matmul_then_softmax_in_place(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  %s = linalg.matmul ins(%A, %B : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  // expected-error@+1 {{'linalg.softmax' op writes its output into one of its inputs; an op's output must be a buffer of its own}}
+  %p = linalg.softmax dimension(1) ins(%s : tensor<8x8xf32>) outs(%s : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %p : tensor<8x8xf32>
 }
 
 // -----
@@ -346,12 +360,17 @@ func.func @batch_matmul_dynamic(%A: memref<?x8x4xf32>, %B: memref<?x4x8xf32>, %C
 
 // -----
 
-// A batch_matmul and a matmul: one kernel op per module.
+// A batch_matmul and a matmul share a function; a private function of
+// kernel ops is a second function too.
 func.func @batch_then_matmul(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>,
                              %X: memref<8x4xf32>, %Y: memref<4x8xf32>, %Z: memref<8x8xf32>) {
-  // expected-note@+1 {{first one here}}
+  // expected-note@+1 {{first function's kernel op here}}
   linalg.batch_matmul ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
-  // expected-error@+1 {{'linalg.matmul' op is the second kernel op in this module}}
+  linalg.matmul ins(%X, %Y : memref<8x4xf32>, memref<4x8xf32>) outs(%Z : memref<8x8xf32>)
+  return
+}
+func.func private @helper(%X: memref<8x4xf32>, %Y: memref<4x8xf32>, %Z: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.matmul' op is in a second function holding kernel ops}}
   linalg.matmul ins(%X, %Y : memref<8x4xf32>, memref<4x8xf32>) outs(%Z : memref<8x8xf32>)
   return
 }

@@ -140,3 +140,24 @@ func.func @transposed_operands(%A: memref<32x64xbf16>, %B: memref<16x32xbf16>, %
       ins(%A, %B : memref<32x64xbf16>, memref<16x32xbf16>) outs(%C : memref<64x16xf32>)
   return
 }
+
+// -----
+
+// Several kernel ops in one function (an attention block): each is
+// outlined into a function of its own after bufferization.
+// CHECK-LABEL: func.func @attention(
+// CHECK:         linalg.matmul
+// CHECK:         linalg.softmax
+// CHECK:         linalg.matmul
+func.func @attention(%Q: tensor<8x4xf16>, %K: tensor<6x4xf16>, %V: tensor<6x4xf16>) -> tensor<8x4xf16> {
+  %zero = arith.constant 0.0 : f16
+  %se = tensor.empty() : tensor<8x6xf16>
+  %sz = linalg.fill ins(%zero : f16) outs(%se : tensor<8x6xf16>) -> tensor<8x6xf16>
+  %S = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%Q, %K : tensor<8x4xf16>, tensor<6x4xf16>) outs(%sz : tensor<8x6xf16>) -> tensor<8x6xf16>
+  %pe = tensor.empty() : tensor<8x6xf16>
+  %P = linalg.softmax dimension(1) ins(%S : tensor<8x6xf16>) outs(%pe : tensor<8x6xf16>) -> tensor<8x6xf16>
+  %oe = tensor.empty() : tensor<8x4xf16>
+  %O = linalg.matmul ins(%P, %V : tensor<8x6xf16>, tensor<6x4xf16>) outs(%oe : tensor<8x4xf16>) -> tensor<8x4xf16>
+  return %O : tensor<8x4xf16>
+}

@@ -59,20 +59,24 @@ func.func @strided(%x: memref<8x16xf32, strided<[32, 1]>>, %y: memref<8x16xf32>)
 
 // -----
 
-func.func @two(%x: memref<8x16xf32>, %y: memref<8x16xf32>, %z: memref<8x16xf32>) {
-  // expected-note@+1 {{first one here}}
+// Several ops in one function: each op's output is none of its inputs.
+func.func @two_in_place(%x: memref<8x16xf32>, %y: memref<8x16xf32>) {
   linalg.softmax dimension(1) ins(%x : memref<8x16xf32>) outs(%y : memref<8x16xf32>)
-  // expected-error@+1 {{'linalg.softmax' op is the second kernel op in this module; gemm-opt compiles one kernel op (linalg.matmul or linalg.softmax) per module}}
-  linalg.softmax dimension(1) ins(%y : memref<8x16xf32>) outs(%z : memref<8x16xf32>)
+  // expected-error@+1 {{'linalg.softmax' op writes its output into one of its inputs; an op's output must be a buffer of its own}}
+  linalg.softmax dimension(1) ins(%y : memref<8x16xf32>) outs(%y : memref<8x16xf32>)
   return
 }
 
 // -----
 
-func.func @with_matmul(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>, %y: memref<8x8xf32>) {
-  // expected-note@+1 {{first one here}}
+// A softmax in a second function: the manifest describes one.
+func.func @with_matmul(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>) {
+  // expected-note@+1 {{first function's kernel op here}}
   linalg.matmul ins(%a, %b : memref<8x8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
-  // expected-error@+1 {{'linalg.softmax' op is the second kernel op in this module}}
+  return
+}
+func.func @softmax(%c: memref<8x8xf32>, %y: memref<8x8xf32>) {
+  // expected-error@+1 {{'linalg.softmax' op is in a second function holding kernel ops}}
   linalg.softmax dimension(1) ins(%c : memref<8x8xf32>) outs(%y : memref<8x8xf32>)
   return
 }

@@ -1,0 +1,151 @@
+//===- OutlineKernelOps.cpp - One function per kernel op ------------------===//
+//
+// gemm-outline-kernel-ops: runs right after bufferization, so that the
+// operands are the buffers a runner binds (function arguments and
+// allocations) and each callee's arguments are exactly its op's buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMOUTLINEKERNELOPS
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+bool mlir::gemm_opt::isKernelOp(Operation *op) {
+  return isGemmOp(op) || isa<linalg::SoftmaxOp>(op);
+}
+
+StringRef mlir::gemm_opt::getKernelOpLadder(Operation *op) {
+  return isa<linalg::SoftmaxOp>(op) ? "softmax" : "matmul";
+}
+
+LogicalResult mlir::gemm_opt::verifyOutlinableKernelOp(Operation *op) {
+  if (!isa_and_nonnull<func::FuncOp>(op->getParentOp()))
+    return op->emitOpError("is not directly in a function's body; gemm-opt "
+                           "outlines kernel ops of a function's body only");
+  auto dps = cast<DestinationStyleOpInterface>(op);
+  // On tensors, bufferization makes every operand an argument or an
+  // allocation; on memrefs, each must be one already.
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (dps.hasPureBufferSemantics() &&
+        getRootBuffer(operand.get()) != operand.get())
+      return op->emitOpError("operand #")
+             << operand.getOperandNumber()
+             << " is not a whole function argument or allocation; a runner "
+                "binds each op's buffers";
+  }
+  Value output = dps.getDpsInits()[0];
+  if (llvm::is_contained(dps.getDpsInputs(), output))
+    return op->emitOpError("writes its output into one of its inputs; an "
+                           "op's output must be a buffer of its own");
+  return success();
+}
+
+/// The ops of `func` that move into the callee of `op`: the zero fill a
+/// matmul kernel folds (with its constant) and the op, in order.
+static SmallVector<Operation *> opsToOutline(Operation *op) {
+  SmallVector<Operation *> ops;
+  if (auto matmul = dyn_cast<linalg::LinalgOp>(op); matmul && isGemmOp(op))
+    if (linalg::FillOp fill = findFoldableZeroFill(matmul))
+      ops.push_back(fill);
+  ops.push_back(op);
+  return ops;
+}
+
+/// Creates `@<func>_op<index>` for `op` after `after` and calls it in the
+/// op's place; returns the callee.
+static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
+                               Operation *after, SymbolTable &symbols) {
+  SmallVector<Operation *> moved = opsToOutline(op);
+  llvm::SetVector<Value> buffers;
+  for (Value v : op->getOperands())
+    buffers.insert(v);
+  OpBuilder b(after->getContext());
+  b.setInsertionPointAfter(after);
+  auto type = b.getFunctionType(TypeRange(buffers.getArrayRef()), {});
+  std::string name = (func.getSymName() + "_op" + Twine(index)).str();
+  auto callee = func::FuncOp::create(b, op->getLoc(), name, type);
+  callee.setPrivate();
+  callee->setAttr(kOutlinedOpAttr, b.getStringAttr(getKernelOpLadder(op)));
+  symbols.insert(callee); // renames it if the name is taken
+
+  Block *body = callee.addEntryBlock();
+  IRMapping map;
+  map.map(buffers.getArrayRef(), body->getArguments());
+  b.setInsertionPointToStart(body);
+  for (Operation *m : moved) {
+    // The fill's scalar: a constant (findFoldableZeroFill matched it).
+    for (Value v : m->getOperands())
+      if (!map.contains(v) && v.getDefiningOp())
+        b.clone(*v.getDefiningOp(), map);
+    b.clone(*m, map);
+  }
+  func::ReturnOp::create(b, op->getLoc());
+
+  b.setInsertionPoint(op);
+  func::CallOp::create(b, op->getLoc(), callee, buffers.getArrayRef());
+  for (Operation *m : llvm::reverse(moved)) {
+    SmallVector<Value> inputs(m->getOperands());
+    m->erase();
+    for (Value v : inputs)
+      if (Operation *def = v.getDefiningOp();
+          def && def->use_empty() && isa<arith::ConstantOp>(def))
+        def->erase();
+  }
+  return callee;
+}
+
+LogicalResult mlir::gemm_opt::outlineKernelOps(func::FuncOp func,
+                                               SymbolTable &symbols) {
+  if (func.isExternal())
+    return success();
+  SmallVector<Operation *> ops;
+  func.walk([&](Operation *op) {
+    if (isKernelOp(op))
+      ops.push_back(op);
+  });
+  if (ops.size() < 2)
+    return success();
+  for (Operation *op : ops)
+    if (!cast<DestinationStyleOpInterface>(op).hasPureBufferSemantics())
+      return op->emitOpError("must be bufferized before it is outlined");
+  bool ok = true;
+  for (Operation *op : ops)
+    ok &= succeeded(verifyOutlinableKernelOp(op));
+  if (!ok)
+    return failure();
+  Operation *after = func;
+  for (auto [index, op] : llvm::enumerate(ops))
+    after = outlineOne(func, op, index, after, symbols);
+  return success();
+}
+
+LogicalResult mlir::gemm_opt::outlineKernelOps(ModuleOp module) {
+  SymbolTable symbols(module);
+  bool ok = true;
+  for (auto func : llvm::to_vector(module.getOps<func::FuncOp>()))
+    ok &= succeeded(outlineKernelOps(func, symbols));
+  return success(ok);
+}
+
+namespace {
+struct GemmOutlineKernelOpsPass
+    : public mlir::gemm_opt::impl::GemmOutlineKernelOpsBase<
+          GemmOutlineKernelOpsPass> {
+  void runOnOperation() override {
+    if (failed(outlineKernelOps(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,89 @@
+// RUN: gemm-opt %s -split-input-file --gemm-outline-kernel-ops | FileCheck %s
+
+// Two matmuls and a softmax (bufferized): each op moves into a private
+// function of its operand buffers, in program order, with the zero fill of
+// its C that a kernel folds (and the fill's constant); the caller keeps its
+// allocations and calls the ops in their places. The fill of a C that is
+// not directly before its matmul stays with the matmul too (nothing in
+// between touches C).
+// CHECK-LABEL: func.func @block(
+// CHECK-SAME:      %[[X:.*]]: memref<8x16xf32>, %[[W1:.*]]: memref<16x4xf32>, %[[W2:.*]]: memref<4x8xf32>, %[[OUT:.*]]: memref<8x8xf32>)
+// CHECK-NEXT:    %[[H:.*]] = memref.alloc() : memref<8x4xf32>
+// CHECK-NEXT:    %[[P:.*]] = memref.alloc() : memref<8x4xf32>
+// CHECK-NEXT:    call @block_op0(%[[X]], %[[W1]], %[[H]]) : (memref<8x16xf32>, memref<16x4xf32>, memref<8x4xf32>) -> ()
+// CHECK-NEXT:    call @block_op1(%[[H]], %[[P]]) : (memref<8x4xf32>, memref<8x4xf32>) -> ()
+// CHECK-NEXT:    call @block_op2(%[[P]], %[[W2]], %[[OUT]]) : (memref<8x4xf32>, memref<4x8xf32>, memref<8x8xf32>) -> ()
+// CHECK-NEXT:    memref.dealloc %[[H]]
+// CHECK-NEXT:    return
+// CHECK-NOT:   linalg.
+
+// CHECK-LABEL: func.func private @block_op0(
+// CHECK-SAME:      %[[A:.*]]: memref<8x16xf32>, %[[B:.*]]: memref<16x4xf32>, %[[C:.*]]: memref<8x4xf32>)
+// CHECK-SAME:      attributes {gemm_opt.outlined_op = "matmul"}
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    linalg.fill ins(%[[ZERO]] : f32) outs(%[[C]] : memref<8x4xf32>)
+// CHECK-NEXT:    linalg.matmul ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<16x4xf32>) outs(%[[C]] : memref<8x4xf32>)
+// CHECK-NEXT:    return
+
+// CHECK-LABEL: func.func private @block_op1(
+// CHECK-SAME:      %[[SX:.*]]: memref<8x4xf32>, %[[SY:.*]]: memref<8x4xf32>)
+// CHECK-SAME:      attributes {gemm_opt.outlined_op = "softmax"}
+// CHECK-NEXT:    linalg.softmax dimension(1) ins(%[[SX]] : memref<8x4xf32>) outs(%[[SY]] : memref<8x4xf32>)
+// CHECK-NEXT:    return
+
+// CHECK-LABEL: func.func private @block_op2(
+// CHECK-SAME:      attributes {gemm_opt.outlined_op = "matmul"}
+// CHECK-NOT:     linalg.fill
+// CHECK:         linalg.matmul
+// CHECK-NEXT:    return
+func.func @block(%X: memref<8x16xf32>, %W1: memref<16x4xf32>, %W2: memref<4x8xf32>, %Out: memref<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %H = memref.alloc() : memref<8x4xf32>
+  linalg.fill ins(%zero : f32) outs(%H : memref<8x4xf32>)
+  %P = memref.alloc() : memref<8x4xf32>
+  linalg.matmul ins(%X, %W1 : memref<8x16xf32>, memref<16x4xf32>) outs(%H : memref<8x4xf32>)
+  linalg.softmax dimension(1) ins(%H : memref<8x4xf32>) outs(%P : memref<8x4xf32>)
+  linalg.matmul ins(%P, %W2 : memref<8x4xf32>, memref<4x8xf32>) outs(%Out : memref<8x8xf32>)
+  memref.dealloc %H : memref<8x4xf32>
+  return
+}
+
+// -----
+
+// A function of one op is left as it is, as is a function of none.
+// CHECK-LABEL: func.func @one(
+// CHECK-NEXT:    linalg.softmax
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @none(
+// CHECK-NOT:   func.func
+func.func @one(%x: memref<8x16xf32>, %y: memref<8x16xf32>) {
+  linalg.softmax dimension(1) ins(%x : memref<8x16xf32>) outs(%y : memref<8x16xf32>)
+  return
+}
+func.func @none() {
+  return
+}
+
+// -----
+
+// A batch_matmul is a matmul op; an operand shared by two ops is an
+// argument of both callees. A name that is taken gets a suffix, so that
+// kernel names (outlined kernels are named after their function) stay
+// unique.
+// CHECK-LABEL: func.func @two(
+// CHECK-NEXT:    call @two_op0_0(%{{.*}}, %{{.*}}, %[[C:.*]]) :
+// CHECK-NEXT:    call @two_op1(%[[C]], %{{.*}}, %{{.*}}) :
+// CHECK:       func.func private @two_op0_0(
+// CHECK-SAME:      gemm_opt.outlined_op = "matmul"
+// CHECK-NEXT:    linalg.batch_matmul
+// CHECK:       func.func private @two_op1(
+// CHECK:       func.func @two_op0(
+// CHECK-NEXT:    return
+func.func @two(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>, %D: memref<2x8x8xf32>, %E: memref<2x8x8xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
+  linalg.batch_matmul ins(%C, %D : memref<2x8x8xf32>, memref<2x8x8xf32>) outs(%E : memref<2x8x8xf32>)
+  return
+}
+func.func @two_op0() {
+  return
+}
