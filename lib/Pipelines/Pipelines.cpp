@@ -81,6 +81,9 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // A function of several ops: one function per op, so that every rung
+  // and the manifest see functions of one op.
+  pm.addPass(createGemmOutlineKernelOps());
   // The rungs plan for the chip the stage is compiled for.
   CompileOptions rungOptions = opts;
   rungOptions.chip = *chip;

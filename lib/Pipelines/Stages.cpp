@@ -1,6 +1,7 @@
 //===- Stages.cpp - The ladder: one table row per rung --------------------===//
 
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "StageRungsPass.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -211,16 +212,46 @@ void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
   addStageRungPasses(modulePm, stage, CompileOptions());
 }
 
-void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
-                                        const StageInfo &stage,
-                                        const CompileOptions &options) {
+const StageInfo *mlir::gemm_opt::getCompanionStage(const StageInfo &stage,
+                                                   StringRef chip) {
+  if (stage.op == "matmul")
+    return lookupStage("softmax-rows");
+  // The newest matmul stage that `chip` runs as it is (no arch-specific
+  // upgrade: the module is compiled for one chip).
+  const StageInfo *best = nullptr;
+  std::string error;
+  for (const StageInfo &s : kStages) {
+    if (s.op != "matmul")
+      continue;
+    FailureOr<std::string> resolved = resolveStageChip(s, chip, error);
+    if (succeeded(resolved) && *resolved == chip)
+      best = &s;
+  }
+  return best;
+}
+
+/// The rung passes of `stage` and of every rung below it, oldest first, on
+/// a function.
+static void addLadderRungPasses(OpPassManager &funcPm, const StageInfo &stage,
+                                const CompileOptions &options) {
   SmallVector<const StageInfo *> chain;
   for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
     chain.push_back(s);
-  OpPassManager &funcPm = modulePm.nest<func::FuncOp>();
   for (const StageInfo *s : llvm::reverse(chain))
     s->addRungPasses(funcPm, options);
   // Every matmul stage from smem on: its rungs planned, this builds.
   if (stage.op == "matmul" && chain.size() > 2)
     funcPm.addPass(createGemmEmitPlannedKernels());
+}
+
+void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
+                                        const StageInfo &stage,
+                                        const CompileOptions &options) {
+  OpPassManager stageRungs(func::FuncOp::getOperationName());
+  addLadderRungPasses(stageRungs, stage, options);
+  OpPassManager companionRungs(func::FuncOp::getOperationName());
+  if (const StageInfo *companion = getCompanionStage(stage, options.chip))
+    addLadderRungPasses(companionRungs, *companion, options);
+  modulePm.addPass(createStageRungsPass(stage.op, std::move(stageRungs),
+                                        std::move(companionRungs)));
 }

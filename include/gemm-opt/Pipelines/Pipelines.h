@@ -78,7 +78,16 @@ LogicalResult buildCompilePipeline(OpPassManager &pm,
                                    const CompileOptions &options,
                                    std::string &error);
 
-/// The rung passes of `stage` and of every rung below it, oldest first.
+/// The stage of the other ladder whose rungs compile, in a function of
+/// several ops, the ops `stage`'s ladder does not (gemm-outline-kernel-ops
+/// gave each a function of its own): softmax-rows for a matmul stage; for
+/// a softmax stage, the newest matmul stage `chip` runs as it is (mma from
+/// sm_80 on). Null when there is none.
+const StageInfo *getCompanionStage(const StageInfo &stage, StringRef chip);
+
+/// The rung passes of `stage` and of every rung below it, oldest first, on
+/// every function of the module; on the functions outlined for ops of the
+/// other ladder, those of its companion stage (getCompanionStage).
 void addStageRungPasses(OpPassManager &modulePm, const StageInfo &stage);
 void addStageRungPasses(OpPassManager &modulePm, const StageInfo &stage,
                         const CompileOptions &options);

@@ -1,0 +1,24 @@
+//===- StageRungsPass.h - A stage's rungs on every function -----*- C++ -*-===//
+//
+// Private to lib/Pipelines: the module pass that runs a stage's rung
+// passes (addStageRungPasses).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_LIB_PIPELINES_STAGERUNGSPASS_H
+#define GEMM_OPT_LIB_PIPELINES_STAGERUNGSPASS_H
+
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::gemm_opt {
+
+/// Runs `stageRungs` (function passes of the `ladder` ladder) on every
+/// function of the module, except on the functions gemm-outline-kernel-ops
+/// made for an op of the other ladder, which get `companionRungs`.
+std::unique_ptr<Pass> createStageRungsPass(StringRef ladder,
+                                           OpPassManager stageRungs,
+                                           OpPassManager companionRungs);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_LIB_PIPELINES_STAGERUNGSPASS_H
