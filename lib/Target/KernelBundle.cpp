@@ -1,15 +1,14 @@
 //===- KernelBundle.cpp - PTX + launch manifest of a compiled module ------===//
 
 #include "gemm-opt/Target/KernelBundle.h"
+#include "LaunchDescription.h"
+#include "OpsManifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
@@ -27,14 +26,6 @@ int mlir::gemm_opt::countPtxEntryParams(StringRef ptx, StringRef name) {
   return -1;
 }
 
-static FailureOr<rt::ElemType> toElemType(Operation *at, Type type) {
-  rt::ElemType elem;
-  if (rt::parseElemType(elementTypeName(type), elem))
-    return elem;
-  return at->emitError("buffer element type ")
-         << type << " cannot be described in a launch manifest";
-}
-
 /// Reads the problem the function's kernels solve (gemm_opt.problems, kept
 /// through outlining by gemm-keep-kernel-problems). A manifest describes
 /// one problem: this is where a function with several is rejected.
@@ -44,32 +35,7 @@ static LogicalResult readProblem(func::FuncOp func, rt::KernelManifest &m) {
     return func.emitError("a launch manifest describes one problem per "
                           "function; found ")
            << (problems ? problems.size() : 0) << " in " << kFunctionProblemsAttr;
-  auto elem = [](Type type, rt::ElemType &out) {
-    return rt::parseElemType(elementTypeName(type), out);
-  };
-  Attribute problem = problems[0];
-  if (auto mm = dyn_cast<MatmulProblemAttr>(problem)) {
-    m.op = "matmul";
-    m.matmul.m = mm.getM();
-    m.matmul.n = mm.getN();
-    m.matmul.k = mm.getK();
-    m.matmul.beta = mm.getAccumulate() ? 1 : 0;
-    m.matmul.transposeA = mm.getTransposeA();
-    m.matmul.transposeB = mm.getTransposeB();
-    m.matmul.batch = mm.getBatch();
-    m.matmul.sharedB = mm.getSharedB();
-    if (elem(mm.getA(), m.matmul.a) && elem(mm.getB(), m.matmul.b) &&
-        elem(mm.getC(), m.matmul.c))
-      return success();
-  } else if (auto sm = dyn_cast<SoftmaxProblemAttr>(problem)) {
-    m.op = "softmax";
-    m.softmax.rows = sm.getRows();
-    m.softmax.cols = sm.getCols();
-    if (elem(sm.getX(), m.softmax.x) && elem(sm.getY(), m.softmax.y))
-      return success();
-  }
-  return func.emitError("cannot describe the problem ")
-         << problem << " in a launch manifest";
+  return describeProblem(func, problems[0], m.op, m.matmul, m.softmax);
 }
 
 /// Names a buffer and adds it to the manifest on first sight.
@@ -87,225 +53,19 @@ static FailureOr<std::string> describeBuffer(func::FuncOp func, Value root,
     at = root.getDefiningOp();
     role = at->getAttrOfType<StringAttr>(kRoleAttr);
   }
-  auto type = cast<MemRefType>(root.getType());
-  FailureOr<rt::ElemType> elem = toElemType(at, type.getElementType());
-  if (failed(elem))
+  std::string name =
+      role ? role.str()
+           : "scratch" + std::to_string(llvm::count_if(
+                             m.buffers, [](const rt::BufferDesc &b) {
+                               return b.role == "scratch";
+                             }));
+  FailureOr<rt::BufferDesc> buffer =
+      describeBufferValue(at, root, name, role ? role.getValue() : "scratch");
+  if (failed(buffer))
     return failure();
-  rt::BufferDesc buffer;
-  buffer.role = role ? role.str() : "scratch";
-  buffer.name = role ? role.str()
-                     : "scratch" + std::to_string(llvm::count_if(
-                                       m.buffers, [](const rt::BufferDesc &b) {
-                                         return b.role == "scratch";
-                                       }));
-  buffer.elem = *elem;
-  buffer.shape.assign(type.getShape().begin(), type.getShape().end());
-  m.buffers.push_back(buffer);
-  names[root] = buffer.name;
-  return buffer.name;
-}
-
-/// The `nvgpu.tma.create.descriptor` a launch operand passes, when the
-/// operand is a tensor map: the descriptor cast to an i64 address or an
-/// `!llvm.ptr` on the host (the wgmma rung passes an i64), or null.
-static nvgpu::TmaCreateDescriptorOp getTensorMapOf(Value operand) {
-  auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
-  if (!cast || cast.getInputs().size() != 1 || cast.getOutputs().size() != 1)
-    return {};
-  return cast.getInputs()[0].getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
-}
-
-/// Describes the tensor map `create` builds (docs/manifest.md, "tensormap"
-/// parameters), extents and box innermost first. The map covers either a
-/// whole function argument or allocation (row-major: the extents are its
-/// shape) or a `memref.subview` of one at offset zero with unit steps, whose
-/// sizes are the logical extents and whose strides the buffer's leading
-/// dimensions (a padded staging copy: dims [K, M], strides [Kp * bytes]).
-static FailureOr<rt::KernelParam>
-describeTensorMap(func::FuncOp func, gpu::LaunchFuncOp launch,
-                  nvgpu::TmaCreateDescriptorOp create, rt::KernelManifest &m,
-                  DenseMap<Value, std::string> &names) {
-  Value source = create.getTensor();
-  if (auto cast = source.getDefiningOp<memref::CastOp>())
-    source = cast.getSource();
-  Value base = source;
-  if (auto view = source.getDefiningOp<memref::SubViewOp>())
-    base = view.getSource();
-  // A batched operand's map covers its entries stacked: the buffer with
-  // its leading dimensions collapsed (row-major, so the same bytes).
-  int64_t baseRank = cast<MemRefType>(base.getType()).getRank();
-  if (auto collapse = base.getDefiningOp<memref::CollapseShapeOp>())
-    base = collapse.getSrc();
-  Value root = getRootBuffer(base);
-  if (!root || root != base)
-    return create.emitError("a tensor map passed to a kernel must describe a "
-                            "function argument or allocation, or a subview "
-                            "of one at offset 0");
-  auto rootType = cast<MemRefType>(root.getType());
-  auto type = cast<MemRefType>(source.getType());
-  SmallVector<int64_t> elemStrides;
-  int64_t offset = 0;
-  if (failed(type.getStridesAndOffset(elemStrides, offset)) || offset != 0 ||
-      !type.hasStaticShape() || type.getRank() != baseRank ||
-      llvm::any_of(elemStrides, ShapedType::isDynamic) ||
-      elemStrides.empty() || elemStrides.back() != 1)
-    return create.emitError("tensor map source ")
-           << type << " must be a static view at offset 0 with contiguous "
-           << "rows of " << rootType;
-  nvgpu::TensorMapDescriptorType map = create.getTensorMap().getType();
-  MemRefType box = map.getTensor();
-  int64_t rank = type.getRank();
-  if (rank < 1 || rank > 5 || box.getRank() != rank ||
-      box.getElementType() != type.getElementType())
-    return create.emitError("tensor map box ")
-           << box << " does not fit the buffer " << type;
-  if (map.getOob() != nvgpu::TensorMapOOBKind::OOB_ZERO ||
-      map.getInterleave() != nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE)
-    return create.emitError("a manifest tensor map has zero out-of-bounds "
-                            "fill and no interleave");
-  FailureOr<std::string> name = describeBuffer(func, root, m, names);
-  if (failed(name))
-    return failure();
-  FailureOr<rt::ElemType> elem = toElemType(create, type.getElementType());
-  if (failed(elem))
-    return failure();
-  rt::TensorMapDesc desc;
-  desc.elem = *elem;
-  uint64_t bytes = rt::elemTypeSize(*elem);
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    if (d != rank - 1)
-      desc.strides.push_back(static_cast<uint64_t>(elemStrides[d]) * bytes);
-    desc.dims.push_back(static_cast<uint64_t>(type.getDimSize(d)));
-    desc.box.push_back(static_cast<uint32_t>(box.getDimSize(d)));
-  }
-  switch (map.getSwizzle()) {
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
-    desc.swizzle = 0;
-    break;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
-    desc.swizzle = 32;
-    break;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
-    desc.swizzle = 64;
-    break;
-  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
-    desc.swizzle = 128;
-    break;
-  }
-  switch (map.getL2promo()) {
-  case nvgpu::TensorMapL2PromoKind::L2PROMO_NONE:
-    desc.l2Promotion = 0;
-    break;
-  case nvgpu::TensorMapL2PromoKind::L2PROMO_64B:
-    desc.l2Promotion = 64;
-    break;
-  case nvgpu::TensorMapL2PromoKind::L2PROMO_128B:
-    desc.l2Promotion = 128;
-    break;
-  case nvgpu::TensorMapL2PromoKind::L2PROMO_256B:
-    desc.l2Promotion = 256;
-    break;
-  }
-  // The box operands must say what the descriptor type says.
-  for (auto [i, v] : llvm::enumerate(create.getBoxDimensions())) {
-    APInt c;
-    if (!matchPattern(v, m_ConstantInt(&c)) ||
-        c.getSExtValue() != box.getDimSize(i))
-      return create.emitError("tensor map box operand #")
-             << i << " must be the constant " << box.getDimSize(i);
-  }
-  (void)launch;
-  return rt::KernelParam::tensormap(*name, std::move(desc));
-}
-
-static FailureOr<std::array<uint32_t, 3>> constantDims(gpu::LaunchFuncOp op,
-                                                       gpu::KernelDim3 dims,
-                                                       StringRef what) {
-  std::array<uint32_t, 3> out;
-  Value values[3] = {dims.x, dims.y, dims.z};
-  for (int i = 0; i < 3; ++i) {
-    APInt v;
-    if (!matchPattern(values[i], m_ConstantInt(&v)) || v.getSExtValue() < 1 ||
-        v.getSExtValue() > UINT32_MAX)
-      return op.emitError("launch ") << what << " must be positive constants";
-    out[i] = static_cast<uint32_t>(v.getSExtValue());
-  }
-  return out;
-}
-
-static LogicalResult describeLaunch(func::FuncOp func, gpu::LaunchFuncOp launch,
-                                    rt::KernelManifest &m,
-                                    DenseMap<Value, std::string> &names) {
-  rt::KernelDesc kernel;
-  kernel.name = launch.getKernelName().str();
-  FailureOr<std::array<uint32_t, 3>> grid =
-      constantDims(launch, launch.getGridSizeOperandValues(), "grid sizes");
-  FailureOr<std::array<uint32_t, 3>> block =
-      constantDims(launch, launch.getBlockSizeOperandValues(), "block sizes");
-  if (failed(grid) || failed(block))
-    return failure();
-  kernel.grid = *grid;
-  kernel.block = *block;
-  kernel.programmaticDependent = launch->hasAttr(kProgrammaticDependentAttr);
-  if (launch.hasClusterSize()) {
-    FailureOr<std::array<uint32_t, 3>> cluster = constantDims(
-        launch, launch.getClusterSizeOperandValues(), "cluster sizes");
-    if (failed(cluster))
-      return failure();
-    for (int d = 0; d < 3; ++d)
-      if (kernel.grid[d] % (*cluster)[d] != 0)
-        return launch.emitError("launch grid (")
-               << kernel.grid[0] << ", " << kernel.grid[1] << ", "
-               << kernel.grid[2] << ") is not divisible by the cluster size ("
-               << (*cluster)[0] << ", " << (*cluster)[1] << ", "
-               << (*cluster)[2] << ") in dimension " << "xyz"[d];
-    kernel.cluster = *cluster;
-  }
-  if (Value smem = launch.getDynamicSharedMemorySize()) {
-    APInt v;
-    if (!matchPattern(smem, m_ConstantInt(&v)))
-      return launch.emitError("dynamic shared memory size must be a constant");
-    kernel.dynamicSharedMemory = static_cast<uint32_t>(v.getZExtValue());
-  }
-  for (Value operand : launch.getKernelOperands()) {
-    if (isa<MemRefType>(operand.getType())) {
-      Value root = getRootBuffer(operand);
-      if (!root)
-        return launch.emitError("kernel operand ")
-               << operand << " is not a function argument or allocation";
-      FailureOr<std::string> name = describeBuffer(func, root, m, names);
-      if (failed(name))
-        return failure();
-      kernel.params.push_back(rt::KernelParam::ptr(*name));
-      continue;
-    }
-    if (nvgpu::TmaCreateDescriptorOp create = getTensorMapOf(operand)) {
-      FailureOr<rt::KernelParam> param =
-          describeTensorMap(func, launch, create, m, names);
-      if (failed(param))
-        return failure();
-      kernel.params.push_back(std::move(*param));
-      continue;
-    }
-    Attribute value;
-    if (!matchPattern(operand, m_Constant(&value)))
-      return launch.emitError("scalar kernel operand ")
-             << operand << " must be a constant";
-    if (auto f = dyn_cast<FloatAttr>(value); f && f.getType().isF32()) {
-      kernel.params.push_back(rt::KernelParam::f32(f.getValueAsDouble()));
-    } else if (auto i = dyn_cast<IntegerAttr>(value)) {
-      bool wide = i.getType().isIndex() || i.getType().isInteger(64);
-      if (!wide && !i.getType().isInteger(32))
-        return launch.emitError("unsupported scalar kernel operand type ")
-               << i.getType();
-      kernel.params.push_back(wide ? rt::KernelParam::i64(i.getInt())
-                                   : rt::KernelParam::i32(i.getInt()));
-    } else {
-      return launch.emitError("unsupported scalar kernel operand ") << value;
-    }
-  }
-  m.kernels.push_back(std::move(kernel));
-  return success();
+  m.buffers.push_back(*buffer);
+  names[root] = name;
+  return name;
 }
 
 /// Role buffers first in role order, then scratch, for a stable manifest.
@@ -321,12 +81,24 @@ static void sortBuffers(rt::KernelManifest &m) {
                    [&](const auto &x, const auto &y) { return rank(x) < rank(y); });
 }
 
+/// The bundle, when its manifest passes the runner's checks.
+static FailureOr<KernelBundle> validated(func::FuncOp func,
+                                         KernelBundle bundle) {
+  std::string error;
+  if (!rt::validateManifest(bundle.manifest, error))
+    return func.emitError("cannot describe the compiled kernels: ") << error;
+  return bundle;
+}
+
 FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
                                                             StringRef stage,
                                                             StringRef chip) {
+  // The function a runner calls: the one whose kernels are compiled, or
+  // that calls the functions made for its ops (gemm-outline-kernel-ops).
   SmallVector<func::FuncOp> funcs;
   module.walk([&](func::FuncOp f) {
-    if (f->hasAttr(kFunctionProblemsAttr))
+    if (!f->hasAttr(kOutlinedOpAttr) &&
+        (f->hasAttr(kFunctionProblemsAttr) || callsOutlinedOps(f)))
       funcs.push_back(f);
   });
   if (funcs.size() != 1)
@@ -355,46 +127,22 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
   m.stage = stage.str();
   m.chip = chip.str();
   m.func = func.getSymName().str();
+  if (callsOutlinedOps(func)) {
+    if (failed(describeOpsFunction(func, bundle.ptx, m)))
+      return failure();
+    return validated(func, std::move(bundle));
+  }
   if (failed(readProblem(func, m)))
     return failure();
 
   // Everything on the host must have become a kernel launch: a runner only
   // runs the kernels.
-  WalkResult leftover = func.walk([&](Operation *op) {
-    if (isa<linalg::LinalgOp, memref::CopyOp>(op)) {
-      op->emitError("is left on the host after kernel generation; no kernel "
-                    "performs it");
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (leftover.wasInterrupted())
+  if (failed(checkNothingLeftOnHost(func)))
     return failure();
-
   DenseMap<Value, std::string> names;
-  WalkResult walk = func.walk([&](gpu::LaunchFuncOp launch) {
-    if (failed(describeLaunch(func, launch, m, names)))
-      return WalkResult::interrupt();
-    StringRef kernelName = launch.getKernelName().getValue();
-    int ptxParams = countPtxEntryParams(bundle.ptx, kernelName);
-    if (ptxParams < 0) {
-      launch.emitError("kernel '") << kernelName << "' is not in the PTX";
-      return WalkResult::interrupt();
-    }
-    if (ptxParams != static_cast<int>(m.kernels.back().params.size())) {
-      launch.emitError("PTX entry '")
-          << kernelName << "' has " << ptxParams
-          << " parameters but the launch passes "
-          << m.kernels.back().params.size();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (walk.wasInterrupted())
+  auto namer = [&](Value root) { return describeBuffer(func, root, m, names); };
+  if (failed(describeLaunches(func, bundle.ptx, namer, m.kernels)))
     return failure();
   sortBuffers(m);
-  std::string error;
-  if (!rt::validateManifest(m, error))
-    return func.emitError("cannot describe the compiled kernels: ") << error;
-  return bundle;
+  return validated(func, std::move(bundle));
 }

@@ -1,0 +1,51 @@
+//===- LaunchDescription.h - Kernel launches as manifest entries -*- C++
+//-*-===//
+//
+// Private to lib/Target: what the version-1 writer (KernelBundle.cpp) and
+// the version-2 writer (OpsManifest.cpp) share. Each describes the
+// `gpu.launch_func`s of a function; they differ in how a buffer is named.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_LIB_TARGET_LAUNCHDESCRIPTION_H
+#define GEMM_OPT_LIB_TARGET_LAUNCHDESCRIPTION_H
+
+#include "gemm-opt/Runtime/Manifest.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace mlir::gemm_opt {
+
+/// The manifest name of a kernel's buffer (a function argument or
+/// allocation: getRootBuffer), adding the buffer to the manifest on first
+/// sight; fails after an error.
+using BufferNamer = function_ref<FailureOr<std::string>(Value root)>;
+
+/// The manifest's element type of `type`, or an error at `at`.
+FailureOr<::gemm_opt::runtime::ElemType> toElemType(Operation *at, Type type);
+
+/// A manifest buffer of `role` and `name` with `root`'s type.
+FailureOr<::gemm_opt::runtime::BufferDesc>
+describeBufferValue(Operation *at, Value root, StringRef name, StringRef role);
+
+/// Reads a kernel problem (#gemm_opt.matmul / #gemm_opt.softmax) into `op`
+/// ("matmul" / "softmax") and its problem; an error at `at` when it cannot
+/// be described.
+LogicalResult describeProblem(Operation *at, Attribute problem, std::string &op,
+                              ::gemm_opt::runtime::MatmulProblem &matmul,
+                              ::gemm_opt::runtime::SoftmaxProblem &softmax);
+
+/// Fails with an error at the first op of `func` that no kernel performs
+/// (a linalg op or memref.copy left on the host): a runner only launches.
+LogicalResult checkNothingLeftOnHost(func::FuncOp func);
+
+/// Appends every gpu.launch_func of `func` to `kernels`, in order, naming
+/// buffers with `namer`, and checks each against its PTX entry's parameter
+/// count.
+LogicalResult
+describeLaunches(func::FuncOp func, StringRef ptx, BufferNamer namer,
+                 std::vector<::gemm_opt::runtime::KernelDesc> &kernels);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_LIB_TARGET_LAUNCHDESCRIPTION_H
