@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - Stage pipelines from linalg to PTX -----------------===//
 
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "StageRungsPass.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -167,6 +168,7 @@ struct LowerToPtxPipelineOptions
 } // namespace
 
 void mlir::gemm_opt::registerGemmOptPipelines() {
+  registerStageRungsPass();
   // The lowering half of every stage pipeline, so that a textual pipeline
   // can compose rung passes with any options:
   //   builtin.module(gemm-verify-input, one-shot-bufferize{...},

@@ -27,22 +27,27 @@ class StageRungsPass
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StageRungsPass)
 
-  StageRungsPass(StringRef ladder, OpPassManager stageRungs,
-                 OpPassManager companionRungs)
-      : ladder(ladder.str()), stageRungs(std::move(stageRungs)),
-        companionRungs(std::move(companionRungs)) {}
-  StageRungsPass(const StageRungsPass &other)
-      : PassWrapper(other), ladder(other.ladder), stageRungs(other.stageRungs),
-        companionRungs(other.companionRungs) {}
+  StageRungsPass() = default;
+  StageRungsPass(StringRef ladder, const OpPassManager &stageRungs,
+                 const OpPassManager &companionRungs) {
+    this->ladder = ladder.str();
+    this->stageRungs.push_back(stageRungs);
+    this->companionRungs.push_back(companionRungs);
+  }
+  StageRungsPass(const StageRungsPass &other) : PassWrapper(other) {
+    copyOptionValuesFrom(&other);
+  }
 
   StringRef getArgument() const override { return "gemm-stage-rungs"; }
   StringRef getDescription() const override {
-    return "Run a stage's rung passes on every function, the companion "
-           "ladder's on functions outlined for its ops";
+    return "Run a stage's rung passes on every function, a companion "
+           "stage's on the functions outlined for the other ladder's ops";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    stageRungs.getDependentDialects(registry);
-    companionRungs.getDependentDialects(registry);
+    for (const OpPassManager &rungs : stageRungs)
+      rungs.getDependentDialects(registry);
+    for (const OpPassManager &rungs : companionRungs)
+      rungs.getDependentDialects(registry);
   }
 
   void runOnOperation() override {
@@ -52,22 +57,36 @@ public:
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
       auto outlined = func->getAttrOfType<StringAttr>(kOutlinedOpAttr);
       bool companion = outlined && outlined.getValue() != ladder;
-      ok &=
-          succeeded(runPipeline(companion ? companionRungs : stageRungs, func));
+      for (OpPassManager &rungs : companion ? companionRungs : stageRungs)
+        ok &= succeeded(runPipeline(rungs, func));
     }
     if (!ok)
       signalPassFailure();
   }
 
 private:
-  std::string ladder;
-  OpPassManager stageRungs, companionRungs;
+  // Options, so that --dump-pass-pipeline shows the rungs (and the dump
+  // parses again); one pipeline each (lists: the option type MLIR parses).
+  Option<std::string> ladder{
+      *this, "ladder", llvm::cl::desc("The stage's ladder: matmul or softmax")};
+  ListOption<OpPassManager> stageRungs{
+      *this, "stage-rungs",
+      llvm::cl::desc("The stage's rungs (a func.func pipeline), on every "
+                     "function but those of the other ladder's ops")};
+  ListOption<OpPassManager> companionRungs{
+      *this, "companion-rungs",
+      llvm::cl::desc("The rungs (a func.func pipeline) for the functions "
+                     "outlined for the other ladder's ops")};
 };
 } // namespace
 
 std::unique_ptr<Pass>
-mlir::gemm_opt::createStageRungsPass(StringRef ladder, OpPassManager stageRungs,
-                                     OpPassManager companionRungs) {
-  return std::make_unique<StageRungsPass>(ladder, std::move(stageRungs),
-                                          std::move(companionRungs));
+mlir::gemm_opt::createStageRungsPass(StringRef ladder,
+                                     const OpPassManager &stageRungs,
+                                     const OpPassManager &companionRungs) {
+  return std::make_unique<StageRungsPass>(ladder, stageRungs, companionRungs);
+}
+
+void mlir::gemm_opt::registerStageRungsPass() {
+  PassRegistration<StageRungsPass>();
 }

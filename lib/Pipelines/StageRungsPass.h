@@ -16,8 +16,11 @@ namespace mlir::gemm_opt {
 /// function of the module, except on the functions gemm-outline-kernel-ops
 /// made for an op of the other ladder, which get `companionRungs`.
 std::unique_ptr<Pass> createStageRungsPass(StringRef ladder,
-                                           OpPassManager stageRungs,
-                                           OpPassManager companionRungs);
+                                           const OpPassManager &stageRungs,
+                                           const OpPassManager &companionRungs);
+
+/// Registers `gemm-stage-rungs`, so that a dumped stage pipeline parses.
+void registerStageRungsPass();
 
 } // namespace mlir::gemm_opt
 

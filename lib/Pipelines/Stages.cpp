@@ -252,6 +252,6 @@ void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
   OpPassManager companionRungs(func::FuncOp::getOperationName());
   if (const StageInfo *companion = getCompanionStage(stage, options.chip))
     addLadderRungPasses(companionRungs, *companion, options);
-  modulePm.addPass(createStageRungsPass(stage.op, std::move(stageRungs),
-                                        std::move(companionRungs)));
+  modulePm.addPass(
+      createStageRungsPass(stage.op, stageRungs, companionRungs));
 }
