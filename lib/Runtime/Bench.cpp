@@ -166,13 +166,6 @@ StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, co
   StageResult r;
   if (!beginStage(m, compileMs, opt, r))
     return r;
-  r.shape = manifestShapeString(m);
-  r.dtype = manifestDtypeString(m);
-  r.beta = m.isMatmul() ? m.matmul.beta : 0;
-  r.layout = m.isMatmul() ? matmulLayoutName(m.matmul) : "";
-  r.batch = m.isMatmul() ? m.matmul.batch : 1;
-  r.sharedB = m.isMatmul() && m.matmul.sharedB;
-  r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, opt.tf32) : softmaxThreshold(m.softmax);
   try {
     Prepared p(drv);
     prepareStage(drv, ptx, m, opt, r, p);

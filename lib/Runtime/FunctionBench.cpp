@@ -32,25 +32,6 @@ struct FunctionRun {
   std::vector<std::vector<uint8_t>> inputBytes; // per buffer; empty unless an input
 };
 
-OpResult describeOp(const KernelManifest &m, size_t i, bool tf32) {
-  const KernelManifest v1 = opManifest(m, i);
-  OpResult o;
-  o.index = static_cast<int>(i);
-  o.op = v1.op;
-  o.shape = manifestShapeString(v1);
-  o.dtype = manifestDtypeString(v1);
-  if (v1.isMatmul()) {
-    o.beta = v1.matmul.beta;
-    o.layout = matmulLayoutName(v1.matmul);
-    o.batch = v1.matmul.batch;
-    o.sharedB = v1.matmul.sharedB;
-    o.threshold = matmulThreshold(v1.matmul, tf32);
-  } else {
-    o.threshold = softmaxThreshold(v1.softmax);
-  }
-  return o;
-}
-
 /// "op 1 (softmax 130x259)".
 std::string opName(const KernelManifest &m, size_t i) {
   return "op " + std::to_string(i) + " (" + opSummary(m, i) + ")";
@@ -281,10 +262,6 @@ StageResult runFunction(CudaDriver &drv, Cublas *cublas, const std::string &ptx,
   StageResult r;
   if (!beginStage(m, compileMs, opt, r))
     return r;
-  r.op = "function";
-  r.shape = std::to_string(m.ops.size()) + " ops";
-  for (size_t i = 0; i < m.ops.size(); ++i)
-    r.ops.push_back(describeOp(m, i, opt.tf32));
   try {
     Prepared p(drv);
     prepareStage(drv, ptx, m, opt, r, p);

@@ -187,4 +187,41 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
     if (!r.message.empty())
       os << r.stage << ": " << stageStatusName(r.status) << ": " << r.message << "\n";
 }
+
+void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly) {
+  char buf[512];
+  const bool function = r.op == "function";
+  if (r.status == StageStatus::Error) {
+    std::snprintf(buf, sizeof buf, "%-20s %-7s %s\n", r.stage.c_str(), stageStatusName(r.status),
+                  r.message.substr(0, r.message.find('\n')).c_str());
+    os << buf;
+    if (!function || r.ops.empty())
+      return;
+  } else if (function) {
+    std::snprintf(buf, sizeof buf, "%-20s %-7s %zu ops", r.stage.c_str(), stageStatusName(r.status), r.ops.size());
+    os << buf;
+    if (!checkOnly)
+      os << f(", %.4f ms", r.ms) << f(" (ops alone %.4f ms", r.opsMs) << f(", references %.4f ms)", r.refsMs);
+    os << "\n";
+  } else {
+    std::snprintf(buf, sizeof buf, "%-20s %-7s error %.3g (threshold %.0e)", r.stage.c_str(),
+                  stageStatusName(r.status), r.error, r.threshold);
+    os << buf << (checkOnly ? "" : f(", %.4f ms", r.ms)) << "\n";
+    return;
+  }
+  for (const OpResult &o : r.ops) {
+    std::snprintf(buf, sizeof buf, "  op %d %-7s %-16s %-7s", o.index, o.op.c_str(), o.shape.c_str(),
+                  stageStatusName(o.status));
+    os << buf;
+    if (o.status == StageStatus::Pass || o.status == StageStatus::Fail) {
+      std::snprintf(buf, sizeof buf, " error %.3g (threshold %.0e)", o.error, o.threshold);
+      os << buf;
+    }
+    if (!checkOnly && o.ms > 0)
+      os << f(", %.4f ms", o.ms) << ", " << (o.op == "matmul" ? "cuBLAS" : "copy") << f(" %.4f ms", o.refMs)
+         << f(" (%.1f%%)", o.pctRef);
+    os << "\n";
+  }
+}
+
 } // namespace gemm_opt::runtime

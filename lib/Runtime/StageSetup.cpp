@@ -1,5 +1,6 @@
 //===- StageSetup.cpp - What checking one op and a function share ---------===//
 #include "StageSetup.h"
+#include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/MemoryBudget.h"
 
 #include <algorithm>
@@ -11,9 +12,53 @@ namespace gemm_opt::runtime {
 
 using cu::CUdeviceptr;
 
-bool beginStage(const KernelManifest &m, double compileMs, const BenchOptions &opt, StageResult &r) {
+namespace {
+OpResult describeOp(const KernelManifest &m, size_t i, bool tf32) {
+  const KernelManifest v1 = opManifest(m, i);
+  OpResult o;
+  o.index = static_cast<int>(i);
+  o.op = v1.op;
+  o.shape = manifestShapeString(v1);
+  o.dtype = manifestDtypeString(v1);
+  if (v1.isMatmul()) {
+    o.beta = v1.matmul.beta;
+    o.layout = matmulLayoutName(v1.matmul);
+    o.batch = v1.matmul.batch;
+    o.sharedB = v1.matmul.sharedB;
+    o.threshold = matmulThreshold(v1.matmul, tf32);
+  } else {
+    o.threshold = softmaxThreshold(v1.softmax);
+  }
+  return o;
+}
+} // namespace
+
+StageResult describeStage(const KernelManifest &m, double compileMs, bool tf32) {
+  StageResult r;
   r.stage = m.stage;
   r.op = m.op;
+  r.chip = m.chip;
+  r.compileMs = compileMs;
+  if (isFunctionManifest(m)) {
+    r.op = "function";
+    r.shape = std::to_string(m.ops.size()) + " ops";
+    for (size_t i = 0; i < m.ops.size(); ++i)
+      r.ops.push_back(describeOp(m, i, tf32));
+    return r;
+  }
+  r.shape = manifestShapeString(m);
+  r.dtype = manifestDtypeString(m);
+  r.beta = m.isMatmul() ? m.matmul.beta : 0;
+  r.layout = m.isMatmul() ? matmulLayoutName(m.matmul) : "";
+  r.batch = m.isMatmul() ? m.matmul.batch : 1;
+  r.sharedB = m.isMatmul() && m.matmul.sharedB;
+  r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, tf32) : softmaxThreshold(m.softmax);
+  return r;
+}
+
+bool beginStage(const KernelManifest &m, double compileMs, const BenchOptions &opt, StageResult &r) {
+  r.stage = m.stage;
+  r.op = isFunctionManifest(m) ? "function" : m.op;
   r.chip = m.chip;
   r.compileMs = compileMs;
   r.repeat = opt.repeat;
@@ -24,6 +69,9 @@ bool beginStage(const KernelManifest &m, double compileMs, const BenchOptions &o
     r.message = err;
     return false;
   }
+  r = describeStage(m, compileMs, opt.tf32);
+  r.repeat = opt.repeat;
+  r.warmup = opt.warmup;
   {
     uint64_t st = opt.seed ^ (0xA24BAED4963EE407ull * static_cast<uint64_t>(opt.stageIndex + 1));
     r.seed = splitmix64(st);

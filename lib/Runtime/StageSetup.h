@@ -41,8 +41,8 @@ struct Prepared {
   DeviceBuffer tensorMaps;                     // every CUtensorMap of the stage, 128 bytes each
 };
 
-/// The fields of `r` every stage has (stage, chip, seed, ...); false with
-/// status Error when the manifest is invalid or the options are.
+/// The fields of `r` every stage has (describeStage's, the seed, ...);
+/// false with status Error when the manifest is invalid or the options are.
 bool beginStage(const KernelManifest &m, double compileMs, const BenchOptions &opt, StageResult &r);
 
 /// Checks memory and the device, JIT-loads `ptx`, prepares the kernels

@@ -282,6 +282,39 @@ void testReports() {
   EXPECT_MSG(contains(t, "%cuBLAS"), t);
 }
 
+void testStageLines() {
+  StageResult f = functionResult();
+  std::ostringstream os;
+  printStageLine(os, f, /*checkOnly=*/false);
+  std::string t = os.str();
+  EXPECT_MSG(contains(t, "mma                  FAIL    2 ops, 0.2500 ms (ops alone 0.3000 ms, references 0.2000 ms)\n"), t);
+  EXPECT_MSG(contains(t, "  op 0 matmul  130x259x67       PASS    error 0.0002 (threshold 5e-03), 0.1000 ms, cuBLAS "
+                         "0.0800 ms (80.0%)\n"),
+             t);
+  EXPECT_MSG(contains(t, "  op 1 softmax 130x259          FAIL    error 0.5 (threshold 0e+00), 0.2000 ms, copy 0.1200 ms"), t);
+  std::ostringstream check;
+  printStageLine(check, f, /*checkOnly=*/true);
+  EXPECT_MSG(!contains(check.str(), " ms") && contains(check.str(), "2 ops\n"), check.str());
+  // One-op stages: the line gemm-run always printed.
+  StageResult v1;
+  v1.stage = "naive";
+  v1.op = "matmul";
+  v1.status = StageStatus::Pass;
+  v1.error = 1.5e-7;
+  v1.threshold = 1e-4;
+  v1.ms = 2;
+  std::ostringstream one;
+  printStageLine(one, v1, false);
+  EXPECT_MSG(one.str() == "naive                PASS    error 1.5e-07 (threshold 1e-04), 2.0000 ms\n", one.str());
+
+  // Before a run: the function and its ops, by the manifest.
+  StageResult d = describeStage(attention(), 12, false);
+  EXPECT(d.op == "function" && d.shape == "3 ops" && d.status == StageStatus::NotRun && d.compileMs == 12);
+  EXPECT(d.ops.size() == 3 && d.ops[0].shape == "130x259x67" && d.ops[0].layout == "nt" &&
+         d.ops[0].threshold == 5e-3 && d.ops[1].op == "softmax" && d.ops[1].threshold == 2e-3 &&
+         d.ops[2].dtype == "f16,f16->f16");
+}
+
 } // namespace
 
 void testFunctions() {
@@ -290,4 +323,5 @@ void testFunctions() {
   testBindingByPosition();
   testMemory();
   testReports();
+  testStageLines();
 }

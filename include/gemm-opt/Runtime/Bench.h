@@ -266,6 +266,14 @@ struct RunInfo {
   BenchOptions options;
 };
 
+/// The line gemm-run prints as a stage ends: status, error and threshold,
+/// ms; a function stage's instead names its ops' count and is followed by
+/// a line per op ("  op 1 softmax 130x259 PASS error ...").
+void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly);
+/// What a stage is before it runs (status NotRun): stage, op ("function"
+/// for several ops, each then in `ops`), chip, shape, dtype, layout, batch,
+/// thresholds. Used by runStage and for stages that never run.
+StageResult describeStage(const KernelManifest &m, double compileMs, bool tf32);
 /// Pretty JSON of the whole run (device, versions, options, every stage).
 std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &results);
 /// Human table, one row per stage (matmul and softmax stages in separate tables).
