@@ -409,7 +409,7 @@ void checkFunctionInput() {
   if (inputFile.empty() || given.empty() || !inputKernelOps(inputFile, ops, err) || ops.size() < 2)
     return; // the compiler reports what it cannot read
   usageError(inputFile + " is a function of " + std::to_string(ops.size()) + " ops (" + llvm::join(ops, ", ") +
-             "): " + given + " describe(s) one op; the input fixes the problem of each");
+             "), whose input fixes the problem of each: " + given + " describe one op");
 }
 
 /// The jobs of --shape, or of every line of --suite.
