@@ -211,3 +211,25 @@ def test_function_kernel_returns_a_written_argument(fake_device, tmp_path):
     assert out["inputs"] == ["arg0", "arg1", "arg2", "arg3"] and out["outputs"] == ["arg3"]
     assert out["returned"] == [out["args"][3]]
     assert launches[2]["params"][0] == out["args"][3]
+
+
+def test_without_a_device_the_results_list_the_ops(tmp_path):
+    """No libcuda at all: exit 3, and the results JSON describes the
+    function stage and each of its ops, none run."""
+    exe = tools.find_tool("gemm-run", required=False)
+    if exe is None:
+        pytest.skip("gemm-run is not built")
+    if subprocess.run([exe, "--probe"], capture_output=True).returncode == 0:
+        pytest.skip("a CUDA device is visible")
+    results = tmp_path / "results.json"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(tmp_path))
+    proc = subprocess.run([exe, "--ptx", str(PTX), "--manifest", str(INPUTS / "function_f32_beta1.json"), "--json",
+                           str(results)], env=env, capture_output=True, text=True)
+    if "unsupported version 2" in proc.stderr:
+        pytest.skip("the manifest reader does not read version 2 yet")
+    assert proc.returncode == 3, proc.stderr
+    stage = json.loads(results.read_text())["stages"][0]
+    assert (stage["op"], stage["status"], stage["message"]) == ("function", "NOT RUN", "no CUDA device")
+    assert [(o["op"], o["shape"], o.get("beta"), o["threshold"], o["status"]) for o in stage["ops"]] == [
+        ("matmul", "130x259x67", 0, 1e-4, "NOT RUN"), ("softmax", "130x259", None, 1e-4, "NOT RUN"),
+        ("matmul", "130x33x259", 1, 1e-4, "NOT RUN")]
