@@ -210,7 +210,54 @@ std::string opOf(ModuleOp module) {
   return op;
 }
 
+/// Parses the input file, or `source` when it is not empty (the embedded
+/// default); null with `error` set when the file cannot be opened, null
+/// alone when it does not parse (the diagnostics say why).
+OwningOpRef<ModuleOp> parseInput(MLIRContext &context,
+                                 const std::string &inputPath,
+                                 const std::string &source,
+                                 const std::string &sourceName,
+                                 std::string &error) {
+  llvm::SourceMgr sourceMgr;
+  if (source.empty()) {
+    auto file = openInputFile(inputPath, &error);
+    if (!file)
+      return nullptr;
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  } else {
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source, sourceName),
+        llvm::SMLoc());
+  }
+  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+}
+
 } // namespace
+
+bool rt::inputKernelOps(const std::string &inputPath,
+                        std::vector<std::string> &ops, std::string &error) {
+  DialectRegistry registry;
+  mlir::gemm_opt::registerGemmOptDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  DiagnosticCollector diagnostics(context);
+  OwningOpRef<ModuleOp> module =
+      parseInput(context, inputPath, "", inputPath, error);
+  if (!module) {
+    if (error.empty())
+      error = "cannot parse " + inputPath + ":\n" + diagnostics.text;
+    return false;
+  }
+  module->walk([&](Operation *op) {
+    if (isa<linalg::MatmulOp>(op))
+      ops.push_back("matmul");
+    else if (isa<linalg::BatchMatmulOp>(op))
+      ops.push_back("batch_matmul");
+    else if (isa<linalg::SoftmaxOp>(op))
+      ops.push_back("softmax");
+  });
+  return true;
+}
 
 std::vector<std::string> rt::availableStages(const std::string &op) {
   std::vector<std::string> names;
@@ -243,24 +290,10 @@ bool rt::compileStages(const CompileRequest &request,
     return false;
   }
 
-  OwningOpRef<ModuleOp> parsed;
-  {
-    llvm::SourceMgr sourceMgr;
-    if (source.empty()) {
-      std::string openError;
-      auto file = openInputFile(request.inputPath, &openError);
-      if (!file) {
-        error = openError;
-        return false;
-      }
-      sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-    } else {
-      sourceMgr.AddNewSourceBuffer(
-          llvm::MemoryBuffer::getMemBufferCopy(source, sourceName),
-          llvm::SMLoc());
-    }
-    parsed = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  }
+  OwningOpRef<ModuleOp> parsed =
+      parseInput(context, request.inputPath, source, sourceName, error);
+  if (!parsed && !error.empty())
+    return false;
   if (!parsed) {
     error = "cannot parse " + sourceName + ":\n" + diagnostics.text;
     return false;

@@ -2,105 +2,24 @@
 //
 // runStage (Bench.h): load the PTX, prepare the rotated buffer sets, check
 // the result against the reference, then time the stage and the reference.
-// The numbers around it are BenchModel.cpp's, the timing loops Timing.cpp's.
+// The numbers around it are BenchModel.cpp's, the shared steps
+// StageSetup.cpp's, the timing loops Timing.cpp's. A manifest of several
+// ops (version 2) goes to runFunction (FunctionBench.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Bench.h"
-#include "Timing.h"
+#include "StageSetup.h"
 #include "gemm-opt/Runtime/Cublas.h"
-#include "gemm-opt/Runtime/Launcher.h"
-#include "gemm-opt/Runtime/MemoryBudget.h"
-#include "gemm-opt/Runtime/Numerics.h"
+#include "gemm-opt/Runtime/FunctionManifest.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <limits>
-#include <utility>
+#include <tuple>
 
 namespace gemm_opt::runtime {
-
-//===----------------------------------------------------------------------===//
-// Running a stage
-//===----------------------------------------------------------------------===//
 
 namespace {
 
 using cu::CUdeviceptr;
-
-struct ModuleGuard {
-  CudaDriver &drv;
-  cu::CUmodule module;
-  ~ModuleGuard() { drv.unload(module); }
-};
-
-
-struct Prepared {
-  std::vector<PreparedKernel> kernels;
-  std::vector<std::vector<DeviceBuffer>> sets; // [set][buffer index in manifest]
-  std::vector<std::vector<LaunchArgs>> args;   // [set][kernel]
-  DeviceBuffer tensorMaps;                     // every CUtensorMap of the stage, 128 bytes each
-};
-
-size_t roleIndex(const KernelManifest &m, const char *role) {
-  for (size_t i = 0; i < m.buffers.size(); ++i)
-    if (m.buffers[i].role == role)
-      return i;
-  throw CudaError(std::string("manifest: no buffer with role ") + role);
-}
-
-/// Fills p.args. Tensor maps: one per (set, kernel, tensormap parameter),
-/// encoded over that set's buffer, all copied into p.tensorMaps at once.
-void buildArgs(CudaDriver &drv, const KernelManifest &m, Prepared &p) {
-  std::vector<cu::CUtensorMap> maps;
-  for (const auto &set : p.sets) {
-    std::vector<CUdeviceptr> buffers;
-    for (const DeviceBuffer &b : set)
-      buffers.push_back(b.get());
-    // Offsets from the map buffer's base, which is added below.
-    p.args.push_back(buildLaunchArgs(drv, m, buffers, 0, &maps));
-  }
-  if (maps.empty())
-    return;
-  // cuMemAlloc returns memory aligned to at least 256 bytes, so every
-  // 128-byte slot meets the 64-byte alignment TMA needs; checked anyway.
-  p.tensorMaps = DeviceBuffer(drv, maps.size() * sizeof(cu::CUtensorMap));
-  const CUdeviceptr base = p.tensorMaps.get();
-  if (base % 64 != 0)
-    throw CudaError("cuMemAlloc_v2 returned a tensor map buffer that is not 64-byte aligned");
-  drv.copyHtoD(base, maps.data(), maps.size() * sizeof(cu::CUtensorMap));
-  drv.synchronize();
-  for (size_t s = 0; s < p.sets.size(); ++s)
-    for (size_t k = 0; k < m.kernels.size(); ++k)
-      for (size_t i = 0; i < m.kernels[k].params.size(); ++i)
-        if (m.kernels[k].params[i].abi == ParamAbi::TensorMap)
-          p.args[s][k].slots[i] += base;
-}
-
-void launchAll(CudaDriver &drv, const KernelManifest &m, Prepared &p, size_t set) {
-  launchKernels(drv, m, p.kernels, p.args[set], nullptr);
-}
-
-
-void upload(CudaDriver &drv, const DeviceBuffer &buf, ElemType t, const std::vector<float> &values) {
-  std::vector<uint8_t> bytes = encode(t, values);
-  drv.copyHtoD(buf.get(), bytes.data(), bytes.size());
-}
-
-std::vector<double> download(CudaDriver &drv, CUdeviceptr ptr, ElemType t, size_t count) {
-  std::vector<uint8_t> bytes(count * elemTypeSize(t));
-  drv.copyDtoH(bytes.data(), ptr, bytes.size());
-  return decode(t, bytes.data(), count);
-}
-
-/// Copies set 0's contents into every other set (random data everywhere, never zeros).
-void replicateSet0(CudaDriver &drv, Prepared &p) {
-  for (size_t s = 1; s < p.sets.size(); ++s)
-    for (size_t b = 0; b < p.sets[s].size(); ++b)
-      drv.copyDtoD(p.sets[s][b].get(), p.sets[0][b].get(), p.sets[0][b].size());
-  drv.synchronize();
-}
 
 /// Times the stage's kernels over the rotated buffer sets (set 0's inputs
 /// copied to the others first) into r.ms / msMin / msMax; returns the number
@@ -109,17 +28,11 @@ size_t timeKernels(CudaDriver &drv, const KernelManifest &m, Prepared &p, const 
                    StageResult &r) {
   replicateSet0(drv, p);
   const size_t sets = p.sets.size();
-  Timing t = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); });
+  Timing t = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(m, p, s); });
   r.ms = t.median;
   r.msMin = t.min;
   r.msMax = t.max;
   return sets;
-}
-
-std::string fmtErr(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
 }
 
 void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepared &p, uint64_t seed,
@@ -154,7 +67,7 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
   drv.synchronize();
 
   // Checked run.
-  launchAll(drv, m, p, 0);
+  launchAll(m, p, 0);
   drv.synchronize();
   cublas->gemm(pr, set0[ia].get(), set0[ib].get(), refC.get(), CublasMode::Accurate, nullptr);
   drv.synchronize();
@@ -164,42 +77,26 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, const KernelManifest &m, Prepare
 
   // Spot-check the cuBLAS reference itself against the host in double.
   r.refSpotError = matmulSpotError(pr, A, B, C0, ref, seed);
-  if (!(r.refSpotError <= r.threshold)) {
-    r.status = StageStatus::Error;
-    r.message = "the cuBLAS reference disagrees with the host spot check (error " + fmtErr(r.refSpotError) +
-                "); the check is not trustworthy";
+  std::tie(r.status, r.message) = judgeMatmul(r.error, r.badValues, r.refSpotError, r.threshold);
+  if (r.status == StageStatus::Error)
     return;
-  }
-  if (r.badValues) {
-    r.status = StageStatus::Fail;
-    r.message = std::to_string(r.badValues) + " NaN/Inf values in C (unwritten elements are NaN-poisoned)";
-  } else if (!(r.error <= r.threshold)) {
-    r.status = StageStatus::Fail;
-    r.message = "relative Frobenius error " + fmtErr(r.error) + " > threshold " + fmtErr(r.threshold);
-  } else {
-    r.status = StageStatus::Pass;
-  }
   refC.reset();
   if (opt.checkOnly)
     return;
 
   // Timing: kernels, then cuBLAS, over the same rotated sets.
   const size_t sets = timeKernels(drv, m, p, opt, r);
-  const bool tf32 = opt.tf32 && pr.a == ElemType::F32;
-  const CublasMode mode = tf32 ? CublasMode::TF32 : CublasMode::Accurate;
-  r.cublasMode = pr.a == ElemType::F32 ? (tf32 ? "gemmex-fast-tf32" : "sgemm-pedantic") : "gemmex-compute-32f";
-  Timing tc = timeSequences(drv, opt.warmup, opt.repeat, sets, [&](size_t s) {
-    cublas->gemm(pr, p.sets[s][ia].get(), p.sets[s][ib].get(), p.sets[s][ic].get(), mode, nullptr);
-  });
-  r.cublasMs = tc.median;
-  auto [ti, tci] = timeInterleaved(
-      drv, opt.warmup, opt.repeat, sets, [&](size_t s) { launchAll(drv, m, p, s); },
+  const CublasMode mode = timedCublasMode(pr, opt, r.cublasMode);
+  ReferenceTimes rt = timeAgainstReference(
+      drv, sets, opt, [&](size_t s) { launchAll(m, p, s); },
       [&](size_t s) {
         cublas->gemm(pr, p.sets[s][ia].get(), p.sets[s][ib].get(), p.sets[s][ic].get(), mode, nullptr);
       });
-  r.msInterleaved = ti.median;
-  r.cublasMsInterleaved = tci.median;
+  r.cublasMs = rt.refMs;
+  r.msInterleaved = rt.msInterleaved;
+  r.cublasMsInterleaved = rt.refMsInterleaved;
 
+  const bool tf32 = mode == CublasMode::TF32;
   const double flops = matmulFlops(pr);
   const PeakTable peaks = peaksForChip(drv.device().chip());
   r.tflops = flops / (r.ms * 1e9);
@@ -220,24 +117,7 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
   const SoftmaxProblem &pr = m.softmax;
   const size_t ix = roleIndex(m, "X"), iy = roleIndex(m, "Y");
   const size_t R = static_cast<size_t>(pr.rows), C = static_cast<size_t>(pr.cols);
-  uint64_t st = seed;
-  std::vector<float> X = randomValues(pr.x, R * C, -8.0f, 8.0f, splitmix64(st));
-  if (R >= 4) {
-    Rng rng(splitmix64(st));
-    float *large = &X[(R / 3) * C];
-    for (size_t j = 0; j < C; ++j)
-      large[j] = roundTo(pr.x, rng.uniform(-1e4f, 1e4f));
-    if (C >= 2) {
-      float *withInf = &X[(R / 2) * C];
-      for (size_t j = 0; j < C; j += 7)
-        withInf[j] = -std::numeric_limits<float>::infinity();
-    }
-    float *constant = &X[(R - 1) * C];
-    for (size_t j = 0; j < C; ++j)
-      constant[j] = roundTo(pr.x, 3.0f);
-    // All -inf: NaN, as in PyTorch (issue 5).
-    std::fill(X.begin(), X.begin() + C, -std::numeric_limits<float>::infinity());
-  }
+  std::vector<float> X = softmaxInputs(pr, seed, /*specialRows=*/true);
   auto &set0 = p.sets[0];
   upload(drv, set0[ix], pr.x, X);
   // Y poisoned with a finite value above 1 in every type (not NaN), so that
@@ -249,7 +129,7 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
       drv.memsetD8(set0[b].get(), 0xFF, set0[b].size());
   drv.synchronize();
 
-  launchAll(drv, m, p, 0);
+  launchAll(m, p, 0);
   drv.synchronize();
   std::vector<double> out = download(drv, set0[iy].get(), pr.y, R * C);
   std::vector<double> xd(X.begin(), X.end());
@@ -257,17 +137,7 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
   SoftmaxError e = softmaxError(out, ref, pr.rows, pr.cols, pr.y);
   r.error = e.maxRowError;
   r.badValues = e.nanMismatches + e.infCount;
-  if (r.badValues) {
-    r.status = StageStatus::Fail;
-    r.message = std::to_string(e.nanMismatches) + " NaN position mismatches, " + std::to_string(e.infCount) +
-                " Inf values in Y";
-  } else if (!(r.error <= r.threshold)) {
-    r.status = StageStatus::Fail;
-    r.message = "max row relative error " + fmtErr(r.error) + " (row " + std::to_string(e.worstRow) +
-                ") > threshold " + fmtErr(r.threshold);
-  } else {
-    r.status = StageStatus::Pass;
-  }
+  std::tie(r.status, r.message) = judgeSoftmax(e, r.threshold);
   if (opt.checkOnly)
     return;
 
@@ -291,87 +161,14 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
 
 StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &m,
                      double compileMs, const BenchOptions &opt) {
+  if (isFunctionManifest(m))
+    return runFunction(drv, cublas, ptx, m, compileMs, opt);
   StageResult r;
-  r.stage = m.stage;
-  r.op = m.op;
-  r.chip = m.chip;
-  r.compileMs = compileMs;
-  r.repeat = opt.repeat;
-  r.warmup = opt.warmup;
-  std::string err;
-  if (!validateManifest(m, err)) {
-    r.status = StageStatus::Error;
-    r.message = err;
+  if (!beginStage(m, compileMs, opt, r))
     return r;
-  }
-  r.shape = manifestShapeString(m);
-  r.dtype = manifestDtypeString(m);
-  r.beta = m.isMatmul() ? m.matmul.beta : 0;
-  r.layout = m.isMatmul() ? matmulLayoutName(m.matmul) : "";
-  r.batch = m.isMatmul() ? m.matmul.batch : 1;
-  r.sharedB = m.isMatmul() && m.matmul.sharedB;
-  r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, opt.tf32) : softmaxThreshold(m.softmax);
-  {
-    uint64_t st = opt.seed ^ (0xA24BAED4963EE407ull * static_cast<uint64_t>(opt.stageIndex + 1));
-    r.seed = splitmix64(st);
-  }
-  if (opt.repeat < 1 || opt.warmup < 0) {
-    r.status = StageStatus::Error;
-    r.message = "repeat must be >= 1 and warmup >= 0";
-    return r;
-  }
   try {
-    const DeviceInfo &dev = drv.device();
-    checkDeviceSupport(drv, m);
-    // Memory first, before the JIT and any allocation (issue 14).
-    size_t freeBytes = 0, totalBytes = 0;
-    drv.memInfo(freeBytes, totalBytes);
-    std::string memErr = deviceMemoryError(m, freeBytes, totalBytes);
-    if (memErr.empty())
-      memErr = hostMemoryError(m, hostAvailableBytes());
-    if (!memErr.empty())
-      throw CudaError(memErr);
-    auto t0 = std::chrono::steady_clock::now();
-    LoadedModule lm = drv.loadPtx(ptx);
-    ModuleGuard guard{drv, lm.module};
-    r.jitMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    r.jitInfoLog = lm.infoLog;
-
-    Prepared p;
-    p.kernels = prepareKernels(drv, lm.module, m);
-    for (size_t k = 0; k < m.kernels.size(); ++k) {
-      const KernelDesc &kd = m.kernels[k];
-      const KernelAttributes &a = p.kernels[k].attributes;
-      KernelResources kr;
-      kr.name = kd.name;
-      kr.registers = a.numRegs;
-      kr.staticSharedBytes = a.staticSharedBytes;
-      kr.dynamicSharedBytes = static_cast<int>(kd.dynamicSharedMemory);
-      kr.localBytes = a.localBytes;
-      kr.maxThreadsPerBlock = a.maxThreadsPerBlock;
-      kr.ptxVersion = a.ptxVersion;
-      kr.binaryVersion = a.binaryVersion;
-      kr.grid = kd.grid;
-      kr.block = kd.block;
-      kr.cluster = kd.cluster;
-      r.kernels.push_back(kr);
-    }
-
-    size_t bytesPerSet = 0;
-    for (const auto &b : m.buffers)
-      bytesPerSet += b.sizeBytes();
-    // Rotation sets beyond the first only from what is free after the rest.
-    const size_t spare = freeBytes - (stageDeviceBytes(m) - bytesPerSet) - kDeviceHeadroomBytes;
-    size_t cap = std::min({opt.maxRotationBytes, dev.totalMemBytes / 2, spare});
-    size_t sets =
-        opt.checkOnly ? 1 : rotationSetCount(bytesPerSet, static_cast<size_t>(dev.l2Bytes), cap, opt.l2Factor);
-    r.rotationSets = static_cast<int>(sets);
-    p.sets.resize(sets);
-    for (size_t s = 0; s < sets; ++s)
-      for (const auto &b : m.buffers)
-        p.sets[s].emplace_back(drv, b.sizeBytes());
-    buildArgs(drv, m, p);
-
+    Prepared p(drv);
+    prepareStage(drv, ptx, m, opt, r, p);
     if (m.isMatmul())
       runMatmul(drv, cublas, m, p, r.seed, opt, r);
     else

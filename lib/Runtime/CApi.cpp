@@ -1,6 +1,7 @@
 //===- CApi.cpp - C API of the runtime for foreign callers (Python) -------===//
 #include "gemm-opt/Runtime/CApi.h"
 #include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/Launcher.h"
 
 #include <cstdio>
@@ -70,11 +71,42 @@ int gemm_opt_validate_manifest(const char *manifestJson, char *err, size_t errLe
   return parse(manifestJson, m, err, errLen) ? 0 : -1;
 }
 
-int gemm_opt_check_threshold(const char *manifestJson, int tf32, double *threshold, char *err, size_t errLen) {
+int gemm_opt_check_threshold(const char *manifestJson, int op, int tf32, double *threshold, char *err,
+                             size_t errLen) {
   KernelManifest m;
   if (!parse(manifestJson, m, err, errLen))
     return -1;
+  if (isFunctionManifest(m)) {
+    if (op < 0 || static_cast<size_t>(op) >= m.ops.size())
+      return fail(err, errLen, "op " + std::to_string(op) + " out of range: the function has " +
+                                   std::to_string(m.ops.size()) + " ops");
+    m = opManifest(m, static_cast<size_t>(op));
+  }
   *threshold = m.isMatmul() ? matmulThreshold(m.matmul, tf32 != 0) : softmaxThreshold(m.softmax);
+  return 0;
+}
+
+int gemm_opt_manifest_buffer_uses(const char *manifestJson, int *uses, size_t numBuffers, char *err,
+                                  size_t errLen) {
+  KernelManifest m;
+  if (!parse(manifestJson, m, err, errLen))
+    return -1;
+  if (numBuffers != m.buffers.size())
+    return fail(err, errLen, "buffer uses: room for " + std::to_string(numBuffers) + ", the manifest has " +
+                                 std::to_string(m.buffers.size()) + " buffers");
+  if (isFunctionManifest(m)) {
+    std::vector<BufferUse> u = functionBufferUses(m);
+    for (size_t i = 0; i < u.size(); ++i)
+      uses[i] = (u[i].input ? GEMM_OPT_BUFFER_INPUT : 0) | (u[i].written ? GEMM_OPT_BUFFER_WRITTEN : 0) |
+                (u[i].output ? GEMM_OPT_BUFFER_OUTPUT : 0);
+    return 0;
+  }
+  for (size_t i = 0; i < m.buffers.size(); ++i) {
+    const std::string &role = m.buffers[i].role;
+    const bool out = role == "C" || role == "Y";
+    const bool in = role == "A" || role == "B" || role == "X" || (role == "C" && m.matmul.beta == 1);
+    uses[i] = (in ? GEMM_OPT_BUFFER_INPUT : 0) | (out ? GEMM_OPT_BUFFER_WRITTEN | GEMM_OPT_BUFFER_OUTPUT : 0);
+  }
   return 0;
 }
 

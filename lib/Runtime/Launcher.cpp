@@ -141,7 +141,12 @@ std::vector<LaunchArgs> buildLaunchArgs(CudaDriver &drv, const KernelManifest &m
 
 void launchKernels(CudaDriver &drv, const KernelManifest &m, const std::vector<PreparedKernel> &kernels,
                    std::vector<LaunchArgs> &args, cu::CUstream stream) {
-  for (size_t k = 0; k < m.kernels.size(); ++k) {
+  launchKernelRange(drv, m, kernels, args, stream, 0, m.kernels.size());
+}
+
+void launchKernelRange(CudaDriver &drv, const KernelManifest &m, const std::vector<PreparedKernel> &kernels,
+                       std::vector<LaunchArgs> &args, cu::CUstream stream, size_t first, size_t last) {
+  for (size_t k = first; k < last; ++k) {
     const KernelDesc &kd = m.kernels[k];
     LaunchArgs &a = args[k];
     void **params = a.ptrs.empty() ? nullptr : a.ptrs.data();

@@ -1,9 +1,11 @@
 //===- MemoryBudget.cpp - Does a stage fit device and host memory? --------===//
 #include "gemm-opt/Runtime/MemoryBudget.h"
+#include "gemm-opt/Runtime/FunctionManifest.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace gemm_opt::runtime {
@@ -17,21 +19,29 @@ std::string bytesStr(uint64_t b) {
 }
 } // namespace
 
-// validateManifest bounds every buffer and their sum by 2^48 bytes, so none
-// of the sums below can overflow.
-uint64_t stageDeviceBytes(const KernelManifest &m) {
-  uint64_t bytes = 0;
-  for (const BufferDesc &b : m.buffers)
-    bytes += b.sizeBytes();
-  if (const BufferDesc *c = m.isMatmul() ? m.findRole("C") : nullptr)
-    bytes += c->sizeBytes(); // cuBLAS writes its result beside ours
-  for (const KernelDesc &k : m.kernels)
-    for (const KernelParam &p : k.params)
-      bytes += p.abi == ParamAbi::TensorMap ? 128 : 0;
-  return bytes;
+namespace {
+bool hasMatmul(const KernelManifest &m) {
+  if (m.isMatmul())
+    return true;
+  return std::any_of(m.ops.begin(), m.ops.end(), [](const OpDesc &o) { return o.isMatmul(); });
 }
 
-uint64_t stageHostBytes(const KernelManifest &m) {
+/// The largest C of the manifest's matmuls: the reference copy of a
+/// function's ops is allocated for one op at a time.
+uint64_t largestReferenceC(const KernelManifest &m) {
+  if (!isFunctionManifest(m)) {
+    const BufferDesc *c = m.isMatmul() ? m.findRole("C") : nullptr;
+    return c ? c->sizeBytes() : 0;
+  }
+  uint64_t most = 0;
+  for (const OpDesc &o : m.ops)
+    if (const BufferDesc *c = o.isMatmul() ? m.findBuffer(o.operand("C")) : nullptr)
+      most = std::max<uint64_t>(most, c->sizeBytes());
+  return most;
+}
+
+/// One op's check on the host (a version-1 manifest).
+uint64_t opHostBytes(const KernelManifest &m) {
   if (m.isMatmul()) {
     const uint64_t mm = m.matmul.m, n = m.matmul.n, k = m.matmul.k, e = m.matmul.batch;
     const uint64_t eB = m.matmul.sharedB ? 1 : e;
@@ -42,13 +52,41 @@ uint64_t stageHostBytes(const KernelManifest &m) {
   // X as float, then as double; the output and the reference as double.
   return (4 + 8 + 8 + 8 + 4) * rc;
 }
+} // namespace
+
+// validateManifest bounds every buffer and their sum by 2^48 bytes, so none
+// of the sums below can overflow.
+uint64_t stageDeviceBytes(const KernelManifest &m) {
+  uint64_t bytes = 0;
+  for (const BufferDesc &b : m.buffers)
+    bytes += b.sizeBytes();
+  bytes += largestReferenceC(m); // cuBLAS writes its result beside ours
+  for (const KernelDesc &k : m.kernels)
+    for (const KernelParam &p : k.params)
+      bytes += p.abi == ParamAbi::TensorMap ? 128 : 0;
+  return bytes;
+}
+
+uint64_t stageHostBytes(const KernelManifest &m) {
+  if (!isFunctionManifest(m))
+    return opHostBytes(m);
+  // The inputs as uploaded (to restore them) and every output twice (the
+  // op-by-op run's and the whole run's), plus the largest op's check.
+  uint64_t bytes = 0, largestOp = 0;
+  const std::vector<BufferUse> uses = functionBufferUses(m);
+  for (size_t b = 0; b < m.buffers.size(); ++b)
+    bytes += (uses[b].input ? 1 : 0) * m.buffers[b].sizeBytes() + (uses[b].output ? 2 : 0) * m.buffers[b].sizeBytes();
+  for (size_t i = 0; i < m.ops.size(); ++i)
+    largestOp = std::max(largestOp, opHostBytes(opManifest(m, i)));
+  return bytes + largestOp;
+}
 
 std::string deviceMemoryError(const KernelManifest &m, uint64_t freeBytes, uint64_t totalBytes) {
   const uint64_t need = stageDeviceBytes(m);
   if (need + kDeviceHeadroomBytes <= freeBytes)
     return "";
   return "stage " + m.stage + " needs " + bytesStr(need) + " of device memory for its buffers" +
-         (m.isMatmul() ? " and the cuBLAS reference" : "") + ", plus " + bytesStr(kDeviceHeadroomBytes) +
+         (hasMatmul(m) ? " and the cuBLAS reference" : "") + ", plus " + bytesStr(kDeviceHeadroomBytes) +
          " of headroom; the device has " + bytesStr(freeBytes) + " free of " + bytesStr(totalBytes) +
          " (cuMemGetInfo); nothing was allocated";
 }

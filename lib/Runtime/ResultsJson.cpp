@@ -1,7 +1,9 @@
 //===- ResultsJson.cpp - The results of a run as JSON ---------------------===//
 //
 // resultsToJson (Bench.h): format "gemm-run-results", version 1, which
-// python/gemm_opt reads (benchmarks/results holds such files). The layout (one
+// python/gemm_opt reads (benchmarks/results holds such files). A function
+// stage (op "function", a version-2 manifest) has its own fields and
+// "ops"; every other stage is written exactly as before. The layout (one
 // line per group of numbers, one per kernel) is fixed; llvm::json spells
 // the strings (JsonWriting.h).
 //
@@ -17,6 +19,66 @@ namespace {
 std::string num(double v) { return jsonNumber(v); }
 std::string dims3(const std::array<uint32_t, 3> &d) {
   return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
+}
+
+/// "kernels": one per line; a function's kernels name their op.
+void writeKernels(llvm::raw_ostream &os, const StageResult &r) {
+  os << "      \"kernels\": [";
+  for (size_t k = 0; k < r.kernels.size(); ++k) {
+    const KernelResources &kr = r.kernels[k];
+    os << (k ? ",\n" : "\n") << "        {\"name\": " << jsonQuote(kr.name);
+    if (kr.op >= 0)
+      os << ", \"op\": " << kr.op;
+    os << ", \"grid\": " << dims3(kr.grid) << ", \"block\": " << dims3(kr.block)
+       << ", \"registers\": " << kr.registers << ", \"static_shared_bytes\": " << kr.staticSharedBytes
+       << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes << ", \"local_bytes\": " << kr.localBytes
+       << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock << ", \"ptx_version\": " << kr.ptxVersion
+       << ", \"binary_version\": " << kr.binaryVersion;
+    if (kr.cluster)
+      os << ", \"cluster\": " << dims3(*kr.cluster);
+    os << "}";
+  }
+  os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";
+}
+
+/// One op of a function stage, on one line: what it is, its check, its times.
+void writeOp(llvm::raw_ostream &os, const OpResult &o) {
+  os << "{\"index\": " << o.index << ", \"op\": " << jsonQuote(o.op) << ", \"shape\": " << jsonQuote(o.shape)
+     << ", \"dtype\": " << jsonQuote(o.dtype);
+  if (o.op == "matmul")
+    os << ", \"beta\": " << o.beta << ", \"layout\": " << jsonQuote(o.layout) << ", \"batch\": " << o.batch
+       << (o.sharedB ? ", \"shared_b\": true" : "");
+  os << ", \"status\": " << jsonQuote(stageStatusName(o.status)) << ", \"message\": " << jsonQuote(o.message)
+     << ", \"error\": " << num(o.error) << ", \"threshold\": " << num(o.threshold)
+     << ", \"bad_values\": " << o.badValues << ", \"ref_spot_error\": " << num(o.refSpotError)
+     << ", \"reference\": " << jsonQuote(o.reference) << ", \"ms\": " << num(o.ms) << ", \"ref_ms\": " << num(o.refMs);
+  if (o.op == "matmul")
+    os << ", \"ms_interleaved\": " << num(o.msInterleaved)
+       << ", \"ref_ms_interleaved\": " << num(o.refMsInterleaved);
+  os << ", \"pct_ref\": " << num(o.pctRef) << "}";
+}
+
+/// A function stage (version-2 manifest): the function's check and times,
+/// then its ops, then its kernels.
+void writeFunctionStage(llvm::raw_ostream &os, const StageResult &r) {
+  os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": \"function\", \"chip\": " << jsonQuote(r.chip)
+     << ", \"shape\": " << jsonQuote(r.shape) << ",\n";
+  os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
+     << ",\n";
+  os << "      \"seed\": " << r.seed << ", \"compile_ms\": " << (r.compileMs < 0 ? std::string("null") : num(r.compileMs))
+     << ", \"jit_ms\": " << num(r.jitMs) << ",\n";
+  os << "      \"rotation_sets\": " << r.rotationSets << ", \"repeat\": " << r.repeat << ", \"warmup\": " << r.warmup
+     << ",\n";
+  os << "      \"ms\": " << num(r.ms) << ", \"ms_min\": " << num(r.msMin) << ", \"ms_max\": " << num(r.msMax)
+     << ", \"ops_ms\": " << num(r.opsMs) << ", \"refs_ms\": " << num(r.refsMs) << ", \"pct_refs\": " << num(r.pctRefs)
+     << ",\n";
+  os << "      \"ops\": [";
+  for (size_t i = 0; i < r.ops.size(); ++i) {
+    os << (i ? ",\n" : "\n") << "        ";
+    writeOp(os, r.ops[i]);
+  }
+  os << (r.ops.empty() ? "],\n" : "\n      ],\n");
+  writeKernels(os, r);
 }
 } // namespace
 
@@ -48,6 +110,10 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
   for (size_t i = 0; i < results.size(); ++i) {
     const StageResult &r = results[i];
     os << (i ? ",\n" : "\n") << "    {\n";
+    if (r.op == "function") {
+      writeFunctionStage(os, r);
+      continue;
+    }
     os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": " << jsonQuote(r.op)
        << ", \"chip\": " << jsonQuote(r.chip) << ",\n";
     os << "      \"shape\": " << jsonQuote(r.shape) << ", \"dtype\": " << jsonQuote(r.dtype)
@@ -83,20 +149,7 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
          << ", \"copy_gbps\": " << num(r.copyGbps) << ", \"pct_copy\": " << num(r.pctCopy)
          << ", \"peak_gbps\": " << num(r.peakGBs) << ", \"pct_peak_bw\": " << num(r.pctPeakBw) << ",\n";
     }
-    os << "      \"kernels\": [";
-    for (size_t k = 0; k < r.kernels.size(); ++k) {
-      const KernelResources &kr = r.kernels[k];
-      os << (k ? ",\n" : "\n") << "        {\"name\": " << jsonQuote(kr.name) << ", \"grid\": " << dims3(kr.grid)
-         << ", \"block\": " << dims3(kr.block) << ", \"registers\": " << kr.registers
-         << ", \"static_shared_bytes\": " << kr.staticSharedBytes
-         << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes << ", \"local_bytes\": " << kr.localBytes
-         << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock << ", \"ptx_version\": " << kr.ptxVersion
-         << ", \"binary_version\": " << kr.binaryVersion;
-      if (kr.cluster)
-        os << ", \"cluster\": " << dims3(*kr.cluster);
-      os << "}";
-    }
-    os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";
+    writeKernels(os, r);
   }
   os << (results.empty() ? "]\n" : "\n  ]\n");
   os << "}\n";

@@ -1,7 +1,8 @@
 //===- ResultsTable.cpp - The results of a run as a table -----------------===//
 //
 // printResultsTable (Bench.h): one row per stage, matmul and softmax stages
-// in separate tables, then the notes and messages.
+// in separate tables, function stages (several ops) in a third with a row
+// per op, then the notes and messages.
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Bench.h"
@@ -95,6 +96,36 @@ void batchNotes(std::ostream &os, const std::vector<StageResult> &results) {
        << "; cuBLAS strided batched): stages " << stages << "\n";
   }
 }
+/// Function stages (version 2): a row for the whole function (its ms
+/// beside the sum of its ops' references), then one per op.
+void functionTable(std::ostream &os, const std::vector<StageResult> &results) {
+  std::vector<std::vector<std::string>> rows;
+  for (const StageResult &r : results) {
+    if (r.op != "function")
+      continue;
+    const bool timed = r.ms > 0;
+    rows.push_back({r.stage, "function", r.shape, orDash(timed, f("%.4f", r.ms)), orDash(timed, f("%.4f", r.opsMs)),
+                    orDash(timed, f("%.4f", r.refsMs)), orDash(timed, f("%.1f", r.pctRefs)), "-", "-", "-",
+                    stageStatusName(r.status)});
+    for (const OpResult &o : r.ops) {
+      const bool opTimed = o.ms > 0 && o.refMs > 0, il = o.msInterleaved > 0 && o.refMsInterleaved > 0;
+      std::string check = stageStatusName(o.status);
+      if (o.status == StageStatus::Pass || o.status == StageStatus::Fail)
+        check += " " + f("%.1e", o.error);
+      rows.push_back({"", std::to_string(o.index) + " " + o.op, o.shape, "-", orDash(opTimed, f("%.4f", o.ms)),
+                      orDash(opTimed, f("%.4f", o.refMs)), orDash(opTimed, f("%.1f", 100.0 * o.refMs / o.ms)),
+                      orDash(il, f("%.4f", o.msInterleaved)), orDash(il, f("%.4f", o.refMsInterleaved)),
+                      orDash(il, f("%.1f", o.pctRef)), check});
+    }
+  }
+  if (rows.empty())
+    return;
+  table(os, {"stage", "op", "shape", "ms", "ops ms", "ref ms", "%ref", "il ms", "il ref ms", "il %ref", "check"},
+        rows);
+  os << "function: ms = all kernels back to back; ops ms = each op's kernels alone (the function row: their sum); "
+        "ref = cuBLAS (matmul) or a device copy (softmax), the function row their sum; il: interleaved with "
+        "cuBLAS\n";
+}
 } // namespace
 
 void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
@@ -102,6 +133,8 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
   for (const StageResult &r : results) {
     bool timed = r.ms > 0;
     std::string compile = r.compileMs < 0 ? "-" : f("%.1f", r.compileMs);
+    if (r.op == "function")
+      continue;
     if (r.op == "matmul") {
       const bool il = r.msInterleaved > 0 && r.cublasMsInterleaved > 0;
       mm.push_back({r.stage, orDash(timed, f("%.3f", r.ms)), orDash(timed, f("%.1f", r.tflops)),
@@ -146,8 +179,49 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
         break;
       }
   }
+  if (!mm.empty() || !sm.empty())
+    if (std::any_of(results.begin(), results.end(), [](const StageResult &r) { return r.op == "function"; }))
+      os << "\n";
+  functionTable(os, results);
   for (const StageResult &r : results)
     if (!r.message.empty())
       os << r.stage << ": " << stageStatusName(r.status) << ": " << r.message << "\n";
 }
+
+void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly) {
+  char buf[512];
+  const bool function = r.op == "function";
+  if (r.status == StageStatus::Error) {
+    std::snprintf(buf, sizeof buf, "%-20s %-7s %s\n", r.stage.c_str(), stageStatusName(r.status),
+                  r.message.substr(0, r.message.find('\n')).c_str());
+    os << buf;
+    if (!function || r.ops.empty())
+      return;
+  } else if (function) {
+    std::snprintf(buf, sizeof buf, "%-20s %-7s %zu ops", r.stage.c_str(), stageStatusName(r.status), r.ops.size());
+    os << buf;
+    if (!checkOnly)
+      os << f(", %.4f ms", r.ms) << f(" (ops alone %.4f ms", r.opsMs) << f(", references %.4f ms)", r.refsMs);
+    os << "\n";
+  } else {
+    std::snprintf(buf, sizeof buf, "%-20s %-7s error %.3g (threshold %.0e)", r.stage.c_str(),
+                  stageStatusName(r.status), r.error, r.threshold);
+    os << buf << (checkOnly ? "" : f(", %.4f ms", r.ms)) << "\n";
+    return;
+  }
+  for (const OpResult &o : r.ops) {
+    std::snprintf(buf, sizeof buf, "  op %d %-7s %-16s %-7s", o.index, o.op.c_str(), o.shape.c_str(),
+                  stageStatusName(o.status));
+    os << buf;
+    if (o.status == StageStatus::Pass || o.status == StageStatus::Fail) {
+      std::snprintf(buf, sizeof buf, " error %.3g (threshold %.0e)", o.error, o.threshold);
+      os << buf;
+    }
+    if (!checkOnly && o.ms > 0)
+      os << f(", %.4f ms", o.ms) << ", " << (o.op == "matmul" ? "cuBLAS" : "copy") << f(" %.4f ms", o.refMs)
+         << f(" (%.1f%%)", o.pctRef);
+    os << "\n";
+  }
+}
+
 } // namespace gemm_opt::runtime

@@ -2,6 +2,9 @@
 
 #include "gemm-opt/Runtime/Suite.h"
 
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <cstdio>
@@ -119,6 +122,21 @@ llvm::json::Value suiteSummaryToJson(const std::vector<std::pair<std::string, Su
                                        {"worst_shape", s.worstShape}};
   }
   return llvm::json::Value(std::move(stages));
+}
+
+std::string withSuiteSummary(const std::string &json, const std::string &suiteFile,
+                             const std::vector<std::pair<std::string, SuiteStageSummary>> &summary) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
+    return json;
+  }
+  parsed->getAsObject()->insert(
+      {"suite", llvm::json::Object{{"file", suiteFile}, {"stages", suiteSummaryToJson(summary)}}});
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", *parsed) << "\n";
+  return out;
 }
 
 } // namespace gemm_opt::runtime

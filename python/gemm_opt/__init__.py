@@ -3,6 +3,8 @@ the kernels on PyTorch CUDA tensors.
 
     kernel = gemm_opt.compile("matmul.mlir", stage="wgmma")   # -> Kernel
     c = kernel(a, b)                                          # on the current stream
+    attention = gemm_opt.compile("attention.mlir", stage="mma")  # several ops -> FunctionKernel
+    o = attention(q, k, v)                                    # arguments by position
     c = gemm_opt.matmul(a, b)          # compiled once per problem, cached
     y = gemm_opt.softmax(x, dim=-1)
     results = gemm_opt.ladder("4096x4096x4096", "bf16")       # gemm-run
@@ -13,11 +15,12 @@ from .compilation import compile
 from .errors import (CompileError, Diagnostic, GemmOptError, GemmRunError, LaunchError, NoDeviceError,
                      ToolNotFoundError)
 from .functional import ACTIVATIONS, linear, matmul, softmax
+from .function import FunctionKernel
 from .kernel import Kernel
 from .ladder import ladder, load_results
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Kernel", "matmul", "linear", "softmax", "ladder", "load_results", "ACTIVATIONS",
+__all__ = ["compile", "Kernel", "FunctionKernel", "matmul", "linear", "softmax", "ladder", "load_results", "ACTIVATIONS",
            "GemmOptError", "CompileError", "Diagnostic", "LaunchError", "NoDeviceError", "GemmRunError",
            "ToolNotFoundError"]
 

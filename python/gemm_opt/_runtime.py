@@ -8,7 +8,9 @@ import threading
 from . import tools
 from .errors import GemmOptError, LaunchError, NoDeviceError
 
-API_VERSION = 1
+API_VERSION = 2
+# gemm_opt_manifest_buffer_uses bits (CApi.h).
+BUFFER_INPUT, BUFFER_WRITTEN, BUFFER_OUTPUT = 1, 2, 4
 _ERR_LEN = 8192
 _lib = None
 _lock = threading.Lock()
@@ -21,8 +23,10 @@ def _declare(lib):
     sigs = {
         "gemm_opt_api_version": (c.c_int, []),
         "gemm_opt_validate_manifest": (c.c_int, [c.c_char_p, c.c_char_p, c.c_size_t]),
-        "gemm_opt_check_threshold": (c.c_int, [c.c_char_p, c.c_int, c.POINTER(c.c_double), c.c_char_p,
+        "gemm_opt_check_threshold": (c.c_int, [c.c_char_p, c.c_int, c.c_int, c.POINTER(c.c_double), c.c_char_p,
                                                c.c_size_t]),
+        "gemm_opt_manifest_buffer_uses": (c.c_int, [c.c_char_p, c.POINTER(c.c_int), c.c_size_t, c.c_char_p,
+                                                    c.c_size_t]),
         "gemm_opt_device_open": (c.c_void_p, [c.c_int, c.c_char_p, c.c_size_t]),
         "gemm_opt_device_close": (None, [c.c_void_p]),
         "gemm_opt_device_capability": (None, [c.c_void_p, c.POINTER(c.c_int), c.POINTER(c.c_int)]),
@@ -69,12 +73,23 @@ def validate_manifest(text):
         raise GemmOptError(e.value.decode())
 
 
-def threshold(manifest_text, tf32=False):
-    """gemm-run's correctness threshold for the manifest's problem."""
+def threshold(manifest_text, tf32=False, op=0):
+    """gemm-run's correctness threshold for the manifest's problem (of its
+    op `op` in a manifest of several ops)."""
     e, t = _err(), ctypes.c_double()
-    if library().gemm_opt_check_threshold(manifest_text.encode(), int(tf32), ctypes.byref(t), e, _ERR_LEN) != 0:
+    if library().gemm_opt_check_threshold(manifest_text.encode(), op, int(tf32), ctypes.byref(t), e,
+                                          _ERR_LEN) != 0:
         raise GemmOptError(e.value.decode())
     return t.value
+
+
+def buffer_uses(manifest_text, count):
+    """The BUFFER_* bits of each of the manifest's `count` buffers (manifest
+    order): which ones the caller fills and which ones it gets back."""
+    e, uses = _err(), (ctypes.c_int * count)()
+    if library().gemm_opt_manifest_buffer_uses(manifest_text.encode(), uses, count, e, _ERR_LEN) != 0:
+        raise GemmOptError(e.value.decode())
+    return list(uses)
 
 
 class Device:

@@ -4,7 +4,7 @@ import pathlib
 import tempfile
 
 from . import cache, compiler, tools
-from .kernel import Kernel
+from .function import make_kernel
 
 DEFAULT_CHIP = "sm_90"
 # The chips the compiler takes (isSupportedChip, lib/Pipelines/Pipelines.cpp).
@@ -35,7 +35,9 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
     """Compiles MLIR (text, or the path of a .mlir file) through `stage`
     ("best": see compiler.best_stage) for `chip` with `options`
     ({"allow_tf32": bool}); returns a Kernel. Raises CompileError carrying
-    the diagnostics (file:line:col). Results are cached on disk
+    the diagnostics (file:line:col). A function of several ops (e.g.
+    attention) gives a FunctionKernel, called with the function's arguments
+    in position order. Results are cached on disk
     ($GEMM_OPT_CACHE) by source, stage, chip, options and compiler build."""
     options = compiler.check_options(options)
     if _is_path(source):
@@ -53,7 +55,7 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
         hit = cache.load(k)
         if hit is not None:
             ptx, manifest, info = hit
-            return Kernel(ptx, manifest, plan=info.get("plan"), log=info.get("log", ""), cache_key=k,
+            return make_kernel(ptx, manifest, plan=info.get("plan"), log=info.get("log", ""), cache_key=k,
                           from_cache=True)
     if path is None:
         with tempfile.TemporaryDirectory(prefix="gemm_opt.") as tmp:
@@ -65,4 +67,4 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
     if use_cache:
         cache.store(k, out["ptx"], out["manifest"], {"plan": out["plan"], "log": out["log"], "stage": stage,
                                                      "chip": chip, "options": options, "compiler": tool})
-    return Kernel(out["ptx"], out["manifest"], plan=out["plan"], log=out["log"], cache_key=k)
+    return make_kernel(out["ptx"], out["manifest"], plan=out["plan"], log=out["log"], cache_key=k)

@@ -35,17 +35,10 @@ class Kernel:
     and returns the output tensor."""
 
     def __init__(self, ptx, manifest_text, plan=None, log="", cache_key=None, from_cache=False):
-        self.ptx = ptx
-        self.manifest_text = manifest_text
-        self.manifest = json.loads(manifest_text)
-        self.plan = plan
-        self.log = log
-        self.cache_key = cache_key
-        self.from_cache = from_cache
+        self._init_common(ptx, manifest_text, plan, log, cache_key, from_cache)
         m = self.manifest
-        self.op, self.stage, self.chip = m["op"], m["stage"], m["chip"]
+        self.op = m["op"]
         self.problem = m["problem"]
-        self.buffers = m["buffers"]
         self.beta = self.problem.get("beta", 0)
         # matmul: how A and B are stored ("nn" | "nt" | "tn" | "tt"; the
         # manifest writes it only when some operand is transposed).
@@ -55,14 +48,31 @@ class Kernel:
         self.inputs = [b for b in self.arguments
                        if b["role"] in INPUT_ROLES or (b["role"] == "C" and self.beta == 1)]
         self.outputs = [b for b in self.arguments if b["role"] in OUTPUT_ROLES]
-        # Per manifest buffer: None for an argument, the bytes of a scratch
-        # buffer; empty when there is no scratch buffer.
-        self._scratch_bytes = ([None if b["role"] != "scratch" else _nbytes(b) for b in self.buffers]
-                               if any(b["role"] == "scratch" for b in self.buffers) else [])
+        self._set_allocated(("scratch",))
+
+    def _init_common(self, ptx, manifest_text, plan, log, cache_key, from_cache):
+        """What every compiled stage has, one op or several."""
+        self.ptx = ptx
+        self.manifest_text = manifest_text
+        self.manifest = json.loads(manifest_text)
+        self.plan = plan
+        self.log = log
+        self.cache_key = cache_key
+        self.from_cache = from_cache
+        m = self.manifest
+        self.stage, self.chip = m["stage"], m["chip"]
+        self.buffers = m["buffers"]
         self.uses_tensormaps = any(p["abi"] == "tensormap" for k in m["kernels"] for p in k["params"])
         self._loaded = {}
         self._launchers = {}
         self._lock = threading.Lock()
+
+    def _set_allocated(self, roles):
+        """Buffers of these roles are allocated per launch, not passed: per
+        manifest buffer None for a passed one, the bytes of an allocated
+        one; empty when none is allocated."""
+        self._scratch_bytes = ([None if b["role"] not in roles else _nbytes(b) for b in self.buffers]
+                               if any(b["role"] in roles for b in self.buffers) else [])
 
     def __repr__(self):
         layout = f"layout={self.layout} " if self.layout not in (None, "nn") else ""
@@ -121,7 +131,7 @@ class Kernel:
             nbytes = t.numel() * ELEM_BYTES[b["elem"]]
             spans.append((t.data_ptr(), t.data_ptr() + nbytes, b))
         for lo, hi, b in spans:
-            if b["role"] not in OUTPUT_ROLES:
+            if b not in self.outputs:
                 continue
             for lo2, hi2, b2 in spans:
                 if b2 is not b and lo < hi2 and lo2 < hi:

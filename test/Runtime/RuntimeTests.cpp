@@ -410,6 +410,7 @@ void testRuntimeLimits(); // RuntimeLimitsTests.cpp
 void testLayouts();       // LayoutTests.cpp
 void testBatches();       // BatchTests.cpp
 void testSuites();        // SuiteTests.cpp
+void testFunctions();     // FunctionTests.cpp
 
 int main() {
   testManifests();
@@ -423,6 +424,7 @@ int main() {
   testLayouts();
   testBatches();
   testSuites();
+  testFunctions();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

@@ -9,6 +9,7 @@
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/CudaDriver.h"
+#include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
@@ -305,6 +306,10 @@ std::vector<Job> loadAotJobs() {
       usageError(manifestFiles[i] + " does not fit " + ptxFiles[i] + ": " + err);
     jobs.push_back(std::move(j));
   }
+  const bool function = llvm::any_of(jobs, [](const Job &j) { return isFunctionManifest(j.manifest); });
+  if (function && (!shapeText.empty() || !dtypeName.empty() || opName.getNumOccurrences()))
+    usageError("a manifest of several ops (version 2) fixes the problem of each: --op, --shape and --dtype "
+               "describe one op");
   if (!shapeText.empty() || !dtypeName.empty())
     std::cerr << "gemm-run: note: --shape/--dtype are ignored in AOT mode (the manifest decides)\n";
   return jobs;
@@ -386,8 +391,30 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
   return jobs;
 }
 
+/// Options that describe one op, given: "--shape, --dtype".
+std::string oneOpOptionsGiven() {
+  std::string given;
+  for (const cl::Option *o :
+       std::initializer_list<const cl::Option *>{&opName, &shapeText, &dtypeName, &layoutName, &batchCount, &sharedB})
+    if (o->getNumOccurrences())
+      given += (given.empty() ? "--" : ", --") + o->ArgStr.str();
+  return given;
+}
+
+/// A function of several ops (a version-2 manifest) fixes every op's
+/// problem: options that describe one op are a usage error with it.
+void checkFunctionInput() {
+  std::vector<std::string> ops;
+  std::string err, given = oneOpOptionsGiven();
+  if (inputFile.empty() || given.empty() || !inputKernelOps(inputFile, ops, err) || ops.size() < 2)
+    return; // the compiler reports what it cannot read
+  usageError(inputFile + " is a function of " + std::to_string(ops.size()) + " ops (" + llvm::join(ops, ", ") +
+             "), whose input fixes the problem of each: " + given + " describe one op");
+}
+
 /// The jobs of --shape, or of every line of --suite.
 std::vector<Job> compileJobs() {
+  checkFunctionInput();
   if (suiteFile.empty())
     return compileJobsFor(shapeText);
   std::string text, err;
@@ -430,19 +457,8 @@ void writeNotRunResults(RunInfo info, const std::string &reason, const std::vect
   info.noDeviceReason = reason;
   std::vector<StageResult> none;
   for (const Job &j : jobs) {
-    StageResult r;
-    r.stage = j.manifest.stage;
-    r.op = j.manifest.op;
-    r.chip = j.manifest.chip;
-    r.compileMs = j.compileMs;
-    r.shape = manifestShapeString(j.manifest);
-    r.dtype = manifestDtypeString(j.manifest);
-    r.beta = j.manifest.isMatmul() ? j.manifest.matmul.beta : 0;
-    r.layout = j.manifest.isMatmul() ? matmulLayoutName(j.manifest.matmul) : "";
-    r.batch = j.manifest.isMatmul() ? j.manifest.matmul.batch : 1;
-    r.sharedB = j.manifest.isMatmul() && j.manifest.matmul.sharedB;
-    r.message = "no CUDA device";
-    none.push_back(r);
+    none.push_back(describeStage(j.manifest, j.compileMs, tf32));
+    none.back().message = "no CUDA device";
   }
   if (!writeFile(jsonFile, resultsToJson(info, none)))
     std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";
@@ -450,7 +466,10 @@ void writeNotRunResults(RunInfo info, const std::string &reason, const std::vect
 
 /// cuBLAS for the matmul stages' checks, or null after a warning.
 std::unique_ptr<Cublas> loadCublas(const std::vector<Job> &jobs, RunInfo &info) {
-  if (llvm::none_of(jobs, [](const Job &j) { return j.manifest.isMatmul(); }))
+  auto needsCublas = [](const Job &j) {
+    return j.manifest.isMatmul() || llvm::any_of(j.manifest.ops, [](const OpDesc &o) { return o.isMatmul(); });
+  };
+  if (llvm::none_of(jobs, needsCublas))
     return nullptr;
   std::string cerr;
   std::unique_ptr<Cublas> cublas = Cublas::load(cerr);
@@ -482,37 +501,15 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, const std::vec
     BenchOptions bo = benchOptions();
     bo.stageIndex = static_cast<int>(i);
     StageResult r = runStage(drv, cublas, j.ptx, j.manifest, j.compileMs, bo);
-    if (r.status == StageStatus::Error)
-      std::printf("%-20s %-7s %s\n", r.stage.c_str(), stageStatusName(r.status),
-                  r.message.substr(0, r.message.find('\n')).c_str());
-    else if (bo.checkOnly)
-      std::printf("%-20s %-7s error %.3g (threshold %.0e)\n", r.stage.c_str(), stageStatusName(r.status), r.error,
-                  r.threshold);
-    else
-      std::printf("%-20s %-7s error %.3g (threshold %.0e), %.4f ms\n", r.stage.c_str(), stageStatusName(r.status),
-                  r.error, r.threshold, r.ms);
+    std::ostringstream line;
+    printStageLine(line, r, bo.checkOnly);
+    std::fputs(line.str().c_str(), stdout);
     if (verbose && !r.jitInfoLog.empty())
       std::printf("JIT info log for %s:\n%s\n", r.stage.c_str(), r.jitInfoLog.c_str());
     std::fflush(stdout);
     results.push_back(std::move(r));
   }
   return results;
-}
-
-/// The results JSON with the suite's summary added as "suite".
-std::string withSuiteSummary(const std::string &json,
-                             const std::vector<std::pair<std::string, SuiteStageSummary>> &summary) {
-  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
-  if (!parsed) {
-    llvm::consumeError(parsed.takeError());
-    return json;
-  }
-  parsed->getAsObject()->insert({"suite", llvm::json::Object{{"file", std::string(suiteFile)},
-                                                             {"stages", suiteSummaryToJson(summary)}}});
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << llvm::formatv("{0:2}", *parsed) << "\n";
-  return out;
 }
 
 } // namespace
@@ -580,7 +577,7 @@ int main(int argc, char **argv) {
     std::ostringstream suiteTable;
     printSuiteSummary(suiteTable, summary);
     std::fputs(suiteTable.str().c_str(), stdout);
-    json = withSuiteSummary(json, summary);
+    json = withSuiteSummary(json, suiteFile, summary);
   }
   if (!jsonFile.empty() && !writeFile(jsonFile, json))
     std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";

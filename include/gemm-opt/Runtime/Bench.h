@@ -153,10 +153,36 @@ struct KernelResources {
   int ptxVersion = 0, binaryVersion = 0;
   std::array<uint32_t, 3> grid{{1, 1, 1}}, block{{1, 1, 1}};
   std::optional<std::array<uint32_t, 3>> cluster; // reported only when present
+  int op = -1; // version 2: the op the kernel belongs to (reported only then)
 };
 
 enum class StageStatus { Pass, Fail, Error, NotRun };
 const char *stageStatusName(StageStatus s); // "PASS" | "FAIL" | "ERROR" | "NOT RUN"
+
+/// One op of a function stage (a version-2 manifest): checked against its
+/// reference computed from what the earlier ops wrote into its inputs, and
+/// timed alone (its kernels only) beside that reference.
+struct OpResult {
+  int index = 0;
+  std::string op;    // "matmul" | "softmax"
+  std::string shape; // as StageResult's
+  std::string dtype;
+  int beta = 0;
+  std::string layout; // matmul only
+  int64_t batch = 1;
+  bool sharedB = false;
+  StageStatus status = StageStatus::NotRun;
+  std::string message;
+  double error = 0, threshold = 0;
+  size_t badValues = 0;
+  double refSpotError = -1;
+  std::string reference; // "cublas" (cublasMode) | "copy" (the device-to-device copy)
+  // Timing (ms, medians): the op's kernels alone and its reference, each
+  // back-to-back; matmuls also interleaved (ours, cuBLAS, alternating).
+  double ms = 0, refMs = 0, msInterleaved = 0, refMsInterleaved = 0;
+  /// 100 * reference ms / ms: interleaved for matmuls, back-to-back for softmax.
+  double pctRef = 0;
+};
 
 struct StageResult {
   std::string stage, op, chip;
@@ -192,6 +218,11 @@ struct StageResult {
   double gbps = 0, copyMs = 0, copyGbps = 0, pctCopy = 0, peakGBs = 0, pctPeakBw = 0;
   std::vector<KernelResources> kernels;
   std::string jitInfoLog;
+  // Function stages (version 2, op "function"): each op, and the sums of
+  // the ops' ms and of their references' ms (back-to-back medians) beside
+  // the whole function's `ms`; pctRefs = 100 * refsMs / ms.
+  std::vector<OpResult> ops;
+  double opsMs = 0, refsMs = 0, pctRefs = 0;
 };
 
 /// Checks then times one stage. Never throws: CUDA errors, JIT failures and
@@ -199,6 +230,29 @@ struct StageResult {
 /// (matmul stages then report Error). `compileMs` < 0: unknown.
 StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &manifest,
                      double compileMs, const BenchOptions &options);
+
+/// runStage for a manifest of several ops (version 2; runStage dispatches
+/// to it). The check: every buffer is allocated once; the inputs (arguments
+/// some op reads before any op writes them, functionBufferUses) get fresh
+/// random values, everything else 0xFF bytes (NaN). Then op by op, in
+/// program order: its output is poisoned again (softmax outputs with
+/// kSoftmaxPoisonByte, as in a one-op stage), its kernels launch, and its
+/// result is compared, by the thresholds above, with its reference computed
+/// from the current device contents of its inputs (cuBLAS with the op's
+/// layout, batch and shared B; the host softmax in double). A softmax
+/// argument gets the special rows (-inf, all -inf) only when no later op
+/// reads its output, whose NaN rows would make the rest uncheckable. Then
+/// the inputs are restored, the rest poisoned again, and the whole function
+/// runs once more, all kernels back to back as it is timed; every output
+/// (results and written arguments) must equal the op-by-op run bit for bit,
+/// since our kernels are deterministic (fixed reduction orders, no atomics
+/// on values). A FAIL or ERROR names the op (index, kind, shape); the stage
+/// fails when any op or the comparison does. Timing: the function, each op
+/// alone and each op's reference (cuBLAS back-to-back and interleaved with
+/// the op, as a one-op matmul stage; the device-to-device copy for a
+/// softmax) over the same rotated sets.
+StageResult runFunction(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &manifest,
+                        double compileMs, const BenchOptions &options);
 
 //===--- Reporting ---------------------------------------------------------===//
 
@@ -212,6 +266,14 @@ struct RunInfo {
   BenchOptions options;
 };
 
+/// The line gemm-run prints as a stage ends: status, error and threshold,
+/// ms; a function stage's instead names its ops' count and is followed by
+/// a line per op ("  op 1 softmax 130x259 PASS error ...").
+void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly);
+/// What a stage is before it runs (status NotRun): stage, op ("function"
+/// for several ops, each then in `ops`), chip, shape, dtype, layout, batch,
+/// thresholds. Used by runStage and for stages that never run.
+StageResult describeStage(const KernelManifest &m, double compileMs, bool tf32);
 /// Pretty JSON of the whole run (device, versions, options, every stage).
 std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &results);
 /// Human table, one row per stage (matmul and softmax stages in separate tables).

@@ -9,6 +9,14 @@
  * Every call that can fail returns 0 / a handle on success and -1 / NULL on
  * failure, with a NUL-terminated message in err[0..errLen).
  *
+ * A function of several ops (a version-2 manifest) is launched like a
+ * single op, over all its buffers in manifest order: its arguments
+ * (arg0, arg1, ... by position, the caller's), its results (allocated by
+ * the caller as the manifest's shapes say), then its temps and scratch
+ * buffers (allocated by the caller's wrapper, e.g. gemm_opt.Kernel, on the
+ * launch's stream). gemm_opt_manifest_buffer_uses says which buffers are
+ * inputs and which are outputs.
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef GEMM_OPT_RUNTIME_CAPI_H
 #define GEMM_OPT_RUNTIME_CAPI_H
@@ -21,8 +29,8 @@ extern "C" {
 #endif
 
 #define GEMM_OPT_API __attribute__((visibility("default")))
-/* Bumped whenever a signature below changes. */
-#define GEMM_OPT_C_API_VERSION 1
+/* Bumped whenever a signature below changes or a function is added. */
+#define GEMM_OPT_C_API_VERSION 2
 
 typedef struct gemm_opt_device gemm_opt_device;
 typedef struct gemm_opt_kernel gemm_opt_kernel;
@@ -33,9 +41,26 @@ GEMM_OPT_API int gemm_opt_api_version(void);
  * device needed. */
 GEMM_OPT_API int gemm_opt_validate_manifest(const char *manifestJson, char *err, size_t errLen);
 
-/* gemm-run's correctness threshold for the manifest's problem (Bench.h). */
-GEMM_OPT_API int gemm_opt_check_threshold(const char *manifestJson, int tf32, double *threshold, char *err,
+/* gemm-run's correctness threshold for the manifest's problem (Bench.h); a
+ * version-2 manifest has one per op: `op` indexes its ops (ignored for
+ * version 1). */
+GEMM_OPT_API int gemm_opt_check_threshold(const char *manifestJson, int op, int tf32, double *threshold, char *err,
                                           size_t errLen);
+
+/* Bits of gemm_opt_manifest_buffer_uses: an input (an argument some op
+ * reads before any op writes it; A, B, X, and C with beta = 1 in a one-op
+ * manifest), written by an op, an output (written, and the caller's: an
+ * argument or a result). */
+#define GEMM_OPT_BUFFER_INPUT 1
+#define GEMM_OPT_BUFFER_WRITTEN 2
+#define GEMM_OPT_BUFFER_OUTPUT 4
+
+/* Writes the GEMM_OPT_BUFFER_* bits of every manifest buffer (manifest
+ * order) into uses[0..numBuffers); numBuffers must be the manifest's
+ * buffer count. Version-2 manifests: by the ops in program order
+ * (functionBufferUses); version 1: by role. No device needed. */
+GEMM_OPT_API int gemm_opt_manifest_buffer_uses(const char *manifestJson, int *uses, size_t numBuffers, char *err,
+                                               size_t errLen);
 
 /* Loads libcuda, retains device `ordinal`'s primary context and makes it
  * current. */

@@ -58,6 +58,9 @@ std::vector<LaunchArgs> buildLaunchArgs(CudaDriver &drv, const KernelManifest &m
 /// launch without it runs plainly), the rest through cuLaunchKernel.
 void launchKernels(CudaDriver &drv, const KernelManifest &m, const std::vector<PreparedKernel> &kernels,
                    std::vector<LaunchArgs> &args, cu::CUstream stream);
+/// The same for kernels [first, last) only (one op of a version-2 manifest).
+void launchKernelRange(CudaDriver &drv, const KernelManifest &m, const std::vector<PreparedKernel> &kernels,
+                       std::vector<LaunchArgs> &args, cu::CUstream stream, size_t first, size_t last);
 
 } // namespace gemm_opt::runtime
 

@@ -20,10 +20,12 @@ namespace gemm_opt::runtime {
 inline constexpr uint64_t kDeviceHeadroomBytes = uint64_t(256) << 20;
 
 /// Device bytes a stage needs at the least: one set of its buffers, the
-/// cuBLAS reference copy of C (matmul) and its tensor maps (no headroom).
+/// cuBLAS reference copy of C (matmul; a function's largest, its ops being
+/// checked one at a time) and its tensor maps (no headroom).
 uint64_t stageDeviceBytes(const KernelManifest &m);
 /// Host bytes the check needs, estimated: the inputs as float, the output,
-/// the reference (and the softmax input) as double.
+/// the reference (and the softmax input) as double; for a function, its
+/// largest op's plus its inputs once and its outputs twice (raw bytes).
 uint64_t stageHostBytes(const KernelManifest &m);
 
 /// "" when the stage plus kDeviceHeadroomBytes fits in `freeBytes`, else the

@@ -45,6 +45,12 @@ struct CompiledStage {
 /// false and fills `error` on failure.
 bool compileStages(const CompileRequest &request, std::vector<CompiledStage> &out, std::string &error);
 
+/// The kernel ops of the input file in program order ("matmul",
+/// "batch_matmul", "softmax"): more than one make a function of several
+/// ops, compiled to a version-2 manifest. Returns false and fills `error`
+/// when the file cannot be read or parsed.
+bool inputKernelOps(const std::string &inputPath, std::vector<std::string> &ops, std::string &error);
+
 /// The stage names known for an op ("matmul" | "softmax"), in pipeline order.
 std::vector<std::string> availableStages(const std::string &op);
 

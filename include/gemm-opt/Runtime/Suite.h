@@ -48,6 +48,10 @@ void printSuiteSummary(std::ostream &os, const std::vector<std::pair<std::string
 /// The summary as JSON ({"stage": {"geomean_pct_cublas_interleaved": ...,
 /// "by_m": {"1": ...}, "shapes": N, "not_timed": N, "worst": ...}}).
 llvm::json::Value suiteSummaryToJson(const std::vector<std::pair<std::string, SuiteStageSummary>> &summary);
+/// The results JSON (resultsToJson) with the summary added as "suite":
+/// {"file": suiteFile, "stages": suiteSummaryToJson(summary)}.
+std::string withSuiteSummary(const std::string &resultsJson, const std::string &suiteFile,
+                             const std::vector<std::pair<std::string, SuiteStageSummary>> &summary);
 
 } // namespace gemm_opt::runtime
 

@@ -3,7 +3,10 @@
  * remember each .entry's parameter count from the PTX, tensor maps that
  * hold their arguments, and launches appended as JSON lines to
  * $FAKE_CUDA_LOG (kernel, grid, block, shared memory, stream, cluster,
- * programmatic, every parameter's 8-byte slot). */
+ * programmatic, every parameter's 8-byte slot). With $FAKE_CUDA_EXEC set,
+ * memory is real (host memory: memset and device-to-device copies too) and
+ * each launch runs fakeCudaExecute (fake_kernels.c, when linked in), so
+ * that gemm-run can check a manifest of host-emulated kernels. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,10 @@ typedef struct { char *ptx; } Module;
 typedef struct { char name[256]; int params; } Function;
 
 static int cc(void) { const char *s = getenv("FAKE_CUDA_CC"); return s ? atoi(s) : 90; }
+
+static int exec(void) { return getenv("FAKE_CUDA_EXEC") != NULL; }
+/* Runs kernel `name` on the host; defined in fake_kernels.c. */
+__attribute__((weak)) void fakeCudaExecute(const char *name, const unsigned grid[3], void **params);
 
 static FILE *logfile(void) {
   const char *p = getenv("FAKE_CUDA_LOG");
@@ -49,9 +56,17 @@ CUresult cuMemAlloc_v2(uint64_t *p, size_t n) { *p = (uint64_t)(uintptr_t)malloc
 CUresult cuMemFree_v2(uint64_t p) { free((void *)(uintptr_t)p); return 0; }
 CUresult cuMemcpyHtoD_v2(uint64_t d, const void *s, size_t n) { memcpy((void *)(uintptr_t)d, s, n); return 0; }
 CUresult cuMemcpyDtoH_v2(void *d, uint64_t s, size_t n) { memcpy(d, (void *)(uintptr_t)s, n); return 0; }
-CUresult cuMemcpyDtoD_v2(uint64_t d, uint64_t s, size_t n) { (void)d; (void)s; (void)n; return 0; }
-CUresult cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *st) { (void)d; (void)s; (void)n; (void)st; return 0; }
-CUresult cuMemsetD8_v2(uint64_t d, unsigned char v, size_t n) { (void)d; (void)v; (void)n; return 0; }
+CUresult cuMemcpyDtoD_v2(uint64_t d, uint64_t s, size_t n) {
+  if (exec())
+    memmove((void *)(uintptr_t)d, (const void *)(uintptr_t)s, n);
+  return 0;
+}
+CUresult cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *st) { (void)st; return cuMemcpyDtoD_v2(d, s, n); }
+CUresult cuMemsetD8_v2(uint64_t d, unsigned char v, size_t n) {
+  if (exec())
+    memset((void *)(uintptr_t)d, v, n);
+  return 0;
+}
 CUresult cuEventCreate(void **e, unsigned f) { (void)f; *e = malloc(1); return 0; }
 CUresult cuEventDestroy_v2(void *e) { free(e); return 0; }
 CUresult cuEventRecord(void *e, void *s) { (void)e; (void)s; return 0; }
@@ -118,11 +133,18 @@ static void logLaunch(Function *f, const unsigned g[3], const unsigned b[3], uns
   fclose(out);
 }
 
+static void launched(Function *f, const unsigned g[3], const unsigned b[3], unsigned smem, void *stream,
+                     const unsigned *cluster, int programmatic, int ex, void **params) {
+  logLaunch(f, g, b, smem, stream, cluster, programmatic, ex, params);
+  if (exec() && fakeCudaExecute)
+    fakeCudaExecute(f->name, g, params);
+}
+
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned smem, void *stream, void **params, void **extra) {
   (void)extra;
   unsigned g[3] = {gx, gy, gz}, b[3] = {bx, by, bz};
-  logLaunch(f, g, b, smem, stream, NULL, 0, 0, params);
+  launched(f, g, b, smem, stream, NULL, 0, 0, params);
   return 0;
 }
 
@@ -146,7 +168,7 @@ CUresult cuLaunchKernelEx(const Config *c, void *f, void **params, void **extra)
     if (c->attrs[i].id == 6)
       programmatic = c->attrs[i].value.flag;
   }
-  logLaunch(f, g, b, c->smem, c->stream, cluster, programmatic, 1, params);
+  launched(f, g, b, c->smem, c->stream, cluster, programmatic, 1, params);
   return 0;
 }
 

@@ -1,0 +1,67 @@
+//===- FunctionManifest.h - The ops and buffers of a version-2 manifest -*- C++ -*-===//
+//
+// A version-2 manifest (docs/manifest.md, "Several ops in one function")
+// describes a function of several ops. Its runners (gemm-run's function
+// check, the C API, Python) all need the same facts about it: which
+// buffers a caller fills (inputs), which ones the function writes for the
+// caller (outputs), which kernels belong to an op, and each op seen on its
+// own as a version-1 manifest (for thresholds, shape strings, memory).
+// Pure host code over a validated manifest.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMM_OPT_RUNTIME_FUNCTIONMANIFEST_H
+#define GEMM_OPT_RUNTIME_FUNCTIONMANIFEST_H
+
+#include "gemm-opt/Runtime/Manifest.h"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gemm_opt::runtime {
+
+/// A manifest of several ops (version 2), as opposed to one op (version 1).
+inline bool isFunctionManifest(const KernelManifest &m) { return m.version == kManifestVersionOps; }
+
+/// How the function uses one of its buffers.
+struct BufferUse {
+  /// An argument some op reads before any op writes it (a matmul's C with
+  /// beta = 1 counts as read): the caller's data, filled before a run.
+  bool input = false;
+  /// Some op writes it (its C or Y).
+  bool written = false;
+  /// What the caller gets back: a result, or an argument an op writes.
+  bool output = false;
+};
+
+/// One entry per manifest buffer, in manifest order. Temps and scratch are
+/// neither input nor output.
+std::vector<BufferUse> functionBufferUses(const KernelManifest &m);
+
+/// The buffer names op `op` reads (A, B and C when beta = 1; X), in role order.
+std::vector<std::string> opInputs(const OpDesc &op);
+/// The buffer name op `op` writes (C, Y).
+std::string opOutput(const OpDesc &op);
+
+/// [first, last) of op `op`'s kernels in m.kernels (empty when it has none).
+std::pair<size_t, size_t> opKernelRange(const KernelManifest &m, size_t op);
+
+/// Op `op` of a version-2 manifest as a version-1 manifest: its op and
+/// problem, its operand buffers under their version-1 roles (A, B, C / X,
+/// Y), the scratch buffers its kernels name and its kernels. Passes
+/// validateManifest when `m` does.
+KernelManifest opManifest(const KernelManifest &m, size_t op);
+
+/// "matmul 130x259x67" / "softmax 130x259": an op's kind and shape, as
+/// messages and reports name it.
+std::string opSummary(const KernelManifest &m, size_t op);
+
+/// The caller-facing argument positions: the index in m.buffers of arg<i>
+/// for i = 0, 1, ... (args are listed first, in position order). Throws
+/// std::invalid_argument when the args are not named arg0, arg1, ... in order.
+std::vector<size_t> functionArgumentBuffers(const KernelManifest &m);
+
+} // namespace gemm_opt::runtime
+
+#endif // GEMM_OPT_RUNTIME_FUNCTIONMANIFEST_H

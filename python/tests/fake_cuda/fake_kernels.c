@@ -1,0 +1,64 @@
+/* Host versions of test/Runtime/Inputs/reference_kernels.cu's f32 kernels,
+ * linked into the fake libcuda (fake_libcuda.c) so that gemm-run can check
+ * and time a manifest of them without a GPU. Any other kernel writes
+ * nothing. $FAKE_CUDA_DRIFT=NAME makes kernel NAME nondeterministic: each
+ * launch adds a growing multiple of 2^-20 to its first output element
+ * (within any threshold, never bit for bit the same twice). */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *ptr(void **params, int i) { return (void *)(uintptr_t)*(uint64_t *)params[i]; }
+static int i32(void **params, int i) { return *(int32_t *)params[i]; }
+
+/* C(MxN) = beta*C + A(MxK)·B(KxN) in f32 (fmaf, as the device kernel), row-major; `skipLast`
+ * leaves the last column alone (matmul_naive_f32_wrong). */
+static void matmul(void **params, int skipLast) {
+  float *c = ptr(params, 0);
+  const float *a = ptr(params, 1), *b = ptr(params, 2);
+  int m = i32(params, 3), n = i32(params, 4), k = i32(params, 5);
+  long long ldc = *(int64_t *)params[6];
+  float beta = *(float *)params[7];
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n - skipLast; ++j) {
+      float acc = 0.f;
+      for (int p = 0; p < k; ++p)
+        acc = fmaf(a[(size_t)i * k + p], b[(size_t)p * n + j], acc);
+      if (beta != 0.f)
+        acc += beta * c[i * ldc + j];
+      c[i * ldc + j] = acc;
+    }
+}
+
+static void softmaxRows(void **params) {
+  const float *x = ptr(params, 0);
+  float *y = ptr(params, 1);
+  int rows = i32(params, 2), cols = i32(params, 3);
+  for (int r = 0; r < rows; ++r) {
+    const float *xr = x + (size_t)r * cols;
+    float mx = -INFINITY, s = 0.f;
+    for (int j = 0; j < cols; ++j)
+      mx = fmaxf(mx, xr[j]);
+    for (int j = 0; j < cols; ++j)
+      s += expf(xr[j] - mx);
+    for (int j = 0; j < cols; ++j)
+      y[(size_t)r * cols + j] = expf(xr[j] - mx) / s;
+  }
+}
+
+void fakeCudaExecute(const char *name, const unsigned grid[3], void **params) {
+  (void)grid;
+  static int drift;
+  if (!strcmp(name, "matmul_naive_f32"))
+    matmul(params, 0);
+  else if (!strcmp(name, "matmul_naive_f32_wrong"))
+    matmul(params, 1);
+  else if (!strcmp(name, "softmax_rows_f32"))
+    softmaxRows(params);
+  else
+    return;
+  const char *d = getenv("FAKE_CUDA_DRIFT");
+  if (d && !strcmp(d, name)) /* the output is parameter 0 (matmul) or 1 (softmax) */
+    *(float *)ptr(params, strstr(name, "softmax") ? 1 : 0) += (float)(++drift) * 0x1p-20f;
+}

@@ -1,0 +1,19 @@
+// Attention over 3 heads in f16, as linalg.batch_matmul: S = Q * K^T per
+// head (K stored N x D, through the indexing_maps), P = softmax(S) over the
+// last dimension, O = P * V per head; M = 130 queries, D = 67, N = 259
+// keys. Tensors with zero fills (beta = 0). A function of three ops: one
+// PTX module, a version-2 manifest with batched matmuls (batch 3) and a
+// softmax over 3 * 130 rows. Shared by test/GPU; not a test itself.
+func.func @attention(%Q: tensor<3x130x67xf16>, %K: tensor<3x259x67xf16>, %V: tensor<3x259x67xf16>) -> tensor<3x130x67xf16> {
+  %zero = arith.constant 0.0 : f16
+  %s_empty = tensor.empty() : tensor<3x130x259xf16>
+  %s_zero = linalg.fill ins(%zero : f16) outs(%s_empty : tensor<3x130x259xf16>) -> tensor<3x130x259xf16>
+  %S = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%Q, %K : tensor<3x130x67xf16>, tensor<3x259x67xf16>) outs(%s_zero : tensor<3x130x259xf16>) -> tensor<3x130x259xf16>
+  %p_empty = tensor.empty() : tensor<3x130x259xf16>
+  %P = linalg.softmax dimension(2) ins(%S : tensor<3x130x259xf16>) outs(%p_empty : tensor<3x130x259xf16>) -> tensor<3x130x259xf16>
+  %o_empty = tensor.empty() : tensor<3x130x67xf16>
+  %o_zero = linalg.fill ins(%zero : f16) outs(%o_empty : tensor<3x130x67xf16>) -> tensor<3x130x67xf16>
+  %O = linalg.batch_matmul ins(%P, %V : tensor<3x130x259xf16>, tensor<3x259x67xf16>) outs(%o_zero : tensor<3x130x67xf16>) -> tensor<3x130x67xf16>
+  return %O : tensor<3x130x67xf16>
+}
