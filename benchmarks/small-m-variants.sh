@@ -15,18 +15,7 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 for item in $shapes; do
   layout=${item%%:*} shape=${item#*:}
-  IFS=x read -r m n k <<< "$shape"
-  bshape="${k}x${n}" bmap="(k, n)"
-  [ "$layout" = nt ] && bshape="${n}x${k}" bmap="(n, k)"
-  cat > "$tmp/in.mlir" <<MLIR
-func.func @matmul(%A: memref<${m}x${k}xbf16>, %B: memref<${bshape}xbf16>, %C: memref<${m}x${n}xbf16>) {
-  %zero = arith.constant 0.0 : bf16
-  linalg.fill ins(%zero : bf16) outs(%C : memref<${m}x${n}xbf16>)
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> $bmap>, affine_map<(m, n, k) -> (m, n)>]
-      ins(%A, %B : memref<${m}x${k}xbf16>, memref<${bshape}xbf16>) outs(%C : memref<${m}x${n}xbf16>)
-  return
-}
-MLIR
+  "$(dirname "$0")/bf16-matmul-input.sh" "$layout" "$shape" "$tmp/in.mlir"
   "$opt" "$tmp/in.mlir" --gemm-specialize-contractions --gemm-verify-input --gemm-naive \
     --gemm-coalesce --gemm-shared-memory-tiling --gemm-register-tiling-1d --gemm-register-tiling-2d \
     --gemm-vectorize --gemm-swizzle --gemm-multi-buffer --gemm-warp-tiling \

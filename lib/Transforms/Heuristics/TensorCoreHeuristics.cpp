@@ -160,6 +160,101 @@ MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
   return plan;
 }
 
+/// The warp-specialized persistent kernel on 128x256 tiles: a producer
+/// warpgroup and two consumers sharing each tile.
+static void useCooperative128x256(WgmmaGemmPlan &plan) {
+  plan.bm = 128;
+  plan.bn = 256;
+  plan.stages = 4;
+  plan.consumers = 2;
+  plan.warpSpecialized = true;
+  plan.persistent = true;
+  plan.maxRegs = 168;
+  plan.producerRegs = 40;
+  plan.consumerRegs = 232;
+}
+
+/// The share of the SMs' last wave that `tiles` blocks keep busy.
+static double waveEfficiency(int64_t tiles, int64_t numSMs) {
+  return double(tiles) / double(ceilDiv(tiles, numSMs) * numSMs);
+}
+
+/// Plans for a long K and a wide N (4096 or more: the layers of a model)
+/// in fewer than four waves of 128x256 tiles, where the last wave's idle
+/// SMs cost the most. Measured on the H200 (bf16, B stored N x K,
+/// results/2026-12-02-mid-m-variants: the LLM-layer suite's N and K at
+/// M = 32, 128 and 512, eleven plans each, interleaved against cuBLAS): the
+/// last wave decides, and no single tile wins.
+///  - M <= 64: 64-row tiles (128-row ones compute mostly padding: 51-52%
+///    of cuBLAS at 32x8192x8192 against 88%), 64x128 with a producer
+///    warpgroup and 8 TMA stages (71-102%), or persistent 64x256 with a
+///    producer and 4 stages where its last wave is at least as full
+///    (32x27648x5120: 95.1% against 91.1%, 32x57344x8192: 98.8 against
+///    92.5). Both beat the
+///    swap-AB kernel there (43-55%), hence its M <= 16 limit with B N x K.
+///  - Above: the cooperative 128x256 kernel unless 128x128 tiles fill the
+///    last wave better by more than their lower efficiency per tile (the
+///    cooperative 128x128 kernel reaches ~0.9 of the 128x256 one on equal
+///    waves: 512x8192x8192 75.0 against 93.1, 512x15360x5120 90.4 against
+///    94.6): 128x10240x8192 97.2% against 55.8, 512x10240x8192 84.0
+///    against 65.7, 512x27648x5120 91.3 against 81.3. When even those are
+///    fewer than a third of the SMs (128x5120x5120: 40 tiles), 64x128 with
+///    a producer (70.9% against 59.9).
+/// Returns false, leaving `plan` alone, for other problems.
+static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
+                                   WgmmaGemmPlan &plan) {
+  int64_t numSMs = chip.numSMs;
+  auto tiles = [&](int64_t bm, int64_t bn) {
+    return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
+  };
+  if (p.k < 4096 || p.n < 4096 || tiles(128, 256) >= 4 * numSMs)
+    return false;
+  auto use64x128Producer = [&] {
+    plan.bm = 64;
+    plan.bn = 128;
+    plan.consumers = 1;
+    plan.stages = 8;
+    plan.groupM = 0;
+    plan.warpSpecialized = true;
+    plan.maxRegs = 168;
+  };
+  std::string why;
+  if (p.m <= 64) {
+    if (waveEfficiency(tiles(64, 256), numSMs) >=
+        waveEfficiency(tiles(64, 128), numSMs)) {
+      useCooperative128x256(plan);
+      plan.bm = 64;
+      plan.consumers = 1;
+      why = "64x256 tiles fill the last wave as well as 64x128";
+    } else {
+      use64x128Producer();
+      why = "64x128 tiles fill the last wave better than 64x256";
+    }
+  } else {
+    double wide = waveEfficiency(tiles(128, 256), numSMs);
+    double square = waveEfficiency(tiles(128, 128), numSMs);
+    constexpr double kSquareTileEfficiency = 0.9;
+    if (wide >= kSquareTileEfficiency * square) {
+      useCooperative128x256(plan);
+      why = "128x256 tiles fill the last wave well enough";
+    } else if (3 * tiles(128, 128) >= numSMs) {
+      useCooperative128x256(plan);
+      plan.bn = 128;
+      plan.stages = 6;
+      why = "128x128 tiles fill the last wave better";
+    } else {
+      use64x128Producer();
+      why = "even 128x128 tiles are fewer than a third of the SMs";
+    }
+  }
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k
+                 << ": under four waves: " << tiles(128, 256)
+                 << " tiles of 128x256, " << tiles(128, 128) << " of 128x128, "
+                 << tiles(64, 128) << " of 64x128 on " << numSMs
+                 << " SMs: " << why << "; plan " << plan.str() << "\n";
+  return true;
+}
+
 WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
                                               const ChipInfo &chip) {
   // ../shared/notes/mlir22-gpu-facts.md ("Hopper"), hand-built kernels at
@@ -197,15 +292,10 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   auto blocks = [&](int64_t bm, int64_t bn) {
     return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
+  if (chooseFewWaveWgmmaTiles(p, chip, plan))
+    return plan;
   if (blocks(128, 256) >= chip.numSMs) {
-    plan.bn = 256;
-    plan.stages = 4;
-    plan.consumers = 2;
-    plan.warpSpecialized = true;
-    plan.persistent = true;
-    plan.maxRegs = 168;
-    plan.producerRegs = 40;
-    plan.consumerRegs = 232;
+    useCooperative128x256(plan);
   } else if (blocks(128, 128) < chip.numSMs) {
     plan.bm = 64;
     plan.stages = 4;

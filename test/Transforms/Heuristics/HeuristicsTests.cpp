@@ -253,6 +253,40 @@ void testSmallMPlans(ArrayRef<Types> types) {
   EXPECT_MSG(swapAbPlans > 0, "no shape took the swap-AB kernel");
 }
 
+/// Long-K, wide-N problems in fewer than four waves (the LLM layers at 17
+/// to 512 tokens): 64-row tiles up to M = 64, never a grid of fewer than a
+/// third of the SMs where 64x128 tiles give more, the square ladder shapes
+/// on the cooperative 128x256 kernel.
+void testFewWaveWgmmaPlans(MLIRContext &ctx) {
+  const ChipInfo &chip = *lookupChipInfo("sm_90a");
+  Type bf16 = BFloat16Type::get(&ctx);
+  const std::array<int64_t, 2> layers[] = {
+      {10240, 8192}, {15360, 5120}, {27648, 5120}, {5120, 13824},
+      {5120, 5120},  {57344, 8192}, {8192, 28672}, {8192, 8192}};
+  for (int64_t m : {17, 24, 32, 64, 65, 128, 300, 512})
+    for (auto [n, k] : layers) {
+      GemmProblem p = makeProblem({m, n, k}, bf16, bf16, false);
+      p.transposeB = true;
+      WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+      std::string where = describe({m, n, k}, "bf16", "sm_90a");
+      std::string error = plan.validate(chip);
+      EXPECT_MSG(error.empty(), where + ": " + error);
+      if (m <= 64)
+        EXPECT_MSG(plan.bm == 64, where + ": 128-row tiles of 64 rows or less");
+      int64_t tiles = ceilDiv(m, plan.bm) * ceilDiv(n, plan.bn);
+      int64_t smallest = ceilDiv(m, 64) * ceilDiv(n, 128);
+      EXPECT_MSG(3 * tiles >= chip.numSMs || tiles == smallest,
+                 where + ": " + std::to_string(tiles) + " tiles");
+    }
+  for (int64_t side : {4096, 8192}) {
+    GemmProblem p = makeProblem({side, side, side}, bf16, bf16, false);
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    EXPECT_MSG(plan.bm == 128 && plan.bn == 256 && plan.consumers == 2 &&
+                   plan.warpSpecialized && plan.persistent,
+               describe({side, side, side}, "bf16", "sm_90a"));
+  }
+}
+
 } // namespace
 
 int main() {
@@ -266,6 +300,7 @@ int main() {
   testMmaPlans(tensorCoreTypes);
   testWgmmaPlans(tensorCoreTypes);
   testSmallMPlans(tensorCoreTypes);
+  testFewWaveWgmmaPlans(ctx);
   testSimtLadder(ctx);
   testVectorWidth();
   testSoftmaxRows(ctx, *module);

@@ -2,6 +2,7 @@
 // (registered by gemm-opt itself: Debian's release LLVM has no -debug-only).
 // RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --gemm-stage-warptile -debug-only=gemm-opt-heuristics -o /dev/null 2>&1 | FileCheck %s --check-prefix=SIMT
 // RUN: gemm-opt %inputs/matmul-f16-4096x4096x4096.mlir --gemm-stage-wgmma -debug-only=gemm-opt-heuristics -o /dev/null 2>&1 | FileCheck %s --check-prefix=WGMMA
+// RUN: gemm-opt %inputs/matmul-bf16-nt-32x8192x8192.mlir --gemm-stage-wgmma -debug-only=gemm-opt-heuristics -o /dev/null 2>&1 | FileCheck %s --check-prefix=LAYER
 // RUN: gemm-opt %inputs/matmul-bf16-1x1x1.mlir --gemm-stage-wgmma -debug-only=gemm-opt-heuristics -o /dev/null 2>&1 | FileCheck %s --check-prefix=TINY
 // RUN: gemm-opt %inputs/softmax-1024x131072-f32.mlir --gemm-stage-softmax-rows -debug-only=gemm-opt-heuristics -o /dev/null 2>&1 | FileCheck %s --check-prefix=SOFTMAX
 // Other debug types, and no -debug-only: silent.
@@ -16,7 +17,11 @@
 // SIMT: [gemm-opt-heuristics] warptile: plan block 64x64x16, thread 8x4, {{.*}}split-K 2
 
 // WGMMA: [gemm-opt-heuristics] mma: 4096x4096x4096 on sm_90a: aligned, enough tiles: 64x64 warps; plan block 128x256x64
-// WGMMA: [gemm-opt-heuristics] wgmma: 4096x4096x4096: 512 tiles of 128x256, 1024 of 128x128 on 132 SMs: the grid fills the SMs: warp-specialized persistent 128x256
+// WGMMA: [gemm-opt-heuristics] wgmma: 4096x4096x4096: under four waves: 512 tiles of 128x256, 1024 of 128x128, 2048 of 64x128 on 132 SMs: 128x256 tiles fill the last wave well enough; plan block 128x256x64, 2 warpgroup(s) + producer, persistent
+
+// 32 rows of a layer: no swap-AB kernel above 16 rows, 64-row wgmma tiles.
+// LAYER: [gemm-opt-heuristics] swap-AB: not for 32x8192x8192: M = 32 is more than 16 rows
+// LAYER: [gemm-opt-heuristics] wgmma: 32x8192x8192: under four waves: 32 tiles of 128x256, 64 of 128x128, 64 of 64x128 on 132 SMs: 64x128 tiles fill the last wave better than 64x256; plan block 64x128x64, 1 warpgroup(s) + producer, stages 8
 
 // TINY: [gemm-opt-heuristics] mma: 1x1x1 on sm_90a: 128x128 tiles leave SMs idle: 64-row tiles
 // TINY: [gemm-opt-heuristics] wgmma staging: 1 multiply-adds against 2^22: keep mma.sync

@@ -33,11 +33,12 @@ inline constexpr int64_t kSwapAbMaxRows = 64;
 
 /// Largest M for which the heuristics choose the kernel over tensor-core
 /// tiles of A's rows, with B stored N x K and K x N. Measured on the H200
-/// (bf16, against cuBLAS; results/2026-12-02-small-m-first, -variants and
-/// -suite-small-m): with B stored N x K the suite's M = 32 layers at 77%
-/// (geomean) against the tiles' 67%, at M = 64 70% against 78%
-/// (8192 x 8192); with B stored K x N M = 32 at 64% against 65%.
-inline constexpr int64_t kSwapAbHeuristicMaxRowsNT = 32;
+/// (bf16, against cuBLAS): with B stored K x N the suite's M = 32 layers
+/// at 64% against the tiles' 65% (results/2026-12-02-suite-small-m); with
+/// B stored N x K the kernel as it is now (88 registers at two row tiles)
+/// reaches 43-55% at M = 32 where the wgmma rung's 64-row tiles reach
+/// 71-102% (results/2026-12-02-mid-m-variants), so 16 rows both ways.
+inline constexpr int64_t kSwapAbHeuristicMaxRowsNT = 16;
 inline constexpr int64_t kSwapAbHeuristicMaxRowsNN = 16;
 
 struct SwapAbGemmPlan {
