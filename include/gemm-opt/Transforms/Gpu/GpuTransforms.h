@@ -60,6 +60,18 @@ LogicalResult stageLaunchOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
 /// through ops that accept a strided view of it.
 bool launchOnlyReads(gpu::LaunchOp launch, Value operand);
 
+/// Turns `loop` (in `launch`), whose body copies tiles from global memory
+/// into workgroup buffers (attributions of `launch` or memref.allocs at the
+/// top of its body, used only in `loop`) and then reads them after a
+/// gpu.barrier, into a `stages`-slot cp.async ring: the buffers get a
+/// leading dimension of `stages`, the copies become one
+/// nvgpu.device_async_copy group per iteration, issued `stages - 1`
+/// iterations ahead (a prologue, zero-fills past the end) and waited for
+/// before the barrier. Fails with an error at the op that does not have
+/// this form.
+LogicalResult multiBufferRing(RewriterBase &rewriter, gpu::LaunchOp launch,
+                              scf::ForOp loop, int64_t stages);
+
 #define GEN_PASS_DECL
 #include "gemm-opt/Transforms/Gpu/Passes.h.inc"
 

@@ -93,4 +93,35 @@ def GemmStageUnalignedOperands : Pass<"gemm-stage-unaligned-operands"> {
                            "vector::VectorDialect"];
 }
 
+def GemmMultiBufferRing : Pass<"gemm-multi-buffer-ring"> {
+  let summary = "Turn tile copies into workgroup buffers in scf.for loops of "
+                "launches into an N-stage cp.async ring";
+  let description = [{
+    For every `scf.for` in a `gpu.launch` whose body copies tiles from
+    global memory into workgroup (shared) buffers (vector loads/stores,
+    vector transfers or element loads/stores of 4, 8 or 16 bytes), followed
+    by a `gpu.barrier` and code reading the buffers: each buffer gets
+    `stages` slots, the copies become `nvgpu.device_async_copy` committed as
+    one group per iteration, and the loop is software-pipelined (upstream
+    `memref::multiBuffer`, `nvgpu::createAsyncGroups`,
+    `scf::pipelineForLoop`): a prologue issues the first `stages - 1`
+    iterations' copies, each iteration waits for its own group
+    (`nvgpu.device_async_wait` with `stages - 2` groups left pending) before
+    the barrier and issues the copies `stages - 1` iterations ahead after
+    its compute, zero-filling past the end of the loop (ladder rung
+    `multibuffer` builds the same ring). A loop of another form (copies
+    without a barrier after them, buffers used outside the loop, a
+    `memref.copy`, copies whose indices depend on loop-carried values, ...)
+    gets an error at the op.
+  }];
+  let options = [
+    Option<"stages", "stages", "int64_t", /*default=*/"3",
+           "Slots per buffer, i.e. iterations in flight (at least 2)">,
+  ];
+  let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
+                           "gpu::GPUDialect", "memref::MemRefDialect",
+                           "nvgpu::NVGPUDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
 #endif // GEMM_OPT_TRANSFORMS_GPU_PASSES
