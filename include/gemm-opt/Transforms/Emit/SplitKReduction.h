@@ -2,7 +2,9 @@
 //
 // A split-K matmul writes one f32 partial product per split; a second
 // kernel sums them into C. It sums in split order, so the result does not
-// depend on which split finished first. Built by the SIMT warptile rung.
+// depend on which split finished first. Built by the SIMT warptile rung
+// and by the split-K transformation of any matmul launch
+// (Gpu/SplitK.cpp).
 //
 //===----------------------------------------------------------------------===//
 

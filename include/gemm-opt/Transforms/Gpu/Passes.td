@@ -124,4 +124,30 @@ def GemmMultiBufferRing : Pass<"gemm-multi-buffer-ring"> {
                            "vector::VectorDialect"];
 }
 
+def GemmSplitK : Pass<"gemm-split-k"> {
+  let summary = "Split the K loop of matmul launches over grid z, with a "
+                "deterministic reduction launch after them";
+  let description = [{
+    For every `gpu.launch` (untagged, or a `matmul` kernel of the ladder)
+    that computes C = A*B or C += A*B with one K loop (an `scf.for` whose f32
+    accumulators start from 0.0 or from the element of C they are stored
+    to, and are stored to C right after the loop, possibly narrowed): the
+    grid gets `splits` blocks along z (which must be 1), block z runs its
+    share of the K iterations from zero and stores f32 partials to a
+    scratch buffer allocated before the launch (`memref.alloc`: a manifest
+    scratch buffer), and a second launch sums the partials in split order
+    (results never depend on timing) into C, adding C's old value when the
+    loop started from it. It is the split-K of ladder rung `warptile`, and
+    builds the same reduction kernel. Launches of another form get an error
+    at the op.
+  }];
+  let options = [
+    Option<"splits", "splits", "int64_t", /*default=*/"2",
+           "Slices of the K range (at least 2)">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
 #endif // GEMM_OPT_TRANSFORMS_GPU_PASSES
