@@ -60,6 +60,28 @@ LogicalResult stageLaunchOperands(RewriterBase &rewriter, gpu::LaunchOp launch,
 /// through ops that accept a strided view of it.
 bool launchOnlyReads(gpu::LaunchOp launch, Value operand);
 
+/// Turns `loop` (in `launch`), whose body copies tiles from global memory
+/// into workgroup buffers (attributions of `launch` or memref.allocs at the
+/// top of its body, used only in `loop`) and then reads them after a
+/// gpu.barrier, into a `stages`-slot cp.async ring: the buffers get a
+/// leading dimension of `stages`, the copies become one
+/// nvgpu.device_async_copy group per iteration, issued `stages - 1`
+/// iterations ahead (a prologue, zero-fills past the end) and waited for
+/// before the barrier. Fails with an error at the op that does not have
+/// this form.
+LogicalResult multiBufferRing(RewriterBase &rewriter, gpu::LaunchOp launch,
+                              scf::ForOp loop, int64_t stages);
+
+/// Splits the K loop of the matmul `launch` (an scf.for whose f32
+/// accumulators start from 0.0 or from C's element and are stored to C
+/// right after it; grid z of 1) over `splits` blocks along grid z, each
+/// storing f32 partials to a scratch buffer allocated before the launch,
+/// and adds the deterministic reduction launch (Emit/SplitKReduction.h)
+/// after it, which writes C (adding C's old value when the loop started
+/// from it). Fails with an error at the op that does not have this form.
+LogicalResult splitLaunchK(RewriterBase &rewriter, gpu::LaunchOp launch,
+                           int64_t splits);
+
 #define GEN_PASS_DECL
 #include "gemm-opt/Transforms/Gpu/Passes.h.inc"
 

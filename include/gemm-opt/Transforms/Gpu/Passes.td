@@ -93,4 +93,61 @@ def GemmStageUnalignedOperands : Pass<"gemm-stage-unaligned-operands"> {
                            "vector::VectorDialect"];
 }
 
+def GemmMultiBufferRing : Pass<"gemm-multi-buffer-ring"> {
+  let summary = "Turn tile copies into workgroup buffers in scf.for loops of "
+                "launches into an N-stage cp.async ring";
+  let description = [{
+    For every `scf.for` in a `gpu.launch` whose body copies tiles from
+    global memory into workgroup (shared) buffers (vector loads/stores,
+    vector transfers or element loads/stores of 4, 8 or 16 bytes), followed
+    by a `gpu.barrier` and code reading the buffers: each buffer gets
+    `stages` slots, the copies become `nvgpu.device_async_copy` committed as
+    one group per iteration, and the loop is software-pipelined (upstream
+    `memref::multiBuffer`, `nvgpu::createAsyncGroups`,
+    `scf::pipelineForLoop`): a prologue issues the first `stages - 1`
+    iterations' copies, each iteration waits for its own group
+    (`nvgpu.device_async_wait` with `stages - 2` groups left pending) before
+    the barrier and issues the copies `stages - 1` iterations ahead after
+    its compute, zero-filling past the end of the loop (ladder rung
+    `multibuffer` builds the same ring). A loop of another form (copies
+    without a barrier after them, buffers used outside the loop, a
+    `memref.copy`, copies whose indices depend on loop-carried values, ...)
+    gets an error at the op.
+  }];
+  let options = [
+    Option<"stages", "stages", "int64_t", /*default=*/"3",
+           "Slots per buffer, i.e. iterations in flight (at least 2)">,
+  ];
+  let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
+                           "gpu::GPUDialect", "memref::MemRefDialect",
+                           "nvgpu::NVGPUDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
+def GemmSplitK : Pass<"gemm-split-k"> {
+  let summary = "Split the K loop of matmul launches over grid z, with a "
+                "deterministic reduction launch after them";
+  let description = [{
+    For every `gpu.launch` (untagged, or a `matmul` kernel of the ladder)
+    that computes C = A*B or C += A*B with one K loop (an `scf.for` whose f32
+    accumulators start from 0.0 or from the element of C they are stored
+    to, and are stored to C right after the loop, possibly narrowed): the
+    grid gets `splits` blocks along z (which must be 1), block z runs its
+    share of the K iterations from zero and stores f32 partials to a
+    scratch buffer allocated before the launch (`memref.alloc`: a manifest
+    scratch buffer), and a second launch sums the partials in split order
+    (results never depend on timing) into C, adding C's old value when the
+    loop started from it. It is the split-K of ladder rung `warptile`, and
+    builds the same reduction kernel. Launches of another form get an error
+    at the op.
+  }];
+  let options = [
+    Option<"splits", "splits", "int64_t", /*default=*/"2",
+           "Slices of the K range (at least 2)">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect",
+                           "memref::MemRefDialect", "scf::SCFDialect",
+                           "vector::VectorDialect"];
+}
+
 #endif // GEMM_OPT_TRANSFORMS_GPU_PASSES

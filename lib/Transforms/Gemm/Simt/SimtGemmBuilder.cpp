@@ -102,7 +102,8 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   if (splits > 1) {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointAfter(launch);
-    emitSplitKReduction();
+    buildSplitKReduction(b, {scratch, p.c, p.m, p.n, ldOut, plan.splitK,
+                             p.accumulate, plan.programmaticReduction});
   }
   return launch;
 }

@@ -4,9 +4,9 @@
 // SIMT rung, a class whose parts live in one file per concern: the
 // kernel's structure (SimtGemmBuilder.cpp), global to shared memory by
 // loads or cp.async (SimtSharedStaging.cpp), the K loops
-// (SimtMainLoops.cpp), the register-tile inner loop (SimtRegisterTile.cpp),
-// the stores of C (SimtEpilogue.cpp) and the split-K reduction kernel
-// (SimtSplitKReduction.cpp).
+// (SimtMainLoops.cpp), the register-tile inner loop (SimtRegisterTile.cpp)
+// and the stores of C (SimtEpilogue.cpp); the split-K reduction kernel is
+// the shared one of Emit/SplitKReduction.h.
 //
 // The kernel it writes:
 //
@@ -155,11 +155,6 @@ private:
   void storeC(ArrayRef<Value> acc, bool guard);
   /// C[row, col] (+)= v when (row, col) lies inside C.
   void guardedStore(Value v, Value row, Value col);
-
-  //===--- Split-K (SimtSplitKReduction.cpp) ------------------------------===//
-
-  /// The kernel that sums the split-K partials into C (after the main one).
-  void emitSplitKReduction();
 
   //===--- The kernel's structure (SimtGemmBuilder.cpp) -------------------===//
 

@@ -17,6 +17,7 @@
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+#include "gemm-opt/Transforms/Emit/SplitKReduction.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -117,9 +118,6 @@ struct SimtGemmPlan {
 /// the buffers the launch captures (by their `gemm_opt.role`). `problem.op`
 /// stays null. Emits an error on failure.
 FailureOr<GemmProblem> recoverGemmProblem(gpu::LaunchOp launch);
-
-/// Kind (kKernelAttr) of the launch that sums split-K partials into C.
-inline constexpr llvm::StringLiteral kSplitKReduceKind = "matmul-splitk-reduce";
 
 /// Checks the parts of `plan` that depend on the problem (split-K against
 /// the number of full K tiles, staging against the operands' rows); returns
