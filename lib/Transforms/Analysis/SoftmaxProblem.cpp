@@ -84,7 +84,7 @@ static Value getRowsView(Value buffer) {
     return buffer;
   for (Operation *user : buffer.getUsers())
     if (auto view = dyn_cast<memref::CollapseShapeOp>(user);
-        view && view.getResultType().getRank() == 2)
+        view && getViewedRootBuffer(view) == buffer)
       return view;
   OpBuilder b(buffer.getContext());
   if (auto arg = dyn_cast<BlockArgument>(buffer))
