@@ -178,15 +178,22 @@ using RoleLookup = std::function<const BufferDesc *(const char *role, std::strin
 
 /// The buffer of `role` has the problem's element type and shape (`why`
 /// follows the expected shape in the message).
+/// The buffer of `role`, when it has the problem's element type.
+const BufferDesc *findRoleBuffer(const RoleLookup &lookup, const char *role, ElemType elem, std::string &msg) {
+  const BufferDesc *found = lookup(role, msg);
+  if (found && found->elem != elem) {
+    msg = "buffer \"" + found->name + "\" (role " + role + ") has elem " + elemTypeName(found->elem) +
+          " but the problem says " + elemTypeName(elem);
+    return nullptr;
+  }
+  return found;
+}
+
 bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,
                std::string &msg, const std::string &why = "", int64_t batch = 1) {
-  const BufferDesc *found = lookup(role, msg);
+  const BufferDesc *found = findRoleBuffer(lookup, role, elem, msg);
   if (!found)
     return false;
-  if (found->elem != elem)
-    return msg = "buffer \"" + found->name + "\" (role " + role + ") has elem " + elemTypeName(found->elem) +
-                 " but the problem says " + elemTypeName(elem),
-           false;
   // Batched: [batch, rows, cols]; a batch of 1 may be 3-D too.
   bool fits = batch == 1 ? found->shape == std::vector<int64_t>{rows, cols} ||
                                found->shape == std::vector<int64_t>{1, rows, cols}
@@ -195,6 +202,27 @@ bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_
     return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" +
                  (batch == 1 ? "" : std::to_string(batch) + ", ") + std::to_string(rows) + ", " +
                  std::to_string(cols) + "]" + why,
+           false;
+  return true;
+}
+
+/// A softmax's X or Y: [rows, cols], or [d0, ..., cols] whose leading
+/// dimensions multiply to rows (a softmax over the last dimension of an N-D
+/// buffer is that of its rows; row-major, so the same bytes).
+bool checkRowsRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,
+                   std::string &msg) {
+  const BufferDesc *found = findRoleBuffer(lookup, role, elem, msg);
+  if (!found)
+    return false;
+  const std::vector<int64_t> &shape = found->shape;
+  // Stops past rows: a product of two values below 2^63 cannot wrap.
+  unsigned __int128 product = 1;
+  for (size_t i = 0; i + 1 < shape.size() && product <= uint64_t(rows); ++i)
+    product *= shape[i] <= 0 ? 0 : uint64_t(shape[i]);
+  if (shape.size() < 2 || shape.back() != cols || product != uint64_t(rows))
+    return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" + std::to_string(rows) +
+                 ", " + std::to_string(cols) + "], or [d0, ..., " + std::to_string(cols) +
+                 "] with d0 * ... = " + std::to_string(rows) + " rows, got " + jsonIntList(shape),
            false;
   return true;
 }
@@ -226,7 +254,7 @@ bool validateProblem(const std::string &op, const MatmulProblem &mm, const Softm
   const auto &p = sm;
   if (p.rows <= 0 || p.cols <= 0)
     return msg = "problem sizes must be positive", false;
-  return checkRole(lookup, "X", p.x, p.rows, p.cols, msg) && checkRole(lookup, "Y", p.y, p.rows, p.cols, msg);
+  return checkRowsRole(lookup, "X", p.x, p.rows, p.cols, msg) && checkRowsRole(lookup, "Y", p.y, p.rows, p.cols, msg);
 }
 
 /// Version 1: the one buffer with each role.

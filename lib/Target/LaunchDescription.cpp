@@ -247,7 +247,8 @@ static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
   }
   for (Value operand : launch.getKernelOperands()) {
     if (isa<MemRefType>(operand.getType())) {
-      Value root = getRootBuffer(operand);
+      // A rows x cols view (an N-D softmax's) passes its buffer's address.
+      Value root = getViewedRootBuffer(operand);
       if (!root)
         return launch.emitError("kernel operand ")
                << operand << " is not a function argument or allocation";

@@ -17,8 +17,8 @@
 namespace mlir::gemm_opt {
 
 /// The manifest name of a kernel's buffer (a function argument or
-/// allocation: getRootBuffer), adding the buffer to the manifest on first
-/// sight; fails after an error.
+/// allocation: getViewedRootBuffer), adding the buffer to the manifest on
+/// first sight; fails after an error.
 using BufferNamer = function_ref<FailureOr<std::string>(Value root)>;
 
 /// The manifest's element type of `type`, or an error at `at`.

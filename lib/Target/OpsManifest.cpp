@@ -112,9 +112,10 @@ LogicalResult OpsFunctionDescriber::describeCallerBuffers() {
 
 FailureOr<std::string> OpsFunctionDescriber::callerBufferName(Operation *at,
                                                               Value value) {
-  auto it = names.find(getRootBuffer(value));
-  if (!getRootBuffer(value) || getRootBuffer(value) != value ||
-      it == names.end())
+  // A whole buffer, or its rows x cols view (an N-D softmax's operand).
+  Value root = getViewedRootBuffer(value);
+  auto it = names.find(root);
+  if (!root || it == names.end())
     return at->emitError("operand ")
            << value << " is not a whole argument or allocation of @"
            << caller.getSymName() << "; a runner cannot bind it";

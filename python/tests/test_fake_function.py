@@ -135,6 +135,58 @@ def test_a_nondeterministic_kernel_fails_the_whole_run(fake_device, tmp_path):
     assert "expected to be deterministic" in stage["message"]
 
 
+def softmax_alone(m, x_shape, y_shape):
+    """The function's softmax (op 1) as a version-1 manifest of its own,
+    with X and Y of the given shapes."""
+    kernel = m["kernels"][1]
+    del kernel["op"]
+    kernel["params"][0]["buffer"], kernel["params"][1]["buffer"] = "X", "Y"
+    m.update(version=1, op="softmax", problem=m.pop("ops")[1]["problem"], kernels=[kernel],
+             buffers=[{"name": "X", "role": "X", "elem": "f32", "shape": x_shape},
+                      {"name": "Y", "role": "Y", "elem": "f32", "shape": y_shape}])
+
+
+def test_softmax_over_nd_buffers(fake_device, tmp_path):
+    """A softmax whose X and Y are N-D, [d0, ..., cols] with d0 * ... =
+    rows (over the last dimension, as of attention's heads), runs and is
+    checked on its rows x cols: in the function (S and P as [1, 130, 259],
+    which the matmuls take as batches of one) and alone (X [2, 65, 259],
+    Y [5, 26, 259])."""
+    def heads(m):
+        for b in m["buffers"]:
+            if b["role"] == "temp":
+                b["shape"] = [1, 130, 259]
+    rc, out, results, _ = gemm_run(fake_device, tmp_path, edited(tmp_path, "function_f32.json", heads),
+                                   "--check-only")
+    assert rc == 0, out
+    assert [(o["shape"], o["status"]) for o in results["stages"][0]["ops"]] == [
+        ("130x259x67", "PASS"), ("130x259", "PASS"), ("130x33x259", "PASS")]
+
+    rc, out, results, launched = gemm_run(
+        fake_device, tmp_path,
+        edited(tmp_path, "function_f32.json", lambda m: softmax_alone(m, [2, 65, 259], [5, 26, 259])),
+        "--check-only")
+    assert rc == 0, out
+    stage = results["stages"][0]
+    assert (stage["op"], stage["shape"], stage["status"]) == ("softmax", "130x259", "PASS")
+    assert launched == ["softmax_rows_f32"]
+
+
+def test_softmax_buffers_must_hold_the_rows(fake_device, tmp_path):
+    """Leading dimensions that do not multiply to the rows: an input error
+    (exit 2) before anything is launched."""
+    exe = tools.find_tool("gemm-run", required=False)
+    if exe is None:
+        pytest.skip("gemm-run is not built")
+    manifest = edited(tmp_path, "function_f32.json", lambda m: softmax_alone(m, [2, 64, 259], [130, 259]))
+    proc = subprocess.run([exe, "--ptx", str(PTX), "--manifest", str(manifest)],
+                          env=dict(os.environ, LD_LIBRARY_PATH=str(fake_device), FAKE_CUDA_EXEC="1"),
+                          capture_output=True, text=True)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert ('buffer "X" (role X) must have shape [130, 259], or [d0, ..., 259] with d0 * ... = 130 rows, '
+            'got [2, 64, 259]') in proc.stderr
+
+
 def test_one_op_options_are_usage_errors():
     exe = tools.find_tool("gemm-run", required=False)
     if exe is None:

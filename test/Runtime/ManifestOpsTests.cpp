@@ -2,7 +2,8 @@
 //
 // A function of several ops (docs/manifest.md, "Several ops in one
 // function"): the writer's layout, the round trip, and every rejection of
-// the reader and validateManifest with its message.
+// the reader and validateManifest with its message; softmax buffers of
+// rank 2 or more (version 1 and 2).
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Manifest.h"
@@ -55,6 +56,22 @@ static KernelManifest sampleAttention() {
   return m;
 }
 
+/// A version-1 softmax of rows x cols (f32, X and Y 2-D) launching the
+/// sample's softmax kernel.
+static KernelManifest softmaxAlone(const KernelManifest &m, int64_t rows, int64_t cols) {
+  KernelManifest v1;
+  v1.op = "softmax";
+  v1.stage = "softmax-rows";
+  v1.chip = "sm_90";
+  v1.func = "softmax";
+  v1.softmax = {rows, cols, ElemType::F32, ElemType::F32};
+  v1.buffers = {{"X", "X", ElemType::F32, {rows, cols}}, {"Y", "Y", ElemType::F32, {rows, cols}}};
+  v1.kernels = {m.kernels[1]};
+  v1.kernels[0].op = 0;
+  v1.kernels[0].params = {KernelParam::ptr("X"), KernelParam::ptr("Y")};
+  return v1;
+}
+
 static void testOpsRoundTrip() {
   KernelManifest m = sampleAttention();
   std::string err;
@@ -78,16 +95,7 @@ static void testOpsRoundTrip() {
   EXPECT(contains(json, "\"name\": \"attention_op2_kernel_0\",\n      \"op\": 2,\n      \"grid\""));
   EXPECT(!contains(json, "\"op\": \"matmul\",\n  \"stage\""));
   // A version-1 manifest has no op index on its kernels.
-  KernelManifest v1;
-  v1.op = "softmax";
-  v1.stage = "softmax-rows";
-  v1.chip = "sm_90";
-  v1.func = "softmax";
-  v1.softmax = {2, 3, ElemType::F32, ElemType::F32};
-  v1.buffers = {{"X", "X", ElemType::F32, {2, 3}}, {"Y", "Y", ElemType::F32, {2, 3}}};
-  v1.kernels = {m.kernels[1]};
-  v1.kernels[0].op = 0;
-  v1.kernels[0].params = {KernelParam::ptr("X"), KernelParam::ptr("Y")};
+  KernelManifest v1 = softmaxAlone(m, 2, 3);
   EXPECT_MSG(validateManifest(v1, err), err);
   EXPECT(!contains(toJson(v1), "\"op\": 0"));
 }
@@ -177,8 +185,61 @@ static void testOpsValidation() {
   EXPECT(!validateManifest(v1, err) && contains(err, "unknown op \"\""));
 }
 
+/// The sample over 2 heads: batched matmuls and a softmax over the last
+/// dimension of S [2, 130, 67], whose buffers keep their 3-D shapes while
+/// its rows are both heads' (docs/manifest.md).
+static void overTwoHeads(KernelManifest &m) {
+  m.ops[0].matmul.batch = m.ops[2].matmul.batch = 2;
+  m.ops[1].softmax.rows = 260;
+  for (BufferDesc &b : m.buffers)
+    if (b.role != "scratch")
+      b.shape.insert(b.shape.begin(), 2);
+}
+
+/// A softmax's X and Y may be N-D, [d0, ..., cols], when d0 * ... = rows.
+static void testSoftmaxRowsBuffers() {
+  KernelManifest m = sampleAttention();
+  overTwoHeads(m);
+  std::string err;
+  EXPECT_MSG(validateManifest(m, err), err);
+  std::string json = toJson(m);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err) && back == m, err);
+  EXPECT(contains(json, "{\"op\": \"softmax\", \"problem\": {\"rows\": 260, \"cols\": 67, "));
+  EXPECT(contains(json, "{\"name\": \"temp0\", \"role\": \"temp\", \"elem\": \"f16\", \"shape\": [2, 130, 67]}"));
+  EXPECT_INVALID(overTwoHeads(m); m.ops[1].softmax.rows = 130,
+                 "ops[1]: buffer \"temp0\" (role X) must have shape [130, 67], or [d0, ..., 67] with d0 * ... = 130 "
+                 "rows, got [2, 130, 67]");
+  EXPECT_INVALID(overTwoHeads(m); m.ops[1].softmax.rows = 261, "(role X) must have shape [261, 67], or");
+  EXPECT_INVALID(overTwoHeads(m); m.ops[1].softmax.cols = 130, "(role X) must have shape [260, 130], or");
+
+  // Version 1: X and Y each of any rank >= 2 whose leading dimensions
+  // multiply to the rows.
+  KernelManifest v1 = softmaxAlone(m, 8, 1000);
+  auto withShapes = [&](std::vector<int64_t> x, std::vector<int64_t> y) {
+    KernelManifest edited = v1;
+    edited.buffers = {{"X", "X", ElemType::F32, x}, {"Y", "Y", ElemType::F32, y}};
+    err.clear();
+    return validateManifest(edited, err);
+  };
+  EXPECT_MSG(withShapes({2, 4, 1000}, {8, 1000}), err);
+  EXPECT_MSG(withShapes({2, 2, 2, 1000}, {4, 2, 1000}), err);
+  EXPECT(!withShapes({3, 3, 1000}, {8, 1000}) &&
+         contains(err, "manifest: buffer \"X\" (role X) must have shape [8, 1000], or [d0, ..., 1000] with d0 * "
+                       "... = 8 rows, got [3, 3, 1000]"));
+  EXPECT(!withShapes({8, 1000}, {2, 2, 1000}) && contains(err, "(role Y) must have shape [8, 1000], or"));
+  EXPECT(!withShapes({8000}, {8, 1000}) && contains(err, "got [8000]"));
+  EXPECT(!withShapes({8, 1000, 1}, {8, 1000}) && contains(err, "got [8, 1000, 1]"));
+  EXPECT(!withShapes({1, 8, 1000}, {8, 1, 1000, 1}) && contains(err, "got [8, 1, 1000, 1]"));
+  // Leading dimensions whose 64-bit product wraps to the rows ((2^61 + 1)
+  // * 8 = 2^64 + 8) are too large a buffer long before.
+  EXPECT(!withShapes({(int64_t(1) << 61) + 1, 8, 1000}, {8, 1000}) && contains(err, "more than the 2^48 bytes"));
+  EXPECT(!withShapes({0, 8, 1000}, {8, 1000}) && contains(err, "non-positive dimension"));
+}
+
 void testManifestOps() {
   testOpsRoundTrip();
   testOpsReaderRejects();
   testOpsValidation();
+  testSoftmaxRowsBuffers();
 }

@@ -131,10 +131,25 @@ Value mlir::gemm_opt::getRootBuffer(Value buffer) {
   return Value();
 }
 
+Value mlir::gemm_opt::getViewedRootBuffer(Value value) {
+  auto collapse = value.getDefiningOp<memref::CollapseShapeOp>();
+  if (!collapse)
+    return getRootBuffer(value);
+  // Only the rows x cols view: the leading dimensions into one, the last
+  // kept.
+  SmallVector<ReassociationIndices> groups =
+      collapse.getReassociationIndices();
+  int64_t rank = collapse.getSrcType().getRank();
+  if (groups.size() != 2 || groups[1] != ReassociationIndices{rank - 1})
+    return Value();
+  Value root = getRootBuffer(collapse.getSrc());
+  return root == collapse.getSrc() ? root : Value();
+}
+
 void mlir::gemm_opt::setBufferRole(func::FuncOp func, Value buffer,
                                    StringRef role) {
   auto roleAttr = StringAttr::get(func.getContext(), role);
-  Value root = getRootBuffer(buffer);
+  Value root = getViewedRootBuffer(buffer);
   if (auto arg = dyn_cast<BlockArgument>(root))
     func.setArgAttr(arg.getArgNumber(), kRoleAttr, roleAttr);
   else

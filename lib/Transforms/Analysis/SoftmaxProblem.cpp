@@ -10,21 +10,36 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 
 LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
+  // Over the last dimension of a row-major N-D buffer, a softmax is the
+  // 2-D softmax of its rows (the product of the leading dimensions).
+  auto inputType = dyn_cast<ShapedType>(op.getInput().getType());
+  int64_t rank = inputType && inputType.hasRank()
+                     ? std::max<int64_t>(inputType.getRank(), 2)
+                     : 2;
   SmallVector<ShapedType> types;
   for (Value v : {op.getInput(), op.getOutput()}) {
-    FailureOr<ShapedType> shaped =
-        verifyStatic2DOperand(op, v, "expects 2-D operands [rows, cols]");
+    FailureOr<ShapedType> shaped = verifyStaticOperand(
+        op, v, rank,
+        "expects 2-D operands [rows, cols], or N-D ones [d0, ..., cols] "
+        "whose leading dimensions make the rows");
     if (failed(shaped))
       return failure();
     types.push_back(*shaped);
   }
-  if (op.getDimension() != 1)
+  if (op.getDimension() != static_cast<uint64_t>(rank - 1))
     return op.emitOpError("over dimension ")
            << op.getDimension()
            << " is not supported; gemm-opt computes softmax over the last "
-              "dimension (dimension(1))";
+              "dimension (dimension("
+           << rank - 1 << "))";
   if (types[0].getShape() != types[1].getShape())
     return op.emitOpError("input and output shapes differ");
+  // Rows x cols must be an extent, as a 2-D operand's is.
+  int64_t elements = 1;
+  for (int64_t d : types[0].getShape())
+    if (llvm::MulOverflow(elements, d, elements))
+      return op.emitOpError("operand ")
+             << types[0] << " has more than 2^63 - 1 elements";
   Type x = types[0].getElementType(), y = types[1].getElementType();
   if (!(x.isF32() || x.isF16() || x.isBF16()))
     return op.emitOpError("element type ")
@@ -34,6 +49,49 @@ LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
                           "got ")
            << x << " and " << y;
   return success();
+}
+
+/// The rows x cols view of an N-D buffer: its leading dimensions collapsed.
+static Value createRowsView(OpBuilder &b, Location loc, Value buffer) {
+  int64_t rank = cast<MemRefType>(buffer.getType()).getRank();
+  ReassociationIndices rows = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+  ReassociationIndices cols = {rank - 1};
+  return memref::CollapseShapeOp::create(b, loc, buffer,
+                                         ArrayRef<ReassociationIndices>{rows, cols});
+}
+
+FailureOr<linalg::SoftmaxOp>
+mlir::gemm_opt::collapseSoftmaxToRows(linalg::SoftmaxOp op) {
+  auto type = dyn_cast<MemRefType>(op.getInput().getType());
+  if (!op.hasPureBufferSemantics() || !type || type.getRank() <= 2)
+    return op;
+  if (failed(verifySoftmaxContract(op)))
+    return failure();
+  OpBuilder b(op);
+  Value x = createRowsView(b, op.getLoc(), op.getInput());
+  Value y = createRowsView(b, op.getLoc(), op.getOutput());
+  auto rows = linalg::SoftmaxOp::create(b, op.getLoc(), TypeRange(), x, y,
+                                        /*dimension=*/1);
+  op.erase();
+  return rows;
+}
+
+/// The rows x cols view of a softmax buffer found by its role: the buffer
+/// when 2-D, else the view its kernels read (collapseSoftmaxToRows made
+/// it), or a new one right after the buffer's definition.
+static Value getRowsView(Value buffer) {
+  if (cast<MemRefType>(buffer.getType()).getRank() == 2)
+    return buffer;
+  for (Operation *user : buffer.getUsers())
+    if (auto view = dyn_cast<memref::CollapseShapeOp>(user);
+        view && getViewedRootBuffer(view) == buffer)
+      return view;
+  OpBuilder b(buffer.getContext());
+  if (auto arg = dyn_cast<BlockArgument>(buffer))
+    b.setInsertionPointToStart(arg.getOwner());
+  else
+    b.setInsertionPointAfter(buffer.getDefiningOp());
+  return createRowsView(b, buffer.getLoc(), buffer);
 }
 
 /// Rows, columns and element types from the X and Y buffers.
@@ -51,14 +109,18 @@ mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
     return op.emitOpError("must be bufferized before kernel generation");
   if (failed(verifySoftmaxContract(op)))
     return failure();
+  // The kernels index rows x cols: collapseSoftmaxToRows comes first.
+  if (cast<MemRefType>(op.getInput().getType()).getRank() != 2)
+    return op.emitOpError("must be collapsed to a softmax of rows x cols "
+                          "before kernel generation");
   SoftmaxProblem p;
   p.x = op.getInput();
   p.y = op.getOutput();
   for (Value v : {p.x, p.y})
-    if (!getRootBuffer(v))
+    if (!getViewedRootBuffer(v))
       return op.emitOpError("operands must be function arguments or "
                             "allocations, so that a runner can bind them");
-  if (getRootBuffer(p.x) == getRootBuffer(p.y))
+  if (getViewedRootBuffer(p.x) == getViewedRootBuffer(p.y))
     return op.emitOpError("in-place softmax (input and output are the same "
                           "buffer) is not supported");
   setShapeFromBuffers(p);
@@ -123,6 +185,8 @@ mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
   });
   if (!p.x || !p.y)
     return failure();
+  p.x = getRowsView(p.x);
+  p.y = getRowsView(p.y);
   setShapeFromBuffers(p);
   if (getSoftmaxProblemAttr(p) != recorded)
     return failure();

@@ -2,12 +2,14 @@
 //
 // gemm-outline-kernel-ops: runs right after bufferization, so that the
 // operands are the buffers a runner binds (function arguments and
-// allocations) and each callee's arguments are exactly its op's buffers.
+// allocations) and each callee's arguments are exactly its op's buffers
+// (an N-D softmax's: their rows x cols views, collapsed in the caller).
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -125,6 +127,17 @@ LogicalResult mlir::gemm_opt::outlineKernelOps(func::FuncOp func,
     ok &= succeeded(verifyOutlinableKernelOp(op));
   if (!ok)
     return failure();
+  // An N-D softmax's function takes rows x cols views of its buffers: its
+  // kernels are 2-D, and the manifest names the viewed buffers.
+  for (Operation *&op : ops) {
+    auto softmax = dyn_cast<linalg::SoftmaxOp>(op);
+    if (!softmax)
+      continue;
+    FailureOr<linalg::SoftmaxOp> rows = collapseSoftmaxToRows(softmax);
+    if (failed(rows))
+      return failure();
+    op = *rows;
+  }
   Operation *after = func;
   for (auto [index, op] : llvm::enumerate(ops))
     after = outlineOne(func, op, index, after, symbols);

@@ -51,16 +51,20 @@ struct GemmSoftmaxThreePassPass
         failed(checkNothingLeftFor(func, "gemm-softmax-three-pass",
                                    "a linalg.softmax on memrefs")))
       return signalPassFailure();
-    for (linalg::SoftmaxOp op : ops) {
-      FailureOr<SoftmaxProblem> problem = analyzeSoftmaxProblem(op);
+    for (linalg::SoftmaxOp nd : ops) {
+      // The kernels are 2-D: an N-D softmax becomes that of its rows.
+      FailureOr<linalg::SoftmaxOp> op = collapseSoftmaxToRows(nd);
+      if (failed(op))
+        return signalPassFailure();
+      FailureOr<SoftmaxProblem> problem = analyzeSoftmaxProblem(*op);
       if (failed(problem))
         return signalPassFailure();
       recordSoftmaxRoles(func, *problem);
-      OpBuilder builder(op);
-      buildSoftmaxKernels(builder, op.getLoc(), *problem,
+      OpBuilder builder(*op);
+      buildSoftmaxKernels(builder, op->getLoc(), *problem,
                           chooseThreePassPlan(*problem, blockThreads));
       recordSoftmaxProblemOnKernels(func, getSoftmaxProblemAttr(*problem));
-      op.erase();
+      op->erase();
     }
   }
 };

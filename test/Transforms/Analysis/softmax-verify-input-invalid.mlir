@@ -10,14 +10,6 @@ func.func @dim0(%x: memref<8x16xf32>, %y: memref<8x16xf32>) {
 
 // -----
 
-func.func @rank3(%x: memref<2x8x16xf32>, %y: memref<2x8x16xf32>) {
-  // expected-error@+1 {{'linalg.softmax' op expects 2-D operands [rows, cols]}}
-  linalg.softmax dimension(2) ins(%x : memref<2x8x16xf32>) outs(%y : memref<2x8x16xf32>)
-  return
-}
-
-// -----
-
 func.func @rank1(%x: tensor<16xf32>) -> tensor<16xf32> {
   %e = tensor.empty() : tensor<16xf32>
   // expected-error@+1 {{'linalg.softmax' op expects 2-D operands [rows, cols]}}

@@ -125,8 +125,15 @@ MatmulProblemAttr getMatmulProblemAttr(const GemmProblem &problem);
 /// null value when it comes from somewhere else.
 Value getRootBuffer(Value buffer);
 
+/// Returns the function argument or allocation that `value` is, or that it
+/// views as rows x cols (a `memref.collapse_shape` of one's leading
+/// dimensions into one: the same row-major bytes, as an N-D softmax's
+/// kernels read it); a null value otherwise.
+Value getViewedRootBuffer(Value value);
+
 /// Records `role` ("A", "X", ...) as `gemm_opt.role` on the function argument
-/// of `func` or the allocation that `buffer` comes from.
+/// of `func` or the allocation that `buffer` is or views
+/// (getViewedRootBuffer).
 void setBufferRole(func::FuncOp func, Value buffer, StringRef role);
 
 } // namespace mlir::gemm_opt

@@ -18,7 +18,8 @@
 namespace mlir::gemm_opt {
 
 /// Y (rows x cols) = softmax(X) along each row; row-major memrefs of f32,
-/// f16 or bf16 (X and Y of one type). Arithmetic is always f32.
+/// f16 or bf16 (X and Y of one type). Arithmetic is always f32. `x` and
+/// `y` are 2-D: the buffers, or rows x cols views of N-D ones.
 struct SoftmaxProblem {
   Value x, y;
   int64_t rows = 0, cols = 0;
@@ -29,8 +30,17 @@ struct SoftmaxProblem {
 /// emitting an error at the op when it is not supported.
 LogicalResult verifySoftmaxContract(linalg::SoftmaxOp op);
 
-/// Describes a verified softmax on memrefs; fails (with an error at the op)
-/// when its operands are not function arguments or allocations.
+/// Rewrites a verified softmax over the last dimension of N-D memrefs into
+/// the 2-D softmax of their rows x cols views (memref.collapse_shape of the
+/// leading dimensions, created before the op), so that the 2-D kernels and
+/// an outlined op's function see rows x cols while the buffers keep their
+/// shapes. Returns the op itself when it is 2-D or not on memrefs; fails
+/// (with an error at the op) when it does not verify.
+FailureOr<linalg::SoftmaxOp> collapseSoftmaxToRows(linalg::SoftmaxOp op);
+
+/// Describes a verified 2-D softmax on memrefs; fails (with an error at the
+/// op) when its operands are not function arguments or allocations or
+/// rows x cols views of one (collapseSoftmaxToRows).
 FailureOr<SoftmaxProblem> analyzeSoftmaxProblem(linalg::SoftmaxOp op);
 
 /// Records the roles X and Y of the problem's buffers.
@@ -46,8 +56,9 @@ unsigned recordSoftmaxProblemOnKernels(func::FuncOp func,
 
 /// Reads back a problem recorded on the softmax kernels of `func`: the
 /// buffers are the function arguments / allocations carrying roles X and
-/// Y. Fails silently (returns failure) when `func` holds no softmax kernel
-/// with a problem, or its buffers do not match it.
+/// Y, as rows x cols views when N-D (the kernels' own, or new ones). Fails
+/// silently (returns failure) when `func` holds no softmax kernel with a
+/// problem, or its buffers do not match it.
 FailureOr<SoftmaxProblem> findRecordedSoftmaxProblem(func::FuncOp func);
 
 } // namespace mlir::gemm_opt
