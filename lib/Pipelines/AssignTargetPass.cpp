@@ -62,9 +62,13 @@ public:
         *info, chip.empty() ? StringRef(kDefaultChip) : StringRef(chip),
         error);
     if (!*named) {
-      if (failed(asked) || !lookupChipInfo(*asked)) {
-        module.emitError(error.empty() ? "unsupported chip '" + chip + "'"
-                                       : error);
+      if (failed(asked)) {
+        module.emitError(error);
+        return signalPassFailure();
+      }
+      if (!lookupChipInfo(*asked)) {
+        module.emitError("unsupported chip '")
+            << *asked << "'; expected one of " << listSupportedChips();
         return signalPassFailure();
       }
       module->setAttr(kTargetAttr, buildDefaultTarget(&getContext(), *asked));
