@@ -149,7 +149,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (failed(chip))
     finding("compiled, but resolveStageChip fails: " + error, options.stage);
   FailureOr<mlir::gemm_opt::KernelBundle> bundle =
-      mlir::gemm_opt::extractKernelBundle(*module, options.stage, *chip);
+      mlir::gemm_opt::extractKernelBundle(*module, options.stage, *chip); // = the module's target
   if (failed(bundle)) {
     outcome("diagnosed by extractKernelBundle", options.stage); // e.g. a grid beyond CUDA's limits
     return 0;

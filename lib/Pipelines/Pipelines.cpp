@@ -1,8 +1,10 @@
 //===- Pipelines.cpp - Stage pipelines from linalg to PTX -----------------===//
 
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "AssignTargetPass.h"
 #include "StageRungsPass.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
+#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -46,13 +48,10 @@ void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
   gpuPm.addPass(createConvertNVVMToLLVMPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
 
-  GpuNVVMAttachTargetOptions target;
+  // The module's target as written, else the one built for `chip`.
+  GemmAttachTargetOptions target;
   target.chip = chip.str();
-  // PTX 8.3 for sm_90a: the wgmma kernels' tensor-map acquire fence
-  // (fence.proxy.tensormap::generic) needs it; other chips keep 8.0.
-  target.features = chip == "sm_90a" ? "+ptx83" : "+ptx80";
-  target.optLevel = 3;
-  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createGemmAttachTarget(target));
   GpuModuleToBinaryPassOptions toBinary;
   toBinary.compilationTarget = "isa";
   pm.addPass(createGpuModuleToBinaryPass(toBinary));
@@ -67,14 +66,18 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
             listStageNames();
     return failure();
   }
-  if (!isSupportedChip(opts.chip)) {
-    error = "unsupported chip '" + opts.chip + "'; expected one of " +
+  // The chip asked for is checked now; a target the module names, when the
+  // pipeline runs (gemm-assign-target).
+  std::string asked = opts.chip.empty() ? kDefaultChip.str() : opts.chip;
+  if (!isSupportedChip(asked)) {
+    error = "unsupported chip '" + asked + "'; expected one of " +
             listSupportedChips();
     return failure();
   }
-  FailureOr<std::string> chip = resolveStageChip(*stage, opts.chip, error);
+  FailureOr<std::string> chip = resolveStageChip(*stage, asked, error);
   if (failed(chip))
     return failure();
+  pm.addPass(createAssignTargetPass(stage->name, opts.chip));
   pm.addPass(createGemmSpecializeContractions());
   pm.addPass(createGemmVerifyInput());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -85,17 +88,18 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   // A function of several ops: one function per op, so that every rung
   // and the manifest see functions of one op.
   pm.addPass(createGemmOutlineKernelOps());
-  // The rungs plan for the chip the stage is compiled for.
+  // From here on every pass reads the module's target; only the companion
+  // stage of a function of several ops is chosen now, for the chip asked
+  // (gemm-stage-rungs checks it against the target).
   CompileOptions rungOptions = opts;
   rungOptions.chip = *chip;
   addStageRungPasses(pm, *stage, rungOptions);
-  addLowerToPtxPasses(pm, *chip);
+  addLowerToPtxPasses(pm, "");
   if (!opts.ptxFile.empty() || !opts.manifestFile.empty()) {
     GemmEmitKernelsOptions emit;
     emit.ptxFile = opts.ptxFile;
     emit.manifestFile = opts.manifestFile;
     emit.stage = opts.stage;
-    emit.chip = *chip;
     pm.addPass(createGemmEmitKernels(emit));
   }
   return success();
@@ -108,8 +112,10 @@ struct CompilePipelineOptions
     : public PassPipelineOptions<CompilePipelineOptions> {
   Option<std::string> stage{*this, "stage",
                             llvm::cl::desc("Ladder stage to compile")};
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
-                           llvm::cl::init("sm_90")};
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip (default: the module's gemm_opt.target, "
+                     "else sm_90; one that disagrees with it is an error)")};
   Option<std::string> ptxFile{*this, "ptx-file",
                               llvm::cl::desc("Write the PTX here")};
   Option<std::string> manifestFile{
@@ -162,13 +168,16 @@ namespace {
 /// Options of `gemm-lower-to-ptx`.
 struct LowerToPtxPipelineOptions
     : public PassPipelineOptions<LowerToPtxPipelineOptions> {
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target chip"),
-                           llvm::cl::init("sm_90")};
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip (default: the module's gemm_opt.target, "
+                     "else sm_90; one that disagrees with it is an error)")};
 };
 } // namespace
 
 void mlir::gemm_opt::registerGemmOptPipelines() {
   registerStageRungsPass();
+  registerAssignTargetPass();
   // The lowering half of every stage pipeline, so that a textual pipeline
   // can compose rung passes with any options:
   //   builtin.module(gemm-verify-input, one-shot-bufferize{...},
@@ -177,13 +186,14 @@ void mlir::gemm_opt::registerGemmOptPipelines() {
   registerPassPipeline(
       "gemm-lower-to-ptx",
       "Outline the GPU kernels of a bufferized module and compile them to "
-      "PTX in a gpu.binary (chip=sm_90); the rung passes must have run",
+      "PTX in a gpu.binary (for the module's gemm_opt.target, else chip, "
+      "default sm_90); the rung passes must have run",
       [](OpPassManager &pm, StringRef optionsStr,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         LowerToPtxPipelineOptions options;
         if (failed(options.parseFromString(optionsStr)))
           return failure();
-        if (!isSupportedChip(options.chip))
+        if (!options.chip.empty() && !isSupportedChip(options.chip))
           return errorHandler("unsupported chip '" + options.chip.getValue() +
                               "'; expected one of " + listSupportedChips());
         addLowerToPtxPasses(pm, options.chip);
@@ -195,7 +205,8 @@ void mlir::gemm_opt::registerGemmOptPipelines() {
   registerCompilePipeline(
       "gemm-compile",
       "Compile linalg.matmul to PTX through a ladder stage (stage=..., "
-      "chip=sm_90, ptx-file=..., manifest-file=...)",
+      "chip=sm_90 or the module's gemm_opt.target, ptx-file=..., "
+      "manifest-file=...)",
       std::nullopt);
   for (const StageInfo &stage : getStages()) {
     static llvm::StringMap<std::string> argNames, descriptions;

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "StageRungsPass.h"
+#include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,9 +30,12 @@ public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StageRungsPass)
 
   StageRungsPass() = default;
-  StageRungsPass(StringRef ladder, const OpPassManager &stageRungs,
+  StageRungsPass(const StageInfo &stage, StringRef companion,
+                 const OpPassManager &stageRungs,
                  const OpPassManager &companionRungs) {
-    this->ladder = ladder.str();
+    this->stage = stage.name.str();
+    this->ladder = stage.op.str();
+    this->companion = companion.str();
     this->stageRungs.push_back(stageRungs);
     this->companionRungs.push_back(companionRungs);
   }
@@ -56,8 +61,12 @@ public:
     bool ok = true;
     for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
       auto outlined = func->getAttrOfType<StringAttr>(kOutlinedOpAttr);
-      bool companion = outlined && outlined.getValue() != ladder;
-      for (OpPassManager &rungs : companion ? companionRungs : stageRungs)
+      bool other = outlined && outlined.getValue() != ladder;
+      if (other && failed(checkCompanion(func))) {
+        ok = false;
+        continue;
+      }
+      for (OpPassManager &rungs : other ? companionRungs : stageRungs)
         ok &= succeeded(runPipeline(rungs, func));
     }
     if (!ok)
@@ -65,10 +74,36 @@ public:
   }
 
 private:
+  /// The companion rungs were chosen for the chip the pipeline was asked
+  /// for; a module whose target asks for other ones says so.
+  LogicalResult checkCompanion(func::FuncOp func) {
+    FailureOr<NVVM::NVVMTargetAttr> target = getModuleTarget(func);
+    const StageInfo *info = lookupStage(stage);
+    if (failed(target) || !info)
+      return failure();
+    if (!*target)
+      return success();
+    const StageInfo *wanted = getCompanionStage(*info, target->getChip());
+    StringRef wantedName = wanted ? wanted->name : "";
+    if (wantedName == companion.getValue())
+      return success();
+    return func.emitError("the ops of the other ladder in a function of "
+                          "several ops are compiled, on target ")
+           << *target << ", by the rungs of stage '" << wantedName
+           << "', but this pipeline was built with those of '"
+           << companion.getValue() << "' (for the chip it was asked for): "
+           << "give the pipeline chip=" << target->getChip();
+  }
+
   // Options, so that --dump-pass-pipeline shows the rungs (and the dump
   // parses again); one pipeline each (lists: the option type MLIR parses).
+  Option<std::string> stage{*this, "stage",
+                            llvm::cl::desc("The stage compiled")};
   Option<std::string> ladder{
       *this, "ladder", llvm::cl::desc("The stage's ladder: matmul or softmax")};
+  Option<std::string> companion{
+      *this, "companion",
+      llvm::cl::desc("The stage whose rungs companion-rungs are")};
   ListOption<OpPassManager> stageRungs{
       *this, "stage-rungs",
       llvm::cl::desc("The stage's rungs (a func.func pipeline), on every "
@@ -81,10 +116,12 @@ private:
 } // namespace
 
 std::unique_ptr<Pass>
-mlir::gemm_opt::createStageRungsPass(StringRef ladder,
+mlir::gemm_opt::createStageRungsPass(const StageInfo &stage,
+                                     StringRef companion,
                                      const OpPassManager &stageRungs,
                                      const OpPassManager &companionRungs) {
-  return std::make_unique<StageRungsPass>(ladder, stageRungs, companionRungs);
+  return std::make_unique<StageRungsPass>(stage, companion, stageRungs,
+                                          companionRungs);
 }
 
 void mlir::gemm_opt::registerStageRungsPass() {

@@ -12,10 +12,15 @@
 
 namespace mlir::gemm_opt {
 
-/// Runs `stageRungs` (function passes of the `ladder` ladder) on every
+struct StageInfo;
+
+/// Runs `stageRungs` (function passes of `stage`'s ladder) on every
 /// function of the module, except on the functions gemm-outline-kernel-ops
-/// made for an op of the other ladder, which get `companionRungs`.
-std::unique_ptr<Pass> createStageRungsPass(StringRef ladder,
+/// made for an op of the other ladder, which get `companionRungs` (the
+/// rungs of stage `companion`, which must be the companion of the module's
+/// target chip).
+std::unique_ptr<Pass> createStageRungsPass(const StageInfo &stage,
+                                           StringRef companion,
                                            const OpPassManager &stageRungs,
                                            const OpPassManager &companionRungs);
 

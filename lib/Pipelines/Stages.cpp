@@ -3,6 +3,7 @@
 #include "gemm-opt/Pipelines/Pipelines.h"
 #include "StageRungsPass.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
+#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -10,14 +11,14 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// Adds the rung pass that `create` makes, for the compilation's chip and
-/// with `configure` applied to its options.
+/// Adds the rung pass that `create` makes, with `configure` applied to its
+/// options. Its `chip` stays empty: the rung plans for the module's target,
+/// which the stage pipeline records first (gemm-assign-target).
 template <typename Options>
-static void addRung(OpPassManager &pm, const CompileOptions &opts,
+static void addRung(OpPassManager &pm, const CompileOptions &,
                     std::unique_ptr<Pass> (*create)(Options),
                     function_ref<void(Options &)> configure = {}) {
   Options options;
-  options.chip = opts.chip;
   if (configure)
     configure(options);
   pm.addPass(create(std::move(options)));
@@ -250,8 +251,10 @@ void mlir::gemm_opt::addStageRungPasses(OpPassManager &modulePm,
   OpPassManager stageRungs(func::FuncOp::getOperationName());
   addLadderRungPasses(stageRungs, stage, options);
   OpPassManager companionRungs(func::FuncOp::getOperationName());
-  if (const StageInfo *companion = getCompanionStage(stage, options.chip))
+  std::string chip = options.chip.empty() ? kDefaultChip.str() : options.chip;
+  const StageInfo *companion = getCompanionStage(stage, chip);
+  if (companion)
     addLadderRungPasses(companionRungs, *companion, options);
-  modulePm.addPass(
-      createStageRungsPass(stage.op, stageRungs, companionRungs));
+  modulePm.addPass(createStageRungsPass(
+      stage, companion ? companion->name : "", stageRungs, companionRungs));
 }

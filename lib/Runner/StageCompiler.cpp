@@ -309,7 +309,7 @@ bool rt::compileStages(const CompileRequest &request,
     PassManager pm(&context);
     mlir::gemm_opt::CompileOptions options;
     options.stage = stage;
-    options.chip = request.chip.empty() ? "sm_90" : request.chip;
+    options.chip = request.chip; // "": the input's target, else sm_90
     options.allowTf32 = request.allowTf32;
     options.smallM = request.smallM;
     std::string pipelineError;
@@ -323,15 +323,10 @@ bool rt::compileStages(const CompileRequest &request,
               ":\n" + diagnostics.text;
       return false;
     }
-    // The chip the stage was compiled for (wgmma: sm_90a for sm_90).
-    FailureOr<std::string> chip = mlir::gemm_opt::resolveStageChip(
-        *mlir::gemm_opt::lookupStage(stage), options.chip, pipelineError);
-    if (failed(chip)) {
-      error = pipelineError;
-      return false;
-    }
+    // The manifest names the chip compiled for: the module's target, which
+    // the pipeline recorded (wgmma: sm_90a for sm_90).
     FailureOr<mlir::gemm_opt::KernelBundle> bundle =
-        mlir::gemm_opt::extractKernelBundle(*module, stage, *chip);
+        mlir::gemm_opt::extractKernelBundle(*module, stage, "");
     if (failed(bundle)) {
       error = "stage '" + stage + "': " + diagnostics.text;
       return false;

@@ -5,6 +5,7 @@
 #include "OpsManifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -93,6 +94,10 @@ static FailureOr<KernelBundle> validated(func::FuncOp func,
 FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
                                                             StringRef stage,
                                                             StringRef chip) {
+  // The chip compiled for: the module's target's (the lowering attached it).
+  FailureOr<std::string> compiledFor = resolveTargetChip(module, chip);
+  if (failed(compiledFor))
+    return failure();
   // The function a runner calls: the one whose kernels are compiled, or
   // that calls the functions made for its ops (gemm-outline-kernel-ops).
   SmallVector<func::FuncOp> funcs;
@@ -125,7 +130,7 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
 
   rt::KernelManifest &m = bundle.manifest;
   m.stage = stage.str();
-  m.chip = chip.str();
+  m.chip = *compiledFor;
   m.func = func.getSymName().str();
   if (callsOutlinedOps(func)) {
     if (failed(describeOpsFunction(func, bundle.ptx, m)))

@@ -16,7 +16,7 @@
 // WT70: error: stage 'warptile' needs sm_80 or later (cp.async, from rung 'multibuffer'); chip 'sm_70' cannot run it
 // MMA75: error: stage 'mma' needs sm_80 or later (cp.async, from rung 'multibuffer'); chip 'sm_75' cannot run it
 // SW75: #nvvm.target<O = 3, chip = "sm_75", features = "+ptx80">
-// MB80: #nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">
+// MB80: gpu.binary @matmul_kernel [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx80">
 // MB80-SAME: cp.async
 
 func.func @matmul(%A: memref<1024x1024xf32>, %B: memref<1024x1024xf32>, %C: memref<1024x1024xf32>) {

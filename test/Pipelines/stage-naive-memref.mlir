@@ -7,7 +7,7 @@
 // it to one gpu.launch_func of an outlined kernel whose PTX is embedded in
 // a gpu.binary; gemm-compile with stage=naive is the same pipeline.
 
-// CHECK:      module attributes {gpu.container_module}
+// CHECK:      module attributes {gemm_opt.target = #nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, gpu.container_module}
 // CHECK:      func.func @matmul(%[[A:[a-z0-9_]+]]: memref<100x48xf32> {gemm_opt.role = "A"}, %[[B:[a-z0-9_]+]]: memref<48x40xf32> {gemm_opt.role = "B"}, %[[C:[a-z0-9_]+]]: memref<100x40xf32> {gemm_opt.role = "C"})
 // CHECK-SAME: gemm_opt.problems = [#gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, k = 48, m = 100, n = 40>]
 // CHECK-NOT:  linalg.

@@ -8,6 +8,8 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 // RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
+// CHECK:      IR Dump After GemmAssignTarget (gemm-assign-target)
+// CHECK-NEXT: module attributes {gemm_opt.target = #nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">}
 // CHECK:      IR Dump After GemmVerifyInput (gemm-verify-input)
 // CHECK:        linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<64x32xf32>, tensor<32x16xf32>)
 // CHECK:      IR Dump After OneShotBufferizePass (one-shot-bufferize)
@@ -30,7 +32,7 @@
 // CHECK:      IR Dump After GemmEmitKernels (gemm-emit-kernels)
 // CHECK-NOT:  IR Dump After
 
-// FINAL:      module attributes {gpu.container_module}
+// FINAL:      module attributes {gemm_opt.target = #nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, gpu.container_module}
 // FINAL:        gpu.binary @matmul_kernel
 // PTX:        .visible .entry matmul_kernel(
 // JSON:       "stage": "coalesced",

@@ -106,8 +106,10 @@ cl::opt<bool> sharedB("shared-b",
                       cl::desc("with --batch: one 2-D B for every batch entry (a 3-D activation times a weight; "
                                "batch_matmul's B map without the batch dimension)"),
                       cl::cat(compileCategory));
-cl::opt<std::string> chipName("chip", cl::value_desc("sm_90"), cl::desc("target chip (default: sm_90)"),
-                              cl::init("sm_90"), cl::cat(compileCategory));
+cl::opt<std::string> chipName("chip", cl::value_desc("sm_90"),
+                              cl::desc("target chip (default: the input's gemm_opt.target, else sm_90; one that "
+                                       "disagrees with the input's target is an error)"),
+                              cl::cat(compileCategory));
 cl::opt<std::string> suiteFile("suite", cl::value_desc("FILE"),
                               cl::desc("run every matmul shape of FILE (lines \"M N K\", # comments) through "
                                        "--stages; prints per stage the geometric mean of % of cuBLAS (interleaved) "

@@ -60,7 +60,9 @@ FailureOr<std::string> resolveStageChip(const StageInfo &stage,
 /// What a compilation produces and for which stage and chip.
 struct CompileOptions {
   std::string stage;
-  std::string chip = "sm_90";
+  /// "" = the module's target (gemm_opt.target), else sm_90; a chip that
+  /// disagrees with the module's target is an error.
+  std::string chip;
   /// When non-empty, gemm-emit-kernels writes these files at the end.
   std::string ptxFile;
   std::string manifestFile;
@@ -87,12 +89,17 @@ const StageInfo *getCompanionStage(const StageInfo &stage, StringRef chip);
 
 /// The rung passes of `stage` and of every rung below it, oldest first, on
 /// every function of the module; on the functions outlined for ops of the
-/// other ladder, those of its companion stage (getCompanionStage).
+/// other ladder, those of its companion stage (getCompanionStage) for
+/// `options.chip` ("" = sm_90), which the pass checks against the module's
+/// target. The rungs plan for the module's target (their `chip` options
+/// stay empty): run gemm-assign-target first, as buildCompilePipeline does.
 void addStageRungPasses(OpPassManager &modulePm, const StageInfo &stage);
 void addStageRungPasses(OpPassManager &modulePm, const StageInfo &stage,
                         const CompileOptions &options);
 
-/// Outlining and lowering of the GPU kernels to PTX for `chip`.
+/// Outlining and lowering of the GPU kernels to PTX for the module's target,
+/// else for `chip` ("" = sm_90; one that disagrees with the target is an
+/// error when the pipeline runs).
 void addLowerToPtxPasses(OpPassManager &modulePm, StringRef chip);
 
 /// Registers `gemm-compile` and one `gemm-stage-<name>` pipeline per stage.

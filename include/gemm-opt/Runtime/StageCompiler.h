@@ -24,7 +24,7 @@ struct CompileRequest {
   std::string layout;    // matmul "nn" | "nt" | "tn" | "tt"; empty: the input's own (the default's: nn)
   int64_t batch = 1;     // matmul: > 1 makes the embedded default a linalg.batch_matmul of that many entries
   bool sharedB = false;  // matmul, batch > 1: one 2-D B for every entry (a 3-D activation times a weight)
-  std::string chip;      // e.g. "sm_90"
+  std::string chip;      // e.g. "sm_90"; empty: the input's gemm_opt.target, else sm_90
   bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always
   /// Non-empty list in the order to compile. gemm-run expands "all" through

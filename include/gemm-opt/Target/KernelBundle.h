@@ -22,7 +22,8 @@ struct KernelBundle {
 };
 
 /// Describes a fully compiled module; emits an error at the op that cannot be
-/// described and fails.
+/// described and fails. The manifest's chip is the module's target's
+/// (gemm_opt.target), else `chip`, else sm_90 (resolveTargetChip).
 FailureOr<KernelBundle> extractKernelBundle(ModuleOp module, StringRef stage,
                                             StringRef chip);
 

@@ -14,9 +14,11 @@ include "mlir/Pass/PassBase.td"
 // Options that several rungs share, with one meaning and one help text
 // (a rung whose option differs declares its own).
 defvar ChipOption =
-  Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-    "Target chip (sm_70 ... sm_90a): its limits bound the plan, and "
-    "the rung fails at the kernel on a chip that cannot run it">;
+  Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+    "Target chip (sm_70 ... sm_90a; default: the module's gemm_opt.target, "
+    "else sm_90; one that disagrees with that target is an error): its "
+    "limits bound the plan, and the rung fails at the kernel on a chip that "
+    "cannot run it">;
 
 // Rungs smem .. wgmma: build the kernel now, or only refine the plan on the
 // launch (the stage pipelines; gemm-emit-planned-kernels builds it once).
@@ -169,8 +171,9 @@ def GemmPrintChipInfo : Pass<"gemm-print-chip-info", "ModuleOp"> {
     (ChipInfo.h); changes nothing. For tests and for reading.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "The chip to describe">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip to describe (default: the module's gemm_opt.target, "
+           "else sm_90)">,
   ];
 }
 
@@ -219,6 +222,25 @@ def GemmMergeGpuModules : Pass<"gemm-merge-gpu-modules", "ModuleOp"> {
   let dependentDialects = ["gpu::GPUDialect"];
 }
 
+def GemmAttachTarget : Pass<"gemm-attach-target", "ModuleOp"> {
+  let summary = "Give every gpu.module the module's target";
+  let description = [{
+    The lowering's `nvvm-attach-target`, for a module that may name its
+    target: every `gpu.module` gets the host module's `gemm_opt.target`
+    (that very `#nvvm.target`, features and optimisation level included),
+    or, when it names none, the target gemm-opt builds for `chip` (O3,
+    PTX 8.3 for sm_90a, else 8.0). Targets a `gpu.module` already has are
+    replaced: gemm-opt compiles each kernel for one chip.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Chip of the target to build when the module names none "
+           "(default sm_90; one that disagrees with the module's target "
+           "is an error)">,
+  ];
+  let dependentDialects = ["gpu::GPUDialect", "NVVM::NVVMDialect"];
+}
+
 def GemmExternDynamicSharedMemory
     : Pass<"gemm-extern-dynamic-shared-memory", "gpu::GPUModuleOp"> {
   let summary = "Make gpu.dynamic_shared_memory a real .extern .shared array";
@@ -252,8 +274,9 @@ def GemmEmitKernels : Pass<"gemm-emit-kernels", "ModuleOp"> {
            "Where to write the JSON launch manifest ('' = do not write)">,
     Option<"stage", "stage", "std::string", /*default=*/"\"\"",
            "Stage name recorded in the manifest">,
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "Chip recorded in the manifest">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Chip recorded in the manifest (default: the module's "
+           "gemm_opt.target, else sm_90)">,
   ];
 }
 

@@ -1,6 +1,7 @@
 //===- ChipInfo.cpp - Limits and features of each supported chip ----------===//
 
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
+#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -40,11 +41,14 @@ std::string mlir::gemm_opt::listSupportedChips() {
 }
 
 FailureOr<const ChipInfo *> mlir::gemm_opt::getChipInfo(Operation *at,
-                                                        StringRef name) {
-  if (const ChipInfo *chip = lookupChipInfo(name))
+                                                        StringRef option) {
+  FailureOr<std::string> name = resolveTargetChip(at, option);
+  if (failed(name))
+    return failure();
+  if (const ChipInfo *chip = lookupChipInfo(*name))
     return chip;
   return at->emitError("unsupported chip '")
-         << name << "'; expected one of " << listSupportedChips();
+         << *name << "'; expected one of " << listSupportedChips();
 }
 
 std::string mlir::gemm_opt::checkKernelLimits(int64_t maxRegs, int64_t groupM,

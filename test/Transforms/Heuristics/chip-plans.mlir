@@ -17,16 +17,10 @@
 // REDEFINE: %{chip} = sm_87
 // RUN: %{run} | FileCheck %s --check-prefixes=SM87,BIG
 
-// Chips without cp.async (sm_70, sm_75) cannot take the cp.async ring of
-// multibuffer nor the mma rung; an unknown chip is an error at the function.
-// RUN: not gemm-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer{chip=sm_75}))" 2>&1 | FileCheck %s --check-prefix=RING75
-// RUN: not gemm-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma{chip=sm_75}))" 2>&1 | FileCheck %s --check-prefix=MMA75
-// RUN: not gemm-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{chip=sm_86}))" 2>&1 | FileCheck %s --check-prefix=WGMMA86
-// RUN: not gemm-opt %s -split-input-file --gemm-naive=chip=sm_100 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// Options that force a plan past the chip's shared memory are rejected,
-// naming the chip: sm_80's 144 KB plan on sm_86.
-// REDEFINE: %{chip} = sm_86
-// RUN: not gemm-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(%{simt},gemm-mma{chip=%{chip} block-n=256 block-k=64 stages=3}))" 2>&1 | FileCheck %s --check-prefix=FORCED86
+// What a chip cannot run, and plans forced past its limits, are errors
+// naming the chip: gemm-naive-invalid.mlir (an unknown chip),
+// gemm-simt-invalid.mlir (sm_75's multibuffer), gemm-mma-invalid.mlir
+// (sm_75; sm_80's 144 KB plan on sm_86), gemm-wgmma-invalid.mlir (sm_86).
 
 // 16x4096x4096 f32: 64 tiles of 64x64 leave SMs idle, so warptile splits K
 // over ceil(SMs / 64) blocks: 3 on sm_90 (132 SMs), 2 on sm_80 (108) and
@@ -71,9 +65,3 @@ func.func @square(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memr
   linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf32>)
   return
 }
-
-// RING75:  error: invalid 'multibuffer' plan: stages=4 needs cp.async (sm_80 or later); chip sm_75 has none
-// MMA75:   error: the 'mma' rung needs sm_80 or later (mma.sync m16n8k16 for f16/bf16, m16n8k8 for TF32, cp.async); chip sm_75 lacks them
-// WGMMA86: error: the 'wgmma' rung needs sm_90a (wgmma, TMA, setmaxnreg); chip sm_86 cannot run it
-// FORCED86: error: invalid 'mma' plan: shared memory of 147456 bytes exceeds the per-block limit of 101376 on sm_86
-// UNKNOWN: error: unsupported chip 'sm_100'; expected one of sm_70, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a

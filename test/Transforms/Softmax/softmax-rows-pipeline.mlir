@@ -59,7 +59,7 @@
 // NOFTZ-NOT: ftz_exp
 // NOFTZ: pipeline_rows = 8
 // With 4 blocks two rows' slices do not fit in registers (see
-// softmax-rows-pipeline-invalid.mlir); 512 threads per block of 8: 8
+// softmax-invalid.mlir); 512 threads per block of 8: 8
 // float4 per thread and row, up to 128 registers, no cap (two blocks of
 // 512 threads would not fit an SM).
 // T512-LABEL: func.func @f32(

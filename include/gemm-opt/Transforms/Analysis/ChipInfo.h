@@ -49,9 +49,10 @@ const ChipInfo *lookupChipInfo(llvm::StringRef name);
 /// "sm_70, sm_75, ..., sm_90a" for diagnostics.
 std::string listSupportedChips();
 
-/// The chip called `name`, or an error at `at` naming it and the supported
-/// chips (the `chip` option of a rung pass).
-FailureOr<const ChipInfo *> getChipInfo(Operation *at, llvm::StringRef name);
+/// The chip a pass with the `chip` option `option` compiles for at `at`
+/// (resolveTargetChip: the module's target, else the option, else sm_90),
+/// or an error at `at` naming it and the supported chips.
+FailureOr<const ChipInfo *> getChipInfo(Operation *at, llvm::StringRef option);
 
 /// Checks the limits every block-tiled matmul plan shares: the register cap
 /// (0 or 24..the chip's per-thread limit), the grouped block order (>= 0)

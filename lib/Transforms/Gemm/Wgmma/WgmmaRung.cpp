@@ -15,6 +15,7 @@
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Analysis/RungApplicability.h"
+#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
 
@@ -55,10 +56,12 @@ struct GemmWgmmaPass
       return;
     }
     // The stage pipelines compile for sm_90a when sm_90 is asked; so does
-    // the rung.
-    const ChipInfo &chip = (*target)->name == "sm_90"
-                               ? *lookupChipInfo("sm_90a")
-                               : **target;
+    // the rung, unless the module's target names sm_90 itself (the kernels
+    // are compiled for that target, which has no wgmma).
+    const ChipInfo &chip =
+        (*target)->name == "sm_90" && !*getModuleTarget(func)
+            ? *lookupChipInfo("sm_90a")
+            : **target;
     if (!chip.hasWgmma()) {
       launches.front().emitError("the 'wgmma' rung needs sm_90a (wgmma, "
                                  "TMA, setmaxnreg); chip ")

@@ -13,8 +13,6 @@
 // RUN: gemm-opt %inputs/matmul-1000x999x777.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling{stage-b=1},gemm-mma{allow-tf32=true}))" | FileCheck %s --check-prefix=MMA
 // RUN: gemm-opt %inputs/matmul-17x33x65.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling))" | FileCheck %s --check-prefix=SMALL
 // RUN: gemm-opt %inputs/matmul-17x33x65.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize{stage-a=1 stage-b=1}))" | FileCheck %s --check-prefix=FORCED
-// RUN: not gemm-opt %inputs/matmul-4096x4096x4096.mlir --pass-pipeline="builtin.module(one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize{stage-b=1}))" 2>&1 | FileCheck %s --check-prefix=ALIGNED
-// RUN: not gemm-opt %inputs/matmul-f16-17x33x65.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize{stage-a=1}))" 2>&1 | FileCheck %s --check-prefix=F16
 
 // vector (synchronous 128-bit loads): A (1000 x 777 -> 780) and B
 // (777 x 999 -> 1000) copied by one kernel, one thread per 16-byte chunk;
@@ -92,5 +90,4 @@
 // FORCED:         memref.load %[[PB]]
 // FORCED:       staged_a = true, staged_b = true
 
-// ALIGNED: error: invalid 'vector' plan: stage-b: the rows of B (N=4096) are already 16-byte aligned
-// F16: error: invalid 'vector' plan: padded staging (stage-a/stage-b) needs f32 operands
+// Staging forced where it does not apply: gemm-simt-invalid.mlir.
