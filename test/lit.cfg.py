@@ -64,6 +64,31 @@ if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 
+# %{softmax-ptxas:STAGE}: compile the test's own input (%s) at softmax stage
+# STAGE (3pass, fused, online, vector, rows) into %t.STAGE.ptx, assemble it
+# for sm_90 with ptxas -v and check that no kernel spills
+# (Inputs/ptxas-no-spill.check). %{softmax-ptxas:rows-cluster1} does the same
+# for softmax-rows with clusters off (cluster-size=1) into
+# %t.rows-cluster1.ptx. A test runs one stage a RUN line and checks the PTX
+# files it needs afterwards. They are put first so that %s, %t, %ptxas,
+# gemm-opt and %inputs in them are substituted after them.
+_no_spill = ("%ptxas -arch=sm_90 -v %t.{0}.ptx -o %t.{0}.cubin 2>&1"
+             " | FileCheck %inputs/ptxas-no-spill.check")
+_softmax_ptxas = [
+    ("%{{softmax-ptxas:{0}}}".format(stage),
+     'gemm-opt %s --gemm-stage-softmax-{0}="ptx-file=%t.{0}.ptx" -o /dev/null'
+     " && ".format(stage) + _no_spill.format(stage))
+    for stage in ("3pass", "fused", "online", "vector", "rows")]
+_softmax_ptxas.append((
+    "%{softmax-ptxas:rows-cluster1}",
+    'gemm-opt %s --pass-pipeline="builtin.module(gemm-verify-input,'
+    "func.func(gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,"
+    "gemm-softmax-vector,gemm-softmax-rows{cluster-size=1}),"
+    "gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=%t.rows-cluster1.ptx"
+    ' stage=softmax-rows chip=sm_90})" -o /dev/null && '
+    + _no_spill.format("rows-cluster1")))
+config.substitutions[0:0] = _softmax_ptxas
+
 
 def cuda_device_visible():
     if os.environ.get("GEMM_OPT_GPU_TESTS") == "0":

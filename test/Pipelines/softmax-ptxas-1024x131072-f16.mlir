@@ -9,27 +9,17 @@
 // plan, the same registers plus the other 128 KB staged through dynamic
 // shared memory by a loop of 2 loads per thread and iteration.
 
-// RUN: gemm-opt %s --gemm-stage-softmax-3pass="ptx-file=%t.3pass.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.3pass.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: gemm-opt %s --gemm-stage-softmax-fused="ptx-file=%t.fused.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.fused.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: gemm-opt %s --gemm-stage-softmax-online="ptx-file=%t.online.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.online.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: gemm-opt %s --gemm-stage-softmax-vector="ptx-file=%t.vector.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: gemm-opt %s --gemm-stage-softmax-rows="ptx-file=%t.rows.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %{softmax-ptxas:3pass}
+// RUN: %{softmax-ptxas:fused}
+// RUN: %{softmax-ptxas:online}
+// RUN: %{softmax-ptxas:vector}
+// RUN: %{softmax-ptxas:rows}
 // RUN: FileCheck %s --check-prefix=ROWS --input-file=%t.rows.ptx
 // RUN: FileCheck %s --check-prefix=ROWSHDR --input-file=%t.rows.ptx
 // RUN: FileCheck %s --check-prefix=EXP --input-file=%t.rows.ptx
-// RUN: gemm-opt %s --pass-pipeline="builtin.module(gemm-verify-input,func.func(gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,gemm-softmax-vector,gemm-softmax-rows{cluster-size=1}),gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=%t.hybrid.ptx stage=softmax-rows chip=sm_90})" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.hybrid.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: %ptxas -arch=sm_90 -v %t.hybrid.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
-// RUN: FileCheck %s --check-prefix=HYB --input-file=%t.hybrid.ptx
-
-// PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
-// PTXAS: 0 bytes spill stores, 0 bytes spill loads
-// PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
+// RUN: %{softmax-ptxas:rows-cluster1}
+// RUN: %ptxas -arch=sm_90 -v %t.rows-cluster1.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
+// RUN: FileCheck %s --check-prefix=HYB --input-file=%t.rows-cluster1.ptx
 
 // RUN: %ptxas -arch=sm_90 -v %t.rows.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=ROWSREGS
 
