@@ -64,30 +64,53 @@ if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 
-# %{softmax-ptxas:STAGE}: compile the test's own input (%s) at softmax stage
-# STAGE (3pass, fused, online, vector, rows) into %t.STAGE.ptx, assemble it
-# for sm_90 with ptxas -v and check that no kernel spills
-# (Inputs/ptxas-no-spill.check). %{softmax-ptxas:rows-cluster1} does the same
-# for softmax-rows with clusters off (cluster-size=1) into
-# %t.rows-cluster1.ptx. A test runs one stage a RUN line and checks the PTX
-# files it needs afterwards. They are put first so that %s, %t, %ptxas,
-# gemm-opt and %inputs in them are substituted after them.
-_no_spill = ("%ptxas -arch=sm_90 -v %t.{0}.ptx -o %t.{0}.cubin 2>&1"
-             " | FileCheck %inputs/ptxas-no-spill.check")
-_softmax_ptxas = [
-    ("%{{softmax-ptxas:{0}}}".format(stage),
-     'gemm-opt %s --gemm-stage-softmax-{0}="ptx-file=%t.{0}.ptx" -o /dev/null'
-     " && ".format(stage) + _no_spill.format(stage))
-    for stage in ("3pass", "fused", "online", "vector", "rows")]
-_softmax_ptxas.append((
-    "%{softmax-ptxas:rows-cluster1}",
+# "Compile stage S and assemble it": each substitution below compiles one
+# stage into %t.S.ptx and assembles that for sm_90 with ptxas -v, whose
+# report is checked; a test runs one stage a RUN line and checks the PTX
+# files it needs afterwards.
+#   %{softmax-ptxas:S}  the test's own input (%s) at --gemm-stage-softmax-S,
+#                       S = 3pass, fused, online, vector, rows; and
+#                       rows-cluster1: softmax-rows with cluster-size=1.
+#                       The report must show no spill
+#                       (Inputs/ptxas-no-spill.check).
+#   %{matmul-ptxas:S}   %{matmul-input} at --gemm-stage-S, S = naive ..
+#                       mma. The report must match the test's PTXAS lines
+#                       and show no spill. %{matmul-input} is %s unless the
+#                       test says `REDEFINE: %{matmul-input} = <file>` (a
+#                       DEFINE would be refused: it is defined here).
+# They go first so that %s, %t, %ptxas, gemm-opt, %inputs and
+# %{matmul-input} in them are substituted after them.
+def _compile_and_assemble(name, compile_cmd, report_check):
+    return ("%{{{0}}}".format(name),
+            compile_cmd + " && %ptxas -arch=sm_90 -v %t.{0}.ptx -o %t.{0}.cubin"
+            " 2>&1 | {1}".format(name.split(":")[1], report_check))
+
+
+_no_spill = "FileCheck %inputs/ptxas-no-spill.check"
+_stage_ptxas = [
+    _compile_and_assemble(
+        "softmax-ptxas:" + s,
+        'gemm-opt %s --gemm-stage-softmax-{0}="ptx-file=%t.{0}.ptx" -o /dev/null'
+        .format(s), _no_spill)
+    for s in ("3pass", "fused", "online", "vector", "rows")]
+_stage_ptxas.append(_compile_and_assemble(
+    "softmax-ptxas:rows-cluster1",
     'gemm-opt %s --pass-pipeline="builtin.module(gemm-verify-input,'
     "func.func(gemm-softmax-three-pass,gemm-softmax-fused,gemm-softmax-online,"
     "gemm-softmax-vector,gemm-softmax-rows{cluster-size=1}),"
     "gemm-lower-to-ptx{chip=sm_90},gemm-emit-kernels{ptx-file=%t.rows-cluster1.ptx"
-    ' stage=softmax-rows chip=sm_90})" -o /dev/null && '
-    + _no_spill.format("rows-cluster1")))
-config.substitutions[0:0] = _softmax_ptxas
+    ' stage=softmax-rows chip=sm_90})" -o /dev/null', _no_spill))
+_stage_ptxas += [
+    _compile_and_assemble(
+        "matmul-ptxas:" + s,
+        'gemm-opt %{{matmul-input}} --gemm-stage-{0}="ptx-file=%t.{0}.ptx" -o /dev/null'
+        .format(s),
+        "FileCheck %s --check-prefix=PTXAS"
+        " --implicit-check-not='{{[1-9][0-9]*}} bytes spill'")
+    for s in ("naive", "coalesced", "smem", "reg1d", "reg2d", "vector", "swizzle",
+              "multibuffer", "warptile", "mma")]
+_stage_ptxas.append(("%{matmul-input}", "%s"))
+config.substitutions[0:0] = _stage_ptxas
 
 
 def cuda_device_visible():

@@ -4,26 +4,20 @@
 // Every rung's default plan assembles for sm_90 with no spills and no
 // local memory.
 
-// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --gemm-stage-smem="ptx-file=%t.smem.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.smem.ptx -o %t.smem.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// REDEFINE: %{matmul-input} = %inputs/matmul-17x33x65.mlir
+// RUN: %{matmul-ptxas:smem}
 // RUN: FileCheck %s --check-prefixes=ALL,SMEM --implicit-check-not=ld.local --input-file=%t.smem.ptx
-// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --gemm-stage-reg1d="ptx-file=%t.reg1d.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.reg1d.ptx -o %t.reg1d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %{matmul-ptxas:reg1d}
 // RUN: FileCheck %s --check-prefixes=ALL,REG1D --implicit-check-not=ld.local --input-file=%t.reg1d.ptx
-// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --gemm-stage-reg2d="ptx-file=%t.reg2d.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.reg2d.ptx -o %t.reg2d.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %{matmul-ptxas:reg2d}
 // RUN: FileCheck %s --check-prefixes=ALL,REG2D --implicit-check-not=ld.local --input-file=%t.reg2d.ptx
-// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --gemm-stage-vector="ptx-file=%t.vector.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.vector.ptx -o %t.vector.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %{matmul-ptxas:vector}
 // RUN: FileCheck %s --check-prefixes=ALL,VECTOR --implicit-check-not=ld.local --input-file=%t.vector.ptx
-// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --gemm-stage-swizzle="ptx-file=%t.swizzle.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.swizzle.ptx -o %t.swizzle.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %{matmul-ptxas:swizzle}
 // RUN: FileCheck %s --check-prefixes=ALL,SWIZZLE --implicit-check-not=ld.local --input-file=%t.swizzle.ptx
-// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --gemm-stage-multibuffer="ptx-file=%t.multibuffer.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.multibuffer.ptx -o %t.multibuffer.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %{matmul-ptxas:multibuffer}
 // RUN: FileCheck %s --check-prefixes=ALL,MULTIBUFFER --implicit-check-not=ld.local --input-file=%t.multibuffer.ptx
-// RUN: gemm-opt %inputs/matmul-17x33x65.mlir --gemm-stage-warptile="ptx-file=%t.warptile.ptx" -o /dev/null
-// RUN: %ptxas -arch=sm_90 -v %t.warptile.ptx -o %t.warptile.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %{matmul-ptxas:warptile}
 // RUN: FileCheck %s --check-prefixes=ALL,WARPTILE --implicit-check-not=ld.local --input-file=%t.warptile.ptx
 
 // PTXAS: Compiling entry function 'matmul_kernel' for 'sm_90'
