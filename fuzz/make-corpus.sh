@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the seed corpora in fuzz/corpus from the test inputs (run from
 # anywhere; the committed corpus is its output plus regression inputs named
-# regression-*, which it leaves alone).
+# regression-* and hand-written seeds named hand-*, which it leaves alone).
 #   pipeline/: a test input with a first line "// stage=... chip=..." for each
 #              stage (comment lines of the inputs dropped: smaller seeds).
 #   manifest/: the test manifests, some followed by "//--PTX--" and their PTX.
@@ -9,7 +9,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=$repo/fuzz/corpus
 mkdir -p "$out/pipeline" "$out/manifest"
-find "$out" -type f ! -name 'regression-*' -delete
+find "$out" -type f ! -name 'regression-*' ! -name 'hand-*' -delete
 
 seed() { # seed NAME INPUT HEADER
   { echo "// $3"; grep -v '^ *//' "$2"; } > "$out/pipeline/$1"
@@ -28,6 +28,10 @@ seed matmul-invalid-i32 "$in/matmul-invalid-i32.mlir" "stage=naive chip=sm_90"
 seed matmul-17x33x65-swizzle-sm75 "$in/matmul-17x33x65.mlir" "stage=swizzle chip=sm_75"
 seed batch-tn-3x130x67x259-warptile "$in/batch-matmul-tn-3x130x67x259.mlir" "stage=warptile chip=sm_90"
 seed batch-bf16-nt-3x130x64x256-wgmma "$in/batch-matmul-bf16-nt-3x130x64x256.mlir" "stage=wgmma chip=sm_90"
+# Functions of several ops (version-2 manifests), an N-D softmax among them.
+seed attention-f16-130x67x259-mma "$in/attention-f16-130x67x259.mlir" "stage=mma chip=sm_90"
+seed two-matmuls-softmax-bf16-rows "$in/two-matmuls-softmax-bf16-memref.mlir" "stage=softmax-rows chip=sm_90"
+seed attention-batch-f16-3x130x67x259-naive "$in/attention-batch-f16-3x130x67x259.mlir" "stage=naive chip=sm_90"
 for s in softmax-3pass softmax-fused softmax-online softmax-vector softmax-rows; do
   seed "softmax-3x5-f16-$s" "$gin/softmax-3x5-f16.mlir" "stage=$s chip=sm_90"
 done
@@ -46,6 +50,7 @@ pair() { # pair MANIFEST PTX
 }
 pair "$repo/test/Runtime/Inputs/tma_matmul_f16_f32_cluster.json" "$repo/test/Runtime/Inputs/tma_matmul.ptx"
 pair "$repo/test/Runtime/Inputs/matmul_f16_f32.json" "$repo/test/Runtime/Inputs/reference_kernels.ptx"
+pair "$repo/test/Runtime/Inputs/function_f32.json" "$repo/test/Runtime/Inputs/reference_kernels.ptx"
 pair "$gin/softmax-cluster-1x1-f32.json" "$gin/softmax-cluster-1x1-f32.ptx"
 pair "$gin/wgmma-staging-64x77x64-f16.json" "$gin/wgmma-staging-64x77x64-f16.ptx"
 pair "$gin/softmax-pipeline-3x5-f16.json" "$gin/softmax-pipeline-3x5-f16.ptx"
