@@ -1,0 +1,67 @@
+"""The GPU lane for functions of several ops (version-2 manifests): an
+attention block compiled once and called on torch tensors, its output
+against torch applying the same ops one by one to the same rounded
+intermediates (S and P in the block's element type)."""
+import pytest
+
+from gpu_checks import gpu_available, matmul_error
+from helpers import INPUTS
+
+import gemm_opt
+
+torch = gpu_available()
+
+# The output is one f16/bf16 rounding from the last op's result, and S and P
+# are rounded the same way on both sides, so the f16/bf16-out threshold of
+# one matmul (Bench.h) holds, with room for the few elements of S that an
+# accumulation order rounds to the other neighbour.
+FUNCTION_THRESHOLD = 1e-2
+
+
+def rand(*shape, dtype, seed):
+    g = torch.Generator(device="cpu").manual_seed(seed)
+    return (torch.rand(*shape, generator=g) * 2 - 1).to(dtype).cuda()
+
+
+def attention_reference(q, k, v):
+    """S = Q K^T, P = softmax(S) over each row, O = P V, with S and P
+    rounded to the inputs' type as the compiled function stores them."""
+    s = torch.matmul(q.float(), k.float().transpose(-2, -1)).to(q.dtype)
+    p = torch.softmax(s.float(), dim=-1).to(q.dtype)
+    return torch.matmul(p.float(), v.float())
+
+
+@pytest.mark.parametrize("stage", ["naive", "mma", "wgmma"])
+@pytest.mark.parametrize("source, batch", [("attention-f16-130x259x67.mlir", None),
+                                           ("attention-batch-f16-3x130x67x259.mlir", 3)])
+def test_attention_function(stage, source, batch):
+    f = gemm_opt.compile(str(INPUTS / source), stage=stage)
+    assert isinstance(f, gemm_opt.FunctionKernel)
+    assert [op["op"] for op in f.ops] == ["matmul", "softmax", "matmul"]
+    lead = (batch,) if batch else ()
+    q = rand(*lead, 130, 67, dtype=torch.float16, seed=60)
+    k = rand(*lead, 259, 67, dtype=torch.float16, seed=61)
+    v = rand(*lead, 259, 67, dtype=torch.float16, seed=62)
+    o = f(q, k, v)
+    torch.cuda.synchronize()
+    assert o.shape == (*lead, 130, 67) and o.dtype == torch.float16
+    err = matmul_error(o, attention_reference(q, k, v))
+    assert err <= FUNCTION_THRESHOLD, f"{stage} {source}: error {err:.3g}"
+
+
+def test_function_accumulating_into_an_argument():
+    """Out += softmax(X W1) W2 (memref form, temps allocated per call): the
+    written argument is returned, updated in place."""
+    f = gemm_opt.compile(str(INPUTS / "two-matmuls-softmax-bf16-memref.mlir"), stage="mma")
+    x = rand(130, 259, dtype=torch.bfloat16, seed=63)
+    w1 = rand(259, 67, dtype=torch.bfloat16, seed=64)
+    w2 = rand(67, 96, dtype=torch.bfloat16, seed=65)
+    out = rand(130, 96, dtype=torch.bfloat16, seed=66)
+    before = out.clone()
+    assert f(x, w1, w2, out) is out
+    torch.cuda.synchronize()
+    h = torch.matmul(x.float(), w1.float()).to(torch.bfloat16)
+    p = torch.softmax(h.float(), dim=-1).to(torch.bfloat16)
+    ref = before.float() + torch.matmul(p.float(), w2.float())
+    err = matmul_error(out, ref)
+    assert err <= FUNCTION_THRESHOLD, f"error {err:.3g}"
