@@ -8,6 +8,7 @@
 #include "gemm-opt/Runtime/JsonWriting.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "TestHarness.h"
+#include "JsonTestHelpers.h"
 
 #include <cmath>
 #include <cstdint>
@@ -67,56 +68,33 @@ static KernelManifest sampleSoftmax() {
   return m;
 }
 
-// Replaces the first occurrence of `from` with `to` (must exist).
-static std::string edit(std::string s, const std::string &from, const std::string &to) {
-  size_t p = s.find(from);
-  if (p == std::string::npos) {
-    std::printf("test bug: '%s' not found\n", from.c_str());
-    ++gFailed;
-    return s;
-  }
-  return s.replace(p, from.size(), to);
-}
-
-static void expectReject(const std::string &json, const std::string &needle, int line) {
-  KernelManifest m;
-  std::string err;
-  bool ok = parseManifest(json, m, err);
-  if (!ok && contains(err, needle)) {
-    ++gPassed;
-  } else {
-    ++gFailed;
-    std::printf("FAILED line %d: expected rejection containing '%s', got ok=%d error='%s'\n", line, needle.c_str(),
-                ok, err.c_str());
-  }
-}
-#define EXPECT_REJECT(json, needle) expectReject(json, needle, __LINE__)
+#define EXPECT_REJECT(json, needle) EXPECT(rejects(json, needle))
 
 static void testJson() {
   // JSON-level errors of the manifest reader (llvm::json parses; the reader
   // adds the depth limit and the duplicate-key check).
   KernelManifest m;
   std::string err;
-  auto rejects = [&](const std::string &text, const std::string &needle) {
+  auto rejectsJson = [&](const std::string &text, const std::string &needle) {
     bool ok = parseManifest(text, m, err);
     EXPECT_MSG(!ok && contains(err, "manifest: JSON parse error") && contains(err, needle), err);
   };
-  rejects("{\"a\": 1,}", "Expected object key");
-  rejects("{\"a\": 1} x", "Text after end of document");
-  rejects("// c\n{}", "Invalid JSON value");
-  rejects("{\"a\": \"unterminated}", "Unterminated string");
-  rejects("{\n  \"a\": tru\n}", "[3:0, byte=13]: Invalid JSON value (true?)");
-  rejects("", "Unexpected EOF");
-  rejects("{\"a\": 1, \"a\": 2}", "[1:9, byte=9]: duplicate key \"a\"");
-  rejects("{\"b\": {\"op\": 1, \"\\u006fp\": 2}}", "duplicate key \"\\u006fp\"");
-  rejects(std::string(65, '[') + std::string(65, ']'), "nesting deeper than 64 levels");
-  rejects(std::string(100000, '['), "nesting deeper than 64 levels");
+  rejectsJson("{\"a\": 1,}", "Expected object key");
+  rejectsJson("{\"a\": 1} x", "Text after end of document");
+  rejectsJson("// c\n{}", "Invalid JSON value");
+  rejectsJson("{\"a\": \"unterminated}", "Unterminated string");
+  rejectsJson("{\n  \"a\": tru\n}", "[3:0, byte=13]: Invalid JSON value (true?)");
+  rejectsJson("", "Unexpected EOF");
+  rejectsJson("{\"a\": 1, \"a\": 2}", "[1:9, byte=9]: duplicate key \"a\"");
+  rejectsJson("{\"b\": {\"op\": 1, \"\\u006fp\": 2}}", "duplicate key \"\\u006fp\"");
+  rejectsJson(std::string(65, '[') + std::string(65, ']'), "nesting deeper than 64 levels");
+  rejectsJson(std::string(100000, '['), "nesting deeper than 64 levels");
   // Equal keys in different objects are fine (the reader then finds them unknown).
   EXPECT(!parseManifest("{\"a\": {\"a\": 1}}", m, err) && contains(err, "missing field \"format\""));
   // Integers: exact to 64 bits, no fraction or exponent.
   const std::string good = toJson(sampleMatmul());
   auto i64 = [&](const std::string &value) {
-    return edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i64\", \"value\": " + value + "}");
+    return replaced(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i64\", \"value\": " + value + "}");
   };
   EXPECT_MSG(parseManifest(i64("9223372036854775807"), m, err) && m.kernels[0].params[3].intValue == INT64_MAX, err);
   EXPECT_MSG(parseManifest(i64("-9223372036854775808"), m, err) && m.kernels[0].params[3].intValue == INT64_MIN,
@@ -183,7 +161,7 @@ static void testManifestRoundTrip() {
   EXPECT(m.kernels[0].params[3].abi == ParamAbi::I32 && m.kernels[0].params[3].intValue == 7);
   EXPECT(m.findRole("C") && m.findRole("C")->sizeBytes() == 4096ull * 4096 * 4);
   // Key order in the input does not matter; output is canonical.
-  std::string reordered = edit(doc, "\"format\": \"gemm-opt-manifest\",\n  \"version\": 1,",
+  std::string reordered = replaced(doc, "\"format\": \"gemm-opt-manifest\",\n  \"version\": 1,",
                                "\"version\": 1,\n  \"format\": \"gemm-opt-manifest\",");
   KernelManifest m2;
   EXPECT_MSG(parseManifest(reordered, m2, err), err);
@@ -198,56 +176,56 @@ static void testManifestRoundTrip() {
 
 static void testManifestRejects() {
   const std::string good = toJson(sampleMatmul());
-  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tma\", \"value\": 7}"),
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tma\", \"value\": 7}"),
                 "unknown abi \"tma\" (this reader knows ptr, i32, i64, f32, tensormap");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tensormap\", \"value\": 7}"),
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"tensormap\", \"value\": 7}"),
                 "missing field \"buffer\"");
-  EXPECT_REJECT(edit(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
-  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 3"), "unsupported version 3 (this reader knows 1 and 2)");
-  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": 2"), "top level: missing field \"ops\"");
-  EXPECT_REJECT(edit(good, "\"version\": 1", "\"version\": \"1\""), "version: expected integer, found string");
-  EXPECT_REJECT(edit(good, "\"op\": \"matmul\"", "\"op\": \"conv\""), "unknown op");
-  EXPECT_REJECT(edit(good, "  \"func\": \"matmul\",\n", ""), "missing field \"func\"");
-  EXPECT_REJECT(edit(good, "\"m\": 4096", "\"m\": 4096.0"), "expected an integer");
-  EXPECT_REJECT(edit(good, "\"m\": 4096", "\"m\": 0"), "out of range");
-  EXPECT_REJECT(edit(good, "\"beta\": 0", "\"beta\": 2"), "out of range");
-  EXPECT_REJECT(edit(good, "\"a\": \"f32\"", "\"a\": \"f64\""), "unknown element type");
-  EXPECT_REJECT(edit(good, "\"beta\": 0,", "\"beta\": 0, \"rows\": 3,"), "unknown field \"rows\"");
-  EXPECT_REJECT(edit(good, "\"func\": \"matmul\",", "\"func\": \"matmul\", \"extra\": 1,"), "unknown field \"extra\"");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\", \"buffer\": \"Q\"}"),
+  EXPECT_REJECT(replaced(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
+  EXPECT_REJECT(replaced(good, "\"version\": 1", "\"version\": 3"), "unsupported version 3 (this reader knows 1 and 2)");
+  EXPECT_REJECT(replaced(good, "\"version\": 1", "\"version\": 2"), "top level: missing field \"ops\"");
+  EXPECT_REJECT(replaced(good, "\"version\": 1", "\"version\": \"1\""), "version: expected integer, found string");
+  EXPECT_REJECT(replaced(good, "\"op\": \"matmul\"", "\"op\": \"conv\""), "unknown op");
+  EXPECT_REJECT(replaced(good, "  \"func\": \"matmul\",\n", ""), "missing field \"func\"");
+  EXPECT_REJECT(replaced(good, "\"m\": 4096", "\"m\": 4096.0"), "expected an integer");
+  EXPECT_REJECT(replaced(good, "\"m\": 4096", "\"m\": 0"), "out of range");
+  EXPECT_REJECT(replaced(good, "\"beta\": 0", "\"beta\": 2"), "out of range");
+  EXPECT_REJECT(replaced(good, "\"a\": \"f32\"", "\"a\": \"f64\""), "unknown element type");
+  EXPECT_REJECT(replaced(good, "\"beta\": 0,", "\"beta\": 0, \"rows\": 3,"), "unknown field \"rows\"");
+  EXPECT_REJECT(replaced(good, "\"func\": \"matmul\",", "\"func\": \"matmul\", \"extra\": 1,"), "unknown field \"extra\"");
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\", \"buffer\": \"Q\"}"),
                 "unknown buffer \"Q\"");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\"}"), "missing field \"buffer\"");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\", \"buffer\": \"A\", \"value\": 1}"),
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\"}"), "missing field \"buffer\"");
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"ptr\", \"buffer\": \"A\"}", "{\"abi\": \"ptr\", \"buffer\": \"A\", \"value\": 1}"),
                 "unknown field \"value\"");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i32\", \"value\": 3000000000}"),
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i32\", \"value\": 3000000000}"),
                 "out of range");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i32\", \"value\": 7.5}"),
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"i32\", \"value\": 7}", "{\"abi\": \"i32\", \"value\": 7.5}"),
                 "expected an integer");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": 1e39}"),
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": 1e39}"),
                 "out of range");
-  EXPECT_REJECT(edit(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": \"0.1\"}"),
+  EXPECT_REJECT(replaced(good, "{\"abi\": \"f32\", \"value\": 0.1}", "{\"abi\": \"f32\", \"value\": \"0.1\"}"),
                 "value: expected number, found string");
-  EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 128]"), "expected 3 dimensions");
-  EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 0, 1]"), "out of range");
-  EXPECT_REJECT(edit(good, "\"block\": [32, 32, 1]", "\"block\": [64, 32, 1]"), "block exceeds");
-  EXPECT_REJECT(edit(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 70000, 1]"), "grid exceeds");
-  EXPECT_REJECT(edit(good, "\"dynamic_shared_memory\": 0", "\"dynamic_shared_memory\": -1"), "out of range");
-  EXPECT_REJECT(edit(good, "\"shape\": [4096, 1024]", "\"shape\": [1024, 4096]"), "must have shape [4096, 1024]");
-  EXPECT_REJECT(edit(good, "{\"name\": \"A\", \"role\": \"A\", \"elem\": \"f32\"",
+  EXPECT_REJECT(replaced(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 128]"), "expected 3 dimensions");
+  EXPECT_REJECT(replaced(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 0, 1]"), "out of range");
+  EXPECT_REJECT(replaced(good, "\"block\": [32, 32, 1]", "\"block\": [64, 32, 1]"), "block exceeds");
+  EXPECT_REJECT(replaced(good, "\"grid\": [64, 128, 1]", "\"grid\": [64, 70000, 1]"), "grid exceeds");
+  EXPECT_REJECT(replaced(good, "\"dynamic_shared_memory\": 0", "\"dynamic_shared_memory\": -1"), "out of range");
+  EXPECT_REJECT(replaced(good, "\"shape\": [4096, 1024]", "\"shape\": [1024, 4096]"), "must have shape [4096, 1024]");
+  EXPECT_REJECT(replaced(good, "{\"name\": \"A\", \"role\": \"A\", \"elem\": \"f32\"",
                      "{\"name\": \"A\", \"role\": \"A\", \"elem\": \"f16\""),
                 "has elem f16");
-  EXPECT_REJECT(edit(good, "{\"name\": \"B\", \"role\": \"B\"", "{\"name\": \"A\", \"role\": \"B\""),
+  EXPECT_REJECT(replaced(good, "{\"name\": \"B\", \"role\": \"B\"", "{\"name\": \"A\", \"role\": \"B\""),
                 "duplicate buffer name");
-  EXPECT_REJECT(edit(good, "{\"name\": \"B\", \"role\": \"B\"", "{\"name\": \"B\", \"role\": \"X\""),
+  EXPECT_REJECT(replaced(good, "{\"name\": \"B\", \"role\": \"B\"", "{\"name\": \"B\", \"role\": \"X\""),
                 "not valid for op matmul");
-  EXPECT_REJECT(edit(good, "{\"name\": \"ws\", \"role\": \"scratch\"", "{\"name\": \"ws\", \"role\": \"A\""),
+  EXPECT_REJECT(replaced(good, "{\"name\": \"ws\", \"role\": \"scratch\"", "{\"name\": \"ws\", \"role\": \"A\""),
                 "exactly one buffer with role A");
-  EXPECT_REJECT(edit(good, "\"kernels\": [", "\"kernels\": 5, \"k2\": ["), "expected array");
+  EXPECT_REJECT(replaced(good, "\"kernels\": [", "\"kernels\": 5, \"k2\": ["), "expected array");
   EXPECT_REJECT("[1, 2]", "top level: expected object, found array");
   EXPECT_REJECT("{\"format\": ", "JSON parse error");
   std::string softmax = toJson(sampleSoftmax());
-  EXPECT_REJECT(edit(softmax, "\"rows\": 8", "\"m\": 8"), "missing field \"rows\"");
-  EXPECT_REJECT(edit(softmax, "\"x\": \"f16\", \"y\"", "\"x\": \"bf16\", \"y\""), "has elem f16");
+  EXPECT_REJECT(replaced(softmax, "\"rows\": 8", "\"m\": 8"), "missing field \"rows\"");
+  EXPECT_REJECT(replaced(softmax, "\"x\": \"f16\", \"y\"", "\"x\": \"bf16\", \"y\""), "has elem f16");
   KernelManifest empty = sampleSoftmax();
   empty.kernels.clear();
   EXPECT_REJECT(toJson(empty), "no kernels");
@@ -280,18 +258,18 @@ static void testManifestClusters() {
   EXPECT_MSG(validateManifest(eight, err), err);
 
   // Rejections (grid [64, 128, 1]).
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, 4]"), "expected 3 dimensions");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, 0, 1]"), "kernels[0].cluster[1]: value 0 out of range");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, -1, 1]"), "out of range");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2.5, 1, 1]"), "expected an integer");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": 2"), "expected array");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [3, 1, 1]"),
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, 4]"), "expected 3 dimensions");
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, 0, 1]"), "kernels[0].cluster[1]: value 0 out of range");
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2, -1, 1]"), "out of range");
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [2.5, 1, 1]"), "expected an integer");
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": 2"), "expected array");
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [3, 1, 1]"),
                 "grid [64, 128, 1] is not divisible by cluster [3, 1, 1] in dimension x");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [1, 1, 2]"),
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [1, 1, 2]"),
                 "not divisible by cluster [1, 1, 2] in dimension z");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [4, 4, 1]"),
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [4, 4, 1]"),
                 "cluster [4, 4, 1] has 16 blocks; at most 8 (the portable cluster size limit)");
-  EXPECT_REJECT(edit(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [16, 1, 1]"), "portable cluster size limit");
+  EXPECT_REJECT(replaced(json, "\"cluster\": [2, 4, 1]", "\"cluster\": [16, 1, 1]"), "portable cluster size limit");
   // validateManifest on its own catches what the reader cannot produce.
   KernelManifest zero = sampleMatmul();
   zero.kernels[0].cluster = std::array<uint32_t, 3>{{0, 1, 1}};
@@ -320,11 +298,11 @@ static void testManifestProgrammaticDependent() {
   EXPECT(toJson(back) == json);
   EXPECT(back != plain); // the flag takes part in equality
   // "false" reads as absent; the first kernel has no previous kernel.
-  EXPECT_MSG(parseManifest(edit(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": false"),
+  EXPECT_MSG(parseManifest(replaced(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": false"),
                            back, err),
              err);
   EXPECT(back == plain);
-  EXPECT_REJECT(edit(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": 1"),
+  EXPECT_REJECT(replaced(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": 1"),
                 "kernels[1].programmatic_dependent: expected boolean");
   KernelManifest first = sampleMatmul();
   first.kernels[0].programmaticDependent = true;
@@ -417,7 +395,7 @@ static void testManifestTensorMaps() {
   const std::string A = "{\"abi\": \"tensormap\", \"buffer\": \"A\", \"elem\": \"f16\", \"dims\": [776, 1000], "
                         "\"strides\": [1552], \"box\": [64, 128], \"swizzle\": 128, \"l2_promotion\": 128}";
   EXPECT(contains(json, A));
-  auto withA = [&](const std::string &from, const std::string &to) { return edit(json, A, edit(A, from, to)); };
+  auto withA = [&](const std::string &from, const std::string &to) { return replaced(json, A, replaced(A, from, to)); };
   EXPECT_REJECT(withA("\"buffer\": \"A\"", "\"buffer\": \"Q\""),
                 "kernels[0] (\"matmul_wgmma\"): params[0]: tensormap names unknown buffer \"Q\"");
   EXPECT_REJECT(withA("\"elem\": \"f16\"", "\"elem\": \"bf16\""),
