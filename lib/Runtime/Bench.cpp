@@ -161,7 +161,7 @@ void runSoftmax(CudaDriver &drv, const KernelManifest &m, Prepared &p, uint64_t 
 
 StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &m,
                      double compileMs, const BenchOptions &opt) {
-  if (isFunctionManifest(m))
+  if (m.isFunction())
     return runFunction(drv, cublas, ptx, m, compileMs, opt);
   StageResult r;
   if (!beginStage(m, compileMs, opt, r))

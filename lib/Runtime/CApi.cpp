@@ -76,7 +76,7 @@ int gemm_opt_check_threshold(const char *manifestJson, int op, int tf32, double 
   KernelManifest m;
   if (!parse(manifestJson, m, err, errLen))
     return -1;
-  if (isFunctionManifest(m)) {
+  if (m.isFunction()) {
     if (op < 0 || static_cast<size_t>(op) >= m.ops.size())
       return fail(err, errLen, "op " + std::to_string(op) + " out of range: the function has " +
                                    std::to_string(m.ops.size()) + " ops");
@@ -94,7 +94,7 @@ int gemm_opt_manifest_buffer_uses(const char *manifestJson, int *uses, size_t nu
   if (numBuffers != m.buffers.size())
     return fail(err, errLen, "buffer uses: room for " + std::to_string(numBuffers) + ", the manifest has " +
                                  std::to_string(m.buffers.size()) + " buffers");
-  if (isFunctionManifest(m)) {
+  if (m.isFunction()) {
     std::vector<BufferUse> u = functionBufferUses(m);
     for (size_t i = 0; i < u.size(); ++i)
       uses[i] = (u[i].input ? GEMM_OPT_BUFFER_INPUT : 0) | (u[i].written ? GEMM_OPT_BUFFER_WRITTEN : 0) |

@@ -143,25 +143,25 @@ std::string OpDesc::operand(const std::string &role) const {
   return "";
 }
 
-bool OpDesc::operator==(const OpDesc &o) const {
-  if (op != o.op || operands != o.operands)
-    return false;
+/// Equality of the problem `op` makes active (the inactive one is ignored).
+static bool sameProblem(const std::string &op, const MatmulProblem &m1, const SoftmaxProblem &s1,
+                        const MatmulProblem &m2, const SoftmaxProblem &s2) {
   if (op == "matmul")
-    return matmul == o.matmul;
+    return m1 == m2;
   if (op == "softmax")
-    return softmax == o.softmax;
+    return s1 == s2;
   return true;
+}
+
+bool OpDesc::operator==(const OpDesc &o) const {
+  return op == o.op && operands == o.operands && sameProblem(op, matmul, softmax, o.matmul, o.softmax);
 }
 
 bool KernelManifest::operator==(const KernelManifest &o) const {
   if (format != o.format || version != o.version || op != o.op || stage != o.stage ||
       chip != o.chip || func != o.func || buffers != o.buffers || kernels != o.kernels || ops != o.ops)
     return false;
-  if (op == "matmul")
-    return matmul == o.matmul;
-  if (op == "softmax")
-    return softmax == o.softmax;
-  return true;
+  return sameProblem(op, matmul, softmax, o.matmul, o.softmax);
 }
 
 //===----------------------------------------------------------------------===//
@@ -238,7 +238,7 @@ std::string toJson(const KernelManifest &m) {
   os << "{\n";
   os << "  \"format\": " << jsonQuote(m.format) << ",\n";
   os << "  \"version\": " << m.version << ",\n";
-  bool several = m.version >= kManifestVersionOps;
+  bool several = m.isFunction();
   if (!several)
     os << "  \"op\": " << jsonQuote(m.op) << ",\n";
   os << "  \"stage\": " << jsonQuote(m.stage) << ",\n";

@@ -430,7 +430,7 @@ static bool fromJSON(const json::Value &v, KernelManifest &m, json::Path path) {
                                         std::to_string(kManifestVersionOps) + ")");
   m.version = static_cast<int>(version);
   readingVersion = m.version;
-  bool several = m.version == kManifestVersionOps;
+  bool several = m.isFunction();
   // Version 1: one op, its problem at the top level; version 2: "ops".
   if ((!several && !r.map("op", m.op)) || !r.map("stage", m.stage) || !r.map("chip", m.chip) ||
       !r.map("func", m.func))

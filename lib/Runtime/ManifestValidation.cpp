@@ -110,7 +110,7 @@ unsigned __int128 bufferBytes(const BufferDesc &b) {
 const std::vector<std::string> &bufferRoles(const KernelManifest &m) {
   static const std::vector<std::string> matmul{"A", "B", "C", "scratch"}, softmax{"X", "Y", "scratch"},
       ops{"arg", "result", "temp", "scratch"};
-  return m.version == kManifestVersionOps ? ops : m.isMatmul() ? matmul : softmax;
+  return m.isFunction() ? ops : m.isMatmul() ? matmul : softmax;
 }
 
 /// A version-2 buffer's role is in list order (args, results, temps,
@@ -150,10 +150,10 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
       return msg = at + "duplicate buffer name", false;
     if (std::find(roles.begin(), roles.end(), b.role) == roles.end())
       return msg = at + "role \"" + b.role + "\" is not valid for " +
-                   (m.version == kManifestVersionOps ? std::string("a version-2 manifest (expected arg, result, temp or scratch)")
+                   (m.isFunction() ? std::string("a version-2 manifest (expected arg, result, temp or scratch)")
                     : "op " + m.op + (m.isMatmul() ? " (expected A, B, C or scratch)" : " (expected X, Y or scratch)")),
              false;
-    if (m.version == kManifestVersionOps && !checkOpsBufferOrder(m, i, at, roleRank, args, msg))
+    if (m.isFunction() && !checkOpsBufferOrder(m, i, at, roleRank, args, msg))
       return false;
     if (b.shape.empty())
       return msg = at + "empty shape", false;
@@ -321,7 +321,7 @@ bool validateKernelOps(const KernelManifest &m, std::string &msg) {
   for (size_t i = 0; i < m.kernels.size(); ++i) {
     const KernelDesc &k = m.kernels[i];
     std::string at = "kernels[" + std::to_string(i) + "] (\"" + k.name + "\"): ";
-    if (m.version != kManifestVersionOps) {
+    if (!m.isFunction()) {
       if (k.op != 0)
         return msg = at + "op " + std::to_string(k.op) + " in a version-1 manifest", false;
       continue;
@@ -338,7 +338,7 @@ bool validateKernelOps(const KernelManifest &m, std::string &msg) {
     if (k.op > expectedMax)
       return msg = "ops[" + std::to_string(expectedMax) + "] has no kernel", false;
   }
-  if (m.version == kManifestVersionOps && !m.kernels.empty() && m.kernels.back().op + 1 != m.ops.size())
+  if (m.isFunction() && !m.kernels.empty() && m.kernels.back().op + 1 != m.ops.size())
     return msg = "ops[" + std::to_string(m.kernels.back().op + 1) + "] has no kernel", false;
   return true;
 }
@@ -410,9 +410,9 @@ bool validateParams(const KernelManifest &m, const KernelDesc &k, const std::str
 bool validate(const KernelManifest &m, std::string &msg) {
   if (m.format != kManifestFormat)
     return msg = "format is \"" + m.format + "\", expected \"" + kManifestFormat + "\"", false;
-  if (m.version != kManifestVersion && m.version != kManifestVersionOps)
+  if (m.version != kManifestVersion && !m.isFunction())
     return msg = "unsupported version " + std::to_string(m.version), false;
-  bool several = m.version == kManifestVersionOps;
+  bool several = m.isFunction();
   if (several ? !m.op.empty() : m.op != "matmul" && m.op != "softmax")
     return msg = "unknown op \"" + m.op + "\"" + (several ? " (a version-2 manifest has its ops in \"ops\")" : ""),
            false;

@@ -29,7 +29,7 @@ bool hasMatmul(const KernelManifest &m) {
 /// The largest C of the manifest's matmuls: the reference copy of a
 /// function's ops is allocated for one op at a time.
 uint64_t largestReferenceC(const KernelManifest &m) {
-  if (!isFunctionManifest(m)) {
+  if (!m.isFunction()) {
     const BufferDesc *c = m.isMatmul() ? m.findRole("C") : nullptr;
     return c ? c->sizeBytes() : 0;
   }
@@ -68,7 +68,7 @@ uint64_t stageDeviceBytes(const KernelManifest &m) {
 }
 
 uint64_t stageHostBytes(const KernelManifest &m) {
-  if (!isFunctionManifest(m))
+  if (!m.isFunction())
     return opHostBytes(m);
   // The inputs as uploaded (to restore them) and every output twice (the
   // op-by-op run's and the whole run's), plus the largest op's check.

@@ -39,7 +39,7 @@ StageResult describeStage(const KernelManifest &m, double compileMs, bool tf32) 
   r.op = m.op;
   r.chip = m.chip;
   r.compileMs = compileMs;
-  if (isFunctionManifest(m)) {
+  if (m.isFunction()) {
     r.op = "function";
     r.shape = std::to_string(m.ops.size()) + " ops";
     for (size_t i = 0; i < m.ops.size(); ++i)
@@ -58,7 +58,7 @@ StageResult describeStage(const KernelManifest &m, double compileMs, bool tf32) 
 
 bool beginStage(const KernelManifest &m, double compileMs, const BenchOptions &opt, StageResult &r) {
   r.stage = m.stage;
-  r.op = isFunctionManifest(m) ? "function" : m.op;
+  r.op = m.isFunction() ? "function" : m.op;
   r.chip = m.chip;
   r.compileMs = compileMs;
   r.repeat = opt.repeat;

@@ -308,7 +308,7 @@ std::vector<Job> loadAotJobs() {
       usageError(manifestFiles[i] + " does not fit " + ptxFiles[i] + ": " + err);
     jobs.push_back(std::move(j));
   }
-  const bool function = llvm::any_of(jobs, [](const Job &j) { return isFunctionManifest(j.manifest); });
+  const bool function = llvm::any_of(jobs, [](const Job &j) { return j.manifest.isFunction(); });
   if (function && (!shapeText.empty() || !dtypeName.empty() || opName.getNumOccurrences()))
     usageError("a manifest of several ops (version 2) fixes the problem of each: --op, --shape and --dtype "
                "describe one op");

@@ -21,8 +21,6 @@
 
 namespace gemm_opt::runtime {
 
-/// A manifest of several ops (version 2), as opposed to one op (version 1).
-inline bool isFunctionManifest(const KernelManifest &m) { return m.version == kManifestVersionOps; }
 
 /// How the function uses one of its buffers.
 struct BufferUse {

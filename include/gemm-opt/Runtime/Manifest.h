@@ -201,6 +201,8 @@ struct KernelManifest {
   /// follow each other in `kernels`, in the same order).
   std::vector<OpDesc> ops;
 
+  /// A function of several ops (version 2), as opposed to one op (version 1).
+  bool isFunction() const { return version == kManifestVersionOps; }
   bool isMatmul() const { return op == "matmul"; }
   bool isSoftmax() const { return op == "softmax"; }
   const BufferDesc *findBuffer(const std::string &name) const;
