@@ -22,6 +22,8 @@
 #                         sum over the warps, no mbarriers)
 #   f16-nn-16x28672x1024  the swap-AB kernel, B stored K x N
 #   bf16-nt-b32-2048x2048x128  a batched wgmma kernel (attention's Q * K^T)
+#   bf16-nt-37x4096x4104  the few-wave 64x128 plan with a producer warpgroup
+#   bf16-nt-130x6144x4096 the few-wave cooperative 128x128 plan
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build} out=${2:-$root/.sweep/concurrency}
@@ -51,5 +53,7 @@ emit f16-tt-4097 --shape 4097x4097x4097 --dtype f16 --layout tt
 emit bf16-nt-1x8192x28672 --shape 1x8192x28672 --dtype bf16 --layout nt
 emit bf16-nt-8x28672x8192 --shape 8x28672x8192 --dtype bf16 --layout nt
 emit f16-nn-16x28672x1024 --shape 16x28672x1024 --dtype f16
+emit bf16-nt-37x4096x4104 --shape 37x4096x4104 --dtype bf16 --layout nt
+emit bf16-nt-130x6144x4096 --shape 130x6144x4096 --dtype bf16 --layout nt
 emit bf16-nt-b32-2048x2048x128 --batch 32 --shape 2048x2048x128 --dtype bf16 --layout nt
 ls "$out"

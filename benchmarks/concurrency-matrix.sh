@@ -43,6 +43,8 @@ check quads-mixed.txt "$quad_rounds" tf32-4097 bf16-1000x999x777 f16-4096 f16-40
 check pairs-layouts.txt "$pair_rounds" bf16-nt-4096 f16-tt-4097
 check quads-layouts.txt "$quad_rounds" bf16-nt-4096 f16-tt-4097 bf16-nt-1x8192x28672 tf32-4097
 check pairs-small-m.txt "$pair_rounds" bf16-nt-8x28672x8192 f16-nn-16x28672x1024
+check pairs-few-waves.txt "$pair_rounds" bf16-nt-37x4096x4104 bf16-nt-130x6144x4096
+check quads-few-waves.txt "$quad_rounds" bf16-nt-37x4096x4104 bf16-nt-130x6144x4096 bf16-nt-8x28672x8192 bf16-4097
 check quads-small-m-batch.txt "$quad_rounds" bf16-nt-8x28672x8192 f16-nn-16x28672x1024 bf16-nt-b32-2048x2048x128 bf16-4097
 cat "$out"/pairs-*.txt "$out"/quads-*.txt | awk '
   /^round/ { n++; if ($6 != 0) bad++ }

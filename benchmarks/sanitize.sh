@@ -5,7 +5,8 @@
 # and 4097x4097x64, bf16 "nt" and f16 "tt" layouts on 130x67x259 and
 # 1000x999x777, the weight-streaming kernel on 3x999x776 (bf16 nt), the
 # swap-AB kernel on 13x999x776 (bf16 nt), 8x1000x4104 (f16 nn) and
-# 37x999x776 (bf16 nt, --small-m 1), and
+# 37x999x776 (bf16 nt, --small-m 1), the few-wave wgmma plans on
+# 37x4096x4104, 130x6144x4096 and 32x27648x5120 (bf16 nt), and
 # every softmax stage in f32, f16 and bf16 on 1x1, 37x5000 and 3x262144: one `gemm-run --check-only` per (tool, dtype, shape)
 # with all its stages (one checked launch each, nothing timed; cuBLAS runs
 # under the tool too). racecheck instruments every shared-memory access, so
@@ -74,6 +75,12 @@ for tool in ${TOOLS:-memcheck racecheck initcheck synccheck}; do
   matmul "$tool" bf16-nt 13x999x776 mma,wgmma --dtype bf16 --layout nt
   matmul "$tool" f16-nn 8x1000x4104 mma,wgmma --dtype f16
   matmul "$tool" bf16-nt-forced 37x999x776 mma,wgmma --dtype bf16 --layout nt --small-m 1
+  # The few-wave wgmma plans of long-K, wide-N layers: 64x128 with a
+  # producer warpgroup (ragged M and a K tail), cooperative 128x128 (ragged
+  # M), persistent 64x256.
+  matmul "$tool" bf16-nt 37x4096x4104 wgmma --dtype bf16 --layout nt
+  matmul "$tool" bf16-nt 130x6144x4096 wgmma --dtype bf16 --layout nt
+  matmul "$tool" bf16-nt 32x27648x5120 wgmma --dtype bf16 --layout nt
   for shape in 1x1 37x5000 3x262144; do
     for d in f32 f16 bf16; do
       echo "$tool $d $shape - --op softmax --stages=all --dtype $d" >> "$list"
