@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -218,6 +219,42 @@ bool parseEpilogueList(const std::string &list, Epilogue &out, std::string &erro
     start = comma + 1;
   }
   return true;
+}
+
+std::string epilogueListString(const Epilogue &e) {
+  auto number = [](double v) {
+    char buf[40];
+    for (int prec = 1; prec <= 17; ++prec) { // the shortest that reads back
+      std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+      if (std::strtod(buf, nullptr) == v)
+        break;
+    }
+    return std::string(buf);
+  };
+  std::string list;
+  for (const EpilogueStep &s : e) {
+    std::string item;
+    const bool add = s.op == EpilogueOp::Add, mul = s.op == EpilogueOp::Mul;
+    if (s.op == EpilogueOp::GeluTanh)
+      item = "gelu";
+    else if (s.op == EpilogueOp::GeluErf)
+      item = "gelu-erf";
+    else if (!isBinaryEpilogueOp(s.op))
+      item = epilogueOpName(s.op);
+    else if (s.scalar)
+      item = (mul ? std::string("alpha") : epilogueOpName(s.op)) + "=" + number(*s.scalar);
+    else if (add && s.broadcast == EpilogueBroadcast::None && s.operandScale)
+      item = "beta=" + number(*s.operandScale);
+    else if (add && !s.operandScale && s.broadcast != EpilogueBroadcast::Row)
+      item = s.broadcast == EpilogueBroadcast::Col ? "bias" : "residual";
+    else if (mul && !s.operandScale && s.broadcast == EpilogueBroadcast::Row)
+      item = "row-scale";
+    else
+      item = std::string(epilogueOpName(s.op)) + ":" + epilogueBroadcastName(s.broadcast) +
+             (s.operandScale ? "*" + number(*s.operandScale) : "");
+    list += (list.empty() ? "" : ",") + item;
+  }
+  return list;
 }
 
 } // namespace gemm_opt::runtime

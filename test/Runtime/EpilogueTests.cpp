@@ -7,6 +7,8 @@
 // list.
 //
 //===----------------------------------------------------------------------===//
+#include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/CublasLt.h"
 #include "gemm-opt/Runtime/Epilogue.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
@@ -14,6 +16,7 @@
 #include "TestHarness.h"
 
 #include <cmath>
+#include <sstream>
 #include <string>
 
 using namespace gemm_opt::runtime;
@@ -261,6 +264,69 @@ void testEpilogueList() {
   EXPECT(!parseEpilogueList("bias,bias,bias,bias,bias,bias,bias,bias,bias", e, err) && contains(err, "at most 8"));
 }
 
+void testEpilogueListString() {
+  Epilogue e;
+  std::string err;
+  const std::string list = "alpha=0.5,bias,residual,beta=0.25,row-scale,relu,gelu,gelu-erf,silu,sigmoid,tanh";
+  EXPECT(parseEpilogueList(list, e, err) && epilogueListString(e) == list);
+  EXPECT(epilogueListString({}).empty());
+  // Steps gemm-run cannot spell still read clearly.
+  EpilogueStep sub, div;
+  sub.op = EpilogueOp::Sub, sub.scalar = 2;
+  div.op = EpilogueOp::Div, div.operand = "E0", div.broadcast = EpilogueBroadcast::Row, div.operandScale = 3;
+  EXPECT_MSG(epilogueListString({sub, div}) == "sub=2,div:row*3", epilogueListString({sub, div}));
+}
+
+void testCublasLtChoice() {
+  MatmulProblem p{64, 32, 16, 0, ElemType::BF16, ElemType::BF16, ElemType::BF16};
+  std::string why;
+  auto lt = [&](const std::string &list, ElemType bias = ElemType::BF16) {
+    std::string err;
+    EXPECT_MSG(parseEpilogueList(list, p.epilogue, err), err);
+    return cublasLtEpilogueFor(p, bias, why);
+  };
+  EXPECT(lt("bias") == LtEpilogue::Bias && why.empty());
+  EXPECT(lt("bias,relu") == LtEpilogue::ReluBias);
+  EXPECT(lt("bias,gelu") == LtEpilogue::GeluBias && std::string(ltEpilogueName(LtEpilogue::GeluBias)) == "gelu_bias");
+  EXPECT(lt("bias,gelu-erf") == LtEpilogue::None && contains(why, "bias, bias+relu and bias+gelu (tanh) only"));
+  EXPECT(lt("relu,bias") == LtEpilogue::None);
+  EXPECT(lt("bias,relu,tanh") == LtEpilogue::None);
+  EXPECT(lt("beta=1") == LtEpilogue::None);
+  EXPECT(lt("bias", ElemType::F32) == LtEpilogue::None && contains(why, "bias in C's type"));
+  p.c = ElemType::F32;
+  EXPECT(lt("bias", ElemType::F32) == LtEpilogue::None && contains(why, "f16 or bf16 A, B and C of one type"));
+}
+
+void testEpilogueResults() {
+  StageResult with, without, sm;
+  with.op = without.op = "matmul";
+  sm.op = "softmax";
+  with.stage = "wgmma";
+  with.epilogue = "bias,gelu";
+  with.cublasLtEpilogue = "gelu_bias";
+  with.ms = with.cublasMs = with.cublasLtMs = 1;
+  with.msInterleaved = with.cublasMsInterleaved = 1;
+  with.msInterleavedLt = 2, with.cublasLtMsInterleaved = 1, with.pctCublasLtInterleaved = 50;
+  with.cublasLtError = 1e-3;
+  std::vector<llvm::json::Object> stages = parsedStages({with, without, sm});
+  if (stages.size() != 3)
+    return;
+  EXPECT(stages[0].getString("epilogue") == llvm::StringRef("bias,gelu"));
+  EXPECT(stages[0].getString("cublaslt_epilogue") == llvm::StringRef("gelu_bias"));
+  EXPECT(stages[0].getNumber("pct_cublaslt_interleaved") == 50.0 && stages[0].getNumber("cublaslt_error") == 1e-3);
+  EXPECT(stages[1].getString("epilogue") == llvm::StringRef("") && !stages[1].get("cublaslt_ms"));
+  EXPECT(stages[2].getString("epilogue") == llvm::StringRef(""));
+  std::ostringstream table;
+  printResultsTable(table, {with, without});
+  EXPECT_MSG(contains(table.str(), "| il %Lt |") && contains(table.str(), "|   50.0 |") &&
+                 contains(table.str(), "epilogue bias,gelu (fused; reference: cuBLAS into f32") &&
+                 contains(table.str(), "stages wgmma; cuBLASLt gelu_bias"),
+             table.str());
+  std::ostringstream plain;
+  printResultsTable(plain, {without});
+  EXPECT_MSG(!contains(plain.str(), "Lt") && !contains(plain.str(), "epilogue"), plain.str());
+}
+
 } // namespace
 
 void testEpilogues() {
@@ -269,4 +335,7 @@ void testEpilogues() {
   testEpilogueFunction();
   testEpilogueArithmetic();
   testEpilogueList();
+  testEpilogueListString();
+  testCublasLtChoice();
+  testEpilogueResults();
 }

@@ -86,6 +86,10 @@ void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const Epilogu
 /// relu, gelu (tanh form), gelu-erf, silu, sigmoid, tanh. Operands are
 /// numbered E0, E1, ... in list order. False with `error` on a bad item.
 bool parseEpilogueList(const std::string &list, Epilogue &out, std::string &error);
+/// The epilogue as such a list, as results report it ("" for none; the
+/// inverse of parseEpilogueList). Steps without an item are written
+/// "op=F" (scalar) or "op:broadcast" ("op:broadcast*F" with operand_scale).
+std::string epilogueListString(const Epilogue &e);
 
 } // namespace gemm_opt::runtime
 
