@@ -1,10 +1,10 @@
 //===- Epilogue.cpp - A matmul's fused elementwise epilogue ---------------===//
 #include "gemm-opt/Runtime/Epilogue.h"
+#include "gemm-opt/Runtime/JsonWriting.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -222,15 +222,7 @@ bool parseEpilogueList(const std::string &list, Epilogue &out, std::string &erro
 }
 
 std::string epilogueListString(const Epilogue &e) {
-  auto number = [](double v) {
-    char buf[40];
-    for (int prec = 1; prec <= 17; ++prec) { // the shortest that reads back
-      std::snprintf(buf, sizeof buf, "%.*g", prec, v);
-      if (std::strtod(buf, nullptr) == v)
-        break;
-    }
-    return std::string(buf);
-  };
+  auto number = [](double v) { return jsonNumber(v); }; // the shortest that reads back
   std::string list;
   for (const EpilogueStep &s : e) {
     std::string item;

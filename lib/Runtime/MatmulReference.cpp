@@ -15,8 +15,11 @@ MatmulReference matmulReference(CudaDriver &drv, Cublas &cublas, const MatmulPro
                                 const EpilogueOperandValues &operands) {
   MatmulProblem plain = p;
   plain.epilogue.clear();
-  if (!p.epilogue.empty())
-    plain.c = ElemType::F32; // the accumulator the steps start from
+  // f32: the accumulator the steps start from, or what cuBLAS writes
+  // when it has no such output type for these inputs (rounded here).
+  const bool viaF32 = !p.epilogue.empty() || (p.c != ElemType::F32 && p.c != p.a);
+  if (viaF32)
+    plain.c = ElemType::F32;
   const size_t count = outputCount(p);
   DeviceBuffer refC(drv, count * elemTypeSize(plain.c));
   if (p.beta == 1)
@@ -29,7 +32,7 @@ MatmulReference matmulReference(CudaDriver &drv, Cublas &cublas, const MatmulPro
   MatmulReference r;
   r.product = download(drv, refC.get(), plain.c, count);
   r.c = r.product;
-  if (p.epilogue.empty())
+  if (!viaF32)
     return r;
   applyEpilogue(p, r.c, operands);
   for (double &v : r.c)

@@ -22,7 +22,8 @@ namespace gemm_opt::runtime {
 
 struct MatmulReference {
   /// A*B (+ C) as cuBLAS computed it: in C's type without an epilogue, in
-  /// f32 with one (what the host spot check verifies).
+  /// f32 with one or where cuBLAS has no C of that type for these inputs
+  /// (f32 in, f16 out); what the host spot check verifies.
   std::vector<double> product;
   /// The expected C: `product`, or the epilogue applied to it in double
   /// and rounded to C's type.
