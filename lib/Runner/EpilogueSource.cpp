@@ -57,28 +57,43 @@ const char *binaryOp(rt::EpilogueOp op) {
   }
 }
 
-/// A unary step on `x`, as torch-mlir decomposes it.
+/// A unary step on `x`, as torch-mlir decomposes it. (One emit per
+/// statement: the order of function arguments is unspecified, the
+/// numbering of the values must not be.)
 std::string unaryStep(Body &b, rt::EpilogueOp op, const std::string &x) {
   switch (op) {
-  case rt::EpilogueOp::Relu: return b.binary("arith.maximumf", x, b.constant(0.0));
+  case rt::EpilogueOp::Relu: {
+    std::string zero = b.constant(0.0);
+    return b.binary("arith.maximumf", x, zero);
+  }
   case rt::EpilogueOp::GeluTanh: { // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-    std::string cube = b.binary("arith.mulf", b.binary("arith.mulf", x, x), x);
-    std::string inner = b.binary("arith.addf", x, b.binary("arith.mulf", cube, b.constant(0.044715)));
-    std::string t = b.unary("math.tanh", b.binary("arith.mulf", inner, b.constant(std::sqrt(2.0 / M_PI))));
-    std::string half = b.binary("arith.mulf", x, b.constant(0.5));
-    return b.binary("arith.mulf", half, b.binary("arith.addf", t, b.constant(1.0)));
+    std::string square = b.binary("arith.mulf", x, x);
+    std::string cube = b.binary("arith.mulf", square, x);
+    std::string k = b.constant(0.044715);
+    std::string inner = b.binary("arith.addf", x, b.binary("arith.mulf", cube, k));
+    std::string c = b.constant(std::sqrt(2.0 / M_PI));
+    std::string t = b.unary("math.tanh", b.binary("arith.mulf", inner, c));
+    std::string halfConstant = b.constant(0.5);
+    std::string half = b.binary("arith.mulf", x, halfConstant);
+    std::string one = b.constant(1.0);
+    return b.binary("arith.mulf", half, b.binary("arith.addf", t, one));
   }
   case rt::EpilogueOp::GeluErf: { // 0.5 x (1 + erf(x / sqrt 2))
-    std::string e = b.unary("math.erf", b.binary("arith.mulf", x, b.constant(1.0 / std::sqrt(2.0))));
-    std::string half = b.binary("arith.mulf", x, b.constant(0.5));
-    return b.binary("arith.mulf", half, b.binary("arith.addf", e, b.constant(1.0)));
+    std::string r = b.constant(1.0 / std::sqrt(2.0));
+    std::string e = b.unary("math.erf", b.binary("arith.mulf", x, r));
+    std::string halfConstant = b.constant(0.5);
+    std::string half = b.binary("arith.mulf", x, halfConstant);
+    std::string one = b.constant(1.0);
+    return b.binary("arith.mulf", half, b.binary("arith.addf", e, one));
   }
-  case rt::EpilogueOp::Silu: // x * sigmoid(x) = x / (1 + exp(-x))
-    return b.binary("arith.divf", x,
-                    b.binary("arith.addf", b.unary("math.exp", b.unary("arith.negf", x)), b.constant(1.0)));
-  case rt::EpilogueOp::Sigmoid: // 1 / (1 + exp(-x))
-    return b.binary("arith.divf", b.constant(1.0),
-                    b.binary("arith.addf", b.unary("math.exp", b.unary("arith.negf", x)), b.constant(1.0)));
+  case rt::EpilogueOp::Silu:      // x * sigmoid(x) = x / (1 + exp(-x))
+  case rt::EpilogueOp::Sigmoid: { // 1 / (1 + exp(-x))
+    std::string e = b.unary("math.exp", b.unary("arith.negf", x));
+    std::string one = b.constant(1.0);
+    std::string d = b.binary("arith.addf", e, one);
+    std::string num = op == rt::EpilogueOp::Silu ? x : b.constant(1.0);
+    return b.binary("arith.divf", num, d);
+  }
   case rt::EpilogueOp::Tanh: return b.unary("math.tanh", x);
   default: return x;
   }
@@ -133,8 +148,10 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
       y = "%in" + std::to_string(rt::epilogueOperandIndex(s.operand));
       if (operandType != "f32")
         y = body.emit("arith.extf " + y + " : " + operandType + " to f32");
-      if (s.operandScale)
-        y = body.binary("arith.mulf", y, body.constant(*s.operandScale));
+      if (s.operandScale) {
+        std::string scale = body.constant(*s.operandScale);
+        y = body.binary("arith.mulf", y, scale);
+      }
     }
     x = body.binary(binaryOp(s.op), x, y);
   }
