@@ -12,6 +12,7 @@
 #include "gemm-opt/Runtime/Epilogue.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/MemoryBudget.h"
 #include "JsonTestHelpers.h"
 #include "TestHarness.h"
 
@@ -80,6 +81,10 @@ void testEpilogueRoundTrip() {
   plain.kernels[0].params.resize(3);
   EXPECT(!contains(toJson(plain), "epilogue"));
   EXPECT_MSG(parseManifest(toJson(plain), back, err) && back == plain, err);
+  // Memory: the reference goes through f32 (600 elements) and cuBLASLt
+  // has a 32 MiB workspace, beside the buffers (4640 bytes).
+  EXPECT(stageDeviceBytes(epilogueManifest()) == 4640 + 2400 + (uint64_t(32) << 20));
+  EXPECT(stageDeviceBytes(plain) == 2200 + 1200);
   // The epilogue takes part in equality; every op name reads back.
   EXPECT(!(plain.matmul == epilogueManifest().matmul));
   for (const char *name : {"add", "sub", "mul", "div", "max", "min", "relu", "gelu_tanh", "gelu_erf", "silu",
