@@ -1,4 +1,5 @@
-/* Host versions of test/Runtime/Inputs/reference_kernels.cu's f32 kernels,
+/* Host versions of test/Runtime/Inputs/reference_kernels.cu's f32 kernels
+ * (matmul_naive_f32_epilogue with its fused epilogue too),
  * linked into the fake libcuda (fake_libcuda.c) so that gemm-run can check
  * and time a manifest of them without a GPU. Any other kernel writes
  * nothing. $FAKE_CUDA_DRIFT=NAME makes kernel NAME nondeterministic: each
@@ -47,6 +48,24 @@ static void softmaxRows(void **params) {
   }
 }
 
+/* matmul_naive_f32_epilogue: C = gelu_tanh((0.5 A*B + bias[col]) scale[row]
+ * + 0.25 R), the bias read `shift` columns off. */
+static void matmulEpilogue(void **params) {
+  float *c = ptr(params, 0);
+  const float *a = ptr(params, 1), *b = ptr(params, 2), *bias = ptr(params, 3), *scale = ptr(params, 4),
+              *r = ptr(params, 5);
+  int m = i32(params, 6), n = i32(params, 7), k = i32(params, 8), shift = i32(params, 9);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float acc = 0.f;
+      for (int p = 0; p < k; ++p)
+        acc = fmaf(a[(size_t)i * k + p], b[(size_t)p * n + j], acc);
+      size_t at = (size_t)i * n + j;
+      float x = (0.5f * acc + bias[(j + shift) % n]) * scale[i] + 0.25f * r[at];
+      c[at] = 0.5f * x * (1.f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
+    }
+}
+
 void fakeCudaExecute(const char *name, const unsigned grid[3], void **params) {
   (void)grid;
   static int drift;
@@ -56,6 +75,8 @@ void fakeCudaExecute(const char *name, const unsigned grid[3], void **params) {
     matmul(params, 1);
   else if (!strcmp(name, "softmax_rows_f32"))
     softmaxRows(params);
+  else if (!strcmp(name, "matmul_naive_f32_epilogue"))
+    matmulEpilogue(params);
   else
     return;
   const char *d = getenv("FAKE_CUDA_DRIFT");

@@ -147,3 +147,17 @@ extern "C" __global__ void matmul_scale_residual_silu_f16_f32(float *C, const __
   float x = acc * 0.5f * toF(scale[i]) + 0.25f * R[c];
   C[c] = x / (1.f + expf(-x));
 }
+
+// f32, every kind of step: C = gelu_tanh((0.5 * A*B + bias[col]) * scale[row]
+// + 0.25 * R) (python/tests/fake_cuda runs it on the host too); `shift` != 0
+// reads the bias of another column (a wrong kernel).
+extern "C" __global__ void matmul_naive_f32_epilogue(float *C, const float *A, const float *B, const float *bias,
+                                                     const float *scale, const float *R, int M, int N, int K,
+                                                     int shift) {
+  int i, j;
+  if (!elementOf(M, N, i, j))
+    return;
+  size_t c = (size_t)i * N + j;
+  float x = (0.5f * dot(A, B, i, j, N, K) + bias[(j + shift) % N]) * scale[i] + 0.25f * R[c];
+  C[c] = 0.5f * x * (1.f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
+}
