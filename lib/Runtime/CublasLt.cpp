@@ -1,5 +1,6 @@
 //===- CublasLt.cpp - cuBLASLt's fused bias epilogues via dlopen ----------===//
 #include "gemm-opt/Runtime/CublasLt.h"
+#include "CublasLtAbi.h"
 #include "LibraryLoader.h"
 
 #include <cstdint>
@@ -7,29 +8,11 @@
 namespace gemm_opt::runtime {
 
 namespace {
+using namespace lt;
 using cublasStatus_t = int;
 using Handle = void *;
-constexpr int CUBLAS_STATUS_SUCCESS = 0;
-constexpr int32_t CUBLAS_OP_N = 0, CUBLAS_OP_T = 1;
-constexpr int CUBLAS_COMPUTE_32F = 68;
-constexpr int32_t CUDA_R_32F = 0, CUDA_R_16F = 2, CUDA_R_16BF = 14;
-// cublasLtMatmulDescAttributes_t, cublasLtMatrixLayoutAttribute_t,
-// cublasLtMatmulPreferenceAttributes_t, cublasLtEpilogue_t.
-constexpr int CUBLASLT_MATMUL_DESC_TRANSA = 3, CUBLASLT_MATMUL_DESC_TRANSB = 4, CUBLASLT_MATMUL_DESC_EPILOGUE = 7,
-              CUBLASLT_MATMUL_DESC_BIAS_POINTER = 8, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE = 26;
-constexpr int CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT = 5, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET = 6;
-constexpr int CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES = 1;
-constexpr uint32_t CUBLASLT_EPILOGUE_BIAS = 4, CUBLASLT_EPILOGUE_RELU_BIAS = 6, CUBLASLT_EPILOGUE_GELU_BIAS = 36;
 /// What cuBLAS recommends on Hopper.
 constexpr size_t kWorkspaceBytes = size_t(32) << 20;
-
-struct HeuristicResult { // cublasLtMatmulHeuristicResult_t
-  uint64_t algo[8];
-  size_t workspaceSize;
-  cublasStatus_t state;
-  float wavesCount;
-  int reserved[4];
-};
 
 int32_t cudaType(ElemType t) {
   return t == ElemType::F16 ? CUDA_R_16F : t == ElemType::BF16 ? CUDA_R_16BF : CUDA_R_32F;
