@@ -1,5 +1,5 @@
 /* Host versions of test/Runtime/Inputs/reference_kernels.cu's f32 kernels
- * (matmul_naive_f32_epilogue with its fused epilogue too),
+ * (and the fused-epilogue ones: matmul_naive_f32_epilogue, matmul_nt_bias_gelu_bf16),
  * linked into the fake libcuda (fake_libcuda.c) so that gemm-run can check
  * and time a manifest of them without a GPU. Any other kernel writes
  * nothing. $FAKE_CUDA_DRIFT=NAME makes kernel NAME nondeterministic: each
@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "fake_bf16.h"
 
 static void *ptr(void **params, int i) { return (void *)(uintptr_t)*(uint64_t *)params[i]; }
 static int i32(void **params, int i) { return *(int32_t *)params[i]; }
@@ -62,7 +64,22 @@ static void matmulEpilogue(void **params) {
         acc = fmaf(a[(size_t)i * k + p], b[(size_t)p * n + j], acc);
       size_t at = (size_t)i * n + j;
       float x = (0.5f * acc + bias[(j + shift) % n]) * scale[i] + 0.25f * r[at];
-      c[at] = 0.5f * x * (1.f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
+      c[at] = geluTanh(x);
+    }
+}
+
+/* matmul_nt_bias_gelu_bf16: C = gelu_tanh(A B^T + bias[col]) in bf16, B
+ * stored N x K, the bias read `shift` columns off. */
+static void matmulBiasGeluBf16(void **params) {
+  uint16_t *c = ptr(params, 0);
+  const uint16_t *a = ptr(params, 1), *b = ptr(params, 2), *bias = ptr(params, 3);
+  int m = i32(params, 4), n = i32(params, 5), k = i32(params, 6), shift = i32(params, 7);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float acc = 0.f;
+      for (int p = 0; p < k; ++p)
+        acc = fmaf(bf16ToFloat(a[(size_t)i * k + p]), bf16ToFloat(b[(size_t)j * k + p]), acc);
+      c[(size_t)i * n + j] = floatToBf16(geluTanh(acc + bf16ToFloat(bias[(j + shift) % n])));
     }
 }
 
@@ -77,6 +94,8 @@ void fakeCudaExecute(const char *name, const unsigned grid[3], void **params) {
     softmaxRows(params);
   else if (!strcmp(name, "matmul_naive_f32_epilogue"))
     matmulEpilogue(params);
+  else if (!strcmp(name, "matmul_nt_bias_gelu_bf16"))
+    matmulBiasGeluBf16(params);
   else
     return;
   const char *d = getenv("FAKE_CUDA_DRIFT");
