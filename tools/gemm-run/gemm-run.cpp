@@ -71,8 +71,8 @@ Exit codes:
 Thresholds (see include/gemm-opt/Runtime/Bench.h): matmul relative Frobenius
 error vs cuBLAS: f32 1e-4, tf32 5e-3, f16/bf16 inputs with f32 out 1e-3,
 f16 out 5e-3, bf16 out 1e-2; softmax max per-row relative error (beyond one
-unit of the output type per element): f32 1e-4,
-f16 2e-3, bf16 1e-2. Environment: GEMM_OPT_CUBLAS=/path/to/libcublas.so.N.
+unit of the output type per element): f32 1e-4, f16 2e-3, bf16 1e-2. A fused
+epilogue: the same. Environment: GEMM_OPT_CUBLAS, GEMM_OPT_CUBLASLT=/path/to/lib.
 )");
 
 cl::OptionCategory compileCategory("Compile options (JIT mode; needs a build with MLIR)");
