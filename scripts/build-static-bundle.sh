@@ -48,7 +48,9 @@ link() {
   rm -f "$out/$name"
 }
 
-link gemm-run "$build/tools/gemm-run/CMakeFiles/gemm-run.dir/gemm-run.cpp.o"
+# Every object of the tool (gemm-run.cpp and the files beside it).
+mapfile -t gemmrun < <(find "$build/tools/gemm-run/CMakeFiles/gemm-run.dir" -name '*.o' | sort)
+link gemm-run "${gemmrun[@]}"
 if [ "${GEMM_OPT_BUNDLE_GEMM_OPT:-1}" = 1 ]; then
   link gemm-opt "$build/tools/gemm-opt/CMakeFiles/gemm-opt.dir/gemm-opt.cpp.o"
 else

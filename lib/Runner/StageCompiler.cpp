@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Runtime/StageCompiler.h"
+#include "EpilogueSource.h"
 
 #include "gemm-opt/InitGemmOpt.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
@@ -52,11 +53,15 @@ std::string matmulIndexingMaps(bool transposeA, bool transposeB, bool batched,
 /// The embedded default: C = A * B with C zero-initialised, on tensors; A
 /// and B have their stored shapes (A K x M, B N x K when transposed). With
 /// `batch` > 1 a linalg.batch_matmul, every operand with the batch first
-/// (B 2-D when `sharedB`: one weight for every entry).
+/// (B 2-D when `sharedB`: one weight for every entry). With an epilogue
+/// the matmul accumulates into f32 and one linalg.generic applies the steps
+/// and truncates to `outType` (EpilogueSource.h); without one the matmul
+/// writes `outType` itself.
 std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 StringRef inType, StringRef outType,
                                 bool transposeA, bool transposeB,
-                                bool sharedB) {
+                                bool sharedB,
+                                const rt::Epilogue &epilogue) {
   bool batched = batch > 1;
   auto tensor = [&](int64_t rows, int64_t cols, StringRef elem,
                     bool entry = true) {
@@ -68,19 +73,25 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
   std::string a = transposeA ? tensor(k, m, inType) : tensor(m, k, inType);
   std::string b = transposeB ? tensor(n, k, inType, !sharedB)
                              : tensor(k, n, inType, !sharedB);
-  std::string c = tensor(m, n, outType);
+  StringRef accType = epilogue.empty() ? outType : StringRef("f32");
+  std::string acc = tensor(m, n, accType), c = tensor(m, n, outType);
+  ::gemm_opt::runner::EpilogueSource epi;
+  if (!epilogue.empty())
+    epi = ::gemm_opt::runner::epilogueSource(epilogue, batch, m, n, inType.str(),
+                                           outType.str(), "%mm", "%r");
   return llvm::formatv(
-      R"mlir(func.func @matmul(%a: {0}, %b: {1}) -> {2} {{
+      R"mlir(func.func @matmul(%a: {0}, %b: {1}{7}) -> {2} {{
   %zero = arith.constant 0.0 : {3}
-  %empty = tensor.empty() : {2}
-  %c = linalg.fill ins(%zero : {3}) outs(%empty : {2}) -> {2}
-  %r = linalg.{5} {4}ins(%a, %b : {0}, {1}) outs(%c : {2}) -> {2}
-  return %r : {2}
+  %empty = tensor.empty() : {6}
+  %c = linalg.fill ins(%zero : {3}) outs(%empty : {6}) -> {6}
+  %{9} = linalg.{5} {4}ins(%a, %b : {0}, {1}) outs(%c : {6}) -> {6}
+{8}  return %r : {2}
 }
 )mlir",
-      a, b, c, outType,
+      a, b, c, accType,
       matmulIndexingMaps(transposeA, transposeB, batched, sharedB),
-      batched ? "batch_matmul" : "matmul")
+      batched ? "batch_matmul" : "matmul", acc, epi.arguments, epi.ops,
+      epilogue.empty() ? "r" : "mm")
       .str();
 }
 
@@ -123,8 +134,10 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   }
   SmallVector<int64_t> dims;
   if (request.op == "softmax") {
-    if (!request.layout.empty() || request.batch != 1 || request.sharedB) {
-      error = "--layout, --batch and --shared-b apply to matmul only";
+    if (!request.layout.empty() || request.batch != 1 || request.sharedB ||
+        !request.epilogue.empty() || !request.outDtype.empty()) {
+      error = "--layout, --batch, --shared-b, --epilogue and --out-dtype "
+              "apply to matmul only";
       return false;
     }
     dims = {16384, 4096};
@@ -161,9 +174,19 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
             "linalg.batch_matmul cannot broadcast a transposed B";
     return false;
   }
+  std::string outType = request.outDtype.empty() ? "f32" : request.outDtype;
+  if (outType != "f32" && outType != "f16" && outType != "bf16") {
+    error = "--out-dtype expects f32, f16 or bf16, got '" + outType + "'";
+    return false;
+  }
+  rt::Epilogue epilogue;
+  if (!rt::parseEpilogueList(request.epilogue, epilogue, error)) {
+    error = "--epilogue: " + error;
+    return false;
+  }
   source = defaultMatmulSource(request.batch, dims[0], dims[1], dims[2],
-                               dtype, "f32", transposeA, transposeB,
-                               request.sharedB);
+                               dtype, outType, transposeA, transposeB,
+                               request.sharedB, epilogue);
   return true;
 }
 
@@ -234,6 +257,11 @@ OwningOpRef<ModuleOp> parseInput(MLIRContext &context,
 
 } // namespace
 
+bool rt::defaultInputSource(const CompileRequest &request,
+                            std::string &source, std::string &error) {
+  return defaultSource(request, source, error);
+}
+
 bool rt::inputKernelOps(const std::string &inputPath,
                         std::vector<std::string> &ops, std::string &error) {
   DialectRegistry registry;
@@ -283,9 +311,11 @@ bool rt::compileStages(const CompileRequest &request,
     sourceName = "<embedded default>";
   } else if (!request.shape.empty() || !request.dtype.empty() ||
              !request.layout.empty() || request.batch != 1 ||
-             request.sharedB) {
-    error = "--shape, --dtype, --layout, --batch and --shared-b describe the "
-            "embedded default input; the input file '" +
+             request.sharedB || !request.epilogue.empty() ||
+             !request.outDtype.empty()) {
+    error = "--shape, --dtype, --layout, --batch, --shared-b, --epilogue and "
+            "--out-dtype describe the embedded default input; the input "
+            "file '" +
             request.inputPath + "' fixes its own";
     return false;
   }

@@ -1,9 +1,6 @@
 //===- Cublas.cpp - cuBLAS reference GEMM loaded with dlopen --------------===//
 #include "gemm-opt/Runtime/Cublas.h"
-
-#include <cstdlib>
-#include <dlfcn.h>
-#include <vector>
+#include "LibraryLoader.h"
 
 namespace gemm_opt::runtime {
 
@@ -53,64 +50,31 @@ struct Cublas::Api {
 };
 
 std::unique_ptr<Cublas> Cublas::load(std::string &reason) {
-  std::vector<std::string> candidates;
-  if (const char *env = std::getenv("GEMM_OPT_CUBLAS"))
-    if (*env)
-      candidates.push_back(env);
-  const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
-  for (const char *n : names)
-    candidates.push_back(n);
-  if (const char *home = std::getenv("CUDA_HOME"))
-    if (*home)
-      for (const char *n : names)
-        candidates.push_back(std::string(home) + "/lib64/" + n);
-  for (const char *n : names)
-    candidates.push_back(std::string("/usr/local/cuda/lib64/") + n);
-
-  void *lib = nullptr;
-  std::string path, errors;
-  for (const auto &c : candidates) {
-    lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (lib) {
-      path = c;
-      break;
-    }
-    if (const char *e = dlerror())
-      errors = e; // keep the last one
-  }
-  if (!lib) {
-    reason = "cannot load libcuBLAS (tried GEMM_OPT_CUBLAS, libcublas.so.13/.12/.so, $CUDA_HOME/lib64, "
-             "/usr/local/cuda/lib64); last error: " + errors;
+  std::string path;
+  void *lib = openCudaLibrary("GEMM_OPT_CUBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"}, "libcuBLAS",
+                              path, reason);
+  if (!lib)
     return nullptr;
-  }
   std::unique_ptr<Cublas> c(new Cublas());
   c->lib = lib;
   c->libPath = path;
   c->api = std::make_unique<Api>();
   Api &a = *c->api;
-  struct Sym {
-    const char *name;
-    void **slot;
-  } syms[] = {
-      {"cublasCreate_v2", reinterpret_cast<void **>(&a.create)},
-      {"cublasDestroy_v2", reinterpret_cast<void **>(&a.destroy)},
-      {"cublasGetVersion_v2", reinterpret_cast<void **>(&a.getVersion)},
-      {"cublasSetStream_v2", reinterpret_cast<void **>(&a.setStream)},
-      {"cublasSetMathMode", reinterpret_cast<void **>(&a.setMathMode)},
-      {"cublasGetStatusString", reinterpret_cast<void **>(&a.getStatusString)},
-      {"cublasGetStatusName", reinterpret_cast<void **>(&a.getStatusName)},
-      {"cublasSgemm_v2", reinterpret_cast<void **>(&a.sgemm)},
-      {"cublasGemmEx", reinterpret_cast<void **>(&a.gemmEx)},
-      {"cublasSgemmStridedBatched", reinterpret_cast<void **>(&a.sgemmStridedBatched)},
-      {"cublasGemmStridedBatchedEx", reinterpret_cast<void **>(&a.gemmStridedBatchedEx)},
-  };
-  for (auto &s : syms) {
-    *s.slot = dlsym(lib, s.name);
-    if (!*s.slot) {
-      reason = path + " does not export " + s.name;
-      return nullptr;
-    }
-  }
+  auto slot = [](auto &fn) { return reinterpret_cast<void **>(&fn); };
+  if (!resolveSymbols(lib,
+                      {{"cublasCreate_v2", slot(a.create)},
+                       {"cublasDestroy_v2", slot(a.destroy)},
+                       {"cublasGetVersion_v2", slot(a.getVersion)},
+                       {"cublasSetStream_v2", slot(a.setStream)},
+                       {"cublasSetMathMode", slot(a.setMathMode)},
+                       {"cublasGetStatusString", slot(a.getStatusString)},
+                       {"cublasGetStatusName", slot(a.getStatusName)},
+                       {"cublasSgemm_v2", slot(a.sgemm)},
+                       {"cublasGemmEx", slot(a.gemmEx)},
+                       {"cublasSgemmStridedBatched", slot(a.sgemmStridedBatched)},
+                       {"cublasGemmStridedBatchedEx", slot(a.gemmStridedBatchedEx)}},
+                      path, reason))
+    return nullptr;
   return c;
 }
 

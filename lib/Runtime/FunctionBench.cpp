@@ -7,6 +7,7 @@
 // one-op stage are StageSetup.cpp's.
 //
 //===----------------------------------------------------------------------===//
+#include "MatmulReference.h"
 #include "StageSetup.h"
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/Cublas.h"
@@ -103,24 +104,19 @@ void checkMatmulOp(FunctionRun &f, size_t i, OpResult &o) {
   std::vector<float> A = toFloat(download(drv, da.get(), a.elem, a.numElements()));
   std::vector<float> B = toFloat(download(drv, db.get(), b.elem, b.numElements()));
   std::vector<float> C0;
-  DeviceBuffer refC(drv, dc.size());
-  if (pr.beta == 1) {
+  if (pr.beta == 1)
     C0 = toFloat(download(drv, dc.get(), c.elem, c.numElements()));
-    drv.copyDtoD(refC.get(), dc.get(), dc.size());
-  } else {
+  else
     drv.memsetD8(dc.get(), 0xFF, dc.size()); // NaN poison
-    drv.memsetD8(refC.get(), 0xFF, refC.size());
-  }
+  const EpilogueOperandValues operands = downloadEpilogueOperands(drv, f.m, op, set0);
   drv.synchronize();
   auto [first, last] = opKernelRange(f.m, i);
   launchRange(f.m, f.p, 0, first, last);
   drv.synchronize();
-  f.cublas->gemm(pr, da.get(), db.get(), refC.get(), CublasMode::Accurate, nullptr);
-  drv.synchronize();
+  MatmulReference ref = matmulReference(drv, *f.cublas, pr, da.get(), db.get(), C0, operands);
   std::vector<double> out = download(drv, dc.get(), c.elem, c.numElements());
-  std::vector<double> ref = download(drv, refC.get(), c.elem, c.numElements());
-  o.error = relativeFrobeniusError(out, ref, &o.badValues);
-  o.refSpotError = matmulSpotError(pr, A, B, C0, ref, f.r.seed + i);
+  o.error = relativeFrobeniusError(out, ref.c, &o.badValues);
+  o.refSpotError = matmulSpotError(pr, A, B, C0, ref.product, f.r.seed + i);
   std::tie(o.status, o.message) = judgeMatmul(o.error, o.badValues, o.refSpotError, o.threshold);
 }
 
@@ -235,8 +231,10 @@ void timeFunction(FunctionRun &f) {
       const size_t ia = bufferIndex(m, op.operand("A")), ib = bufferIndex(m, op.operand("B")),
                    ic = bufferIndex(m, op.operand("C"));
       const CublasMode mode = timedCublasMode(op.matmul, f.opt, o.reference);
+      const TimedGemm gemm = timedGemm(drv, op.matmul); // without the epilogue
       ReferenceTimes rt = timeAgainstReference(drv, sets, f.opt, ours, [&](size_t s) {
-        f.cublas->gemm(op.matmul, p.sets[s][ia].get(), p.sets[s][ib].get(), p.sets[s][ic].get(), mode, nullptr);
+        f.cublas->gemm(gemm.problem, p.sets[s][ia].get(), p.sets[s][ib].get(), gemm.output(p.sets[s][ic].get()),
+                       mode, nullptr);
       });
       o.refMs = rt.refMs;
       o.msInterleaved = rt.msInterleaved;

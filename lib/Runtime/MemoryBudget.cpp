@@ -26,17 +26,28 @@ bool hasMatmul(const KernelManifest &m) {
   return std::any_of(m.ops.begin(), m.ops.end(), [](const OpDesc &o) { return o.isMatmul(); });
 }
 
-/// The largest C of the manifest's matmuls: the reference copy of a
-/// function's ops is allocated for one op at a time.
+/// What a matmul's reference allocates beside the stage's buffers: a copy
+/// of C (`cBytes`), or an f32 one where the reference goes through f32 (an
+/// epilogue; a C type cuBLAS does not write for these inputs), then with an
+/// epilogue also cuBLASLt's workspace.
+uint64_t referenceBytes(const MatmulProblem &p, uint64_t cBytes) {
+  const bool viaF32 = !p.epilogue.empty() || (p.c != ElemType::F32 && p.c != p.a);
+  if (!viaF32)
+    return cBytes;
+  return cBytes / elemTypeSize(p.c) * 4 + (p.epilogue.empty() ? 0 : uint64_t(32) << 20);
+}
+
+/// The largest reference of the manifest's matmuls: a function's ops
+/// allocate theirs one at a time.
 uint64_t largestReferenceC(const KernelManifest &m) {
   if (!m.isFunction()) {
     const BufferDesc *c = m.isMatmul() ? m.findRole("C") : nullptr;
-    return c ? c->sizeBytes() : 0;
+    return c ? referenceBytes(m.matmul, c->sizeBytes()) : 0;
   }
   uint64_t most = 0;
   for (const OpDesc &o : m.ops)
     if (const BufferDesc *c = o.isMatmul() ? m.findBuffer(o.operand("C")) : nullptr)
-      most = std::max<uint64_t>(most, c->sizeBytes());
+      most = std::max<uint64_t>(most, referenceBytes(o.matmul, c->sizeBytes()));
   return most;
 }
 
@@ -46,7 +57,13 @@ uint64_t opHostBytes(const KernelManifest &m) {
     const uint64_t mm = m.matmul.m, n = m.matmul.n, k = m.matmul.k, e = m.matmul.batch;
     const uint64_t eB = m.matmul.sharedB ? 1 : e;
     // A, B (and C0) as float; ours and cuBLAS's C as double, plus one raw copy.
-    return e * (4 * (mm * k + mm * n) + (8 + 8 + 4) * mm * n) + eB * 4 * k * n;
+    uint64_t bytes = e * (4 * (mm * k + mm * n) + (8 + 8 + 4) * mm * n) + eB * 4 * k * n;
+    // An epilogue: its operands as float, the product beside the expected C.
+    if (!m.matmul.epilogue.empty())
+      bytes += 8 * e * mm * n;
+    for (const BufferDesc &b : m.buffers)
+      bytes += epilogueOperandIndex(b.role) >= 0 ? 4 * b.numElements() : 0;
+    return bytes;
   }
   const uint64_t rc = uint64_t(m.softmax.rows) * m.softmax.cols;
   // X as float, then as double; the output and the reference as double.

@@ -41,13 +41,23 @@ void writeKernels(llvm::raw_ostream &os, const StageResult &r) {
   os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";
 }
 
+/// cuBLASLt's fused matmul beside a stage with an epilogue (Bench.h).
+void writeCublasLt(llvm::raw_ostream &os, const StageResult &r) {
+  os << "      \"cublaslt_epilogue\": " << jsonQuote(r.cublasLtEpilogue) << ", \"cublaslt_note\": "
+     << jsonQuote(r.cublasLtNote) << ", \"cublaslt_error\": " << num(r.cublasLtError) << ",\n";
+  os << "      \"cublaslt_ms\": " << num(r.cublasLtMs) << ", \"pct_cublaslt\": " << num(r.pctCublasLt)
+     << ", \"ms_interleaved_cublaslt\": " << num(r.msInterleavedLt) << ", \"cublaslt_ms_interleaved\": "
+     << num(r.cublasLtMsInterleaved) << ", \"pct_cublaslt_interleaved\": " << num(r.pctCublasLtInterleaved)
+     << ",\n";
+}
+
 /// One op of a function stage, on one line: what it is, its check, its times.
 void writeOp(llvm::raw_ostream &os, const OpResult &o) {
   os << "{\"index\": " << o.index << ", \"op\": " << jsonQuote(o.op) << ", \"shape\": " << jsonQuote(o.shape)
      << ", \"dtype\": " << jsonQuote(o.dtype);
   if (o.op == "matmul")
     os << ", \"beta\": " << o.beta << ", \"layout\": " << jsonQuote(o.layout) << ", \"batch\": " << o.batch
-       << (o.sharedB ? ", \"shared_b\": true" : "");
+       << (o.sharedB ? ", \"shared_b\": true" : "") << ", \"epilogue\": " << jsonQuote(o.epilogue);
   os << ", \"status\": " << jsonQuote(stageStatusName(o.status)) << ", \"message\": " << jsonQuote(o.message)
      << ", \"error\": " << num(o.error) << ", \"threshold\": " << num(o.threshold)
      << ", \"bad_values\": " << o.badValues << ", \"ref_spot_error\": " << num(o.refSpotError)
@@ -103,6 +113,7 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
   }
   os << "  \"cublas_version\": " << info.cublasVersion << ",\n";
   os << "  \"cublas_path\": " << jsonQuote(info.cublasPath) << ",\n";
+  os << "  \"cublaslt_version\": " << info.cublasLtVersion << ",\n";
   os << "  \"options\": {\"repeat\": " << info.options.repeat << ", \"warmup\": " << info.options.warmup
      << ", \"seed\": " << info.options.seed << ", \"tf32\": " << (info.options.tf32 ? "true" : "false")
      << ", \"check_only\": " << (info.options.checkOnly ? "true" : "false") << "},\n";
@@ -121,7 +132,7 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
     if (r.op == "matmul")
       os << ", \"layout\": " << jsonQuote(r.layout.empty() ? "nn" : r.layout) << ", \"batch\": " << r.batch
          << (r.sharedB ? ", \"shared_b\": true" : "");
-    os << ",\n";
+    os << ", \"epilogue\": " << jsonQuote(r.epilogue) << ",\n";
     os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
        << ",\n";
     os << "      \"error\": " << num(r.error) << ", \"threshold\": " << num(r.threshold)
@@ -144,6 +155,8 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
       os << "      \"peak_tflops\": " << num(r.peakTflops) << ", \"pct_peak\": " << num(r.pctPeak)
          << ", \"arithmetic_intensity\": " << num(r.intensity) << ", \"roofline_tflops\": " << num(r.rooflineTflops)
          << ", \"pct_roofline\": " << num(r.pctRoofline) << ",\n";
+      if (!r.epilogue.empty())
+        writeCublasLt(os, r);
     } else {
       os << "      \"gbps\": " << num(r.gbps) << ", \"copy_ms\": " << num(r.copyMs)
          << ", \"copy_gbps\": " << num(r.copyGbps) << ", \"pct_copy\": " << num(r.pctCopy)

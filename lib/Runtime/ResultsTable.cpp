@@ -126,9 +126,43 @@ void functionTable(std::ostream &os, const std::vector<StageResult> &results) {
         "ref = cuBLAS (matmul) or a device copy (softmax), the function row their sum; il: interleaved with "
         "cuBLAS\n";
 }
+
+/// One line per epilogue: "epilogue bias,gelu: stages a, b; cuBLASLt
+/// gelu_bias" (and why cuBLASLt did not run, when it did not).
+void epilogueNotes(std::ostream &os, const std::vector<StageResult> &results) {
+  std::set<std::string> epilogues;
+  for (const StageResult &r : results)
+    if (r.op == "matmul" && !r.epilogue.empty())
+      epilogues.insert(r.epilogue);
+  for (const std::string &e : epilogues) {
+    std::string stages, lt, note;
+    std::set<std::string> seen;
+    for (const StageResult &r : results) {
+      if (r.op != "matmul" || r.epilogue != e || !seen.insert(r.stage).second)
+        continue;
+      stages += (stages.empty() ? "" : ", ") + r.stage;
+      lt = r.cublasLtEpilogue.empty() ? lt : r.cublasLtEpilogue;
+      note = r.cublasLtNote.empty() ? note : r.cublasLtNote;
+    }
+    os << "epilogue " << e << " (fused; reference: cuBLAS into f32, the steps on the host in double): stages "
+       << stages << (lt.empty() ? "" : "; cuBLASLt " + lt + " (Lt columns)")
+       << (lt.empty() && !note.empty() ? "; not against cuBLASLt: " + note : "") << "\n";
+  }
+}
+
+/// The cuBLASLt columns (when some stage has them): back-to-back ms,
+/// interleaved ms and our % of it interleaved.
+std::vector<std::string> cublasLtCells(const StageResult &r) {
+  const bool timed = r.cublasLtMs > 0, il = r.cublasLtMsInterleaved > 0 && r.msInterleavedLt > 0;
+  return {orDash(timed, f("%.3f", r.cublasLtMs)), orDash(il, f("%.3f", r.cublasLtMsInterleaved)),
+          orDash(il, f("%.1f", r.pctCublasLtInterleaved))};
+}
 } // namespace
 
 void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
+  const bool withLt = std::any_of(results.begin(), results.end(), [](const StageResult &r) {
+    return r.op == "matmul" && r.cublasLtMs > 0;
+  });
   std::vector<std::vector<std::string>> mm, sm;
   for (const StageResult &r : results) {
     bool timed = r.ms > 0;
@@ -144,6 +178,10 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
                     orDash(timed && r.peakTflops > 0, f("%.1f", r.pctPeak)), orDash(r.intensity > 0, f("%.0f", r.intensity)),
                     orDash(r.rooflineTflops > 0, f("%.0f", r.rooflineTflops)), joinKernels(r, regsOf),
                     joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
+      if (withLt) {
+        std::vector<std::string> lt = cublasLtCells(r);
+        mm.back().insert(mm.back().begin() + 8, lt.begin(), lt.end());
+      }
     } else {
       sm.push_back({r.stage, orDash(timed, f("%.4f", r.ms)), orDash(timed, f("%.0f", r.gbps)),
                     orDash(timed && r.copyMs > 0, f("%.1f", r.pctCopy)),
@@ -158,16 +196,23 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
         first = &r;
         break;
       }
-    table(os, {"stage", "ms", "TFLOPS", "cuBLAS ms", "%cuBLAS", "il ms", "il cuBLAS ms", "il %cuBLAS", "%peak", "AI",
-               "roofline TFLOPS", "regs", "smem", "spill", "compile ms", "check"},
-          mm);
+    std::vector<std::string> header = {"stage", "ms", "TFLOPS", "cuBLAS ms", "%cuBLAS", "il ms", "il cuBLAS ms",
+                                       "il %cuBLAS", "%peak", "AI", "roofline TFLOPS", "regs", "smem", "spill",
+                                       "compile ms", "check"};
+    if (withLt)
+      header.insert(header.begin() + 8, {"Lt ms", "il Lt ms", "il %Lt"});
+    table(os, header, mm);
     if (first) {
       os << "cuBLAS mode " << first->cublasMode << "; first stage: cuBLAS " << f("%.1f", first->cublasTflops)
          << " TFLOPS, peak " << f("%.0f", first->peakTflops) << " TFLOPS\n";
       os << "ms/cuBLAS ms: back-to-back medians; il: interleaved (our launch, then cuBLAS, alternating) medians\n";
     }
+    if (withLt)
+      os << "Lt: cuBLASLt's fused matmul with the same epilogue (cublasLtMatmul, heuristic algorithm), "
+            "back-to-back and interleaved with our launches\n";
     layoutNotes(os, results);
     batchNotes(os, results);
+    epilogueNotes(os, results);
   }
   if (!sm.empty()) {
     if (!mm.empty())

@@ -25,6 +25,7 @@ OpResult describeOp(const KernelManifest &m, size_t i, bool tf32) {
     o.layout = matmulLayoutName(v1.matmul);
     o.batch = v1.matmul.batch;
     o.sharedB = v1.matmul.sharedB;
+    o.epilogue = epilogueListString(v1.matmul.epilogue);
     o.threshold = matmulThreshold(v1.matmul, tf32);
   } else {
     o.threshold = softmaxThreshold(v1.softmax);
@@ -52,6 +53,7 @@ StageResult describeStage(const KernelManifest &m, double compileMs, bool tf32) 
   r.layout = m.isMatmul() ? matmulLayoutName(m.matmul) : "";
   r.batch = m.isMatmul() ? m.matmul.batch : 1;
   r.sharedB = m.isMatmul() && m.matmul.sharedB;
+  r.epilogue = m.isMatmul() ? epilogueListString(m.matmul.epilogue) : "";
   r.threshold = m.isMatmul() ? matmulThreshold(m.matmul, tf32) : softmaxThreshold(m.softmax);
   return r;
 }

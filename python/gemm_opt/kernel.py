@@ -7,7 +7,8 @@ from . import _runtime
 
 TORCH_DTYPES = {"torch.float32": "f32", "torch.float16": "f16", "torch.bfloat16": "bf16"}
 ELEM_BYTES = {"f32": 4, "f16": 2, "bf16": 2}
-INPUT_ROLES = ("A", "B", "X")
+# E0..E7: a fused epilogue's operands (bias, row scale, residual; issue 16).
+INPUT_ROLES = ("A", "B", "X") + tuple(f"E{i}" for i in range(8))
 OUTPUT_ROLES = ("C", "Y")
 # Tensor-map sets kept per loaded kernel (keyed by stream and buffer addresses).
 _TENSORMAP_CACHE = 64
@@ -108,7 +109,9 @@ class Kernel:
                             f", got {len(tensors)}: {self._signature()}")
         device = None
         spans = []
-        for t, b in zip(tensors, self.arguments):
+        # The inputs only: they need not lead (an epilogue's E0.. follow C).
+        given = self.arguments if len(tensors) == len(self.arguments) else self.inputs
+        for t, b in zip(tensors, given):
             what = f"{self.stage}: buffer {b['name']} (role {b['role']})"
             if not hasattr(t, "data_ptr") or not hasattr(t, "device"):
                 raise TypeError(f"{what}: expected a torch.Tensor, got {type(t).__name__}")
@@ -140,11 +143,32 @@ class Kernel:
 
     # --- launching --------------------------------------------------------
 
-    def __call__(self, *tensors, stream=None):
+    def bind(self, tensors, named):
+        """The tensors in manifest order: `tensors` by position, then those
+        `named` by buffer name or role (e.g. E0=bias), each in its place
+        among all the arguments or among the inputs only."""
+        if not named:
+            return tuple(tensors)
+        pool = self.arguments if len(tensors) + len(named) == len(self.arguments) else self.inputs
+        placed = {}
+        for key, t in named.items():
+            match = [i for i, b in enumerate(pool) if key in (b["name"], b["role"])]
+            if not match:
+                raise TypeError(f"{self.stage}: no buffer named {key!r} among {self._signature()}")
+            placed[match[0]] = t
+        rest = iter(tensors)
+        bound = tuple(placed[i] if i in placed else next(rest, None) for i in range(len(pool)))
+        if None in bound or next(rest, None) is not None:
+            raise TypeError(f"{self.stage}: expected {len(pool)} tensors in all, got {len(tensors)} by position "
+                            f"and {sorted(named)} by name: {self._signature()}")
+        return bound
+
+    def __call__(self, *tensors, stream=None, **named):
         if stream is not None:
             import torch
             with torch.cuda.stream(stream):
-                return self(*tensors)
+                return self(*tensors, **named)
+        tensors = self.bind(tensors, named)
         device = self.check(tensors)
         tensors = list(tensors)
         if len(tensors) < len(self.arguments):

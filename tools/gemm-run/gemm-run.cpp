@@ -14,6 +14,8 @@
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 #include "gemm-opt/Runtime/Suite.h"
+#include "EpilogueOptions.h"
+#include "ReferenceLibraries.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -69,8 +71,8 @@ Exit codes:
 Thresholds (see include/gemm-opt/Runtime/Bench.h): matmul relative Frobenius
 error vs cuBLAS: f32 1e-4, tf32 5e-3, f16/bf16 inputs with f32 out 1e-3,
 f16 out 5e-3, bf16 out 1e-2; softmax max per-row relative error (beyond one
-unit of the output type per element): f32 1e-4,
-f16 2e-3, bf16 1e-2. Environment: GEMM_OPT_CUBLAS=/path/to/libcublas.so.N.
+unit of the output type per element): f32 1e-4, f16 2e-3, bf16 1e-2. A fused
+epilogue: the same. Environment: GEMM_OPT_CUBLAS, GEMM_OPT_CUBLASLT=/path/to/lib.
 )");
 
 cl::OptionCategory compileCategory("Compile options (JIT mode; needs a build with MLIR)");
@@ -188,7 +190,7 @@ bool writeFile(const std::string &path, const std::string &text) {
 
 /// Parses the command line; exits 0 after --help and 2 on a usage error.
 void parseCommandLine(int argc, char **argv) {
-  cl::HideUnrelatedOptions({&compileCategory, &aotCategory, &runCategory});
+  cl::HideUnrelatedOptions({&compileCategory, &gemm_run::epilogueCategory(), &aotCategory, &runCategory});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errorStream, /*VFS=*/nullptr, /*EnvVar=*/nullptr,
@@ -226,6 +228,10 @@ void parseCommandLine(int argc, char **argv) {
   inRange("batch", batchCount, 1, 65535);
   if (batchCount.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--batch applies to matmul only");
+  const bool softmax = opName == "softmax" || (!dims.empty() && dims.size() == 2);
+  std::string epilogueError = gemm_run::epilogueUsageError(softmax, !ptxFiles.empty(), !inputFile.empty());
+  if (!epilogueError.empty())
+    usageError(epilogueError);
   if (sharedB && batchCount < 2)
     usageError("--shared-b shares B over a batch: it needs --batch 2 or more");
   if (sharedB && transposeB)
@@ -318,6 +324,46 @@ std::vector<Job> loadAotJobs() {
 }
 
 #ifdef GEMM_OPT_HAVE_MLIR
+/// The compile request of `shapeText` without its stages; exits 2 on a usage error.
+gemm_opt::runtime::CompileRequest compileRequest(const std::string &shapeText, std::string &op) {
+  op = opName;
+  std::vector<int64_t> d;
+  if (op.empty())
+    op = (parseShape(shapeText, d) && d.size() == 2) ? "softmax" : "matmul";
+  if (!shapeText.empty() && parseShape(shapeText, d) && (op == "matmul") != (d.size() == 3))
+    usageError("--shape '" + shapeText + "' does not fit op " + op + " (matmul: MxNxK, softmax: RxC)");
+  CompileRequest req;
+  req.inputPath = inputFile;
+  req.op = op;
+  req.shape = shapeText;
+  req.dtype = dtypeName;
+  if (layoutName.getNumOccurrences()) {
+    if (op != "matmul")
+      usageError("--layout applies to matmul only");
+    req.layout = layoutName;
+  }
+  if (batchCount.getNumOccurrences()) {
+    if (op != "matmul")
+      usageError("--batch applies to matmul only");
+    req.batch = batchCount;
+    req.sharedB = sharedB;
+  }
+  gemm_run::addEpilogueOptions(req);
+  req.chip = chipName;
+  req.allowTf32 = tf32;
+  req.smallM = smallM;
+  return req;
+}
+
+/// --print-input: the embedded default input, printed; exits.
+[[noreturn]] void printDefaultInput() {
+  std::string op, source, err;
+  if (!gemm_opt::runtime::defaultInputSource(compileRequest(shapeText, op), source, err))
+    usageError(err);
+  std::fputs(source.c_str(), stdout);
+  std::exit(kExitPass);
+}
+
 /// The stages to compile: --stages, checked against the op's stages when
 /// the op is known (--op, or the embedded default).
 std::vector<std::string> requestedStages(const std::string &op) {
@@ -340,31 +386,8 @@ std::vector<std::string> requestedStages(const std::string &op) {
 
 /// JIT mode: compiles the requested stages; exits 2 on a compile error.
 std::vector<Job> compileJobsFor(const std::string &shapeText) {
-  std::string op = opName;
-  std::vector<int64_t> d;
-  if (op.empty())
-    op = (parseShape(shapeText, d) && d.size() == 2) ? "softmax" : "matmul";
-  if (!shapeText.empty() && parseShape(shapeText, d) && (op == "matmul") != (d.size() == 3))
-    usageError("--shape '" + shapeText + "' does not fit op " + op + " (matmul: MxNxK, softmax: RxC)");
-  CompileRequest req;
-  req.inputPath = inputFile;
-  req.op = op;
-  req.shape = shapeText;
-  req.dtype = dtypeName;
-  if (layoutName.getNumOccurrences()) {
-    if (op != "matmul")
-      usageError("--layout applies to matmul only");
-    req.layout = layoutName;
-  }
-  if (batchCount.getNumOccurrences()) {
-    if (op != "matmul")
-      usageError("--batch applies to matmul only");
-    req.batch = batchCount;
-    req.sharedB = sharedB;
-  }
-  req.chip = chipName;
-  req.allowTf32 = tf32;
-  req.smallM = smallM;
+  std::string op;
+  CompileRequest req = compileRequest(shapeText, op);
   req.stages = requestedStages(op);
   if (req.stages.empty())
     usageError("no stages to compile");
@@ -387,6 +410,9 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
                 << matmulLayoutName(c.manifest.matmul) << ", --layout asked for " << req.layout << "\n";
       std::exit(kExitUsage);
     }
+    std::string note = gemm_run::epilogueMismatchNote(c.manifest);
+    if (!note.empty())
+      std::cerr << "gemm-run: note: " << note << "\n";
     std::printf("compiled %-20s %9.1f ms\n", c.stage.c_str(), c.compileMs);
     jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs});
   }
@@ -416,6 +442,8 @@ void checkFunctionInput() {
 
 /// The jobs of --shape, or of every line of --suite.
 std::vector<Job> compileJobs() {
+  if (gemm_run::printInputRequested())
+    printDefaultInput();
   checkFunctionInput();
   if (suiteFile.empty())
     return compileJobsFor(shapeText);
@@ -466,33 +494,8 @@ void writeNotRunResults(RunInfo info, const std::string &reason, const std::vect
     std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";
 }
 
-/// cuBLAS for the matmul stages' checks, or null after a warning.
-std::unique_ptr<Cublas> loadCublas(const std::vector<Job> &jobs, RunInfo &info) {
-  auto needsCublas = [](const Job &j) {
-    return j.manifest.isMatmul() || llvm::any_of(j.manifest.ops, [](const OpDesc &o) { return o.isMatmul(); });
-  };
-  if (llvm::none_of(jobs, needsCublas))
-    return nullptr;
-  std::string cerr;
-  std::unique_ptr<Cublas> cublas = Cublas::load(cerr);
-  if (cublas) {
-    try {
-      cublas->init();
-      info.cublasVersion = cublas->version();
-      info.cublasPath = cublas->path();
-      std::printf("cuBLAS %d (%s)\n", cublas->version(), cublas->path().c_str());
-    } catch (const CudaError &e) {
-      cerr = e.what();
-      cublas.reset();
-    }
-  }
-  if (!cublas)
-    std::cerr << "gemm-run: warning: cuBLAS unavailable (" << cerr << "); matmul stages cannot be checked\n";
-  return cublas;
-}
-
 /// Checks and times every job on the device, one line per stage as it ends.
-std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, const std::vector<Job> &jobs) {
+std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, CublasLt *cublasLt, const std::vector<Job> &jobs) {
   const DeviceInfo &dev = drv.device();
   std::vector<StageResult> results;
   for (size_t i = 0; i < jobs.size(); ++i) {
@@ -502,7 +505,7 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, const std::vec
                 << ", the device is " << dev.chip() << "\n";
     BenchOptions bo = benchOptions();
     bo.stageIndex = static_cast<int>(i);
-    StageResult r = runStage(drv, cublas, j.ptx, j.manifest, j.compileMs, bo);
+    StageResult r = runStage(drv, cublas, j.ptx, j.manifest, j.compileMs, bo, cublasLt);
     std::ostringstream line;
     printStageLine(line, r, bo.checkOnly);
     std::fputs(line.str().c_str(), stdout);
@@ -564,8 +567,11 @@ int main(int argc, char **argv) {
               dev.name.c_str(), dev.chip().c_str(), dev.smCount, dev.clockKHz / 1000.0, dev.l2Bytes / 1048576.0,
               dev.totalMemBytes / 1073741824.0, dev.driverVersion / 1000, (dev.driverVersion % 1000) / 10);
 
-  std::unique_ptr<Cublas> cublas = loadCublas(jobs, info);
-  std::vector<StageResult> results = runJobs(*drv, cublas.get(), jobs);
+  std::vector<const KernelManifest *> manifests;
+  for (const Job &j : jobs)
+    manifests.push_back(&j.manifest);
+  gemm_run::ReferenceLibraries refs = gemm_run::loadReferenceLibraries(manifests, info);
+  std::vector<StageResult> results = runJobs(*drv, refs.cublas.get(), refs.cublasLt.get(), jobs);
 
   std::printf("\n");
   std::ostringstream table;

@@ -19,7 +19,10 @@
 //     f16 out (one f16 rounding of each side: ~2.4e-4) . 5e-3
 //     bf16 out (one bf16 rounding each side: ~2e-3) .... 1e-2
 //   A host spot check (256 entries computed in double) also verifies the
-//   cuBLAS reference itself with the same threshold.
+//   cuBLAS reference itself with the same threshold. A fused epilogue
+//   (Epilogue.h): cuBLAS into f32, the steps applied on the host in double
+//   to the same operand values (fresh random values in [-1, 1) like A and
+//   B), rounded to C's type; the same metric and thresholds.
 //
 //   softmax: max over rows of max_j |out_ij - ref_ij| / max_j |ref_ij|, with
 //   ref computed on the host in double from the exact device inputs; NaN
@@ -64,6 +67,7 @@
 namespace gemm_opt::runtime {
 
 class Cublas;
+class CublasLt;
 
 //===--- Performance model ------------------------------------------------===//
 
@@ -171,6 +175,7 @@ struct OpResult {
   std::string layout; // matmul only
   int64_t batch = 1;
   bool sharedB = false;
+  std::string epilogue; // matmul only: as StageResult's
   StageStatus status = StageStatus::NotRun;
   std::string message;
   double error = 0, threshold = 0;
@@ -192,6 +197,9 @@ struct StageResult {
   std::string layout; // matmul: "nn" | "nt" | "tn" | "tt" (the manifest's); softmax: empty
   int64_t batch = 1;  // matmul: batch entries (the manifest's "batch"; the shape then starts with it)
   bool sharedB = false; // matmul: one B for every batch entry (the manifest's "shared_b")
+  /// matmul: the manifest's epilogue as gemm-run's --epilogue list
+  /// (epilogueListString; "" for none).
+  std::string epilogue;
   StageStatus status = StageStatus::NotRun;
   std::string message; // why FAIL/ERROR (or notes)
   double error = 0;     // the metric above (+inf if NaN/Inf found)
@@ -212,6 +220,16 @@ struct StageResult {
   double msInterleaved = 0, tflopsInterleaved = 0;
   double cublasMsInterleaved = 0, cublasTflopsInterleaved = 0, pctCublasInterleaved = 0;
   std::string cublasMode; // "pedantic-f32" | "tf32" | "gemmex-32f"
+  // cuBLASLt's fused matmul with the same epilogue, where it has it
+  // (CublasLt.h): "bias" | "relu_bias" | "gelu_bias", "" when not run
+  // (cublasLtNote says why, when an epilogue was there). Timed like
+  // cuBLAS: back-to-back, and interleaved with our launches (our side's
+  // median msInterleavedLt); pct = 100 * its ms / ours. cublasLtError: our
+  // output against its (a second reference; -1 not computed).
+  std::string cublasLtEpilogue, cublasLtNote;
+  double cublasLtMs = 0, pctCublasLt = 0;
+  double msInterleavedLt = 0, cublasLtMsInterleaved = 0, pctCublasLtInterleaved = 0;
+  double cublasLtError = -1;
   double peakTflops = 0, pctPeak = 0;
   double intensity = 0, rooflineTflops = 0, pctRoofline = 0;
   // softmax
@@ -227,9 +245,12 @@ struct StageResult {
 
 /// Checks then times one stage. Never throws: CUDA errors, JIT failures and
 /// invalid manifests give status Error with `message`. `cublas` may be null
-/// (matmul stages then report Error). `compileMs` < 0: unknown.
+/// (matmul stages then report Error). `compileMs` < 0: unknown. With
+/// `cublasLt`, a matmul whose epilogue cuBLASLt fuses is also checked
+/// against and timed beside cublasLtMatmul (a failure there is a note, not
+/// an error of the stage).
 StageResult runStage(CudaDriver &drv, Cublas *cublas, const std::string &ptx, const KernelManifest &manifest,
-                     double compileMs, const BenchOptions &options);
+                     double compileMs, const BenchOptions &options, CublasLt *cublasLt = nullptr);
 
 /// runStage for a manifest of several ops (version 2; runStage dispatches
 /// to it). The check: every buffer is allocated once; the inputs (arguments
@@ -263,6 +284,7 @@ struct RunInfo {
   DeviceInfo device;
   int cublasVersion = 0; // 0: not loaded
   std::string cublasPath;
+  size_t cublasLtVersion = 0; // 0: not loaded
   BenchOptions options;
 };
 

@@ -24,6 +24,8 @@ struct CompileRequest {
   std::string layout;    // matmul "nn" | "nt" | "tn" | "tt"; empty: the input's own (the default's: nn)
   int64_t batch = 1;     // matmul: > 1 makes the embedded default a linalg.batch_matmul of that many entries
   bool sharedB = false;  // matmul, batch > 1: one 2-D B for every entry (a 3-D activation times a weight)
+  std::string epilogue;  // matmul: gemm-run's --epilogue list (Epilogue.h), fused after the matmul; "" none
+  std::string outDtype;  // matmul: C's element type "f32" | "f16" | "bf16"; empty: f32
   std::string chip;      // e.g. "sm_90"; empty: the input's gemm_opt.target, else sm_90
   bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always
@@ -50,6 +52,11 @@ bool compileStages(const CompileRequest &request, std::vector<CompiledStage> &ou
 /// ops, compiled to a version-2 manifest. Returns false and fills `error`
 /// when the file cannot be read or parsed.
 bool inputKernelOps(const std::string &inputPath, std::vector<std::string> &ops, std::string &error);
+
+/// The embedded default input `request` describes (its op, shape, types,
+/// layout, batch, epilogue), as compileStages would compile it; false with
+/// `error` on a bad request. For gemm-run --print-input.
+bool defaultInputSource(const CompileRequest &request, std::string &source, std::string &error);
 
 /// The stage names known for an op ("matmul" | "softmax"), in pipeline order.
 std::vector<std::string> availableStages(const std::string &op);

@@ -13,17 +13,30 @@ template <> __device__ inline float fromF<float>(float x) { return x; }
 template <> __device__ inline __half fromF<__half>(float x) { return __float2half_rn(x); }
 template <> __device__ inline __nv_bfloat16 fromF<__nv_bfloat16>(float x) { return __float2bfloat16_rn(x); }
 
+// This thread's element (i, j) of an M x N result; false outside it.
+__device__ inline bool elementOf(int M, int N, int &i, int &j) {
+  j = blockIdx.x * blockDim.x + threadIdx.x;
+  i = blockIdx.y * blockDim.y + threadIdx.y;
+  return i < M && j < N;
+}
+
+// Row i of A (M x K) times column j of B, B stored K x N or (`bT`) N x K,
+// accumulated in f32.
+template <typename TI> __device__ float dot(const TI *A, const TI *B, int i, int j, int N, int K, bool bT = false) {
+  float acc = 0.f;
+  for (int k = 0; k < K; ++k)
+    acc = fmaf(toF(A[(size_t)i * K + k]), toF(bT ? B[(size_t)j * K + k] : B[(size_t)k * N + j]), acc);
+  return acc;
+}
+
 // C(MxN) = beta*C + A(MxK)·B(KxN), row-major, ldc given as i64 and beta as f32
 // to exercise every scalar ABI. One thread per C element, f32 accumulation.
 template <typename TI, typename TO>
 __device__ void matmulNaive(TO *C, const TI *A, const TI *B, int M, int N, int K, long long ldc, float beta) {
-  int j = blockIdx.x * blockDim.x + threadIdx.x;
-  int i = blockIdx.y * blockDim.y + threadIdx.y;
-  if (i >= M || j >= N)
+  int i, j;
+  if (!elementOf(M, N, i, j))
     return;
-  float acc = 0.f;
-  for (int k = 0; k < K; ++k)
-    acc = fmaf(toF(A[(size_t)i * K + k]), toF(B[(size_t)k * N + j]), acc);
+  float acc = dot(A, B, i, j, N, K);
   if (beta != 0.f)
     acc += beta * toF(C[i * ldc + j]);
   C[i * ldc + j] = fromF<TO>(acc);
@@ -100,4 +113,51 @@ extern "C" __global__ void matmul_naive_f32_wrong(float *C, const float *A, cons
   if (j == N - 1)
     return;
   matmulNaive<float, float>(C, A, B, M, N, K, ldc, beta);
+}
+
+// Matmuls with fused epilogues (issue 16): the manifests matmul_*bias_gelu*.json
+// and matmul_f16_f32_epilogue_batch.json launch them.
+// C = gelu_tanh(A * B^T + bias[col]) in bf16 (B stored N x K: nn.Linear's
+// layout "nt"). One thread per element, f32 accumulation, one rounding.
+// `shift` != 0 reads the bias of another column: a wrong kernel that
+// gemm-run must FAIL.
+extern "C" __global__ void matmul_nt_bias_gelu_bf16(__nv_bfloat16 *C, const __nv_bfloat16 *A,
+                                                    const __nv_bfloat16 *B, const __nv_bfloat16 *bias, int M,
+                                                    int N, int K, int shift) {
+  int i, j;
+  if (!elementOf(M, N, i, j))
+    return;
+  float x = dot(A, B, i, j, N, K, /*bT=*/true) + toF(bias[(j + shift) % N]);
+  float g = 0.5f * x * (1.f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
+  C[(size_t)i * N + j] = fromF<__nv_bfloat16>(g);
+}
+
+// Batched (grid z): C[b] = silu(0.5 * (A[b] * B[b]) * scale[row] + 0.25 *
+// R[b]) in f32 from f16 A and B: a scalar, a row vector (f16), a residual
+// with operand_scale (f32), an activation.
+extern "C" __global__ void matmul_scale_residual_silu_f16_f32(float *C, const __half *A, const __half *B,
+                                                              const __half *scale, const float *R, int M, int N,
+                                                              int K) {
+  int i, j;
+  size_t b = blockIdx.z;
+  if (!elementOf(M, N, i, j))
+    return;
+  float acc = dot(A + b * M * K, B + b * K * N, i, j, N, K);
+  size_t c = b * M * N + (size_t)i * N + j;
+  float x = acc * 0.5f * toF(scale[i]) + 0.25f * R[c];
+  C[c] = x / (1.f + expf(-x));
+}
+
+// f32, every kind of step: C = gelu_tanh((0.5 * A*B + bias[col]) * scale[row]
+// + 0.25 * R) (python/tests/fake_cuda runs it on the host too); `shift` != 0
+// reads the bias of another column (a wrong kernel).
+extern "C" __global__ void matmul_naive_f32_epilogue(float *C, const float *A, const float *B, const float *bias,
+                                                     const float *scale, const float *R, int M, int N, int K,
+                                                     int shift) {
+  int i, j;
+  if (!elementOf(M, N, i, j))
+    return;
+  size_t c = (size_t)i * N + j;
+  float x = (0.5f * dot(A, B, i, j, N, K) + bias[(j + shift) % N]) * scale[i] + 0.25f * R[c];
+  C[c] = 0.5f * x * (1.f + tanhf(0.7978845608028654f * (x + 0.044715f * x * x * x)));
 }

@@ -1,0 +1,76 @@
+//===- EpilogueOptions.cpp - gemm-run's fused-epilogue options ------------===//
+#include "EpilogueOptions.h"
+#include "gemm-opt/Runtime/Epilogue.h"
+
+
+using namespace gemm_opt::runtime;
+namespace cl = llvm::cl;
+
+namespace gemm_run {
+
+llvm::cl::OptionCategory &epilogueCategory() {
+  static cl::OptionCategory category("Fused epilogue options (JIT mode, matmul; the embedded default input)");
+  return category;
+}
+
+namespace {
+cl::opt<std::string> epilogueList(
+    "epilogue", cl::value_desc("LIST"),
+    cl::desc("elementwise steps fused after the matmul, comma separated, in order: bias (+ a vector of N), "
+             "row-scale (* a vector of M), residual (+ an M x N tensor), alpha=F (* F), beta=F (+ F * an M x N "
+             "tensor), relu, gelu (tanh form), gelu-erf, silu, sigmoid, tanh; the embedded input becomes the "
+             "matmul into f32 then one linalg.generic (checked against cuBLAS into f32 with the steps on the "
+             "host; bias, bias,relu and bias,gelu also timed against cuBLASLt's fused epilogue)"),
+    cl::init(""), cl::cat(epilogueCategory()));
+cl::opt<std::string> outDtype("out-dtype", cl::value_desc("f32|f16|bf16"),
+                              cl::desc("the matmul's output (C) element type, the epilogue's one rounding "
+                                       "(default f32)"),
+                              cl::cat(epilogueCategory()));
+cl::opt<bool> printInput("print-input",
+                         cl::desc("print the embedded default input (MLIR) that the options describe, then exit"),
+                         cl::cat(epilogueCategory()));
+} // namespace
+
+std::string epilogueUsageError(bool softmax, bool aot, bool inputFile) {
+  Epilogue steps;
+  std::string err;
+  if (!parseEpilogueList(epilogueList, steps, err))
+    return "--epilogue: " + err;
+  ElemType elem;
+  if (outDtype.getNumOccurrences() && !parseElemType(outDtype, elem))
+    return "--out-dtype must be f32, f16 or bf16, got '" + outDtype + "'";
+  const bool given = epilogueOptionsGiven();
+  if (given && softmax)
+    return "--epilogue and --out-dtype apply to matmul only";
+  if (given && aot)
+    return "--epilogue and --out-dtype describe the compiled matmul; in AOT mode the manifest's problem says the "
+           "epilogue and C's type";
+  if (given && inputFile)
+    return "--epilogue and --out-dtype describe the embedded default input; an input file fixes its own";
+  if (printInput && (aot || inputFile))
+    return "--print-input prints the embedded default input; it excludes an input file and --ptx/--manifest";
+  return "";
+}
+
+bool epilogueOptionsGiven() { return !epilogueList.empty() || outDtype.getNumOccurrences(); }
+
+void addEpilogueOptions(CompileRequest &request) {
+  request.epilogue = epilogueList;
+  request.outDtype = outDtype;
+}
+
+bool printInputRequested() { return printInput; }
+
+std::string epilogueMismatchNote(const KernelManifest &m) {
+  Epilogue asked;
+  std::string err;
+  if (epilogueList.empty() || !m.isMatmul() || !parseEpilogueList(epilogueList, asked, err))
+    return "";
+  const std::string got = epilogueListString(m.matmul.epilogue), want = epilogueListString(asked);
+  if (got == want)
+    return "";
+  return "stage " + m.stage + ": the manifest's epilogue is '" + got + "', --epilogue asked for '" + want +
+         "'; the check follows the manifest";
+}
+
+} // namespace gemm_run
