@@ -48,7 +48,7 @@ link() {
   rm -f "$out/$name"
 }
 
-link gemm-run "$build/tools/gemm-run/CMakeFiles/gemm-run.dir/gemm-run.cpp.o"
+link gemm-run "$build"/tools/gemm-run/CMakeFiles/gemm-run.dir/*.cpp.o
 if [ "${GEMM_OPT_BUNDLE_GEMM_OPT:-1}" = 1 ]; then
   link gemm-opt "$build/tools/gemm-opt/CMakeFiles/gemm-opt.dir/gemm-opt.cpp.o"
 else

@@ -14,6 +14,10 @@
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 #include "gemm-opt/Runtime/Suite.h"
+#ifdef GEMM_OPT_HAVE_MLIR
+#include "Tune.h"
+#include "gemm-opt/Support/TuningDb.h"
+#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -154,6 +158,30 @@ cl::opt<bool> probe("probe",
                     cl::cat(runCategory));
 cl::opt<bool> shortHelp("h", cl::desc("alias for --help"), cl::Hidden);
 
+// The tuner (Tune.h) and the rungs' tuning database.
+cl::OptionCategory tuneCategory("Tuning (JIT mode; docs/architecture.md, \"Tuning database\"); also gemm-run "
+                                "--merge-tuning-db OUT IN... merges databases, the fastest entry per problem");
+cl::opt<std::string> tuningDb("tuning-db", cl::value_desc("FILE|default|''"),
+                              cl::desc("the mma and wgmma rungs' tuning database: 'default' (the committed H200 one, "
+                                       "default), '' (none: the heuristics), or a file; with --tune the database the "
+                                       "winners are appended to (none unless given)"),
+                              cl::init("default"), cl::cat(tuneCategory));
+cl::opt<bool> tune("tune", cl::desc("sweep the plans of --stages (one of mma, wgmma; default wgmma) for --shape or "
+                                    "every --suite shape: compile each candidate, check and time it interleaved "
+                                    "against cuBLAS, append the fastest that passed to --tuning-db"),
+                   cl::cat(tuneCategory));
+cl::opt<bool> tuneDryRun("tune-dry-run", cl::desc("--tune without a GPU: list the candidates and compile them"),
+                         cl::cat(tuneCategory));
+cl::opt<unsigned> tuneMax("tune-max", cl::value_desc("N"),
+                          cl::desc("candidates per shape (and shard) besides the heuristics' plan (default 24)"),
+                          cl::init(24), cl::cat(tuneCategory));
+cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate that passed, not only the winner"),
+                            cl::cat(tuneCategory));
+cl::opt<std::string> shardText("shard", cl::value_desc("i/n"),
+                               cl::desc("with --tune: this process's share of the sweep, every n-th shape of "
+                                        "--suite from the i-th (else every n-th candidate of --shape)"),
+                               cl::init("0/1"), cl::cat(tuneCategory));
+
 struct Job {
   std::string ptx;
   KernelManifest manifest;
@@ -188,7 +216,7 @@ bool writeFile(const std::string &path, const std::string &text) {
 
 /// Parses the command line; exits 0 after --help and 2 on a usage error.
 void parseCommandLine(int argc, char **argv) {
-  cl::HideUnrelatedOptions({&compileCategory, &aotCategory, &runCategory});
+  cl::HideUnrelatedOptions({&compileCategory, &aotCategory, &runCategory, &tuneCategory});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errorStream, /*VFS=*/nullptr, /*EnvVar=*/nullptr,
@@ -365,6 +393,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
   req.chip = chipName;
   req.allowTf32 = tf32;
   req.smallM = smallM;
+  req.tuningDb = tuningDb;
   req.stages = requestedStages(op);
   if (req.stages.empty())
     usageError("no stages to compile");
@@ -433,7 +462,53 @@ std::vector<Job> compileJobs() {
   }
   return jobs;
 }
+/// --tune / --tune-dry-run: the sweep of Tune.h; returns the exit code.
+int runTuneMode(const std::string &commandLine) {
+  unsigned shard = 0, shards = 1;
+  if (!gemm_opt::tuning::parseShard(shardText, shard, shards))
+    usageError("--shard expects i/n with 0 <= i < n, got '" + shardText + "'");
+  if (shapeText.empty() == suiteFile.empty() || !inputFile.empty() || !ptxFiles.empty() || compileOnly)
+    usageError("--tune takes --shape or --suite (an embedded matmul), without an input file, --ptx or --compile-only");
+  gemm_run::TuneRequest r;
+  r.base.op = "matmul";
+  r.base.dtype = dtypeName;
+  r.base.layout = layoutName;
+  r.base.chip = chipName;
+  r.base.allowTf32 = tf32;
+  r.base.smallM = smallM;
+  if (batchCount.getNumOccurrences())
+    r.base.batch = batchCount, r.base.sharedB = sharedB;
+  r.base.stages = {stagesList.getNumOccurrences() ? stagesList.getValue() : "wgmma"};
+  if (r.base.stages[0] != "wgmma" && r.base.stages[0] != "mma")
+    usageError("--tune sweeps the plans of one tensor-core stage: --stages wgmma or mma");
+  if (suiteFile.empty()) {
+    r.shapes = {shapeText};
+  } else {
+    std::string text, err;
+    std::vector<SuiteShape> shapes;
+    if (!readFile(suiteFile, text) || !parseSuite(text, shapes, err))
+      usageError("--suite " + suiteFile + ": " + (err.empty() ? "cannot read it" : err));
+    for (const SuiteShape &s : shapes)
+      r.shapes.push_back(std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]));
+    r.suite = true;
+  }
+  r.maxCount = tuneMax;
+  r.shard = shard;
+  r.shards = shards;
+  r.dryRun = tuneDryRun;
+  r.recordAll = tuneRecordAll;
+  r.dbOut = tuningDb.getNumOccurrences() ? tuningDb.getValue() : "";
+  r.jsonOut = jsonFile;
+  r.bench = benchOptions();
+  r.device = deviceOrdinal;
+  r.commandLine = commandLine;
+  return gemm_run::runTune(r);
+}
 #else
+int runTuneMode(const std::string &) {
+  std::cerr << "gemm-run: --tune compiles: it needs a build with MLIR\n";
+  std::exit(kExitUsage);
+}
 std::vector<Job> compileJobs() {
   std::cerr << "gemm-run: this is a runtime-only build (no MLIR, GEMM_OPT_RUNTIME_ONLY): it cannot compile; use "
                "AOT mode: gemm-run --ptx FILE --manifest FILE\n";
@@ -517,10 +592,16 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, const std::vec
 } // namespace
 
 int main(int argc, char **argv) {
+#ifdef GEMM_OPT_HAVE_MLIR
+  if (argc > 1 && llvm::StringRef(argv[1]) == "--merge-tuning-db")
+    return gemm_run::mergeTuningDbMain(argc, argv);
+#endif
   parseCommandLine(argc, argv);
   std::string commandLine;
   for (int i = 0; i < argc; ++i)
     commandLine += (i ? " " : "") + shellQuote(argv[i]);
+  if (tune || tuneDryRun)
+    return runTuneMode(commandLine);
 
   if (probe) {
     std::string reason;
