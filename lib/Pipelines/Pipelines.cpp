@@ -137,7 +137,7 @@ struct CompilePipelineOptions
                      "gemm-run --tune): measured plans before the "
                      "heuristics; 'default' = the committed H200 one, '' = "
                      "none"),
-      llvm::cl::init(std::string(tuning::kDefaultTuningDb))};
+      llvm::cl::init(std::string(::gemm_opt::tuning::kDefaultTuningDb))};
   Option<bool> tuningDbStrict{
       *this, "tuning-db-strict",
       llvm::cl::desc("A tuning database plan that does not apply is an "

@@ -2,6 +2,8 @@
 
 #include "Tune.h"
 #include "TuneCandidates.h"
+#include "RunFiles.h"
+#include "gemm-opt/Runtime/Suite.h"
 
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/CudaDriver.h"
@@ -20,7 +22,42 @@ using namespace gemm_run;
 using namespace gemm_opt::runtime;
 namespace tuning = gemm_opt::tuning;
 
+namespace cl = llvm::cl;
+
 namespace {
+
+cl::OptionCategory &category() {
+  static cl::OptionCategory c("Tuning (JIT mode; docs/architecture.md, \"Tuning database\"); gemm-run "
+                              "--merge-tuning-db OUT IN... merges databases, the fastest entry per problem");
+  return c;
+}
+cl::opt<bool> tune("tune",
+                   cl::desc("sweep the plans of --stages (mma or wgmma; default wgmma) for --shape or each --suite "
+                            "shape: compile each candidate, check and time it interleaved against cuBLAS, append "
+                            "the fastest that passed to --tuning-db"),
+                   cl::cat(category()));
+cl::opt<bool> tuneDryRun("tune-dry-run", cl::desc("--tune without a GPU: list the candidates and compile them"),
+                         cl::cat(category()));
+cl::opt<unsigned> tuneMax("tune-max", cl::value_desc("N"), cl::init(24), cl::cat(category()),
+                          cl::desc("candidates per shape (and shard) besides the heuristics' plan (default 24)"));
+cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate that passed, not only the winner"),
+                            cl::cat(category()));
+cl::opt<std::string> shardText("shard", cl::value_desc("i/n"), cl::init("0/1"), cl::cat(category()),
+                               cl::desc("with --tune: this process's share of the sweep: every n-th shape of --suite "
+                                        "from the i-th, else every n-th candidate of --shape"));
+
+/// The sweep: gemm-run's request and the --tune options.
+struct Sweep {
+  TuneRequest r;
+  std::vector<std::string> shapes;
+  bool suite = false;
+  unsigned shard = 0, shards = 1;
+};
+
+[[noreturn]] void usageError(const std::string &msg) {
+  std::cerr << "gemm-run: error: " << msg << "\n(see gemm-run --help)\n";
+  std::exit(2);
+}
 
 /// One compiled candidate.
 struct TuneJob {
@@ -159,14 +196,14 @@ measure(const TuneRequest &r, Bench &bench, std::vector<TuneJob> &jobs,
     e.device = bench.info.device.name;
     e.version = tuning::compilerVersion().str();
     e.commit = tuning::compilerCommit().str();
-    if (r.recordAll)
+    if (tuneRecordAll)
       entries.push_back(e);
     // By % of cuBLAS, each against its own interleaved cuBLAS runs: the
     // ratio drifts less with the clocks than the times.
     if (!best || res.pctCublasInterleaved > best->pctCublasInterleaved) {
       best = &res;
       bestCandidate = &jobs[i].candidate;
-      if (!r.recordAll)
+      if (!tuneRecordAll)
         entries = {e};
     }
   }
@@ -212,11 +249,11 @@ void tuneShape(const TuneRequest &r, Bench &bench, const std::string &shape,
   space.transposeB = key.layout[1] == 't';
   space.numSMs = bench.drv ? bench.drv->device().smCount : 132;
   space.maxSharedBytes = maxSharedBytes(key.chip);
-  TuneEnumeration en = enumerateTuneCandidates(space, r.maxCount, shard, shards);
+  TuneEnumeration en = enumerateTuneCandidates(space, tuneMax, shard, shards);
   std::printf("tune %s: %d plans considered, %zu to compile (shard %u/%u, "
               "--tune-max %u)\n",
               key.str().c_str(), en.considered, en.candidates.size(), shard,
-              shards, r.maxCount);
+              shards, tuneMax.getValue());
   printPruned(en.pruned, "  ");
   std::vector<TuneJob> jobs;
   std::map<std::string, int> refused;
@@ -241,7 +278,7 @@ void tuneShape(const TuneRequest &r, Bench &bench, const std::string &shape,
               en.candidates.size() - jobs.size());
   printPruned(refused, "  ");
   std::fflush(stdout);
-  if (r.dryRun)
+  if (tuneDryRun)
     return;
   std::vector<tuning::TuningEntry> entries =
       measure(r, bench, jobs, key, results, status);
@@ -293,36 +330,56 @@ int openBench(const TuneRequest &r, Bench &bench) {
   return 0;
 }
 
-bool writeText(const std::string &path, const std::string &text) {
-  llvm::Error e = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-    os << text;
-    return llvm::Error::success();
-  });
-  if (!e)
-    return true;
-  llvm::consumeError(std::move(e));
-  return false;
-}
-
 } // namespace
 
-int gemm_run::runTune(const TuneRequest &r) {
+cl::OptionCategory &gemm_run::tuneOptionCategory() { return category(); }
+bool gemm_run::tuneRequested() { return tune || tuneDryRun; }
+
+/// The shapes of `r` and the shard; exits 2 on a usage error.
+static Sweep sweepOf(const TuneRequest &r) {
+  Sweep w{r, {}, false, 0, 1};
+  if (!tuning::parseShard(shardText, w.shard, w.shards))
+    usageError("--shard expects i/n with 0 <= i < n, got '" + shardText + "'");
+  if (r.otherInputs || r.shape.empty() == r.suiteFile.empty())
+    usageError("--tune compiles an embedded matmul of --shape or --suite: no input file, --ptx, --compile-only or "
+               "--op softmax");
+  if (!r.stagesGiven)
+    w.r.base.stages = {"wgmma"};
+  if (w.r.base.stages.size() != 1 || (w.r.base.stages[0] != "wgmma" && w.r.base.stages[0] != "mma"))
+    usageError("--tune sweeps the plans of one tensor-core stage: --stages wgmma or mma");
+  if (r.suiteFile.empty()) {
+    w.shapes = {r.shape};
+    return w;
+  }
+  std::string text, err;
+  std::vector<SuiteShape> shapes;
+  if (!readFile(r.suiteFile, text) || !parseSuite(text, shapes, err))
+    usageError("--suite " + r.suiteFile + ": " + (err.empty() ? "cannot read it" : err));
+  for (const SuiteShape &s : shapes)
+    w.shapes.push_back(std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]));
+  w.suite = true;
+  return w;
+}
+
+int gemm_run::runTune(const TuneRequest &request) {
+  Sweep w = sweepOf(request);
+  const TuneRequest &r = w.r;
   Bench bench;
-  if (!r.dryRun)
+  if (!tuneDryRun)
     if (int code = openBench(r, bench))
       return code;
   int status = 0;
   std::vector<StageResult> results;
-  for (size_t i = 0; i < r.shapes.size(); ++i) {
+  for (size_t i = 0; i < w.shapes.size(); ++i) {
     // A suite's shapes are split among the shards, each tuned whole; one
     // shape's candidates are.
-    if (r.suite && !tuning::inShard(i, r.shard, r.shards))
+    if (w.suite && !tuning::inShard(i, w.shard, w.shards))
       continue;
-    tuneShape(r, bench, r.shapes[i], r.suite ? 0 : r.shard,
-              r.suite ? 1 : r.shards, results, status);
+    tuneShape(r, bench, w.shapes[i], w.suite ? 0 : w.shard,
+              w.suite ? 1 : w.shards, results, status);
     // Written after every shape: a sweep cut short keeps what it measured.
-    if (!r.dryRun && !r.jsonOut.empty() &&
-        !writeText(r.jsonOut, resultsToJson(bench.info, results)))
+    if (!tuneDryRun && !r.jsonOut.empty() &&
+        !writeFile(r.jsonOut, resultsToJson(bench.info, results)))
       std::cerr << "gemm-run: error: cannot write " << r.jsonOut << "\n";
   }
   return status;
@@ -354,7 +411,7 @@ int gemm_run::mergeTuningDbMain(int argc, char **argv) {
   std::string text;
   for (const tuning::TuningEntry &e : merged)
     text += tuning::toJsonLine(e) + "\n";
-  if (!writeText(argv[2], text)) {
+  if (!writeFile(argv[2], text)) {
     std::cerr << "gemm-run: error: cannot write " << argv[2] << "\n";
     return 2;
   }

@@ -15,28 +15,35 @@
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 
+#include "llvm/Support/CommandLine.h"
+
 #include <string>
 #include <vector>
 
 namespace gemm_run {
 
+/// What gemm-run's own options say; the --tune options are Tune.cpp's.
 struct TuneRequest {
-  /// The problem but its shape; `stages` holds the one stage tuned.
+  /// The problem but its shape (gemm-run's options, as for --shape).
   gemm_opt::runtime::CompileRequest base;
-  std::vector<std::string> shapes; ///< "MxNxK", one per problem
-  bool suite = false;              ///< shard the shapes, not the candidates
-  unsigned maxCount = 24, shard = 0, shards = 1;
-  bool dryRun = false;    ///< list and compile the candidates; no GPU
-  bool recordAll = false; ///< every candidate that passed, not the winner
-  std::string dbOut;      ///< append the entries here ("" = nowhere)
-  std::string jsonOut;    ///< every candidate's results (resultsToJson)
+  std::string shape, suiteFile; ///< one of them
+  bool stagesGiven = false;     ///< --stages (else wgmma)
+  std::string dbOut;            ///< append the entries here ("" = nowhere)
+  std::string jsonOut;          ///< every candidate's results (resultsToJson)
   gemm_opt::runtime::BenchOptions bench;
   int device = 0;
   std::string commandLine;
+  bool otherInputs = false; ///< an input file, --ptx or --compile-only
 };
 
-/// Runs the sweep; gemm-run's exit code (0, 1 none passed, 2 compile
-/// errors of the baseline, 3 no device, 4 run errors).
+/// --tune's options (--tune, --tune-dry-run, --tune-max, --tune-record-all,
+/// --shard), and whether --tune or --tune-dry-run was given.
+llvm::cl::OptionCategory &tuneOptionCategory();
+bool tuneRequested();
+
+/// Runs the sweep; gemm-run's exit code (0, 1 none passed, 2 usage or
+/// compile errors of the baseline, 3 no device, 4 run errors). Exits 2
+/// after a usage error.
 int runTune(const TuneRequest &request);
 
 /// `gemm-run --merge-tuning-db OUT IN...`: the entries of every IN (of

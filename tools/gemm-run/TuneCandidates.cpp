@@ -1,14 +1,16 @@
 //===- TuneCandidates.cpp - The plans gemm-run --tune tries ---------------===//
 //
 // The cost model only orders and thins the space; the measurement decides.
-// A tile's time on an SM grows with its multiply-adds and shrinks with its
+// A tile's time on an SM grows with its multiply-adds (padding included:
+// 128-row tiles at M = 32 compute 3/4 padding) and shrinks with its
 // arithmetic intensity I = BM*BN/(BM+BN) (operand bytes per K step), rate
 // I/(I+24) relative to 128x256's: 128x128 ~0.93 of 128x256, as the
 // cooperative kernels measured (~0.9, TensorCoreHeuristics.cpp). The grid
 // runs in waves of (SMs x blocks per SM) tiles, and the last one's idle SMs
 // cost a whole wave. The schedule scales the rate: a producer warpgroup
 // (warp-specialized) and a persistent grid hide the loads best, TMA stores
-// the epilogue (results/2026-11-30-tma-store: +2%).
+// the epilogue (results/2026-11-30-tma-store: +2%). Small M is bound by
+// streaming B, where tiles differ little and all stay candidates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,14 +37,29 @@ double tileRate(int64_t bm, int64_t bn) {
   return rate(double(bm * bn) / double(bm + bn)) / rate(256.0 * 128 / 384);
 }
 
-/// Relative time of `tiles` tiles of BM x BN with `perSM` resident blocks
-/// per SM (persistent: one, walking tiles), at `speed` of the best
-/// schedule.
-double waveCost(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
-                double speed) {
+/// Estimated seconds of `tiles` tiles of BM x BN with `perSM` resident
+/// blocks per SM (persistent: one, walking tiles), under a schedule that
+/// reaches `speed` of the best one's overlap: the longest of the tensor
+/// cores' time over the waves, HBM's for the bytes that must move (which a
+/// grid of fewer blocks than ~48 SMs cannot pull at full rate) and L2's for
+/// what the tiles read, over `speed`. Rough H200 figures (989 TFLOPS bf16,
+/// 4.8 TB/s HBM, ~12 TB/s L2): they order the candidates, the measurement
+/// decides.
+double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
+                       double speed) {
+  constexpr double kMacsPerSM = 3.75e12, kHbm = 4.8e12, kL2 = 12e12;
+  constexpr double kSMsToFillHbm = 48;
   int64_t tiles = s.batch * ceilDiv(s.m, bm) * ceilDiv(s.n, bn);
   int64_t waves = ceilDiv(tiles, int64_t(s.numSMs) * perSM);
-  return double(waves * perSM) * double(bm * bn) / (tileRate(bm, bn) * speed);
+  double macRate = kMacsPerSM * (s.elemBytes == 4 ? 0.5 : 1.0);
+  double compute = double(waves * perSM) * double(bm * bn) * double(s.k) /
+                   (macRate * tileRate(bm, bn));
+  double active = double(std::min<int64_t>(tiles, s.numSMs));
+  double bytes = double(s.batch) * double(s.m * s.k + s.n * s.k) *
+                     s.elemBytes + 4.0 * double(s.batch * s.m * s.n);
+  double hbm = bytes / (kHbm * std::min(1.0, active / kSMsToFillHbm));
+  double l2 = double(tiles) * double((bm + bn) * s.k * s.elemBytes) / kL2;
+  return std::max({compute, hbm, l2}) / speed;
 }
 
 std::string join(const std::vector<std::string> &items) {
@@ -122,7 +139,7 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
             c.plan["wgmma"] = join(o);
             // Deeper rings than 4 only pay on long K; 3 slots may starve.
             double depth = stages >= 4 ? 1.0 : 0.97;
-            c.cost = waveCost(s, bm, bn, perSM,
+            c.cost = estimateSeconds(s, bm, bn, perSM,
                               sch.speed * depth * (tma ? 1.02 : 1.0));
             all.push_back(std::move(c));
           }
@@ -166,7 +183,7 @@ void addMmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
         // (results/2026-11-30-mma-sweep: 15-20% over 64x32).
         double speed = wm * wn == 4096 ? 1.0 : wm * wn == 2048 ? 0.85 : 0.75;
         int perSM = int(std::clamp<int64_t>(s.maxSharedBytes / shared, 1, 2));
-        c.cost = waveCost(s, bm, bn, perSM, speed);
+        c.cost = estimateSeconds(s, bm, bn, perSM, speed);
         all.push_back(std::move(c));
       }
     }

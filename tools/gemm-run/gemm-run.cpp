@@ -14,17 +14,12 @@
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 #include "gemm-opt/Runtime/Suite.h"
-#ifdef GEMM_OPT_HAVE_MLIR
+#include "RunFiles.h"
 #include "Tune.h"
-#include "gemm-opt/Support/TuningDb.h"
-#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -158,29 +153,10 @@ cl::opt<bool> probe("probe",
                     cl::cat(runCategory));
 cl::opt<bool> shortHelp("h", cl::desc("alias for --help"), cl::Hidden);
 
-// The tuner (Tune.h) and the rungs' tuning database.
-cl::OptionCategory tuneCategory("Tuning (JIT mode; docs/architecture.md, \"Tuning database\"); also gemm-run "
-                                "--merge-tuning-db OUT IN... merges databases, the fastest entry per problem");
-cl::opt<std::string> tuningDb("tuning-db", cl::value_desc("FILE|default|''"),
-                              cl::desc("the mma and wgmma rungs' tuning database: 'default' (the committed H200 one, "
-                                       "default), '' (none: the heuristics), or a file; with --tune the database the "
-                                       "winners are appended to (none unless given)"),
-                              cl::init("default"), cl::cat(tuneCategory));
-cl::opt<bool> tune("tune", cl::desc("sweep the plans of --stages (one of mma, wgmma; default wgmma) for --shape or "
-                                    "every --suite shape: compile each candidate, check and time it interleaved "
-                                    "against cuBLAS, append the fastest that passed to --tuning-db"),
-                   cl::cat(tuneCategory));
-cl::opt<bool> tuneDryRun("tune-dry-run", cl::desc("--tune without a GPU: list the candidates and compile them"),
-                         cl::cat(tuneCategory));
-cl::opt<unsigned> tuneMax("tune-max", cl::value_desc("N"),
-                          cl::desc("candidates per shape (and shard) besides the heuristics' plan (default 24)"),
-                          cl::init(24), cl::cat(tuneCategory));
-cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate that passed, not only the winner"),
-                            cl::cat(tuneCategory));
-cl::opt<std::string> shardText("shard", cl::value_desc("i/n"),
-                               cl::desc("with --tune: this process's share of the sweep, every n-th shape of "
-                                        "--suite from the i-th (else every n-th candidate of --shape)"),
-                               cl::init("0/1"), cl::cat(tuneCategory));
+cl::opt<std::string> tuningDb("tuning-db", cl::value_desc("FILE|default|''"), cl::init("default"),
+                              cl::desc("the mma and wgmma rungs' tuning database: 'default' (the committed H200 one), "
+                                       "'' (none) or a file; with --tune, where the winners go (none unless given)"),
+                              cl::cat(gemm_run::tuneOptionCategory())); // --tune's options: Tune.cpp
 
 struct Job {
   std::string ptx;
@@ -193,30 +169,11 @@ struct Job {
   std::exit(kExitUsage);
 }
 
-bool readFile(const std::string &path, std::string &out) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return false;
-  out = (*buffer)->getBuffer().str();
-  return true;
-}
-
-/// Writes `text` to `path` atomically (a temporary file renamed into place):
-/// a failed or interrupted run leaves no half-written file.
-bool writeFile(const std::string &path, const std::string &text) {
-  llvm::Error e = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-    os << text;
-    return llvm::Error::success();
-  });
-  if (!e)
-    return true;
-  llvm::consumeError(std::move(e));
-  return false;
-}
+using gemm_run::readFile, gemm_run::writeFile;
 
 /// Parses the command line; exits 0 after --help and 2 on a usage error.
 void parseCommandLine(int argc, char **argv) {
-  cl::HideUnrelatedOptions({&compileCategory, &aotCategory, &runCategory, &tuneCategory});
+  cl::HideUnrelatedOptions({&compileCategory, &aotCategory, &runCategory, &gemm_run::tuneOptionCategory()});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errorStream, /*VFS=*/nullptr, /*EnvVar=*/nullptr,
@@ -366,8 +323,8 @@ std::vector<std::string> requestedStages(const std::string &op) {
   return stages;
 }
 
-/// JIT mode: compiles the requested stages; exits 2 on a compile error.
-std::vector<Job> compileJobsFor(const std::string &shapeText) {
+/// What to compile for --shape `shapeText` and the other options.
+CompileRequest compileRequestFor(const std::string &shapeText) {
   std::string op = opName;
   std::vector<int64_t> d;
   if (op.empty())
@@ -397,6 +354,12 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
   req.stages = requestedStages(op);
   if (req.stages.empty())
     usageError("no stages to compile");
+  return req;
+}
+
+/// JIT mode: compiles the requested stages; exits 2 on a compile error.
+std::vector<Job> compileJobsFor(const std::string &shapeText) {
+  CompileRequest req = compileRequestFor(shapeText);
   std::vector<CompiledStage> compiled;
   std::string err;
   if (!compileStages(req, compiled, err)) {
@@ -462,53 +425,13 @@ std::vector<Job> compileJobs() {
   }
   return jobs;
 }
-/// --tune / --tune-dry-run: the sweep of Tune.h; returns the exit code.
-int runTuneMode(const std::string &commandLine) {
-  unsigned shard = 0, shards = 1;
-  if (!gemm_opt::tuning::parseShard(shardText, shard, shards))
-    usageError("--shard expects i/n with 0 <= i < n, got '" + shardText + "'");
-  if (shapeText.empty() == suiteFile.empty() || !inputFile.empty() || !ptxFiles.empty() || compileOnly)
-    usageError("--tune takes --shape or --suite (an embedded matmul), without an input file, --ptx or --compile-only");
-  gemm_run::TuneRequest r;
-  r.base.op = "matmul";
-  r.base.dtype = dtypeName;
-  r.base.layout = layoutName;
-  r.base.chip = chipName;
-  r.base.allowTf32 = tf32;
-  r.base.smallM = smallM;
-  if (batchCount.getNumOccurrences())
-    r.base.batch = batchCount, r.base.sharedB = sharedB;
-  r.base.stages = {stagesList.getNumOccurrences() ? stagesList.getValue() : "wgmma"};
-  if (r.base.stages[0] != "wgmma" && r.base.stages[0] != "mma")
-    usageError("--tune sweeps the plans of one tensor-core stage: --stages wgmma or mma");
-  if (suiteFile.empty()) {
-    r.shapes = {shapeText};
-  } else {
-    std::string text, err;
-    std::vector<SuiteShape> shapes;
-    if (!readFile(suiteFile, text) || !parseSuite(text, shapes, err))
-      usageError("--suite " + suiteFile + ": " + (err.empty() ? "cannot read it" : err));
-    for (const SuiteShape &s : shapes)
-      r.shapes.push_back(std::to_string(s[0]) + "x" + std::to_string(s[1]) + "x" + std::to_string(s[2]));
-    r.suite = true;
-  }
-  r.maxCount = tuneMax;
-  r.shard = shard;
-  r.shards = shards;
-  r.dryRun = tuneDryRun;
-  r.recordAll = tuneRecordAll;
-  r.dbOut = tuningDb.getNumOccurrences() ? tuningDb.getValue() : "";
-  r.jsonOut = jsonFile;
-  r.bench = benchOptions();
-  r.device = deviceOrdinal;
-  r.commandLine = commandLine;
-  return gemm_run::runTune(r);
+/// --tune / --tune-dry-run (Tune.h): the sweep of --shape or --suite.
+int runTuneMode(const std::string &commandLine) { // exits 2 on a usage error
+  return gemm_run::runTune({compileRequestFor(shapeText), shapeText, suiteFile, stagesList.getNumOccurrences() > 0,
+                            tuningDb.getNumOccurrences() ? tuningDb.getValue() : "", jsonFile, benchOptions(),
+                            deviceOrdinal, commandLine, !inputFile.empty() || !ptxFiles.empty() || compileOnly});
 }
 #else
-int runTuneMode(const std::string &) {
-  std::cerr << "gemm-run: --tune compiles: it needs a build with MLIR\n";
-  std::exit(kExitUsage);
-}
 std::vector<Job> compileJobs() {
   std::cerr << "gemm-run: this is a runtime-only build (no MLIR, GEMM_OPT_RUNTIME_ONLY): it cannot compile; use "
                "AOT mode: gemm-run --ptx FILE --manifest FILE\n";
@@ -600,8 +523,10 @@ int main(int argc, char **argv) {
   std::string commandLine;
   for (int i = 0; i < argc; ++i)
     commandLine += (i ? " " : "") + shellQuote(argv[i]);
-  if (tune || tuneDryRun)
+#ifdef GEMM_OPT_HAVE_MLIR
+  if (gemm_run::tuneRequested())
     return runTuneMode(commandLine);
+#endif
 
   if (probe) {
     std::string reason;

@@ -24,27 +24,34 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-static std::string typeName(Type t) {
-  if (t.isBF16())
-    return "bf16";
-  if (t.isF16())
-    return "f16";
-  if (t.isF32())
-    return "f32";
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << t;
-  return s;
-}
+RungTuning::RungTuning(Pass &pass)
+    : db(pass, "tuning-db",
+         llvm::cl::desc("Tuning database (JSON lines, gemm-run --tune): a "
+                        "plan measured for the problem, or for the nearest M "
+                        "of its bucket, before the heuristics; 'default' = "
+                        "the committed H200 one, '' = none"),
+         llvm::cl::init(tuning::kDefaultTuningDb.str())),
+      strict(pass, "tuning-db-strict",
+             llvm::cl::desc("An entry whose plan does not apply is an "
+                            "error, not the heuristics (the tuner's "
+                            "candidates)"),
+             llvm::cl::init(false)),
+      stage(pass, "tuning-stage",
+            llvm::cl::desc("The stage compiled, for the lookup ('' = the "
+                           "rung's own)")),
+      used(&pass, "tuned-plans", "Kernels planned from the tuning database"),
+      rejected(&pass, "tuned-plans-rejected",
+               "Tuning database plans that did not apply (heuristics "
+               "instead)") {}
 
 /// The database's key for `p`.
 static tuning::TuningProblem tuningProblem(const GemmProblem &p,
                                            StringRef chip, StringRef stage) {
   tuning::TuningProblem q;
   q.chip = chip.str();
-  q.aType = typeName(p.aType);
-  q.bType = typeName(p.bType);
-  q.cType = typeName(p.cType);
+  q.aType = elementTypeName(p.aType);
+  q.bType = elementTypeName(p.bType);
+  q.cType = elementTypeName(p.cType);
   q.layout = std::string(p.transposeA ? "t" : "n") + (p.transposeB ? "t" : "n");
   q.batch = p.batch;
   q.m = p.m;
@@ -160,8 +167,16 @@ LogicalResult mlir::gemm_opt::rejectTunedPlan(Operation *at,
   return success();
 }
 
-void mlir::gemm_opt::remarkTunedPlan(Operation *at, const TunedRungPlan &tuned,
-                                     StringRef rung) {
+LogicalResult mlir::gemm_opt::reportTunedPlan(Operation *at,
+                                              const TunedRungPlan &tuned,
+                                              StringRef rung, StringRef why,
+                                              RungTuning &tuning) {
+  if (!why.empty()) {
+    ++tuning.rejected;
+    return rejectTunedPlan(at, tuned, rung, why, tuning.strict);
+  }
+  ++tuning.used;
   at->emitRemark("tuning database: '")
       << rung << "' plan '" << tuned.options << "' from " << tuned.origin;
+  return success();
 }

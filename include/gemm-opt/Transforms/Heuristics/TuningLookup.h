@@ -22,6 +22,8 @@
 
 namespace mlir::gemm_opt {
 
+namespace tuning = ::gemm_opt::tuning;
+
 /// The tuning options of the mma and wgmma rungs (tuning-db,
 /// tuning-db-strict, tuning-stage), which the stage pipelines set.
 struct TuningOptions {
@@ -32,6 +34,29 @@ struct TuningOptions {
   /// the wgmma stage the mma rung plays its part of the wgmma plan.
   std::string stage;
 };
+
+/// A rung pass's tuning options and statistics: a member of the pass,
+/// constructed with it (`RungTuning tuning{*this};`), so that the options
+/// parse, print and clone as the pass's own.
+struct RungTuning {
+  explicit RungTuning(Pass &pass);
+  Pass::Option<std::string> db;
+  Pass::Option<bool> strict;
+  Pass::Option<std::string> stage;
+  Pass::Statistic used, rejected;
+
+  TuningOptions options() const { return {db, strict, stage}; }
+  void set(const TuningOptions &o) {
+    db = o.db;
+    strict = o.strict;
+    stage = o.stage;
+  }
+};
+
+/// Reads `tuned`'s options into `into`, a fresh instance of the rung's
+/// pass: "" or why they do not parse.
+template <typename PassT>
+std::string parseTunedOptions(const struct TunedRungPlan &tuned, PassT &into);
 
 /// The rungs with their tuning options (the rest as createGemmMma /
 /// createGemmWgmma take them).
@@ -58,14 +83,27 @@ lookupTunedPlan(Operation *at, const GemmProblem &problem, StringRef chip,
                 const TuningOptions &options, StringRef rung,
                 ArrayRef<StringRef> planOptions);
 
+template <typename PassT>
+std::string parseTunedOptions(const TunedRungPlan &tuned, PassT &into) {
+  std::string why;
+  if (failed(into.initializeOptions(tuned.options, [&](const Twine &msg) {
+        why = "cannot parse it: " + msg.str();
+        return failure();
+      })))
+    return why.empty() ? "cannot parse it" : why;
+  return "";
+}
+
 /// Where a rung cannot use the database's plan (`why`): a remark, and the
 /// heuristics plan; with tuning-db-strict an error (failure).
 LogicalResult rejectTunedPlan(Operation *at, const TunedRungPlan &tuned,
                               StringRef rung, StringRef why, bool strict);
 
-/// The remark that says which entry a rung used.
-void remarkTunedPlan(Operation *at, const TunedRungPlan &tuned,
-                     StringRef rung);
+/// How a rung fared with `tuned` (`why` "": used it): the remark and the
+/// statistic, or rejectTunedPlan's.
+LogicalResult reportTunedPlan(Operation *at, const TunedRungPlan &tuned,
+                              StringRef rung, StringRef why,
+                              RungTuning &tuning);
 
 } // namespace mlir::gemm_opt
 

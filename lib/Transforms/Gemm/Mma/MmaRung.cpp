@@ -36,28 +36,12 @@ namespace {
 struct GemmMmaPass
     : public mlir::gemm_opt::impl::GemmMmaBase<GemmMmaPass> {
   using Base::Base;
+  GemmMmaPass() = default;
+  // The options of this class (tuning-db...) are copied by clone().
+  GemmMmaPass(const GemmMmaPass &other) : Base(other) {}
 
   /// The database's options (TuningLookup.h), set by createGemmMmaPass.
-  Option<std::string> tuningDb{
-      *this, "tuning-db",
-      llvm::cl::desc("Tuning database (JSON lines, gemm-run --tune): a plan "
-                     "measured for the problem, or for the nearest M of its "
-                     "bucket, before the heuristics; 'default' = the "
-                     "committed H200 one, '' = none"),
-      llvm::cl::init(tuning::kDefaultTuningDb.str())};
-  Option<bool> tuningDbStrict{
-      *this, "tuning-db-strict",
-      llvm::cl::desc("An entry whose plan does not apply is an error, not "
-                     "the heuristics (the tuner's candidates)"),
-      llvm::cl::init(false)};
-  Option<std::string> tuningStage{
-      *this, "tuning-stage",
-      llvm::cl::desc("The stage compiled, for the lookup ('' = mma)")};
-  Statistic numTuned{this, "tuned-plans",
-                     "Kernels planned from the tuning database"};
-  Statistic numTunedRejected{
-      this, "tuned-plans-rejected",
-      "Tuning database plans that did not apply (heuristics instead)"};
+  RungTuning tuning{*this};
 
   static constexpr StringRef kPlanOptions[] = {
       "small-m", "block-m",      "block-n", "block-k", "warp-m",
@@ -149,35 +133,24 @@ struct GemmMmaPass
   /// under the pass's options; failure after an error.
   LogicalResult planLaunch(gpu::LaunchOp launch, const GemmProblem &problem,
                            const ChipInfo &chip) {
-    TuningOptions tuning{tuningDb, tuningDbStrict, tuningStage};
     FailureOr<std::optional<TunedRungPlan>> tuned = lookupTunedPlan(
-        launch, problem, chip.name, tuning, "mma", kPlanOptions);
+        launch, problem, chip.name, tuning.options(), "mma", kPlanOptions);
     if (failed(tuned))
       return failure();
     if (*tuned) {
       GemmMmaPass fromDb;
-      std::string why;
-      if (failed(fromDb.initializeOptions((*tuned)->options,
-                                          [&](const Twine &msg) {
-                                            why = msg.str();
-                                            return failure();
-                                          })))
-        why = "cannot parse it: " + why;
-      else {
+      std::string why = parseTunedOptions(**tuned, fromDb);
+      if (why.empty()) {
         FailureOr<std::string> planned =
             planWith(launch, problem, chip, planOptions(&fromDb));
         if (failed(planned))
           return failure();
         why = *planned;
       }
-      if (why.empty()) {
-        ++numTuned;
-        remarkTunedPlan(launch, **tuned, "mma");
-        return success();
-      }
-      ++numTunedRejected;
-      if (failed(rejectTunedPlan(launch, **tuned, "mma", why, tuningDbStrict)))
+      if (failed(reportTunedPlan(launch, **tuned, "mma", why, tuning)))
         return failure();
+      if (why.empty())
+        return success();
     }
     FailureOr<std::string> why = planWith(launch, problem, chip, planOptions());
     if (failed(why))
@@ -241,8 +214,6 @@ std::unique_ptr<Pass>
 mlir::gemm_opt::createGemmMmaPass(GemmMmaOptions options,
                                   const TuningOptions &tuning) {
   auto pass = std::make_unique<GemmMmaPass>(std::move(options));
-  pass->tuningDb = tuning.db;
-  pass->tuningDbStrict = tuning.strict;
-  pass->tuningStage = tuning.stage;
+  pass->tuning.set(tuning);
   return pass;
 }

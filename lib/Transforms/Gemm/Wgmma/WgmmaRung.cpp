@@ -42,28 +42,12 @@ namespace {
 struct GemmWgmmaPass
     : public mlir::gemm_opt::impl::GemmWgmmaBase<GemmWgmmaPass> {
   using Base::Base;
+  GemmWgmmaPass() = default;
+  // The options of this class (tuning-db...) are copied by clone().
+  GemmWgmmaPass(const GemmWgmmaPass &other) : Base(other) {}
 
   /// The database's options (TuningLookup.h), set by createGemmWgmmaPass.
-  Option<std::string> tuningDb{
-      *this, "tuning-db",
-      llvm::cl::desc("Tuning database (JSON lines, gemm-run --tune): a plan "
-                     "measured for the problem, or for the nearest M of its "
-                     "bucket, before the heuristics; 'default' = the "
-                     "committed H200 one, '' = none"),
-      llvm::cl::init(tuning::kDefaultTuningDb.str())};
-  Option<bool> tuningDbStrict{
-      *this, "tuning-db-strict",
-      llvm::cl::desc("An entry whose plan does not apply is an error, not "
-                     "the heuristics (the tuner's candidates)"),
-      llvm::cl::init(false)};
-  Option<std::string> tuningStage{
-      *this, "tuning-stage",
-      llvm::cl::desc("The stage compiled, for the lookup ('' = wgmma)")};
-  Statistic numTuned{this, "tuned-plans",
-                     "Kernels planned from the tuning database"};
-  Statistic numTunedRejected{
-      this, "tuned-plans-rejected",
-      "Tuning database plans that did not apply (heuristics instead)"};
+  RungTuning tuning{*this};
 
   static constexpr StringRef kPlanOptions[] = {
       "block-m",          "block-n",    "block-k",  "stages",
@@ -132,9 +116,8 @@ struct GemmWgmmaPass
   FailureOr<bool> planLaunch(gpu::LaunchOp launch, const GemmProblem &problem,
                              const ChipInfo &chip,
                              const WgmmaGemmPlan &heuristic) {
-    TuningOptions tuning{tuningDb, tuningDbStrict, tuningStage};
     FailureOr<std::optional<TunedRungPlan>> tuned = lookupTunedPlan(
-        launch, problem, chip.name, tuning, "wgmma", kPlanOptions);
+        launch, problem, chip.name, tuning.options(), "wgmma", kPlanOptions);
     if (failed(tuned))
       return failure();
     WgmmaGemmPlan plan = heuristic;
@@ -142,25 +125,12 @@ struct GemmWgmmaPass
     std::string why;
     if (*tuned) {
       GemmWgmmaPass fromDb;
-      std::string parseError;
-      if (failed(fromDb.initializeOptions(
-              (*tuned)->options, [&](const Twine &msg) {
-                parseError = msg.str();
-                return failure();
-              })))
-        why = "cannot parse it: " + parseError;
-      else
+      why = parseTunedOptions(**tuned, fromDb);
+      if (why.empty())
         why = applyPlanOptions(problem, chip, planOptions(&fromDb), plan,
                                padsB, keep);
-      if (why.empty()) {
-        ++numTuned;
-        remarkTunedPlan(launch, **tuned, "wgmma");
-      } else {
-        ++numTunedRejected;
-        if (failed(rejectTunedPlan(launch, **tuned, "wgmma", why,
-                                   tuningDbStrict)))
-          return failure();
-      }
+      if (failed(reportTunedPlan(launch, **tuned, "wgmma", why, tuning)))
+        return failure();
     }
     if (!*tuned || !why.empty()) {
       plan = heuristic;
@@ -286,8 +256,6 @@ std::unique_ptr<Pass>
 mlir::gemm_opt::createGemmWgmmaPass(GemmWgmmaOptions options,
                                     const TuningOptions &tuning) {
   auto pass = std::make_unique<GemmWgmmaPass>(std::move(options));
-  pass->tuningDb = tuning.db;
-  pass->tuningDbStrict = tuning.strict;
-  pass->tuningStage = tuning.stage;
+  pass->tuning.set(tuning);
   return pass;
 }
