@@ -3,6 +3,7 @@
 #include "Tune.h"
 #include "TuneCandidates.h"
 #include "RunFiles.h"
+#include "TuneOptions.h"
 #include "gemm-opt/Runtime/Suite.h"
 
 #include "gemm-opt/Runtime/Cublas.h"
@@ -22,33 +23,12 @@ using namespace gemm_run;
 using namespace gemm_opt::runtime;
 namespace tuning = gemm_opt::tuning;
 
-namespace cl = llvm::cl;
-
 namespace {
-
-cl::OptionCategory &category() {
-  static cl::OptionCategory c("Tuning (JIT mode; docs/architecture.md, \"Tuning database\"); gemm-run "
-                              "--merge-tuning-db OUT IN... merges databases, the fastest entry per problem");
-  return c;
-}
-cl::opt<bool> tune("tune",
-                   cl::desc("sweep the plans of --stages (mma or wgmma; default wgmma) for --shape or each --suite "
-                            "shape: compile each candidate, check and time it interleaved against cuBLAS, append "
-                            "the fastest that passed to --tuning-db"),
-                   cl::cat(category()));
-cl::opt<bool> tuneDryRun("tune-dry-run", cl::desc("--tune without a GPU: list the candidates and compile them"),
-                         cl::cat(category()));
-cl::opt<unsigned> tuneMax("tune-max", cl::value_desc("N"), cl::init(24), cl::cat(category()),
-                          cl::desc("candidates per shape (and shard) besides the heuristics' plan (default 24)"));
-cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate that passed, not only the winner"),
-                            cl::cat(category()));
-cl::opt<std::string> shardText("shard", cl::value_desc("i/n"), cl::init("0/1"), cl::cat(category()),
-                               cl::desc("with --tune: this process's share of the sweep: every n-th shape of --suite "
-                                        "from the i-th, else every n-th candidate of --shape"));
 
 /// The sweep: gemm-run's request and the --tune options.
 struct Sweep {
-  TuneRequest r;
+  TuneRequest r = {};
+  TuneSettings o = tuneSettings();
   std::vector<std::string> shapes;
   bool suite = false;
   unsigned shard = 0, shards = 1;
@@ -159,9 +139,10 @@ void printPruned(const std::map<std::string, int> &pruned,
 /// Checks and times the jobs; the entries to record (the winner, or every
 /// candidate that passed with recordAll). Exit status in `status`.
 std::vector<tuning::TuningEntry>
-measure(const TuneRequest &r, Bench &bench, std::vector<TuneJob> &jobs,
+measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
         const tuning::TuningProblem &key, std::vector<StageResult> &results,
         int &status) {
+  const TuneRequest &r = w.r;
   std::vector<tuning::TuningEntry> entries;
   const StageResult *best = nullptr;
   const TuneCandidate *bestCandidate = nullptr;
@@ -196,14 +177,14 @@ measure(const TuneRequest &r, Bench &bench, std::vector<TuneJob> &jobs,
     e.device = bench.info.device.name;
     e.version = tuning::compilerVersion().str();
     e.commit = tuning::compilerCommit().str();
-    if (tuneRecordAll)
+    if (w.o.recordAll)
       entries.push_back(e);
     // By % of cuBLAS, each against its own interleaved cuBLAS runs: the
     // ratio drifts less with the clocks than the times.
     if (!best || res.pctCublasInterleaved > best->pctCublasInterleaved) {
       best = &res;
       bestCandidate = &jobs[i].candidate;
-      if (!tuneRecordAll)
+      if (!w.o.recordAll)
         entries = {e};
     }
   }
@@ -222,9 +203,10 @@ measure(const TuneRequest &r, Bench &bench, std::vector<TuneJob> &jobs,
 
 /// Tunes one shape: compiles the baseline and the candidates, then (not
 /// dry) measures them and appends the entries to the database.
-void tuneShape(const TuneRequest &r, Bench &bench, const std::string &shape,
+void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
                unsigned shard, unsigned shards,
                std::vector<StageResult> &results, int &status) {
+  const TuneRequest &r = w.r;
   CompileRequest req = r.base;
   req.shape = shape;
   req.tuningDb = ""; // the heuristics' own plan, the baseline
@@ -249,11 +231,11 @@ void tuneShape(const TuneRequest &r, Bench &bench, const std::string &shape,
   space.transposeB = key.layout[1] == 't';
   space.numSMs = bench.drv ? bench.drv->device().smCount : 132;
   space.maxSharedBytes = maxSharedBytes(key.chip);
-  TuneEnumeration en = enumerateTuneCandidates(space, tuneMax, shard, shards);
+  TuneEnumeration en = enumerateTuneCandidates(space, w.o.maxCount, shard, shards);
   std::printf("tune %s: %d plans considered, %zu to compile (shard %u/%u, "
               "--tune-max %u)\n",
               key.str().c_str(), en.considered, en.candidates.size(), shard,
-              shards, tuneMax.getValue());
+              shards, w.o.maxCount);
   printPruned(en.pruned, "  ");
   std::vector<TuneJob> jobs;
   std::map<std::string, int> refused;
@@ -278,17 +260,17 @@ void tuneShape(const TuneRequest &r, Bench &bench, const std::string &shape,
               en.candidates.size() - jobs.size());
   printPruned(refused, "  ");
   std::fflush(stdout);
-  if (tuneDryRun)
+  if (w.o.dryRun)
     return;
   std::vector<tuning::TuningEntry> entries =
-      measure(r, bench, jobs, key, results, status);
-  if (!r.dbOut.empty() && !entries.empty()) {
-    if (!tuning::appendTuningEntries(r.dbOut, entries, error)) {
+      measure(w, bench, jobs, key, results, status);
+  if (!w.o.dbOut.empty() && !entries.empty()) {
+    if (!tuning::appendTuningEntries(w.o.dbOut, entries, error)) {
       std::cerr << "gemm-run: error: " << error << "\n";
       status = std::max(status, 4);
     } else {
       std::printf("  %zu entr%s appended to %s\n", entries.size(),
-                  entries.size() == 1 ? "y" : "ies", r.dbOut.c_str());
+                  entries.size() == 1 ? "y" : "ies", w.o.dbOut.c_str());
     }
   }
 }
@@ -332,14 +314,12 @@ int openBench(const TuneRequest &r, Bench &bench) {
 
 } // namespace
 
-cl::OptionCategory &gemm_run::tuneOptionCategory() { return category(); }
-bool gemm_run::tuneRequested() { return tune || tuneDryRun; }
-
 /// The shapes of `r` and the shard; exits 2 on a usage error.
 static Sweep sweepOf(const TuneRequest &r) {
-  Sweep w{r, {}, false, 0, 1};
-  if (!tuning::parseShard(shardText, w.shard, w.shards))
-    usageError("--shard expects i/n with 0 <= i < n, got '" + shardText + "'");
+  Sweep w;
+  w.r = r;
+  if (!tuning::parseShard(w.o.shard, w.shard, w.shards))
+    usageError("--shard expects i/n with 0 <= i < n, got '" + w.o.shard + "'");
   if (r.otherInputs || r.shape.empty() == r.suiteFile.empty())
     usageError("--tune compiles an embedded matmul of --shape or --suite: no input file, --ptx, --compile-only or "
                "--op softmax");
@@ -365,7 +345,7 @@ int gemm_run::runTune(const TuneRequest &request) {
   Sweep w = sweepOf(request);
   const TuneRequest &r = w.r;
   Bench bench;
-  if (!tuneDryRun)
+  if (!w.o.dryRun)
     if (int code = openBench(r, bench))
       return code;
   int status = 0;
@@ -375,10 +355,10 @@ int gemm_run::runTune(const TuneRequest &request) {
     // shape's candidates are.
     if (w.suite && !tuning::inShard(i, w.shard, w.shards))
       continue;
-    tuneShape(r, bench, w.shapes[i], w.suite ? 0 : w.shard,
+    tuneShape(w, bench, w.shapes[i], w.suite ? 0 : w.shard,
               w.suite ? 1 : w.shards, results, status);
     // Written after every shape: a sweep cut short keeps what it measured.
-    if (!tuneDryRun && !r.jsonOut.empty() &&
+    if (!w.o.dryRun && !r.jsonOut.empty() &&
         !writeFile(r.jsonOut, resultsToJson(bench.info, results)))
       std::cerr << "gemm-run: error: cannot write " << r.jsonOut << "\n";
   }

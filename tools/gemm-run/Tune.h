@@ -15,20 +15,17 @@
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 
-#include "llvm/Support/CommandLine.h"
-
 #include <string>
 #include <vector>
 
 namespace gemm_run {
 
-/// What gemm-run's own options say; the --tune options are Tune.cpp's.
+/// What gemm-run's own options say; the tuning options: TuneOptions.h.
 struct TuneRequest {
   /// The problem but its shape (gemm-run's options, as for --shape).
   gemm_opt::runtime::CompileRequest base;
   std::string shape, suiteFile; ///< one of them
   bool stagesGiven = false;     ///< --stages (else wgmma)
-  std::string dbOut;            ///< append the entries here ("" = nowhere)
   std::string jsonOut;          ///< every candidate's results (resultsToJson)
   gemm_opt::runtime::BenchOptions bench;
   int device = 0;
@@ -36,10 +33,6 @@ struct TuneRequest {
   bool otherInputs = false; ///< an input file, --ptx or --compile-only
 };
 
-/// --tune's options (--tune, --tune-dry-run, --tune-max, --tune-record-all,
-/// --shard), and whether --tune or --tune-dry-run was given.
-llvm::cl::OptionCategory &tuneOptionCategory();
-bool tuneRequested();
 
 /// Runs the sweep; gemm-run's exit code (0, 1 none passed, 2 usage or
 /// compile errors of the baseline, 3 no device, 4 run errors). Exits 2

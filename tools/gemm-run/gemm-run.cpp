@@ -16,6 +16,7 @@
 #include "gemm-opt/Runtime/Suite.h"
 #include "RunFiles.h"
 #include "Tune.h"
+#include "TuneOptions.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -153,10 +154,6 @@ cl::opt<bool> probe("probe",
                     cl::cat(runCategory));
 cl::opt<bool> shortHelp("h", cl::desc("alias for --help"), cl::Hidden);
 
-cl::opt<std::string> tuningDb("tuning-db", cl::value_desc("FILE|default|''"), cl::init("default"),
-                              cl::desc("the mma and wgmma rungs' tuning database: 'default' (the committed H200 one), "
-                                       "'' (none) or a file; with --tune, where the winners go (none unless given)"),
-                              cl::cat(gemm_run::tuneOptionCategory())); // --tune's options: Tune.cpp
 
 struct Job {
   std::string ptx;
@@ -350,7 +347,7 @@ CompileRequest compileRequestFor(const std::string &shapeText) {
   req.chip = chipName;
   req.allowTf32 = tf32;
   req.smallM = smallM;
-  req.tuningDb = tuningDb;
+  req.tuningDb = gemm_run::tuneSettings().rungDb;
   req.stages = requestedStages(op);
   if (req.stages.empty())
     usageError("no stages to compile");
@@ -428,8 +425,8 @@ std::vector<Job> compileJobs() {
 /// --tune / --tune-dry-run (Tune.h): the sweep of --shape or --suite.
 int runTuneMode(const std::string &commandLine) { // exits 2 on a usage error
   return gemm_run::runTune({compileRequestFor(shapeText), shapeText, suiteFile, stagesList.getNumOccurrences() > 0,
-                            tuningDb.getNumOccurrences() ? tuningDb.getValue() : "", jsonFile, benchOptions(),
-                            deviceOrdinal, commandLine, !inputFile.empty() || !ptxFiles.empty() || compileOnly});
+                            jsonFile, benchOptions(), deviceOrdinal, commandLine,
+                            !inputFile.empty() || !ptxFiles.empty() || compileOnly});
 }
 #else
 std::vector<Job> compileJobs() {
@@ -524,7 +521,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < argc; ++i)
     commandLine += (i ? " " : "") + shellQuote(argv[i]);
 #ifdef GEMM_OPT_HAVE_MLIR
-  if (gemm_run::tuneRequested())
+  if (gemm_run::tuneSettings().tune || gemm_run::tuneSettings().dryRun)
     return runTuneMode(commandLine);
 #endif
 
