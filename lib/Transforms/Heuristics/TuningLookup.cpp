@@ -105,6 +105,15 @@ FailureOr<std::optional<TunedRungPlan>> mlir::gemm_opt::lookupTunedPlan(
   tuning::TuningProblem q = tuningProblem(
       problem, chip, options.stage.empty() ? rung : StringRef(options.stage));
   tuning::TuningMatch match = tuning::findTuning(db, q);
+  // Strict lookups compile the tuner's candidates: each must be exactly
+  // the entry written for this problem, or nothing measured is what it
+  // says.
+  if (options.strict && !match.exact) {
+    at->emitError("tuning database ")
+        << db.source << " has no entry for " << q.str()
+        << " (tuning-db-strict takes exact entries only)";
+    return failure();
+  }
   if (!match.entry) {
     GEMM_OPT_DBG() << rung << ": no entry for " << q.str() << " in "
                    << db.source << " (" << db.entries.size()

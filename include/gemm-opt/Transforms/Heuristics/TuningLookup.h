@@ -6,8 +6,9 @@
 // N and K whose M is in the same bucket (mBucket) and nearest. The entry
 // holds each rung's pass options; options given to the pass win over it,
 // and a plan that does not apply to the problem gives way to the
-// heuristics with a remark (an error with tuning-db-strict: the tuner's
-// candidates must be what they say).
+// heuristics with a remark. With tuning-db-strict (the tuner's candidates,
+// which must be what they say) only an exact entry will do, and a plan of
+// it that does not apply is an error.
 //
 //===----------------------------------------------------------------------===//
 
