@@ -18,8 +18,8 @@ bin=$1 out=$2
 suite=${3:-$(dirname "$0")/suites/llm-layers.txt}
 tune_max=${4:-8}
 budget=${BUDGET:-540} repeat=${REPEAT:-10} dtype=${DTYPE:-bf16}
-gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || echo 1)}
-[ "$gpus" -ge 1 ] || gpus=1
+gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
+[ "${gpus:-0}" -ge 1 ] 2>/dev/null || gpus=1
 export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 mkdir -p "$out"
 deadline=$(( $(date +%s) + budget ))
