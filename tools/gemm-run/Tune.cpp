@@ -325,6 +325,8 @@ static Sweep sweepOf(const TuneRequest &r) {
                "--op softmax");
   if (!r.stagesGiven)
     w.r.base.stages = {"wgmma"};
+  // The candidates' plans say small-m; --small-m would override them.
+  w.r.base.smallM = -1;
   if (w.r.base.stages.size() != 1 || (w.r.base.stages[0] != "wgmma" && w.r.base.stages[0] != "mma"))
     usageError("--tune sweeps the plans of one tensor-core stage: --stages wgmma or mma");
   if (r.suiteFile.empty()) {
