@@ -17,8 +17,7 @@
 
 include(CMakePackageConfigHelpers)
 
-# The package version; python/pyproject.toml carries the same one.
-set(GEMM_OPT_VERSION 0.1.0)
+# The package version: GEMM_OPT_VERSION, set in CMakeLists.txt.
 set(GEMM_OPT_INSTALL_PACKAGE_DIR lib/cmake/GemmOpt)
 
 # Every add_mlir_library of lib/ (AddMLIR lists them in MLIR_EXPORTS), so

@@ -31,9 +31,12 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.gemm_opt_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["gemm-opt", "gemm-run", "gemm-opt-runtime-tests", "gemm-opt-heuristics-tests", "mlir-opt"], tool_dirs)
+    ["gemm-opt", "gemm-run", "gemm-opt-runtime-tests", "gemm-opt-heuristics-tests", "gemm-opt-tuning-tests",
+     "mlir-opt"], tool_dirs)
 config.substitutions.append(("%gemm_opt_lib_dir", config.gemm_opt_lib_dir))
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+# The compiler version tuning database entries must carry to be used.
+config.substitutions.append(("%gemm_opt_version", config.gemm_opt_version))
 config.substitutions.append(
     ("%expect-exit", sys.executable + " " +
      os.path.join(config.test_source_root, "Inputs", "expect-exit.py")))

@@ -4,6 +4,7 @@
 #include "AssignTargetPass.h"
 #include "StageRungsPass.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
+#include "gemm-opt/Support/TuningDb.h"
 #include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -130,6 +131,18 @@ struct CompilePipelineOptions
       llvm::cl::desc("The mma rung's small-m: kernels that stream B once "
                      "for few rows of A (-1 heuristic, 0 never, 1 always)"),
       llvm::cl::init(-1)};
+  Option<std::string> tuningDb{
+      *this, "tuning-db",
+      llvm::cl::desc("The mma and wgmma rungs' tuning database (JSON lines, "
+                     "gemm-run --tune): measured plans before the "
+                     "heuristics; 'default' = the committed H200 one, '' = "
+                     "none"),
+      llvm::cl::init(std::string(::gemm_opt::tuning::kDefaultTuningDb))};
+  Option<bool> tuningDbStrict{
+      *this, "tuning-db-strict",
+      llvm::cl::desc("A tuning database plan that does not apply is an "
+                     "error, not the heuristics"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -154,6 +167,8 @@ static void registerCompilePipeline(StringRef arg, StringRef description,
         compile.manifestFile = options.manifestFile;
         compile.allowTf32 = options.allowTf32;
         compile.smallM = options.smallM;
+        compile.tuningDb = options.tuningDb;
+        compile.tuningDbStrict = options.tuningDbStrict;
         std::string error;
         if (failed(buildCompilePipeline(pm, compile, error)))
           return errorHandler(error);

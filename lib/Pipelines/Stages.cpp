@@ -4,6 +4,7 @@
 #include "StageRungsPass.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
+#include "gemm-opt/Transforms/Heuristics/TuningLookup.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -61,22 +62,23 @@ static void addWarpTiling(OpPassManager &pm, const CompileOptions &o) {
   addRung<GemmWarpTilingOptions>(pm, o, createGemmWarpTiling, planOnly<GemmWarpTilingOptions>);
 }
 
+/// The tensor-core rungs read the tuning database (TuningLookup.h); its
+/// key's stage is the stage whose rungs these are.
+static TuningOptions tuningOptions(const CompileOptions &o) {
+  return {o.tuningDb, o.tuningDbStrict, o.stage};
+}
 static void addMma(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmMmaOptions>(
-      pm, o, createGemmMma,
-      [&](GemmMmaOptions &mma) {
-        mma.allowTf32 = o.allowTf32;
-        mma.smallM = o.smallM;
-        mma.emit = false;
-      });
+  GemmMmaOptions mma;
+  mma.allowTf32 = o.allowTf32;
+  mma.smallM = o.smallM;
+  mma.emit = false;
+  pm.addPass(createGemmMmaPass(std::move(mma), tuningOptions(o)));
 }
 static void addWgmma(OpPassManager &pm, const CompileOptions &o) {
-  addRung<GemmWgmmaOptions>(
-      pm, o, createGemmWgmma,
-      [&](GemmWgmmaOptions &wgmma) {
-        wgmma.allowTf32 = o.allowTf32;
-        wgmma.emit = false;
-      });
+  GemmWgmmaOptions wgmma;
+  wgmma.allowTf32 = o.allowTf32;
+  wgmma.emit = false;
+  pm.addPass(createGemmWgmmaPass(std::move(wgmma), tuningOptions(o)));
 }
 
 // The softmax ladder. softmax-rows chooses thread-block clusters only on
@@ -238,8 +240,12 @@ static void addLadderRungPasses(OpPassManager &funcPm, const StageInfo &stage,
   SmallVector<const StageInfo *> chain;
   for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
     chain.push_back(s);
+  // The stage of the rungs (a companion stage's, on the other ladder's
+  // functions) keys their tuning database lookups.
+  CompileOptions rungOptions = options;
+  rungOptions.stage = stage.name.str();
   for (const StageInfo *s : llvm::reverse(chain))
-    s->addRungPasses(funcPm, options);
+    s->addRungPasses(funcPm, rungOptions);
   // Every matmul stage from smem on: its rungs planned, this builds.
   if (stage.op == "matmul" && chain.size() > 2)
     funcPm.addPass(createGemmEmitPlannedKernels());

@@ -342,6 +342,8 @@ bool rt::compileStages(const CompileRequest &request,
     options.chip = request.chip; // "": the input's target, else sm_90
     options.allowTf32 = request.allowTf32;
     options.smallM = request.smallM;
+    options.tuningDb = request.tuningDb;
+    options.tuningDbStrict = request.tuningDbStrict;
     std::string pipelineError;
     if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, pipelineError))) {
       error = pipelineError;

@@ -61,4 +61,11 @@ ReferenceLibraries loadReferenceLibraries(const std::vector<const KernelManifest
   return libs;
 }
 
+std::unique_ptr<gemm_opt::runtime::CudaDriver> openDriver(int ordinal, std::string &reason) {
+  std::unique_ptr<gemm_opt::runtime::CudaDriver> drv = gemm_opt::runtime::CudaDriver::load(reason);
+  if (drv && !drv->openDevice(ordinal, reason))
+    drv.reset();
+  return drv;
+}
+
 } // namespace gemm_run

@@ -9,6 +9,7 @@
 #define GEMM_RUN_REFERENCELIBRARIES_H
 
 #include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/CudaDriver.h"
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/CublasLt.h"
 #include "gemm-opt/Runtime/Manifest.h"
@@ -26,6 +27,9 @@ struct ReferenceLibraries {
 /// Loads what the stages of `manifests` need, their versions into `info`.
 ReferenceLibraries loadReferenceLibraries(const std::vector<const gemm_opt::runtime::KernelManifest *> &manifests,
                                           gemm_opt::runtime::RunInfo &info);
+
+/// The CUDA driver with device `ordinal` open, or null with the reason.
+std::unique_ptr<gemm_opt::runtime::CudaDriver> openDriver(int ordinal, std::string &reason);
 
 } // namespace gemm_run
 

@@ -16,13 +16,13 @@
 #include "gemm-opt/Runtime/Suite.h"
 #include "EpilogueOptions.h"
 #include "ReferenceLibraries.h"
+#include "RunFiles.h"
+#include "Tune.h"
+#include "TuneOptions.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -156,6 +156,7 @@ cl::opt<bool> probe("probe",
                     cl::cat(runCategory));
 cl::opt<bool> shortHelp("h", cl::desc("alias for --help"), cl::Hidden);
 
+
 struct Job {
   std::string ptx;
   KernelManifest manifest;
@@ -167,30 +168,12 @@ struct Job {
   std::exit(kExitUsage);
 }
 
-bool readFile(const std::string &path, std::string &out) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return false;
-  out = (*buffer)->getBuffer().str();
-  return true;
-}
-
-/// Writes `text` to `path` atomically (a temporary file renamed into place):
-/// a failed or interrupted run leaves no half-written file.
-bool writeFile(const std::string &path, const std::string &text) {
-  llvm::Error e = llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
-    os << text;
-    return llvm::Error::success();
-  });
-  if (!e)
-    return true;
-  llvm::consumeError(std::move(e));
-  return false;
-}
+using gemm_run::readFile, gemm_run::writeFile;
 
 /// Parses the command line; exits 0 after --help and 2 on a usage error.
 void parseCommandLine(int argc, char **argv) {
-  cl::HideUnrelatedOptions({&compileCategory, &gemm_run::epilogueCategory(), &aotCategory, &runCategory});
+  cl::HideUnrelatedOptions({&compileCategory, &gemm_run::epilogueCategory(), &aotCategory, &runCategory,
+                           &gemm_run::tuneOptionCategory()});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errorStream, /*VFS=*/nullptr, /*EnvVar=*/nullptr,
@@ -337,14 +320,11 @@ gemm_opt::runtime::CompileRequest compileRequest(const std::string &shapeText, s
   req.op = op;
   req.shape = shapeText;
   req.dtype = dtypeName;
-  if (layoutName.getNumOccurrences()) {
-    if (op != "matmul")
-      usageError("--layout applies to matmul only");
+  if (op != "matmul" && (layoutName.getNumOccurrences() || batchCount.getNumOccurrences()))
+    usageError(std::string(layoutName.getNumOccurrences() ? "--layout" : "--batch") + " applies to matmul only");
+  if (layoutName.getNumOccurrences())
     req.layout = layoutName;
-  }
   if (batchCount.getNumOccurrences()) {
-    if (op != "matmul")
-      usageError("--batch applies to matmul only");
     req.batch = batchCount;
     req.sharedB = sharedB;
   }
@@ -352,6 +332,7 @@ gemm_opt::runtime::CompileRequest compileRequest(const std::string &shapeText, s
   req.chip = chipName;
   req.allowTf32 = tf32;
   req.smallM = smallM;
+  req.tuningDb = gemm_run::tuneSettings().rungDb;
   return req;
 }
 
@@ -384,13 +365,19 @@ std::vector<std::string> requestedStages(const std::string &op) {
   return stages;
 }
 
-/// JIT mode: compiles the requested stages; exits 2 on a compile error.
-std::vector<Job> compileJobsFor(const std::string &shapeText) {
+/// What to compile for --shape `shapeText` and the other options.
+CompileRequest compileRequestFor(const std::string &shapeText) {
   std::string op;
   CompileRequest req = compileRequest(shapeText, op);
   req.stages = requestedStages(op);
   if (req.stages.empty())
     usageError("no stages to compile");
+  return req;
+}
+
+/// JIT mode: compiles the requested stages; exits 2 on a compile error.
+std::vector<Job> compileJobsFor(const std::string &shapeText) {
+  CompileRequest req = compileRequestFor(shapeText);
   std::vector<CompiledStage> compiled;
   std::string err;
   if (!compileStages(req, compiled, err)) {
@@ -461,6 +448,12 @@ std::vector<Job> compileJobs() {
   }
   return jobs;
 }
+/// --tune / --tune-dry-run (Tune.h): the sweep of --shape or --suite.
+int runTuneMode(const std::string &commandLine) { // exits 2 on a usage error
+  return gemm_run::runTune({compileRequestFor(shapeText), shapeText, suiteFile, stagesList.getNumOccurrences() > 0,
+                            jsonFile, benchOptions(), deviceOrdinal, commandLine,
+                            !inputFile.empty() || !ptxFiles.empty() || compileOnly});
+}
 #else
 std::vector<Job> compileJobs() {
   std::cerr << "gemm-run: this is a runtime-only build (no MLIR, GEMM_OPT_RUNTIME_ONLY): it cannot compile; use "
@@ -520,15 +513,22 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, CublasLt *cubl
 } // namespace
 
 int main(int argc, char **argv) {
+#ifdef GEMM_OPT_HAVE_MLIR
+  if (argc > 1 && llvm::StringRef(argv[1]) == "--merge-tuning-db")
+    return gemm_run::mergeTuningDbMain(argc, argv);
+#endif
   parseCommandLine(argc, argv);
   std::string commandLine;
   for (int i = 0; i < argc; ++i)
     commandLine += (i ? " " : "") + shellQuote(argv[i]);
+#ifdef GEMM_OPT_HAVE_MLIR
+  if (gemm_run::tuneSettings().tune || gemm_run::tuneSettings().dryRun)
+    return runTuneMode(commandLine);
+#endif
 
   if (probe) {
     std::string reason;
-    std::unique_ptr<CudaDriver> drv = CudaDriver::load(reason);
-    if (drv && drv->openDevice(deviceOrdinal, reason)) {
+    if (std::unique_ptr<CudaDriver> drv = gemm_run::openDriver(deviceOrdinal, reason)) {
       std::printf("gemm-run: CUDA device %d: %s\n", deviceOrdinal.getValue(), drv->device().name.c_str());
       return kExitPass;
     }
@@ -551,9 +551,7 @@ int main(int argc, char **argv) {
   info.commandLine = commandLine;
   info.options = benchOptions();
   std::string reason;
-  std::unique_ptr<CudaDriver> drv = CudaDriver::load(reason);
-  if (drv && !drv->openDevice(deviceOrdinal, reason))
-    drv.reset();
+  std::unique_ptr<CudaDriver> drv = gemm_run::openDriver(deviceOrdinal, reason);
   if (!drv) {
     std::cerr << "gemm-run: no CUDA device available (" << reason << "); nothing was run\n";
     if (!jsonFile.empty())

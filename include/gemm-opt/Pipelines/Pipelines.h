@@ -72,6 +72,11 @@ struct CompileOptions {
   /// of A (-1 where the heuristics pick them, 0 never, 1 wherever they
   /// apply).
   int64_t smallM = -1;
+  /// The mma and wgmma rungs' tuning database (TuningLookup.h): "default"
+  /// = the committed H200 one (tuning::kDefaultTuningDb), "" = none, else
+  /// a file; strict: a plan of it that does not apply is an error.
+  std::string tuningDb = "default";
+  bool tuningDbStrict = false;
 };
 
 /// Builds the whole pipeline for a stage, from linalg to `gpu.binary` (and

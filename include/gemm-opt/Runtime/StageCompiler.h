@@ -29,6 +29,8 @@ struct CompileRequest {
   std::string chip;      // e.g. "sm_90"; empty: the input's gemm_opt.target, else sm_90
   bool allowTf32 = false; // let f32 matmuls use TF32 tensor cores (mma rung)
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always
+  std::string tuningDb = "default"; // the rungs' tuning database: "default" (committed), "" (none), a file
+  bool tuningDbStrict = false;      // a database plan that does not apply is a compile error (the tuner)
   /// Non-empty list in the order to compile. gemm-run expands "all" through
   /// availableStages() when it knows the op (--op, or no input file); with an
   /// input file and no --op it passes {"all"}, meaning every stage of the

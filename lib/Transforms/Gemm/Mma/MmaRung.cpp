@@ -11,6 +11,7 @@
 #include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
+#include "gemm-opt/Transforms/Heuristics/TuningLookup.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -35,13 +36,38 @@ namespace {
 struct GemmMmaPass
     : public mlir::gemm_opt::impl::GemmMmaBase<GemmMmaPass> {
   using Base::Base;
+  GemmMmaPass() = default;
+  // The options of this class (tuning-db...) are copied by clone().
+  GemmMmaPass(const GemmMmaPass &other) : Base(other) {}
+
+  /// The database's options (TuningLookup.h), set by createGemmMmaPass.
+  RungTuning tuning{*this};
+
+  static constexpr StringRef kPlanOptions[] = {
+      "small-m", "block-m",      "block-n", "block-k", "warp-m",
+      "warp-n",  "stages", "group-m", "max-registers"};
+
+  /// The plan options given to this pass; over `tuned`'s when given.
+  GemmMmaOptions planOptions(const GemmMmaPass *tuned = nullptr) const {
+    GemmMmaOptions o, unset;
+    const GemmMmaPass &t = tuned ? *tuned : *this;
+    auto pick = [](int64_t mine, int64_t db, int64_t none) {
+      return mine != none ? mine : db;
+    };
+#define GEMM_OPT_PICK(field)                                                   \
+  o.field = pick(field, t.field, unset.field);
+    GEMM_OPT_PICK(smallM) GEMM_OPT_PICK(blockM) GEMM_OPT_PICK(blockN)
+    GEMM_OPT_PICK(blockK) GEMM_OPT_PICK(warpM) GEMM_OPT_PICK(warpN)
+    GEMM_OPT_PICK(stages) GEMM_OPT_PICK(groupM) GEMM_OPT_PICK(maxRegisters)
+#undef GEMM_OPT_PICK
+    return o;
+  }
 
   /// Plans a kernel that streams B once (the weight-streaming kernel, else
-  /// the swap-AB one) where the heuristics pick one, or with small-m=1
-  /// wherever one applies (an error where neither does). Whether it did.
-  FailureOr<bool> planSmallM(gpu::LaunchOp launch, const GemmProblem &problem,
-                             const ChipInfo &chip) {
-    bool force = smallM == 1;
+  /// the swap-AB one) where the heuristics pick one, or with `force`
+  /// wherever one applies (else `why`, an error). Whether it did.
+  bool planSmallM(gpu::LaunchOp launch, const GemmProblem &problem,
+                  const ChipInfo &chip, bool force, std::string &why) {
     std::string whyGemv, whySwapAb;
     Attribute plan;
     std::string what;
@@ -54,17 +80,84 @@ struct GemmMmaPass
       plan = swapAb->toAttr(launch.getContext());
       what = "the swap-AB kernel (C^T = B A^T) instead of tensor-core tiles "
              "of A's rows (" + swapAb->str() + ")";
-    } else if (force) {
-      launch.emitError("invalid 'mma' option small-m=1: neither small-M "
-                       "kernel applies: the weight-streaming kernel: ")
-          << whyGemv << "; the swap-AB kernel: " << whySwapAb;
-      return failure();
     } else {
+      if (force)
+        why = "invalid 'mma' option small-m=1: neither small-M kernel "
+              "applies: the weight-streaming kernel: " +
+              whyGemv + "; the swap-AB kernel: " + whySwapAb;
       return false;
     }
     launch.emitRemark("M = ") << problem.m << ": " << what;
     recordPlannedKernel(launch, plan);
     return true;
+  }
+
+  /// Plans `launch` under the plan options `o` and records the plan (or
+  /// leaves the SIMT kernel, with a remark): "", or why the options do not
+  /// apply; failure after an error.
+  FailureOr<std::string> planWith(gpu::LaunchOp launch,
+                                  const GemmProblem &problem,
+                                  const ChipInfo &chip,
+                                  const GemmMmaOptions &o) {
+    std::string why;
+    if (o.smallM != 0 && planSmallM(launch, problem, chip, o.smallM == 1, why))
+      return std::string();
+    if (!why.empty())
+      return why;
+    if (problem.aType != problem.bType)
+      return launch.emitError(
+          "the 'mma' rung needs A and B of one element type");
+    if (problem.aType.isF32() && !allowTf32) {
+      launch.emitRemark("f32 matmul left on the SIMT kernel: tensor cores "
+                        "compute f32 inputs as TF32, which needs "
+                        "allow-tf32=true");
+      return std::string();
+    }
+    MmaGemmPlan plan = chooseMmaPlan(problem, chip);
+    overrideIfSet(plan.bm, o.blockM);
+    overrideIfSet(plan.bn, o.blockN);
+    overrideIfSet(plan.bk, o.blockK);
+    overrideIfSet(plan.wm, o.warpM);
+    overrideIfSet(plan.wn, o.warpN);
+    overrideIfSet(plan.stages, o.stages);
+    overrideIfSet(plan.groupM, o.groupM, -1);
+    overrideIfSet(plan.maxRegs, o.maxRegisters, -1);
+    std::string error = plan.validate(chip);
+    if (!error.empty())
+      return "invalid 'mma' plan: " + error;
+    recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
+    return std::string();
+  }
+
+  /// Plans `launch` from the tuning database's entry, else the heuristics
+  /// under the pass's options; failure after an error.
+  LogicalResult planLaunch(gpu::LaunchOp launch, const GemmProblem &problem,
+                           const ChipInfo &chip) {
+    FailureOr<std::optional<TunedRungPlan>> tuned = lookupTunedPlan(
+        launch, problem, chip.name, tuning.options(), "mma", kPlanOptions);
+    if (failed(tuned))
+      return failure();
+    if (*tuned) {
+      GemmMmaPass fromDb;
+      std::string why = parseTunedOptions(**tuned, fromDb);
+      if (why.empty()) {
+        FailureOr<std::string> planned =
+            planWith(launch, problem, chip, planOptions(&fromDb));
+        if (failed(planned))
+          return failure();
+        why = *planned;
+      }
+      if (failed(reportTunedPlan(launch, **tuned, "mma", why, tuning)))
+        return failure();
+      if (why.empty())
+        return success();
+    }
+    FailureOr<std::string> why = planWith(launch, problem, chip, planOptions());
+    if (failed(why))
+      return failure();
+    if (!why->empty())
+      return launch.emitError(*why);
+    return success();
   }
 
   void runOnOperation() override {
@@ -108,41 +201,19 @@ struct GemmMmaPass
             << ": expected -1 (heuristic), 0 or 1";
         return signalPassFailure();
       }
-      if (smallM != 0) {
-        FailureOr<bool> planned = planSmallM(launch, *problem, chip);
-        if (failed(planned))
-          return signalPassFailure();
-        if (*planned)
-          continue;
-      }
-      if (problem->aType != problem->bType) {
-        launch.emitError("the 'mma' rung needs A and B of one element type");
+      if (failed(planLaunch(launch, *problem, chip)))
         return signalPassFailure();
-      }
-      if (problem->aType.isF32() && !allowTf32) {
-        launch.emitRemark("f32 matmul left on the SIMT kernel: tensor cores "
-                          "compute f32 inputs as TF32, which needs "
-                          "allow-tf32=true");
-        continue;
-      }
-      MmaGemmPlan plan = chooseMmaPlan(*problem, chip);
-      overrideIfSet(plan.bm, blockM);
-      overrideIfSet(plan.bn, blockN);
-      overrideIfSet(plan.bk, blockK);
-      overrideIfSet(plan.wm, warpM);
-      overrideIfSet(plan.wn, warpN);
-      overrideIfSet(plan.stages, stages);
-      overrideIfSet(plan.groupM, groupM, -1);
-      overrideIfSet(plan.maxRegs, maxRegisters, -1);
-      std::string error = plan.validate(chip);
-      if (!error.empty()) {
-        launch.emitError("invalid 'mma' plan: ") << error;
-        return signalPassFailure();
-      }
-      recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
     }
     if (emit && failed(emitPlannedKernels(func)))
       signalPassFailure();
   }
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::gemm_opt::createGemmMmaPass(GemmMmaOptions options,
+                                  const TuningOptions &tuning) {
+  auto pass = std::make_unique<GemmMmaPass>(std::move(options));
+  pass->tuning.set(tuning);
+  return pass;
+}

@@ -11,6 +11,7 @@
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
+#include "gemm-opt/Transforms/Heuristics/TuningLookup.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
@@ -41,6 +42,115 @@ namespace {
 struct GemmWgmmaPass
     : public mlir::gemm_opt::impl::GemmWgmmaBase<GemmWgmmaPass> {
   using Base::Base;
+  GemmWgmmaPass() = default;
+  // The options of this class (tuning-db...) are copied by clone().
+  GemmWgmmaPass(const GemmWgmmaPass &other) : Base(other) {}
+
+  /// The database's options (TuningLookup.h), set by createGemmWgmmaPass.
+  RungTuning tuning{*this};
+
+  static constexpr StringRef kPlanOptions[] = {
+      "block-m",          "block-n",    "block-k",  "stages",
+      "warpgroups",       "group-m",    "max-registers",
+      "warp-specialized", "persistent", "pingpong", "tma-store"};
+
+  /// The plan options given to this pass; over `tuned`'s when given.
+  GemmWgmmaOptions planOptions(const GemmWgmmaPass *tuned = nullptr) const {
+    GemmWgmmaOptions o, unset;
+    const GemmWgmmaPass &t = tuned ? *tuned : *this;
+    auto pick = [](int64_t mine, int64_t db, int64_t none) {
+      return mine != none ? mine : db;
+    };
+#define GEMM_OPT_PICK(field)                                                   \
+  o.field = pick(field, t.field, unset.field);
+    GEMM_OPT_PICK(blockM) GEMM_OPT_PICK(blockN) GEMM_OPT_PICK(blockK)
+    GEMM_OPT_PICK(stages) GEMM_OPT_PICK(warpgroups) GEMM_OPT_PICK(groupM)
+    GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
+    GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
+#undef GEMM_OPT_PICK
+    o.staging = staging;
+    return o;
+  }
+
+  /// `heuristic` with the plan options `o` applied, checked: "" and the
+  /// plan, or why the options do not apply (`keep`: the mma.sync kernel
+  /// stays, not an error).
+  std::string applyPlanOptions(const GemmProblem &problem,
+                               const ChipInfo &chip,
+                               const GemmWgmmaOptions &o, WgmmaGemmPlan &plan,
+                               bool &padsB, bool &keep) {
+    overrideIfSet(plan.bm, o.blockM);
+    overrideIfSet(plan.bn, o.blockN);
+    overrideIfSet(plan.bk, o.blockK);
+    overrideIfSet(plan.stages, o.stages);
+    overrideIfSet(plan.consumers, o.warpgroups);
+    overrideIfSet(plan.groupM, o.groupM, -1);
+    overrideIfSet(plan.maxRegs, o.maxRegisters, -1);
+    if (o.warpSpecialized != -1)
+      plan.warpSpecialized = o.warpSpecialized != 0;
+    if (o.persistent != -1)
+      plan.persistent = o.persistent != 0;
+    if (o.pingpong != -1)
+      plan.pingpong = o.pingpong != 0;
+    if (o.tmaStore == 1) {
+      std::string why = checkTmaStoreOfC(problem);
+      if (!why.empty())
+        return "invalid 'wgmma' option tma-store=1: " + why;
+    }
+    plan.tmaStore = o.tmaStore == -1
+                        ? chooseWgmmaTmaStore(problem, plan, chip)
+                        : o.tmaStore == 1;
+    if (std::string why = fitBatchedWgmmaPlan(problem, plan, o.tmaStore == 1,
+                                              o.staging != 0, padsB);
+        !why.empty()) {
+      keep = true;
+      return "matmul kept on the mma.sync kernel: " + why;
+    }
+    std::string error = plan.validate(chip);
+    return error.empty() ? "" : "invalid 'wgmma' plan: " + error;
+  }
+
+  /// Plans `launch` from the tuning database's entry, else `heuristic`
+  /// under the pass's options, and records the plan. False where the
+  /// mma.sync kernel stays (with a remark); failure after an error.
+  FailureOr<bool> planLaunch(gpu::LaunchOp launch, const GemmProblem &problem,
+                             const ChipInfo &chip,
+                             const WgmmaGemmPlan &heuristic) {
+    FailureOr<std::optional<TunedRungPlan>> tuned = lookupTunedPlan(
+        launch, problem, chip.name, tuning.options(), "wgmma", kPlanOptions);
+    if (failed(tuned))
+      return failure();
+    WgmmaGemmPlan plan = heuristic;
+    bool padsB = false, keep = false;
+    std::string why;
+    if (*tuned) {
+      GemmWgmmaPass fromDb;
+      why = parseTunedOptions(**tuned, fromDb);
+      if (why.empty())
+        why = applyPlanOptions(problem, chip, planOptions(&fromDb), plan,
+                               padsB, keep);
+      if (failed(reportTunedPlan(launch, **tuned, "wgmma", why, tuning)))
+        return failure();
+    }
+    if (!*tuned || !why.empty()) {
+      plan = heuristic;
+      padsB = keep = false;
+      why = applyPlanOptions(problem, chip, planOptions(), plan, padsB, keep);
+      if (keep) {
+        launch.emitRemark(why);
+        return false;
+      }
+      if (!why.empty())
+        return launch.emitError(why);
+    }
+    if (padsB)
+      launch.emitRemark("batched B read as K x N rows: a copy kernel pads "
+                        "each entry's K = ")
+          << problem.k << " rows with zeros to whole K tiles of " << plan.bk
+          << " (the entries' rows share one tensor map)";
+    recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
+    return true;
+  }
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
@@ -122,58 +232,30 @@ struct GemmWgmmaPass
                     "(staging=1 forces them)";
         continue;
       }
-      WgmmaGemmPlan plan = chooseWgmmaPlan(*problem, chip);
-      plan.stageA = stage && rows.a;
-      plan.stageB = stage && rows.b;
-      overrideIfSet(plan.bm, blockM);
-      overrideIfSet(plan.bn, blockN);
-      overrideIfSet(plan.bk, blockK);
-      overrideIfSet(plan.stages, stages);
-      overrideIfSet(plan.consumers, warpgroups);
-      overrideIfSet(plan.groupM, groupM, -1);
-      overrideIfSet(plan.maxRegs, maxRegisters, -1);
-      if (warpSpecialized != -1)
-        plan.warpSpecialized = warpSpecialized != 0;
-      if (persistent != -1)
-        plan.persistent = persistent != 0;
-      if (pingpong != -1)
-        plan.pingpong = pingpong != 0;
-      if (tmaStore == 1) {
-        std::string why = checkTmaStoreOfC(*problem);
-        if (!why.empty()) {
-          launch.emitError("invalid 'wgmma' option tma-store=1: ") << why;
-          return signalPassFailure();
-        }
-      }
-      plan.tmaStore = tmaStore == -1
-                          ? chooseWgmmaTmaStore(*problem, plan, chip)
-                          : tmaStore == 1;
-      bool padsB = false;
-      if (std::string why = fitBatchedWgmmaPlan(*problem, plan, tmaStore == 1,
-                                                staging != 0, padsB);
-          !why.empty()) {
-        launch.emitRemark("matmul kept on the mma.sync kernel: ") << why;
-        continue;
-      }
-      if (padsB)
-        launch.emitRemark("batched B read as K x N rows: a copy kernel pads "
-                          "each entry's K = ")
-            << problem->k << " rows with zeros to whole K tiles of "
-            << plan.bk << " (the entries' rows share one tensor map)";
-      std::string error = plan.validate(chip);
-      if (!error.empty()) {
-        launch.emitError("invalid 'wgmma' plan: ") << error;
+      WgmmaGemmPlan heuristic = chooseWgmmaPlan(*problem, chip);
+      heuristic.stageA = stage && rows.a;
+      heuristic.stageB = stage && rows.b;
+      FailureOr<bool> planned = planLaunch(launch, *problem, chip, heuristic);
+      if (failed(planned))
         return signalPassFailure();
-      }
+      if (!*planned)
+        continue;
       if (stage)
         launch.emitRemark("padded staging: ")
             << unaligned << "; a copy kernel first writes "
-            << (plan.stageA ? (plan.stageB ? "A and B" : "A") : "B")
+            << (heuristic.stageA ? (heuristic.stageB ? "A and B" : "A") : "B")
             << " into scratch with 16-byte-aligned rows";
-      recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
     }
     if (emit && failed(emitPlannedKernels(func)))
       signalPassFailure();
   }
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::gemm_opt::createGemmWgmmaPass(GemmWgmmaOptions options,
+                                    const TuningOptions &tuning) {
+  auto pass = std::make_unique<GemmWgmmaPass>(std::move(options));
+  pass->tuning.set(tuning);
+  return pass;
+}

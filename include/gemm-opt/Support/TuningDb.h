@@ -1,0 +1,122 @@
+//===- TuningDb.h - The persistent tuning database --------------*- C++ -*-===//
+//
+// What the autotuner (gemm-run --tune) measured: one JSON object per line,
+// the problem (chip, op, dtypes, layout, batch, M, N, K), the stage, the
+// plan as each rung's options, the interleaved median times of the plan and
+// of cuBLAS, and the compiler version it was measured with. The rungs
+// (tuning-db=FILE) prefer a plan of the database to their heuristics;
+// entries of another compiler version are ignored, as their kernels may
+// differ. MLIR-free: gemm-run reads, writes and merges it too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_SUPPORT_TUNINGDB_H
+#define GEMM_OPT_SUPPORT_TUNINGDB_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gemm_opt::tuning {
+
+/// The value of `tuning-db` that names the committed H200 database
+/// (benchmarks/tuning/h200.jsonl, compiled in); "" disables the database.
+inline constexpr llvm::StringLiteral kDefaultTuningDb = "default";
+
+/// The version entries must carry to be used: the project's version
+/// (GEMM_OPT_VERSION in CMakeLists.txt; bump it when kernels change so that
+/// old timings retire), and `git describe` at configure time (provenance).
+llvm::StringRef compilerVersion();
+llvm::StringRef compilerCommit();
+
+/// The matmul a plan was tuned for, and the stage it was compiled at.
+struct TuningProblem {
+  std::string chip;  ///< the compile target, e.g. "sm_90a"
+  std::string op = "matmul";
+  std::string aType, bType, cType; ///< "f32" | "f16" | "bf16"
+  std::string layout = "nn";       ///< A's letter then B's ("nt": B N x K)
+  int64_t batch = 1, m = 0, n = 0, k = 0;
+  std::string stage; ///< e.g. "wgmma"
+
+  /// Everything but M: the entries one M bucket may borrow from.
+  bool sameFamily(const TuningProblem &o) const;
+  bool operator==(const TuningProblem &o) const {
+    return sameFamily(o) && m == o.m;
+  }
+  /// "sm_90a matmul bf16,bf16->f32 nt 128x8192x8192 wgmma".
+  std::string str() const;
+};
+
+/// One measured plan.
+struct TuningEntry {
+  TuningProblem problem;
+  /// Per rung ("mma", "wgmma") its pass options, e.g. "block-m=64 ...".
+  std::map<std::string, std::string> plan;
+  double ms = 0;       ///< interleaved median of the plan's kernels
+  double cublasMs = 0; ///< interleaved median of cuBLAS, same process
+  std::string device;  ///< provenance: the GPU's name
+  std::string version, commit;
+};
+
+/// The entry as one JSON line (no newline).
+std::string toJsonLine(const TuningEntry &e);
+/// Parses one line; false with `error` when it is not an entry.
+bool parseTuningEntry(llvm::StringRef line, TuningEntry &e, std::string &error);
+
+/// A database as read: the entries of `version`, and what was skipped.
+struct TuningDb {
+  std::string source; ///< the file, or "the default database"
+  std::vector<TuningEntry> entries;
+  int malformed = 0;   ///< lines that are not entries
+  std::string firstMalformed;
+  int otherVersion = 0; ///< entries of another compiler version, ignored
+  std::string otherVersionSeen;
+  /// "" when nothing was skipped, else one line that says what was.
+  std::string warning() const;
+};
+
+/// Parses JSON lines (blank lines and `#` comments skipped), keeping the
+/// entries of `version`.
+TuningDb parseTuningDb(llvm::StringRef text, llvm::StringRef source,
+                       llvm::StringRef version = compilerVersion());
+/// Reads `spec`: "" = no database (empty), kDefaultTuningDb = the committed
+/// one, else a file. False with `error` when the file cannot be read (a
+/// missing default is no error: heuristics only).
+bool loadTuningDb(llvm::StringRef spec, TuningDb &db, std::string &error,
+                  llvm::StringRef version = compilerVersion());
+
+/// Appends `entries` to `path` (created if needed), one line each.
+bool appendTuningEntries(const std::string &path,
+                         const std::vector<TuningEntry> &entries,
+                         std::string &error);
+
+/// One entry per problem: of duplicates, the fastest (then the first).
+/// Order: first appearance.
+std::vector<TuningEntry> mergeTuningEntries(std::vector<TuningEntry> entries);
+
+/// The M bucket a plan may be borrowed within: its upper bound (<= 8: the
+/// kernels that stream B; <= 64: one 64-row tile; <= 256: two 128-row
+/// tiles; <= 2048: a few waves; larger: INT64_MAX).
+int64_t mBucket(int64_t m);
+
+/// The lookup: the exact entry of `q`, else the one of its family in its M
+/// bucket with the nearest M (by ratio; the smaller M on a tie), else null.
+struct TuningMatch {
+  const TuningEntry *entry = nullptr;
+  bool exact = false;
+};
+TuningMatch findTuning(const TuningDb &db, const TuningProblem &q);
+
+/// --shard i/n: parses "i/n" (0 <= i < n); false when malformed.
+bool parseShard(llvm::StringRef text, unsigned &index, unsigned &count);
+/// Whether item `position` belongs to shard `index` of `count`.
+inline bool inShard(size_t position, unsigned index, unsigned count) {
+  return position % count == index;
+}
+
+} // namespace gemm_opt::tuning
+
+#endif // GEMM_OPT_SUPPORT_TUNINGDB_H

@@ -1,0 +1,266 @@
+//===- TuneCandidates.cpp - The plans gemm-run --tune tries ---------------===//
+//
+// The cost model only orders and thins the space; the measurement decides.
+// A tile's time on an SM grows with its multiply-adds (padding included:
+// 128-row tiles at M = 32 compute 3/4 padding) and shrinks with its
+// arithmetic intensity I = BM*BN/(BM+BN) (operand bytes per K step), rate
+// I/(I+24) relative to 128x256's: 128x128 ~0.93 of 128x256, as the
+// cooperative kernels measured (~0.9, TensorCoreHeuristics.cpp). The grid
+// runs in waves of (SMs x blocks per SM) tiles, and the last one's idle SMs
+// cost a whole wave. The schedule scales the rate: a producer warpgroup
+// (warp-specialized) and a persistent grid hide the loads best, TMA stores
+// the epilogue (results/2026-11-30-tma-store: +2%). Small M is bound by
+// streaming B, where tiles differ little and all stay candidates.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TuneCandidates.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace gemm_run;
+
+std::vector<std::string> gemm_run::tunedRungs(const std::string &stage) {
+  if (stage == "wgmma")
+    return {"mma", "wgmma"};
+  return {"mma"};
+}
+
+namespace {
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// The rate of a BM x BN tile relative to 128x256.
+double tileRate(int64_t bm, int64_t bn) {
+  auto rate = [](double i) { return i / (i + 24); };
+  return rate(double(bm * bn) / double(bm + bn)) / rate(256.0 * 128 / 384);
+}
+
+/// Estimated seconds of `tiles` tiles of BM x BN with `perSM` resident
+/// blocks per SM (persistent: one, walking tiles), under a schedule that
+/// reaches `speed` of the best one's overlap: the longest of the tensor
+/// cores' time over the waves, HBM's for the bytes that must move (which a
+/// grid of fewer blocks than ~48 SMs cannot pull at full rate) and L2's for
+/// what the tiles read, over `speed`. Rough H200 figures (989 TFLOPS bf16,
+/// 4.8 TB/s HBM, ~12 TB/s L2): they order the candidates, the measurement
+/// decides.
+double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
+                       double speed) {
+  constexpr double kMacsPerSM = 3.75e12, kHbm = 4.8e12, kL2 = 12e12;
+  constexpr double kSMsToFillHbm = 48;
+  int64_t tiles = s.batch * ceilDiv(s.m, bm) * ceilDiv(s.n, bn);
+  int64_t waves = ceilDiv(tiles, int64_t(s.numSMs) * perSM);
+  double macRate = kMacsPerSM * (s.elemBytes == 4 ? 0.5 : 1.0);
+  double compute = double(waves * perSM) * double(bm * bn) * double(s.k) /
+                   (macRate * tileRate(bm, bn));
+  double active = double(std::min<int64_t>(tiles, s.numSMs));
+  double bytes = double(s.batch) * double(s.m * s.k + s.n * s.k) *
+                     s.elemBytes + 4.0 * double(s.batch * s.m * s.n);
+  double hbm = bytes / (kHbm * std::min(1.0, active / kSMsToFillHbm));
+  double l2 = double(tiles) * double((bm + bn) * s.k * s.elemBytes) / kL2;
+  return std::max({compute, hbm, l2}) / speed;
+}
+
+std::string join(const std::vector<std::string> &items) {
+  std::string s;
+  for (const std::string &i : items)
+    s += (s.empty() ? "" : " ") + i;
+  return s;
+}
+
+struct Pruner {
+  TuneEnumeration &out;
+  void prune(const std::string &why) { ++out.pruned[why]; }
+};
+
+/// The wgmma rung's space: tiles 64x64 .. 128x256, each with one or two
+/// computing warpgroups and no producer, a producer, a persistent grid
+/// (cooperative consumers) or ping-pong consumers, TMA stores where the
+/// schedule takes them, and ring depths that fit.
+void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
+                        Pruner &pruner) {
+  const int64_t tiles[][2] = {{64, 64},   {64, 128},  {64, 256},  {128, 64},
+                              {128, 128}, {128, 192}, {128, 256}};
+  struct Schedule {
+    const char *name;
+    bool ws, persistent, pingpong;
+    double speed;
+  };
+  const Schedule schedules[] = {{"", false, false, false, 0.85},
+                                {"producer", true, false, false, 0.95},
+                                {"persistent", true, true, false, 1.0},
+                                {"pingpong", true, true, true, 0.97}};
+  for (auto [bm, bn] : tiles) {
+    int64_t gridTiles = ceilDiv(s.m, bm) * ceilDiv(s.n, bn);
+    int groupM = gridTiles >= s.numSMs ? 8 : 0;
+    for (const Schedule &sch : schedules) {
+      for (int wgs : {1, 2}) {
+        int tileWgs = sch.pingpong ? 1 : wgs;
+        if (sch.pingpong && wgs != 2)
+          continue;
+        if (bm % (64 * tileWgs) || bm / tileWgs / 64 * bn / 2 > 128)
+          continue; // wgmma's m64 per warpgroup, 128 accumulators a thread
+        if (sch.ws && !sch.pingpong && wgs != bm / 64)
+          continue; // a producer's consumers split the rows
+        for (int tma : {0, 1}) {
+          if (tma && (!sch.ws || sch.pingpong))
+            continue;
+          for (int stages : {3, 4, 6, 8}) {
+            int64_t shared = stages * (bm + bn) * 128 +
+                             (tma ? wgs * 2 * 64 * 128 : 0) + 1024 +
+                             8 * (2 * stages + 2);
+            if (shared > s.maxSharedBytes) {
+              pruner.prune("shared memory: the ring does not fit");
+              continue;
+            }
+            int perSM = sch.persistent || sch.ws
+                            ? 1
+                            : int(std::clamp<int64_t>(
+                                  s.maxSharedBytes / shared, 1, 2));
+            TuneCandidate c;
+            c.tile = std::to_string(bm) + "x" + std::to_string(bn);
+            c.name = c.tile + " wg" + std::to_string(wgs) + " s" +
+                     std::to_string(stages) +
+                     (sch.name[0] ? std::string(" ") + sch.name : "") +
+                     (tma ? " tma" : "");
+            std::vector<std::string> o = {
+                "block-m=" + std::to_string(bm),
+                "block-n=" + std::to_string(bn),
+                "stages=" + std::to_string(stages),
+                "warpgroups=" + std::to_string(wgs),
+                "group-m=" + std::to_string(groupM),
+                "warp-specialized=" + std::to_string(sch.ws),
+                "persistent=" + std::to_string(sch.persistent),
+                "pingpong=" + std::to_string(sch.pingpong),
+                "tma-store=" + std::to_string(tma),
+                "max-registers=" + std::string(sch.ws ? "168" : "0")};
+            c.plan["mma"] = "small-m=0";
+            c.plan["wgmma"] = join(o);
+            // Deeper rings than 4 only pay on long K; 3 slots may starve.
+            double depth = stages >= 4 ? 1.0 : 0.97;
+            c.cost = estimateSeconds(s, bm, bn, perSM,
+                              sch.speed * depth * (tma ? 1.02 : 1.0));
+            all.push_back(std::move(c));
+          }
+        }
+      }
+    }
+  }
+}
+
+/// The mma rung's space: block and warp tiles of 4 or 8 warps, 3 or 4
+/// stages.
+void addMmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
+                      Pruner &pruner) {
+  const int64_t tiles[][2] = {{64, 64}, {64, 128}, {128, 128}, {128, 256}};
+  const int64_t warps[][2] = {{32, 32}, {64, 32}, {64, 64}};
+  int64_t bk = s.elemBytes == 4 ? 16 : 32;
+  for (auto [bm, bn] : tiles)
+    for (auto [wm, wn] : warps) {
+      int64_t count = (bm / wm) * (bn / wn);
+      if (bm % wm || bn % wn || (count != 4 && count != 8))
+        continue;
+      for (int stages : {3, 4}) {
+        int64_t shared = stages * (bm + bn) * bk * s.elemBytes;
+        if (shared > s.maxSharedBytes) {
+          pruner.prune("shared memory: the ring does not fit");
+          continue;
+        }
+        int64_t gridTiles = ceilDiv(s.m, bm) * ceilDiv(s.n, bn);
+        TuneCandidate c;
+        c.tile = std::to_string(bm) + "x" + std::to_string(bn);
+        c.name = c.tile + " warp " + std::to_string(wm) + "x" +
+                 std::to_string(wn) + " s" + std::to_string(stages);
+        c.plan["mma"] = "small-m=0 block-m=" + std::to_string(bm) +
+                        " block-n=" + std::to_string(bn) +
+                        " block-k=" + std::to_string(bk) +
+                        " warp-m=" + std::to_string(wm) +
+                        " warp-n=" + std::to_string(wn) +
+                        " stages=" + std::to_string(stages) + " group-m=" +
+                        std::to_string(gridTiles >= s.numSMs ? 8 : 0);
+        // 64x64 warp tiles feed the most mma.sync per ldmatrix
+        // (results/2026-11-30-mma-sweep: 15-20% over 64x32).
+        double speed = wm * wn == 4096 ? 1.0 : wm * wn == 2048 ? 0.85 : 0.75;
+        int perSM = int(std::clamp<int64_t>(s.maxSharedBytes / shared, 1, 2));
+        c.cost = estimateSeconds(s, bm, bn, perSM, speed);
+        all.push_back(std::move(c));
+      }
+    }
+}
+
+} // namespace
+
+TuneEnumeration gemm_run::enumerateTuneCandidates(const TuneSpace &space,
+                                                  unsigned maxCount,
+                                                  unsigned shard,
+                                                  unsigned shards) {
+  TuneEnumeration out;
+  Pruner pruner{out};
+  std::vector<TuneCandidate> all;
+  if (space.stage == "wgmma")
+    addWgmmaCandidates(space, all, pruner);
+  else
+    addMmaCandidates(space, all, pruner);
+  out.considered = int(all.size());
+  for (auto &[why, count] : out.pruned)
+    out.considered += count;
+  // Tiles whose best estimate is far off the best tile's are not measured.
+  constexpr double kCostSlack = 1.5;
+  double best = all.empty() ? 0 : std::min_element(all.begin(), all.end(),
+                                                   [](auto &a, auto &b) {
+                                                     return a.cost < b.cost;
+                                                   })->cost;
+  std::stable_sort(all.begin(), all.end(), [](auto &a, auto &b) {
+    return a.cost < b.cost;
+  });
+  // Round robin over tiles in order of their best estimate, so that the
+  // cap keeps several tiles rather than one tile's variants.
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<TuneCandidate>> byTile;
+  for (TuneCandidate &c : all) {
+    if (c.cost > kCostSlack * best) {
+      pruner.prune("cost model: over 1.5x the best estimate");
+      continue;
+    }
+    if (!byTile.count(c.tile))
+      order.push_back(c.tile);
+    byTile[c.tile].push_back(std::move(c));
+  }
+  std::vector<TuneCandidate> ranked;
+  for (size_t round = 0; ranked.size() < all.size(); ++round) {
+    bool any = false;
+    for (const std::string &tile : order)
+      if (round < byTile[tile].size()) {
+        ranked.push_back(byTile[tile][round]);
+        any = true;
+      }
+    if (!any)
+      break;
+  }
+  // The heuristics' plan first, in every shard: the baseline.
+  TuneCandidate heuristic;
+  heuristic.name = "heuristic";
+  for (const std::string &rung : tunedRungs(space.stage))
+    heuristic.plan[rung] = "";
+  out.candidates.push_back(heuristic);
+  // The small-M kernels where they may apply (B stored N x K, M <= 64).
+  if (space.transposeB && space.m <= 64 && space.batch == 1) {
+    TuneCandidate small;
+    small.name = "small-m";
+    small.plan["mma"] = "small-m=1";
+    ranked.insert(ranked.begin(), small);
+  }
+  unsigned taken = 0;
+  for (size_t i = 0; i < ranked.size(); ++i) {
+    if (i % shards != shard)
+      continue;
+    if (taken == maxCount) {
+      pruner.prune("beyond --tune-max");
+      continue;
+    }
+    out.candidates.push_back(ranked[i]);
+    ++taken;
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+//===- TuneOptions.cpp - gemm-run's tuning options ------------------------===//
+
+#include "TuneOptions.h"
+
+namespace cl = llvm::cl;
+using namespace gemm_run;
+
+cl::OptionCategory &gemm_run::tuneOptionCategory() {
+  static cl::OptionCategory c("Tuning (JIT mode; docs/architecture.md, \"Tuning database\"); gemm-run "
+                              "--merge-tuning-db OUT IN... merges databases, the fastest entry per problem");
+  return c;
+}
+
+namespace {
+cl::opt<std::string> tuningDb("tuning-db", cl::value_desc("FILE|default|''"), cl::init("default"),
+                              cl::desc("the mma and wgmma rungs' tuning database: 'default' (the committed H200 one), "
+                                       "'' (none) or a file; with --tune, where the winners go (none unless given)"),
+                              cl::cat(tuneOptionCategory()));
+cl::opt<bool> tune("tune",
+                   cl::desc("sweep the plans of --stages (mma or wgmma; default wgmma) for --shape or each --suite "
+                            "shape: compile each candidate, check and time it interleaved against cuBLAS, append "
+                            "the fastest that passed to --tuning-db"),
+                   cl::cat(tuneOptionCategory()));
+cl::opt<bool> tuneDryRun("tune-dry-run", cl::desc("--tune without a GPU: list the candidates and compile them"),
+                         cl::cat(tuneOptionCategory()));
+cl::opt<unsigned> tuneMax("tune-max", cl::value_desc("N"), cl::init(24), cl::cat(tuneOptionCategory()),
+                          cl::desc("candidates per shape (and shard) besides the heuristics' plan (default 24)"));
+cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate that passed, not only the winner"),
+                            cl::cat(tuneOptionCategory()));
+cl::opt<std::string> shardText("shard", cl::value_desc("i/n"), cl::init("0/1"), cl::cat(tuneOptionCategory()),
+                               cl::desc("with --tune: this process's share of the sweep: every n-th shape of --suite "
+                                        "from the i-th, else every n-th candidate of --shape"));
+} // namespace
+
+TuneSettings gemm_run::tuneSettings() {
+  TuneSettings s;
+  s.tune = tune;
+  s.dryRun = tuneDryRun;
+  s.recordAll = tuneRecordAll;
+  s.maxCount = tuneMax;
+  s.shard = shardText;
+  s.rungDb = tuningDb;
+  s.dbOut = tuningDb.getNumOccurrences() ? tuningDb.getValue() : "";
+  return s;
+}

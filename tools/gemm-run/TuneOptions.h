@@ -1,0 +1,33 @@
+//===- TuneOptions.h - gemm-run's tuning options ----------------*- C++ -*-===//
+//
+// The command-line options of the tuner and of the rungs' tuning database,
+// in every build (the runtime-only one lists them; it cannot compile, so
+// --tune there ends as any compile does: with the runtime-only error).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_RUN_TUNEOPTIONS_H
+#define GEMM_RUN_TUNEOPTIONS_H
+
+#include "llvm/Support/CommandLine.h"
+
+#include <string>
+
+namespace gemm_run {
+
+llvm::cl::OptionCategory &tuneOptionCategory();
+
+/// What the options say.
+struct TuneSettings {
+  bool tune = false, dryRun = false, recordAll = false;
+  unsigned maxCount = 24;
+  std::string shard = "0/1";
+  /// --tuning-db: the rungs' database ("default", "", a file), and with
+  /// --tune where the winners go ("" unless given).
+  std::string rungDb, dbOut;
+};
+TuneSettings tuneSettings();
+
+} // namespace gemm_run
+
+#endif // GEMM_RUN_TUNEOPTIONS_H
