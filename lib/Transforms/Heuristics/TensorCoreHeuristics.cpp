@@ -199,7 +199,10 @@ static double waveEfficiency(int64_t tiles, int64_t numSMs) {
 ///    94.6): 128x10240x8192 97.2% against 55.8, 512x10240x8192 84.0
 ///    against 65.7, 512x27648x5120 91.3 against 81.3. When even those are
 ///    fewer than a third of the SMs (128x5120x5120: 40 tiles), 64x128 with
-///    a producer (70.9% against 59.9).
+///    a producer (70.9% against 59.9). Between the two, cooperative
+///    128x192 tiles where they fill the last wave best (the tuner's sweep,
+///    results/2026-12-02-tune-m512: 512x5120x5120 87.1% against 68.8 with
+///    128x128, 512x5120x13824 83.4 against 68.8; 108 tiles on 132 SMs).
 /// Returns false, leaving `plan` alone, for other problems.
 static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
                                    WgmmaGemmPlan &plan) {
@@ -231,20 +234,29 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
       why = "64x128 tiles fill the last wave better than 64x256";
     }
   } else {
+    // Each tile's share of the last wave, weighed by how close its kernel
+    // comes to the 128x256 one on equal waves.
+    constexpr double kMidTileEfficiency = 0.95, kSquareTileEfficiency = 0.9;
     double wide = waveEfficiency(tiles(128, 256), numSMs);
-    double square = waveEfficiency(tiles(128, 128), numSMs);
-    constexpr double kSquareTileEfficiency = 0.9;
-    if (wide >= kSquareTileEfficiency * square) {
+    double mid = kMidTileEfficiency * waveEfficiency(tiles(128, 192), numSMs);
+    double square =
+        kSquareTileEfficiency * waveEfficiency(tiles(128, 128), numSMs);
+    if (wide >= mid && wide >= square) {
       useCooperative128x256(plan);
       why = "128x256 tiles fill the last wave well enough";
-    } else if (3 * tiles(128, 128) >= numSMs) {
+    } else if (3 * tiles(128, 128) < numSMs) {
+      use64x128Producer();
+      why = "even 128x128 tiles are fewer than a third of the SMs";
+    } else if (mid >= square) {
+      useCooperative128x256(plan);
+      plan.bn = 192;
+      plan.groupM = 0;
+      why = "128x192 tiles fill the last wave best";
+    } else {
       useCooperative128x256(plan);
       plan.bn = 128;
       plan.stages = 6;
-      why = "128x128 tiles fill the last wave better";
-    } else {
-      use64x128Producer();
-      why = "even 128x128 tiles are fewer than a third of the SMs";
+      why = "128x128 tiles fill the last wave best";
     }
   }
   GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k

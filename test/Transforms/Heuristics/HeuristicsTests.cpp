@@ -278,6 +278,16 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
       EXPECT_MSG(3 * tiles >= chip.numSMs || tiles == smallest,
                  where + ": " + std::to_string(tiles) + " tiles");
     }
+  // N = 5120 at M = 512: 80 tiles of 128x256 or 160 of 128x128 leave the
+  // last wave 61% full, 108 of 128x192 82% (the tuner's winners there).
+  for (int64_t k : {5120, 13824}) {
+    GemmProblem p = makeProblem({512, 5120, k}, bf16, bf16, false);
+    p.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    EXPECT_MSG(plan.bm == 128 && plan.bn == 192 && plan.consumers == 2 &&
+                   plan.persistent,
+               describe({512, 5120, k}, "bf16", "sm_90a") + ": " + plan.str());
+  }
   for (int64_t side : {4096, 8192}) {
     GemmProblem p = makeProblem({side, side, side}, bf16, bf16, false);
     WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
