@@ -104,7 +104,8 @@ int gemm_opt_manifest_buffer_uses(const char *manifestJson, int *uses, size_t nu
   for (size_t i = 0; i < m.buffers.size(); ++i) {
     const std::string &role = m.buffers[i].role;
     const bool out = role == "C" || role == "Y";
-    const bool in = role == "A" || role == "B" || role == "X" || (role == "C" && m.matmul.beta == 1);
+    const bool in = role == "A" || role == "B" || role == "X" || (role == "C" && m.matmul.beta == 1) ||
+                    epilogueOperandIndex(role) >= 0;
     uses[i] = (in ? GEMM_OPT_BUFFER_INPUT : 0) | (out ? GEMM_OPT_BUFFER_WRITTEN | GEMM_OPT_BUFFER_OUTPUT : 0);
   }
   return 0;

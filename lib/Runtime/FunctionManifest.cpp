@@ -13,6 +13,8 @@ std::vector<std::string> opInputs(const OpDesc &op) {
   std::vector<std::string> in{op.operand("A"), op.operand("B")};
   if (op.matmul.beta == 1)
     in.push_back(op.operand("C"));
+  for (const std::string &role : epilogueOperandRoles(op.matmul.epilogue))
+    in.push_back(op.operand(role));
   return in;
 }
 

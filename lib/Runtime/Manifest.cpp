@@ -198,6 +198,28 @@ std::string paramJson(const KernelParam &p) {
   return s + "}";
 }
 
+/// A scalar of a step: shortest round-trip digits; -0 with a fraction
+/// (llvm::json reads "-0" as the integer 0).
+std::string stepNumber(double v) { return v == 0 && std::signbit(v) ? "-0.0" : jsonNumber(v); }
+
+/// "[{"op": "add", "operand": "E0", "broadcast": "col"}, {"op": "relu"}]".
+std::string epilogueJson(const Epilogue &e) {
+  std::string s = "[";
+  for (size_t i = 0; i < e.size(); ++i) {
+    const EpilogueStep &st = e[i];
+    s += std::string(i ? ", " : "") + "{\"op\": " + jsonQuote(epilogueOpName(st.op));
+    if (st.scalar)
+      s += ", \"scalar\": " + stepNumber(*st.scalar);
+    if (!st.operand.empty())
+      s += ", \"operand\": " + jsonQuote(st.operand) + ", \"broadcast\": " +
+           jsonQuote(epilogueBroadcastName(st.broadcast));
+    if (st.operandScale)
+      s += ", \"operand_scale\": " + stepNumber(*st.operandScale);
+    s += "}";
+  }
+  return s + "]";
+}
+
 std::string problemJson(const std::string &op, const MatmulProblem &mm, const SoftmaxProblem &sm) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -218,6 +240,9 @@ std::string problemJson(const std::string &op, const MatmulProblem &mm, const So
     os << ", \"batch\": " << p.batch;
   if (p.sharedB)
     os << ", \"shared_b\": true";
+  // And only with an epilogue.
+  if (!p.epilogue.empty())
+    os << ", \"epilogue\": " << epilogueJson(p.epilogue);
   os << "}";
   return text;
 }

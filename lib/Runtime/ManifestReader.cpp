@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace json = llvm::json;
@@ -348,6 +349,48 @@ static bool fromJSON(const json::Value &v, BufferDesc &b, json::Path path) {
          r.mapIntList("shape", b.shape, 1, kMaxDim) && r.noUnknownKeys();
 }
 
+/// A number of a step (a JSON number, finite as a double).
+static bool readStepNumber(FieldReader &r, llvm::StringLiteral key, std::optional<double> &out) {
+  const json::Value *n = r.get(key);
+  if (!n || !expectKind(*n, json::Value::Number, "number", r.field(key)))
+    return false;
+  out = *n->getAsNumber();
+  return true;
+}
+
+static bool fromJSON(const json::Value &v, EpilogueStep &s, json::Path path) {
+  FieldReader r(v, path);
+  std::string op;
+  if (!r.isObject() || !r.map("op", op))
+    return false;
+  if (!parseEpilogueOp(op, s.op))
+    return fail(r.field("op"), "unknown epilogue step \"" + op +
+                                   "\" (expected add, sub, mul, div, max, min, relu, gelu_tanh, gelu_erf, silu, "
+                                   "sigmoid or tanh)");
+  s.scalar.reset();
+  s.operandScale.reset();
+  s.operand.clear();
+  s.broadcast = EpilogueBroadcast::None;
+  if (r.has("scalar") && !readStepNumber(r, "scalar", s.scalar))
+    return false;
+  if (r.has("operand")) {
+    std::string broadcast;
+    if (!r.map("operand", s.operand) || !r.map("broadcast", broadcast))
+      return false;
+    if (!parseEpilogueBroadcast(broadcast, s.broadcast))
+      return fail(r.field("broadcast"), "unknown broadcast \"" + broadcast +
+                                            "\" (expected col: a vector of N, row: a vector of M, none: C's shape)");
+  } else if (r.has("broadcast")) {
+    return fail(r.field("broadcast"), "\"broadcast\" applies to an operand; this step has none");
+  }
+  if (r.has("operand_scale") && !readStepNumber(r, "operand_scale", s.operandScale))
+    return false;
+  if (!r.noUnknownKeys())
+    return false;
+  std::string why = epilogueStepError(s);
+  return why.empty() || fail(path, why);
+}
+
 static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
   FieldReader r(v, path);
   int64_t beta;
@@ -374,11 +417,17 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
   mm.sharedB = false;
   if (r.has("shared_b") && !r.map("shared_b", mm.sharedB))
     return false;
+  // Optional: absent = none.
+  mm.epilogue.clear();
+  if (r.has("epilogue") && !r.map("epilogue", mm.epilogue))
+    return false;
   return r.noUnknownKeys();
 }
 
 static bool fromJSON(const json::Value &v, SoftmaxProblem &sm, json::Path path) {
   FieldReader r(v, path);
+  if (r.isObject() && r.has("epilogue"))
+    return fail(r.field("epilogue"), "an epilogue applies to a matmul, not to a softmax");
   return r.isObject() && r.mapInt("rows", sm.rows, 1, kMaxDim) && r.mapInt("cols", sm.cols, 1, kMaxDim) &&
          r.map("x", sm.x) && r.map("y", sm.y) && r.noUnknownKeys();
 }
@@ -405,7 +454,15 @@ static bool fromJSON(const json::Value &v, OpDesc &op, json::Path path) {
     return false;
   op.operands.clear();
   static constexpr llvm::StringLiteral matmulRoles[] = {"A", "B", "C"}, softmaxRoles[] = {"X", "Y"};
-  for (llvm::StringLiteral role : op.isMatmul() ? llvm::ArrayRef(matmulRoles) : llvm::ArrayRef(softmaxRoles)) {
+  static constexpr llvm::StringLiteral epilogueRoles[] = {"E0", "E1", "E2", "E3", "E4", "E5", "E6", "E7"};
+  static_assert(std::size(epilogueRoles) == kMaxEpilogueOperands);
+  std::vector<llvm::StringLiteral> expected(op.isMatmul() ? std::begin(matmulRoles) : std::begin(softmaxRoles),
+                                            op.isMatmul() ? std::end(matmulRoles) : std::end(softmaxRoles));
+  // Then the epilogue's operands by index (an E<i> no step uses is unknown).
+  if (op.isMatmul())
+    for (const std::string &role : epilogueOperandRoles(op.matmul.epilogue))
+      expected.push_back(epilogueRoles[epilogueOperandIndex(role)]);
+  for (llvm::StringLiteral role : expected) {
     std::string buffer;
     if (!roles.map(role, buffer))
       return false;

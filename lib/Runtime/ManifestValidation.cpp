@@ -108,8 +108,9 @@ unsigned __int128 bufferBytes(const BufferDesc &b) {
 /// The roles a buffer may have: a version-1 op's roles and scratch; in
 /// version 2, what the buffer is to the function (listed in this order).
 const std::vector<std::string> &bufferRoles(const KernelManifest &m) {
-  static const std::vector<std::string> matmul{"A", "B", "C", "scratch"}, softmax{"X", "Y", "scratch"},
-      ops{"arg", "result", "temp", "scratch"};
+  static const std::vector<std::string> matmul{"A",  "B",  "C",  "E0", "E1",     "E2",
+                                              "E3", "E4", "E5", "E6", "E7", "scratch"},
+      softmax{"X", "Y", "scratch"}, ops{"arg", "result", "temp", "scratch"};
   return m.isFunction() ? ops : m.isMatmul() ? matmul : softmax;
 }
 
@@ -151,7 +152,7 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
     if (std::find(roles.begin(), roles.end(), b.role) == roles.end())
       return msg = at + "role \"" + b.role + "\" is not valid for " +
                    (m.isFunction() ? std::string("a version-2 manifest (expected arg, result, temp or scratch)")
-                    : "op " + m.op + (m.isMatmul() ? " (expected A, B, C or scratch)" : " (expected X, Y or scratch)")),
+                    : "op " + m.op + (m.isMatmul() ? " (expected A, B, C, E0..E7 or scratch)" : " (expected X, Y or scratch)")),
              false;
     if (m.isFunction() && !checkOpsBufferOrder(m, i, at, roleRank, args, msg))
       return false;
@@ -227,6 +228,36 @@ bool checkRowsRole(const RoleLookup &lookup, const char *role, ElemType elem, in
   return true;
 }
 
+/// A matmul's epilogue: steps well formed, and the buffer of each operand
+/// role a step uses has that step's broadcast shape (any element type).
+bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string &msg) {
+  for (size_t i = 0; i < p.epilogue.size(); ++i) {
+    const EpilogueStep &s = p.epilogue[i];
+    const std::string at = "epilogue[" + std::to_string(i) + "]: ";
+    std::string why = epilogueStepError(s);
+    if (!why.empty())
+      return msg = at + why, false;
+    if (s.operand.empty())
+      continue;
+    const BufferDesc *b = lookup(s.operand.c_str(), why);
+    if (!b)
+      return msg = at + why, false;
+    std::vector<int64_t> shape = epilogueOperandShape(p, s.broadcast);
+    bool fits = b->shape == shape;
+    if (s.broadcast == EpilogueBroadcast::None && p.batch == 1) // like C: a batch of 1 may be 3-D
+      fits = fits || b->shape == std::vector<int64_t>{1, p.m, p.n};
+    if (!fits)
+      return msg = at + "buffer \"" + b->name + "\" (role " + s.operand + ", broadcast " +
+                   epilogueBroadcastName(s.broadcast) + ") must have shape " + jsonIntList(shape) +
+                   (s.broadcast == EpilogueBroadcast::Col   ? " (one value per column, N)"
+                    : s.broadcast == EpilogueBroadcast::Row ? " (one value per row, M)"
+                                                            : " (C's shape)") +
+                   ", got " + jsonIntList(b->shape),
+             false;
+  }
+  return true;
+}
+
 /// An op's problem and the buffers of its roles (`lookup`): the problem's
 /// element types and shapes.
 bool validateProblem(const std::string &op, const MatmulProblem &mm, const SoftmaxProblem &sm,
@@ -249,7 +280,7 @@ bool validateProblem(const std::string &op, const MatmulProblem &mm, const Softm
                          : checkRole(lookup, "A", p.a, p.m, p.k, msg, whyA, bt)) &&
            (p.transposeB ? checkRole(lookup, "B", p.b, p.n, p.k, msg, whyB, btB)
                          : checkRole(lookup, "B", p.b, p.k, p.n, msg, whyB, btB)) &&
-           checkRole(lookup, "C", p.c, p.m, p.n, msg, "", bt);
+           checkRole(lookup, "C", p.c, p.m, p.n, msg, "", bt) && checkEpilogue(lookup, p, msg);
   }
   const auto &p = sm;
   if (p.rows <= 0 || p.cols <= 0)
@@ -272,6 +303,12 @@ bool validateProblem(const KernelManifest &m, std::string &msg) {
     error = std::string("expected exactly one buffer with role ") + role + ", found " + std::to_string(count);
     return nullptr;
   };
+  if (m.isMatmul()) {
+    const std::vector<std::string> used = epilogueOperandRoles(m.matmul.epilogue);
+    for (const BufferDesc &b : m.buffers)
+      if (epilogueOperandIndex(b.role) >= 0 && std::find(used.begin(), used.end(), b.role) == used.end())
+        return msg = "buffer \"" + b.name + "\" has role " + b.role + ", which no epilogue step uses", false;
+  }
   return validateProblem(m.op, m.matmul, m.softmax, lookup, msg);
 }
 
@@ -288,6 +325,9 @@ bool validateOps(const KernelManifest &m, std::string &msg) {
       return msg = at + "unknown op \"" + op.op + "\"", false;
     std::vector<std::string> roles = op.isMatmul() ? std::vector<std::string>{"A", "B", "C"}
                                                    : std::vector<std::string>{"X", "Y"};
+    if (op.isMatmul())
+      for (const std::string &role : epilogueOperandRoles(op.matmul.epilogue))
+        roles.push_back(role);
     std::string expected;
     for (const auto &r : roles)
       expected += (expected.empty() ? "" : ", ") + r;
@@ -305,10 +345,12 @@ bool validateOps(const KernelManifest &m, std::string &msg) {
     std::string why;
     if (!validateProblem(op.op, op.matmul, op.softmax, lookup, why))
       return msg = at + why, false;
-    const std::string &output = op.operands.back().second;
-    for (size_t j = 0; j + 1 < op.operands.size(); ++j)
-      if (op.operands[j].second == output)
-        return msg = at + "output " + op.operands.back().first + " (\"" + output + "\") is also its input " +
+    // The output: Y, or C (third; the epilogue's operands follow it).
+    const size_t out = op.isMatmul() ? 2 : op.operands.size() - 1;
+    const std::string &output = op.operands[out].second;
+    for (size_t j = 0; j < op.operands.size(); ++j)
+      if (j != out && op.operands[j].second == output)
+        return msg = at + "output " + op.operands[out].first + " (\"" + output + "\") is also its input " +
                      op.operands[j].first,
                false;
   }

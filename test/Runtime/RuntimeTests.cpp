@@ -411,6 +411,7 @@ void testLayouts();       // LayoutTests.cpp
 void testBatches();       // BatchTests.cpp
 void testSuites();        // SuiteTests.cpp
 void testFunctions();     // FunctionTests.cpp
+void testEpilogues();     // EpilogueTests.cpp
 
 int main() {
   testManifests();
@@ -425,6 +426,7 @@ int main() {
   testBatches();
   testSuites();
   testFunctions();
+  testEpilogues();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

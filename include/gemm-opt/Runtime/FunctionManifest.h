@@ -37,7 +37,8 @@ struct BufferUse {
 /// neither input nor output.
 std::vector<BufferUse> functionBufferUses(const KernelManifest &m);
 
-/// The buffer names op `op` reads (A, B and C when beta = 1; X), in role order.
+/// The buffer names op `op` reads (A, B, C when beta = 1 and the epilogue's
+/// operands; X), in role order.
 std::vector<std::string> opInputs(const OpDesc &op);
 /// The buffer name op `op` writes (C, Y).
 std::string opOutput(const OpDesc &op);

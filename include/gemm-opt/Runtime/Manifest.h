@@ -9,6 +9,8 @@
 #ifndef GEMM_OPT_RUNTIME_MANIFEST_H
 #define GEMM_OPT_RUNTIME_MANIFEST_H
 
+#include "gemm-opt/Runtime/Epilogue.h"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -59,9 +61,14 @@ struct MatmulProblem {
   /// Batched with one 2-D B for every entry (the manifest's "shared_b"): the
   /// B buffer has the layout's 2-D shape, A and C the batch first.
   bool sharedB = false;
+  /// The steps applied to the f32 accumulator before the one rounding to
+  /// C's type (the manifest's "epilogue", absent = none; Epilogue.h). Their
+  /// operand buffers have roles E0..E7.
+  Epilogue epilogue{};
   bool operator==(const MatmulProblem &o) const {
     return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c &&
-           transposeA == o.transposeA && transposeB == o.transposeB && batch == o.batch && sharedB == o.sharedB;
+           transposeA == o.transposeA && transposeB == o.transposeB && batch == o.batch && sharedB == o.sharedB &&
+           epilogue == o.epilogue;
   }
 };
 /// "nn" | "nt" | "tn" | "tt": A's letter, then B's ('t': stored transposed).
@@ -81,7 +88,8 @@ struct SoftmaxProblem {
 
 struct BufferDesc {
   std::string name;
-  /// Version 1: "A" | "B" | "C" | "X" | "Y" | "scratch". Version 2: "arg"
+  /// Version 1: "A" | "B" | "C" | "E0".."E7" (a matmul epilogue's
+  /// operands) | "X" | "Y" | "scratch". Version 2: "arg"
   /// (a function argument, "arg<i>"), "result" (a returned allocation,
   /// "result<i>"), "temp" (an allocation of the function that one op writes
   /// and later ops read, "temp<i>") or "scratch" (a kernel's temporary).
@@ -176,7 +184,8 @@ struct OpDesc {
   std::string op;         // "matmul" | "softmax"
   MatmulProblem matmul;   // valid when op == "matmul"
   SoftmaxProblem softmax; // valid when op == "softmax"
-  /// (role, buffer name) in role order: matmul A, B, C; softmax X, Y.
+  /// (role, buffer name) in role order: matmul A, B, C, then its
+  /// epilogue's operands E0, E1, ... by index; softmax X, Y.
   std::vector<std::pair<std::string, std::string>> operands;
   bool isMatmul() const { return op == "matmul"; }
   bool isSoftmax() const { return op == "softmax"; }
@@ -226,7 +235,10 @@ bool parseManifest(const std::string &json, KernelManifest &out, std::string &er
 /// for the op (matmul: exactly one A, B, C; softmax: exactly one X, Y; any
 /// number of "scratch"); role buffers have the problem's element type and the
 /// row-major 2-D shape [M,K], [K,N], [M,N] / [R,C] (A [K,M] and B [N,K] when
-/// the layout stores them transposed); each buffer and all of
+/// the layout stores them transposed); a matmul's epilogue steps well
+/// formed, each operand role E<i> a step uses exactly one buffer of the
+/// step's broadcast shape ([N], [M] or C's) and of any element type, no
+/// E<i> buffer that no step uses; each buffer and all of
 /// them together at most kMaxBufferBytes; at least one kernel; grid and block
 /// dimensions positive and within CUDA's limits (block threads <= 1024);
 /// dynamic shared memory <= kMaxDynamicSharedMemory; a cluster, when

@@ -1,0 +1,223 @@
+//===- Epilogue.cpp - A matmul's fused elementwise epilogue ---------------===//
+#include "gemm-opt/Runtime/Epilogue.h"
+#include "gemm-opt/Runtime/Manifest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+namespace gemm_opt::runtime {
+
+namespace {
+struct OpName {
+  EpilogueOp op;
+  const char *name;
+};
+constexpr OpName kOpNames[] = {
+    {EpilogueOp::Add, "add"},         {EpilogueOp::Sub, "sub"},           {EpilogueOp::Mul, "mul"},
+    {EpilogueOp::Div, "div"},         {EpilogueOp::Max, "max"},           {EpilogueOp::Min, "min"},
+    {EpilogueOp::Relu, "relu"},       {EpilogueOp::GeluTanh, "gelu_tanh"}, {EpilogueOp::GeluErf, "gelu_erf"},
+    {EpilogueOp::Silu, "silu"},       {EpilogueOp::Sigmoid, "sigmoid"},   {EpilogueOp::Tanh, "tanh"},
+};
+} // namespace
+
+const char *epilogueOpName(EpilogueOp op) {
+  for (const OpName &n : kOpNames)
+    if (n.op == op)
+      return n.name;
+  return "?";
+}
+
+bool parseEpilogueOp(const std::string &s, EpilogueOp &out) {
+  for (const OpName &n : kOpNames)
+    if (s == n.name) {
+      out = n.op;
+      return true;
+    }
+  return false;
+}
+
+bool isBinaryEpilogueOp(EpilogueOp op) {
+  switch (op) {
+  case EpilogueOp::Add:
+  case EpilogueOp::Sub:
+  case EpilogueOp::Mul:
+  case EpilogueOp::Div:
+  case EpilogueOp::Max:
+  case EpilogueOp::Min: return true;
+  default: return false;
+  }
+}
+
+const char *epilogueBroadcastName(EpilogueBroadcast b) {
+  switch (b) {
+  case EpilogueBroadcast::Col: return "col";
+  case EpilogueBroadcast::Row: return "row";
+  case EpilogueBroadcast::None: return "none";
+  }
+  return "?";
+}
+
+bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out) {
+  if (s == "col") out = EpilogueBroadcast::Col;
+  else if (s == "row") out = EpilogueBroadcast::Row;
+  else if (s == "none") out = EpilogueBroadcast::None;
+  else return false;
+  return true;
+}
+
+int epilogueOperandIndex(const std::string &role) {
+  if (role.size() != 2 || role[0] != 'E' || role[1] < '0' || role[1] >= '0' + kMaxEpilogueOperands)
+    return -1;
+  return role[1] - '0';
+}
+
+std::vector<std::string> epilogueOperandRoles(const Epilogue &e) {
+  std::set<int> used;
+  for (const EpilogueStep &s : e)
+    if (epilogueOperandIndex(s.operand) >= 0)
+      used.insert(epilogueOperandIndex(s.operand));
+  std::vector<std::string> roles;
+  for (int i : used)
+    roles.push_back("E" + std::to_string(i));
+  return roles;
+}
+
+std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, EpilogueBroadcast broadcast) {
+  switch (broadcast) {
+  case EpilogueBroadcast::Col: return {p.n};
+  case EpilogueBroadcast::Row: return {p.m};
+  case EpilogueBroadcast::None: break;
+  }
+  return p.batch == 1 ? std::vector<int64_t>{p.m, p.n} : std::vector<int64_t>{p.batch, p.m, p.n};
+}
+
+std::string epilogueStepError(const EpilogueStep &s) {
+  const std::string op = epilogueOpName(s.op);
+  if (!isBinaryEpilogueOp(s.op)) {
+    if (s.scalar || !s.operand.empty() || s.operandScale)
+      return "step \"" + op + "\" is unary: it takes no scalar, operand or operand_scale";
+    return "";
+  }
+  if (s.scalar.has_value() == !s.operand.empty())
+    return "step \"" + op + "\" needs exactly one of \"scalar\" and \"operand\"";
+  if (s.scalar && !std::isfinite(*s.scalar))
+    return "step \"" + op + "\": scalar must be finite";
+  if (s.scalar && s.operandScale)
+    return "step \"" + op + "\": operand_scale applies to an operand, not to a scalar";
+  if (!s.operand.empty() && epilogueOperandIndex(s.operand) < 0)
+    return "step \"" + op + "\": operand \"" + s.operand + "\" is not one of E0..E" +
+           std::to_string(kMaxEpilogueOperands - 1);
+  if (s.operandScale && !std::isfinite(*s.operandScale))
+    return "step \"" + op + "\": operand_scale must be finite";
+  return "";
+}
+
+double applyEpilogueStep(EpilogueOp op, double x, double y) {
+  switch (op) {
+  case EpilogueOp::Add: return x + y;
+  case EpilogueOp::Sub: return x - y;
+  case EpilogueOp::Mul: return x * y;
+  case EpilogueOp::Div: return x / y;
+  case EpilogueOp::Max: return std::max(x, y);
+  case EpilogueOp::Min: return std::min(x, y);
+  case EpilogueOp::Relu: return std::max(x, 0.0);
+  case EpilogueOp::GeluTanh: {
+    const double c = std::sqrt(2.0 / M_PI);
+    return 0.5 * x * (1.0 + std::tanh(c * (x + 0.044715 * x * x * x)));
+  }
+  case EpilogueOp::GeluErf: return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+  case EpilogueOp::Silu: return x / (1.0 + std::exp(-x));
+  case EpilogueOp::Sigmoid: return 1.0 / (1.0 + std::exp(-x));
+  case EpilogueOp::Tanh: return std::tanh(x);
+  }
+  return x;
+}
+
+void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const EpilogueOperandValues &operands) {
+  const size_t M = static_cast<size_t>(p.m), N = static_cast<size_t>(p.n);
+  for (const EpilogueStep &s : p.epilogue) {
+    const std::vector<float> *e = s.operand.empty() ? nullptr : &operands.at(epilogueOperandIndex(s.operand));
+    const double scale = s.operandScale.value_or(1.0);
+    for (size_t idx = 0; idx < c.size(); ++idx) {
+      double y = 0;
+      if (s.scalar) {
+        y = *s.scalar;
+      } else if (e) {
+        // Row-major batch x M x N: column idx % N, row (idx / N) % M.
+        size_t at = s.broadcast == EpilogueBroadcast::Col   ? idx % N
+                    : s.broadcast == EpilogueBroadcast::Row ? (idx / N) % M
+                                                            : idx;
+        y = scale * static_cast<double>((*e)[at]);
+      }
+      c[idx] = applyEpilogueStep(s.op, c[idx], y);
+    }
+  }
+}
+
+namespace {
+/// One gemm-run item as a step; `next` numbers the operands.
+bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string &error) {
+  auto operand = [&](EpilogueOp op, EpilogueBroadcast b) {
+    s.op = op;
+    s.operand = "E" + std::to_string(next++);
+    s.broadcast = b;
+  };
+  auto number = [&](const std::string &text, double &v) {
+    char *end = nullptr;
+    v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end || !std::isfinite(v))
+      return error = "epilogue item '" + item + "': '" + text + "' is not a finite number", false;
+    return true;
+  };
+  static const std::pair<const char *, EpilogueOp> unary[] = {
+      {"relu", EpilogueOp::Relu}, {"gelu", EpilogueOp::GeluTanh},    {"gelu-erf", EpilogueOp::GeluErf},
+      {"silu", EpilogueOp::Silu}, {"sigmoid", EpilogueOp::Sigmoid}, {"tanh", EpilogueOp::Tanh}};
+  for (const auto &[name, op] : unary)
+    if (item == name) {
+      s.op = op;
+      return true;
+    }
+  double v;
+  if (item == "bias")
+    operand(EpilogueOp::Add, EpilogueBroadcast::Col);
+  else if (item == "row-scale")
+    operand(EpilogueOp::Mul, EpilogueBroadcast::Row);
+  else if (item == "residual")
+    operand(EpilogueOp::Add, EpilogueBroadcast::None);
+  else if (item.rfind("alpha=", 0) == 0 && number(item.substr(6), v))
+    s.op = EpilogueOp::Mul, s.scalar = v;
+  else if (item.rfind("beta=", 0) == 0 && number(item.substr(5), v))
+    operand(EpilogueOp::Add, EpilogueBroadcast::None), s.operandScale = v;
+  else if (error.empty())
+    error = "unknown epilogue item '" + item +
+            "' (expected bias, row-scale, residual, alpha=F, beta=F, relu, gelu, gelu-erf, silu, sigmoid or tanh)";
+  if (next > kMaxEpilogueOperands)
+    return error = "an epilogue has at most " + std::to_string(kMaxEpilogueOperands) + " operand buffers", false;
+  return error.empty();
+}
+} // namespace
+
+bool parseEpilogueList(const std::string &list, Epilogue &out, std::string &error) {
+  out.clear();
+  error.clear();
+  int next = 0;
+  size_t start = 0;
+  while (start <= list.size() && !list.empty()) {
+    size_t comma = list.find(',', start);
+    std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.empty())
+      return error = "empty item in epilogue list '" + list + "'", false;
+    EpilogueStep s;
+    if (!parseItem(item, next, s, error))
+      return false;
+    out.push_back(s);
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  return true;
+}
+
+} // namespace gemm_opt::runtime
