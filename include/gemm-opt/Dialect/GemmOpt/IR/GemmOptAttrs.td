@@ -67,7 +67,7 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     ```
   }];
   let parameters = (ins
-    StringRefParameter<"col, row or none (operand steps)">:$broadcast,
+    StringRefParameter<"col, row or none (operand steps)", "\"\"">:$broadcast,
     StringRefParameter<"the step's operation">:$op,
     GemmOpt_Int<"-1", "index i of the operand buffer Ei">:$operand,
     GemmOpt_F64<"::llvm::APFloat(1.0)", "factor of the operand">:$operand_scale,
