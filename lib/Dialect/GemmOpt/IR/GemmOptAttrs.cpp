@@ -15,6 +15,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
 #include <cstdlib>
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -85,8 +86,9 @@ void mlir::gemm_opt::printF64Parameter(AsmPrinter &printer,
     if (std::strtod(text.c_str(), nullptr) == value)
       break;
   }
-  if (text.find_first_of(".eni") == std::string::npos)
-    text += ".0";
+  // MLIR's float literals need a '.' before any exponent.
+  if (text.find('.') == std::string::npos)
+    text.insert(std::min(text.find('e'), text.size()), ".0");
   printer << text;
 }
 
@@ -157,6 +159,9 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          std::optional<llvm::APFloat> scalar) {
   double operandScale = operandScaleValue.convertToDouble();
   bool hasOperand = operand != -1;
+  if (!std::isfinite(operandScale) ||
+      (scalar && !std::isfinite(scalar->convertToDouble())))
+    return emitError() << "epilogue numbers must be finite";
   if (llvm::is_contained(kEpilogueUnaryOps, op)) {
     if (hasOperand || scalar || !broadcast.empty() || operandScale != 1.0)
       return emitError() << "unary step '" << op << "' takes no operand";
