@@ -126,7 +126,9 @@ def GemmFuseEpilogueChains : Pass<"gemm-fuse-epilogue-chains", "ModuleOp"> {
     untouched. `-debug-only=gemm-opt-epilogue` says what was generalized
     and fused, and why a consumer does or does not fuse.
   }];
-  let dependentDialects = ["linalg::LinalgDialect", "arith::ArithDialect"];
+  // The matcher builds #gemm_opt.epilogue attributes.
+  let dependentDialects = ["gemm_opt::GemmOptDialect", "linalg::LinalgDialect",
+                           "arith::ArithDialect"];
 }
 
 def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
@@ -139,7 +141,7 @@ def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
     operand type). Anything else gets an error at the offending operation, so
     later passes may assume a well-formed problem.
   }];
-  let dependentDialects = ["linalg::LinalgDialect"];
+  let dependentDialects = ["gemm_opt::GemmOptDialect", "linalg::LinalgDialect"];
 }
 
 def GemmNaive : Pass<"gemm-naive", "func::FuncOp"> {
@@ -226,7 +228,7 @@ def GemmOutlineKernelOps : Pass<"gemm-outline-kernel-ops", "ModuleOp"> {
     allocation, the op directly in the function's body and its output none
     of its inputs; anything else is an error at the op.
   }];
-  let dependentDialects = ["func::FuncDialect"];
+  let dependentDialects = ["func::FuncDialect", "gemm_opt::GemmOptDialect"];
 }
 
 def GemmMergeGpuModules : Pass<"gemm-merge-gpu-modules", "ModuleOp"> {
