@@ -108,3 +108,16 @@
 // ATTN-JSON: "version": 2,
 // ATTN-JSON: {"op": "matmul", "problem": {"m": 130, "n": 259, "k": 67, "beta": 0, "a": "f16", "b": "f16", "c": "f16", "layout": "nt", "batch": 3, "epilogue": [{"op": "mul", "scalar": 0.125}]}, "operands": {"A": "arg0", "B": "arg1", "C": "temp0"}},
 // ATTN-JSON-NEXT: {"op": "softmax", "problem": {"rows": 390, "cols": 259, "x": "f16", "y": "f16"}, "operands": {"X": "temp0", "Y": "temp1"}},
+
+// Small M: the weight-streaming GEMV (M = 2) and swap-AB (M = 16) kernels
+// write C through the epilogue too (bias, then relu: max.f32).
+// REDEFINE: %{in} = matmul-bias-relu-bf16-nt-2x4096x4096
+// REDEFINE: %{stage} = mma
+// REDEFINE: %{prefix} = SMALLM
+// RUN: %{check}
+// REDEFINE: %{in} = matmul-bias-relu-bf16-nt-16x4096x4096
+// RUN: %{check}
+// SMALLM: gpu.launch_func @lin_kernel::@lin_kernel blocks in {{.*}} args(%arg1 : memref<4096x4096xbf16>, %arg0 : memref<{{2|16}}x4096xbf16>, %arg2 : memref<4096xbf16>, %arg3 : memref<{{2|16}}x4096xbf16>)
+// SMALLM-NOT: gpu.launch_func
+// SMALLM: max.f32
+// SMALLM-JSON: "epilogue": [{"op": "add", "operand": "E0", "broadcast": "col"}, {"op": "relu"}]

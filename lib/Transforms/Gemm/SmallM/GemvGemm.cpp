@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -28,8 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
