@@ -3,7 +3,8 @@
 // Activations in fast device code: exponentials through ex2.approx.f32
 // (as the softmax kernels), tanh as 1 - 2 / (1 + e^2x) on it (about 1e-7
 // absolute, where tanh.approx.f32 has 2^-11 relative error, too coarse for
-// an f32 C), erf as Abramowitz-Stegun 7.1.26 (at most 1.5e-7).
+// an f32 C), erf as Abramowitz-Stegun 7.1.26 (at most 1.5e-7); the GELUs
+// in forms without cancellation at negative x (x sigmoid(2u), erfc).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,19 +46,21 @@ struct F32Math {
   Value tanh(Value x) {
     return sub(c(1.0), div(c(2.0), add(c(1.0), exp(mul(x, c(2.0))))));
   }
-  Value erf(Value x) {
-    // |x| and the sign in arith: math.absf / copysign would become
-    // libdevice calls in the NVVM lowering, which links no libdevice.
+  /// 1 + erf(x), from erfc(|x|) = p(t) e^(-x^2) (Abramowitz-Stegun
+  /// 7.1.26) without the cancellation of 1 + erf(x) at negative x.
+  Value onePlusErf(Value x) {
+    // |x| in arith: math.absf would become a libdevice call in the NVVM
+    // lowering, which links no libdevice.
     Value ax = arith::MaxNumFOp::create(b, x, arith::NegFOp::create(b, x));
     Value t = div(c(1.0), fma(ax, c(0.3275911), c(1.0)));
     Value poly = c(1.061405429);
     for (double k : {-1.453152027, 1.421413741, -0.284496736, 0.254829592})
       poly = fma(poly, t, c(k));
     poly = mul(poly, t);
-    Value y = sub(c(1.0), mul(poly, exp(arith::NegFOp::create(b, mul(ax, ax)))));
+    Value erfc = mul(poly, exp(arith::NegFOp::create(b, mul(ax, ax))));
     Value negative =
         arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, c(0.0));
-    return arith::SelectOp::create(b, negative, arith::NegFOp::create(b, y), y);
+    return arith::SelectOp::create(b, negative, erfc, sub(c(2.0), erfc));
   }
   Value activation(StringRef name, Value x) {
     if (name == "relu")
@@ -68,13 +71,13 @@ struct F32Math {
       return mul(x, sigmoid(x));
     if (name == "tanh")
       return tanh(x);
-    Value half = mul(x, c(0.5));
     if (name == "gelu_erf")
-      return fma(half, erf(mul(x, c(0.7071067811865476))), half);
-    // gelu_tanh
-    Value inner = mul(mul(x, c(0.7978845608028654)),
-                      fma(mul(x, x), c(0.044715), c(1.0)));
-    return fma(half, tanh(inner), half);
+      return mul(mul(x, c(0.5)), onePlusErf(mul(x, c(0.7071067811865476))));
+    // gelu_tanh: 0.5 x (1 + tanh(u)) = x sigmoid(2u), no cancellation at
+    // negative x.
+    Value twoU = mul(mul(x, c(2 * 0.7978845608028654)),
+                     fma(mul(x, x), c(0.044715), c(1.0)));
+    return mul(x, sigmoid(twoU));
   }
   Value binary(StringRef op, Value x, Value y) {
     if (op == "add")
