@@ -169,10 +169,6 @@ bool BodyReader::readOperand(PendingStep &step, Value other) {
     return fail("the other operand of '" + step.op +
                 "' is neither a constant nor an input's element");
   OpOperand *operand = op.getDpsInputOperand(arg.getArgNumber());
-  for (const PendingStep &s : steps)
-    if (s.operand == operand)
-      return fail("input #" + Twine(arg.getArgNumber()) +
-                  " is read by two steps");
   AffineMap map = op.getMatchingIndexingMap(operand);
   unsigned rank = op.getNumLoops();
   auto type = dyn_cast<ShapedType>(operand->get().getType());
@@ -234,11 +230,16 @@ static FailureOr<EpilogueMatch> matchBody(linalg::GenericOp consumer,
   match.output = out->get();
   MLIRContext *ctx = consumer.getContext();
   SmallVector<EpilogueStepAttr> steps;
+  // E0, E1, ... in order of first use; an input read by several steps is
+  // one operand.
+  DenseMap<OpOperand *, int64_t> indices;
   for (const PendingStep &s : llvm::reverse(reader.steps)) {
     int64_t index = -1;
     if (s.operand) {
-      index = match.operands.size();
-      match.operands.push_back(s.operand->get());
+      auto [it, added] = indices.try_emplace(s.operand, match.operands.size());
+      if (added)
+        match.operands.push_back(s.operand->get());
+      index = it->second;
     }
     std::optional<llvm::APFloat> scalar;
     if (s.scalar)

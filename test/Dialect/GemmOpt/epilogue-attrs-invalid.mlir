@@ -30,8 +30,13 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "mul", operand_
 
 // -----
 
-// expected-error@+1 {{operand steps must name E0, E1, ... in step order, each once; expected E0, got E1}}
+// expected-error@+1 {{operand steps must name E0, E1, ... in order of first use; expected at most E0, got E1}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 1>]>}
+
+// -----
+
+// expected-error@+1 {{E0 is read with broadcasts 'col' and 'row'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>, <broadcast = "row", op = "mul", operand = 0>]>}
 
 // -----
 

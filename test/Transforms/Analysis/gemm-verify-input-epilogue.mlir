@@ -84,3 +84,22 @@ func.func @gelu_erf(%A: tensor<8x4xbf16>, %B: tensor<4x8xbf16>, %bias: tensor<8x
   } -> tensor<8x8xbf16>
   return %r : tensor<8x8xbf16>
 }
+
+// -----
+
+// linalg.elementwise ops and a named linalg.max, fused into one generic
+// that reads R twice: one operand, E0, read by two steps.
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<broadcast = "none", op = "add", operand = 0>, <op = "tanh">, <broadcast = "none", op = "max", operand = 0>]>
+func.func @shared_operand(%A: tensor<16x8xf32>, %B: tensor<8x32xf32>, %R: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<16x8xf32>, tensor<8x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e2 = tensor.empty() : tensor<16x32xf32>
+  %s = linalg.elementwise kind=#linalg.elementwise_kind<add> ins(%mm, %R : tensor<16x32xf32>, tensor<16x32xf32>) outs(%e2 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e3 = tensor.empty() : tensor<16x32xf32>
+  %t = linalg.elementwise kind=#linalg.elementwise_kind<tanh> ins(%s : tensor<16x32xf32>) outs(%e3 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e4 = tensor.empty() : tensor<16x32xf32>
+  %m = linalg.max ins(%t, %R : tensor<16x32xf32>, tensor<16x32xf32>) outs(%e4 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %m : tensor<16x32xf32>
+}

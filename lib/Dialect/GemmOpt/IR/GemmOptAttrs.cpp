@@ -186,9 +186,10 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 int64_t EpilogueAttr::getNumOperands() const {
-  return llvm::count_if(getSteps(), [](EpilogueStepAttr step) {
-    return step.getOperand() >= 0;
-  });
+  int64_t count = 0;
+  for (EpilogueStepAttr step : getSteps())
+    count = std::max(count, step.getOperand() + 1);
+  return count;
 }
 
 LogicalResult
@@ -196,17 +197,26 @@ EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                      ArrayRef<EpilogueStepAttr> steps) {
   if (steps.empty())
     return emitError() << "an epilogue has at least one step";
-  int64_t next = 0;
+  // E0, E1, ... in order of first use; a later step may read one again
+  // (with the same broadcast: it is one buffer).
+  SmallVector<StringRef> broadcasts;
   for (EpilogueStepAttr step : steps) {
     if (!step)
       return emitError() << "null epilogue step";
-    if (step.getOperand() < 0)
+    int64_t i = step.getOperand();
+    if (i < 0)
       continue;
-    if (step.getOperand() != next)
-      return emitError() << "operand steps must name E0, E1, ... in step "
-                            "order, each once; expected E"
-                         << next << ", got E" << step.getOperand();
-    ++next;
+    int64_t next = broadcasts.size();
+    if (i > next)
+      return emitError() << "operand steps must name E0, E1, ... in order of "
+                            "first use; expected at most E"
+                         << next << ", got E" << i;
+    if (i == next)
+      broadcasts.push_back(step.getBroadcast());
+    else if (broadcasts[i] != step.getBroadcast())
+      return emitError() << "E" << i << " is read with broadcasts '"
+                         << broadcasts[i] << "' and '" << step.getBroadcast()
+                         << "'";
   }
   return success();
 }

@@ -93,7 +93,8 @@ def GemmOpt_EpilogueAttr : GemmOpt_Attr<"Epilogue", "epilogue"> {
     ```mlir
     #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>, <op = "gelu_tanh">]>
     ```
-    The operand steps name E0, E1, ... in step order, each once.
+    The operand steps name E0, E1, ... in order of first use; a later step
+    may read one again, with the same broadcast.
   }];
   let parameters = (ins ArrayRefParameter<"EpilogueStepAttr">:$steps);
   let assemblyFormat = "`<` `[` custom<EpilogueSteps>($steps) `]` `>`";
