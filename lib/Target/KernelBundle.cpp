@@ -76,7 +76,10 @@ static void sortBuffers(rt::KernelManifest &m) {
     for (int i = 0; i < 5; ++i)
       if (b.role == order[i])
         return i;
-    return 5;
+    // A matmul's epilogue operands after C, E0 first.
+    if (int e = rt::epilogueOperandIndex(b.role); e >= 0)
+      return 5 + e;
+    return 5 + rt::kMaxEpilogueOperands;
   };
   std::stable_sort(m.buffers.begin(), m.buffers.end(),
                    [&](const auto &x, const auto &y) { return rank(x) < rank(y); });

@@ -44,6 +44,31 @@ FailureOr<rt::BufferDesc> mlir::gemm_opt::describeBufferValue(Operation *at,
   return buffer;
 }
 
+LogicalResult mlir::gemm_opt::describeEpilogue(Operation *at,
+                                               EpilogueAttr epilogue,
+                                               rt::Epilogue &out) {
+  out.clear();
+  if (!epilogue)
+    return success();
+  for (EpilogueStepAttr step : epilogue.getSteps()) {
+    rt::EpilogueStep s;
+    if (!rt::parseEpilogueOp(step.getOp().str(), s.op))
+      return at->emitError("cannot describe the epilogue step ") << step;
+    if (step.getScalar())
+      s.scalar = step.getScalar()->convertToDouble();
+    if (step.getOperand() >= 0) {
+      s.operand = "E" + std::to_string(step.getOperand());
+      if (!rt::parseEpilogueBroadcast(step.getBroadcast().str(), s.broadcast))
+        return at->emitError("cannot describe the epilogue step ") << step;
+      if (double scale = step.getOperandScale().convertToDouble();
+          scale != 1.0)
+        s.operandScale = scale;
+    }
+    out.push_back(s);
+  }
+  return success();
+}
+
 LogicalResult mlir::gemm_opt::describeProblem(Operation *at, Attribute problem,
                                               std::string &op,
                                               rt::MatmulProblem &matmul,
@@ -61,6 +86,8 @@ LogicalResult mlir::gemm_opt::describeProblem(Operation *at, Attribute problem,
     matmul.transposeB = mm.getTransposeB();
     matmul.batch = mm.getBatch();
     matmul.sharedB = mm.getSharedB();
+    if (failed(describeEpilogue(at, mm.getEpilogue(), matmul.epilogue)))
+      return failure();
     if (elem(mm.getA(), matmul.a) && elem(mm.getB(), matmul.b) &&
         elem(mm.getC(), matmul.c))
       return success();

@@ -10,6 +10,7 @@
 #ifndef GEMM_OPT_LIB_TARGET_LAUNCHDESCRIPTION_H
 #define GEMM_OPT_LIB_TARGET_LAUNCHDESCRIPTION_H
 
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,6 +31,11 @@ describeBufferValue(Operation *at, Value root, StringRef name, StringRef role);
 
 /// Reads a kernel problem (#gemm_opt.matmul / #gemm_opt.softmax) into `op`
 /// ("matmul" / "softmax") and its problem; an error at `at` when it cannot
+/// The steps of a matmul's fused epilogue (none when `epilogue` is null)
+/// as the manifest's "epilogue" (operands E0.., docs/manifest.md).
+LogicalResult describeEpilogue(Operation *at, EpilogueAttr epilogue,
+                               ::gemm_opt::runtime::Epilogue &out);
+
 /// be described.
 LogicalResult describeProblem(Operation *at, Attribute problem, std::string &op,
                               ::gemm_opt::runtime::MatmulProblem &matmul,

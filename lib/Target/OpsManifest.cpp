@@ -159,6 +159,15 @@ LogicalResult OpsFunctionDescriber::describeOp(func::CallOp call,
              << role << " of its " << op.op << " (gemm_opt.role)";
     op.operands.push_back({role.str(), found->second});
   }
+  // A fused epilogue's operands after C, E0 first.
+  for (const std::string &role : rt::epilogueOperandRoles(op.matmul.epilogue)) {
+    const auto *found =
+        llvm::find_if(roles, [&](const auto &r) { return r.first == role; });
+    if (found == roles.end())
+      return callee.emitError("no argument has the role ")
+             << role << " of its matmul's epilogue (gemm_opt.role)";
+    op.operands.push_back({role, found->second});
+  }
   // Anything else a kernel passes is the callee's own allocation: scratch.
   auto namer = [&](Value root) -> FailureOr<std::string> {
     auto it = calleeNames.find(root);

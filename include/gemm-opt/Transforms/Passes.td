@@ -112,6 +112,25 @@ def GemmSpecializeContractions
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def GemmFuseEpilogueChains : Pass<"gemm-fuse-epilogue-chains", "ModuleOp"> {
+  let summary = "Turn the elementwise ops after a matmul into one "
+                "linalg.generic (its fusable epilogue)";
+  let description = [{
+    Runs after gemm-specialize-contractions in every stage pipeline. The
+    named elementwise linalg ops reachable from a matmul's result through
+    elementwise ops (linalg.add, linalg.mul, linalg.elementwise, ...), and
+    the linalg.broadcasts feeding them, are generalized; on tensors,
+    upstream's elementwise op fusion then merges each chain into one
+    generic, which the first rung folds into the matmul kernel as its
+    epilogue (#gemm_opt.epilogue). A function without such ops is left
+    untouched. `-debug-only=gemm-opt-epilogue` says what was generalized
+    and fused, and why a consumer does or does not fuse.
+  }];
+  // The matcher builds #gemm_opt.epilogue attributes.
+  let dependentDialects = ["gemm_opt::GemmOptDialect", "linalg::LinalgDialect",
+                           "arith::ArithDialect"];
+}
+
 def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
   let summary = "Check that the input is something gemm-opt can compile";
   let description = [{
@@ -122,7 +141,7 @@ def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
     operand type). Anything else gets an error at the offending operation, so
     later passes may assume a well-formed problem.
   }];
-  let dependentDialects = ["linalg::LinalgDialect"];
+  let dependentDialects = ["gemm_opt::GemmOptDialect", "linalg::LinalgDialect"];
 }
 
 def GemmNaive : Pass<"gemm-naive", "func::FuncOp"> {
@@ -209,7 +228,7 @@ def GemmOutlineKernelOps : Pass<"gemm-outline-kernel-ops", "ModuleOp"> {
     allocation, the op directly in the function's body and its output none
     of its inputs; anything else is an error at the op.
   }];
-  let dependentDialects = ["func::FuncDialect"];
+  let dependentDialects = ["func::FuncDialect", "gemm_opt::GemmOptDialect"];
 }
 
 def GemmMergeGpuModules : Pass<"gemm-merge-gpu-modules", "ModuleOp"> {

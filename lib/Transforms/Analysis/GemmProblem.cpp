@@ -1,6 +1,7 @@
 //===- GemmProblem.cpp - What a linalg.matmul asks for --------------------===//
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -201,7 +202,38 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.cType = cTy.getElementType();
   p.zeroFill = findFoldableZeroFill(op);
   p.accumulate = !p.zeroFill;
+  std::string why;
+  FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(op, why);
+  if (failed(epilogue))
+    return p;
+  // The kernel writes the consumer's output and reads its operands.
+  SmallVector<Value> buffers = {epilogue->output};
+  llvm::append_range(buffers, epilogue->operands);
+  for (Value v : buffers)
+    if (!getRootBuffer(v))
+      return epilogue->consumer.emitOpError(
+          "operands must be function arguments or allocations, so that a "
+          "runner can bind them");
+  p.c = epilogue->output;
+  p.cType = cast<MemRefType>(p.c.getType()).getElementType();
+  p.epilogue = epilogue->attr;
+  p.epilogueOperands = epilogue->operands;
+  p.epilogueConsumer = epilogue->consumer;
+  p.epilogueTemp = epilogue->temp;
   return p;
+}
+
+void GemmProblem::eraseReplacedOps() {
+  if (zeroFill)
+    zeroFill.erase();
+  op.erase();
+  if (!epilogueConsumer)
+    return;
+  epilogueConsumer.erase();
+  Operation *temp = epilogueTemp.getDefiningOp();
+  for (Operation *user : llvm::make_early_inc_range(temp->getUsers()))
+    user->erase(); // deallocations
+  temp->erase();
 }
 
 void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
@@ -209,10 +241,13 @@ void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
   setBufferRole(func, p.a, "A");
   setBufferRole(func, p.b, "B");
   setBufferRole(func, p.c, "C");
+  for (auto [i, e] : llvm::enumerate(p.epilogueOperands))
+    setBufferRole(func, e, ("E" + Twine(i)).str());
 }
 
 MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {
   return MatmulProblemAttr::get(p.a.getContext(), p.aType, p.accumulate,
-                                p.bType, p.batch, p.cType, p.k, p.m, p.n,
+                                p.bType, p.batch, p.cType, p.epilogue, p.k,
+                                p.m, p.n,
                                 p.sharedB, p.transposeA, p.transposeB);
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
@@ -54,6 +55,35 @@ static LogicalResult verifyFill(linalg::FillOp fill) {
         "is only supported as the zero initialisation of a linalg.matmul "
         "result, directly before it with no other use of the result");
   return success();
+}
+
+/// A consumer of a matmul's result is supported only as the epilogue the
+/// matmul kernel fuses (EpilogueMatch.h).
+static LogicalResult verifyEpilogueConsumer(linalg::GenericOp consumer,
+                                            linalg::LinalgOp matmul) {
+  std::string why;
+  FailureOr<EpilogueMatch> match = findEpilogueConsumer(matmul, why);
+  if (succeeded(match) && match->consumer == consumer) {
+    SmallVector<Value> buffers = {match->output};
+    llvm::append_range(buffers, match->operands);
+    for (Value v : buffers) {
+      auto shaped = cast<ShapedType>(v.getType());
+      if (failed(verifyStaticOperand(consumer, v, shaped.getRank(),
+                                     "has an operand of unexpected rank")))
+        return failure();
+    }
+    return success();
+  }
+  if (why.empty())
+    why = "the matmul's result has other uses";
+  return consumer.emitOpError("reads a matmul's result but does not fuse as "
+                              "its epilogue: ")
+         << why
+         << ". A matmul's only consumer fuses when it is elementwise and "
+            "applies to the matmul's value, in order, add/sub/mul/div/max/"
+            "min with a constant, a column vector [N], a row vector [M] or "
+            "an operand of C's shape, and relu, gelu_tanh, gelu_erf, silu, "
+            "sigmoid or tanh, then casts to f32, f16 or bf16";
 }
 
 /// Kernel names are derived from the function name, so it must be a valid
@@ -139,6 +169,13 @@ struct GemmVerifyInputPass
                           "one matmul per batch entry, does compile)");
           ok = false;
           return WalkResult::skip();
+        }
+        if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+          if (linalg::LinalgOp matmul = findProducerMatmul(generic)) {
+            if (failed(verifyEpilogueConsumer(generic, matmul)))
+              ok = false;
+            return WalkResult::skip();
+          }
         }
         if (isa<linalg::GenericOp, linalg::ContractOp>(op)) {
           // gemm-specialize-contractions, which runs before, took those

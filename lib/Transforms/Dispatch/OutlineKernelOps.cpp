@@ -8,12 +8,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
+#include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::gemm_opt {
@@ -55,13 +57,23 @@ LogicalResult mlir::gemm_opt::verifyOutlinableKernelOp(Operation *op) {
 }
 
 /// The ops of `func` that move into the callee of `op`: the zero fill a
-/// matmul kernel folds (with its constant) and the op, in order.
+/// matmul kernel folds (with its constant) and the op, in order; and a
+/// fused epilogue consumer after it, with the temporary C between them
+/// first (the callee's own allocation, which the kernel then skips).
 static SmallVector<Operation *> opsToOutline(Operation *op) {
   SmallVector<Operation *> ops;
-  if (auto matmul = dyn_cast<linalg::LinalgOp>(op); matmul && isGemmOp(op))
-    if (linalg::FillOp fill = findFoldableZeroFill(matmul))
-      ops.push_back(fill);
+  auto matmul = dyn_cast<linalg::LinalgOp>(op);
+  if (!matmul || !isGemmOp(op))
+    return {op};
+  std::string why;
+  FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(matmul, why);
+  if (succeeded(epilogue))
+    ops.push_back(epilogue->temp.getDefiningOp());
+  if (linalg::FillOp fill = findFoldableZeroFill(matmul))
+    ops.push_back(fill);
   ops.push_back(op);
+  if (succeeded(epilogue))
+    ops.push_back(epilogue->consumer);
   return ops;
 }
 
@@ -70,9 +82,12 @@ static SmallVector<Operation *> opsToOutline(Operation *op) {
 static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
                                Operation *after, SymbolTable &symbols) {
   SmallVector<Operation *> moved = opsToOutline(op);
+  // The op's buffers, then a fused consumer's others; not the temporary.
   llvm::SetVector<Value> buffers;
-  for (Value v : op->getOperands())
-    buffers.insert(v);
+  for (Operation *m : {op, moved.back()})
+    for (Value v : m->getOperands())
+      if (!llvm::is_contained(moved, v.getDefiningOp()))
+        buffers.insert(v);
   OpBuilder b(after->getContext());
   b.setInsertionPointAfter(after);
   auto type = b.getFunctionType(TypeRange(buffers.getArrayRef()), {});
@@ -87,17 +102,24 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   map.map(buffers.getArrayRef(), body->getArguments());
   b.setInsertionPointToStart(body);
   for (Operation *m : moved) {
-    // The fill's scalar: a constant (findFoldableZeroFill matched it).
-    for (Value v : m->getOperands())
+    // The fill's scalar: a constant (findFoldableZeroFill matched it); an
+    // epilogue body's constants defined outside it.
+    llvm::SetVector<Value> used(m->operand_begin(), m->operand_end());
+    getUsedValuesDefinedAbove(m->getRegions(), used);
+    for (Value v : used)
       if (!map.contains(v) && v.getDefiningOp())
         b.clone(*v.getDefiningOp(), map);
     b.clone(*m, map);
   }
   func::ReturnOp::create(b, op->getLoc());
 
-  b.setInsertionPoint(op);
+  // At the last moved op: a consumer's output may be allocated after `op`.
+  b.setInsertionPoint(moved.back());
   func::CallOp::create(b, op->getLoc(), callee, buffers.getArrayRef());
   for (Operation *m : llvm::reverse(moved)) {
+    for (Operation *user : llvm::make_early_inc_range(m->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
     SmallVector<Value> inputs(m->getOperands());
     m->erase();
     for (Value v : inputs)

@@ -82,7 +82,12 @@ Value mlir::gemm_opt::allocateScratchLike(OpBuilder &b, Location loc,
 GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
                                              const GemmProblem &problem) {
   GemmProblem p = problem;
-  for (Value *operand : {&p.a, &p.b, &p.c})
+  SmallVector<Value *> operands = {&p.a, &p.b, &p.c};
+  // A residual (broadcast none) is 3-D like C; row and column vectors are
+  // shared by every entry.
+  for (Value &e : p.epilogueOperands)
+    operands.push_back(&e);
+  for (Value *operand : operands)
     if (cast<MemRefType>(operand->getType()).getRank() == 3)
       *operand = createBatchView(b, operand->getLoc(), *operand);
   return p;

@@ -2,6 +2,7 @@
 
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -158,7 +159,8 @@ void mlir::gemm_opt::parkKernelFnAttrs(Operation *op, int64_t maxRegs,
 void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,
                                           int64_t n, bool accumulate, Value row,
                                           Value col, Value pair, bool guardRow,
-                                          bool guardCol) {
+                                          bool guardCol,
+                                          const GemmProblem *epilogue) {
   Type cTy = cast<MemRefType>(c.getType()).getElementType();
   Type f32 = b.getF32Type();
   int64_t cBytes = cTy.isF32() ? 4 : 2;
@@ -173,6 +175,8 @@ void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,
         old = arith::ExtFOp::create(b, pairF32, old);
       out = arith::AddFOp::create(b, old, out);
     }
+    if (epilogue)
+      out = applyEpilogueVector(b, *epilogue, row, col, out);
     if (!cTy.isF32())
       out = arith::TruncFOp::create(b, pairTy, out);
     vector::StoreOp::create(b, out, c, ValueRange{row, col}, false,
@@ -183,6 +187,8 @@ void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,
     Value x = vector::ExtractOp::create(b, pair, ArrayRef<int64_t>{e});
     if (accumulate)
       x = arith::AddFOp::create(b, b.loadF32(c, {row, colE}), x);
+    if (epilogue)
+      x = applyEpilogue(b, *epilogue, row, colE, x);
     b.storeFromF32(x, c, {row, colE});
   };
   // Only the conditions the shape needs; none: no scf.if at all.

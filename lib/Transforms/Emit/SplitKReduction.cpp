@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/Emit/SplitKReduction.h"
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -63,6 +64,8 @@ gpu::LaunchOp SplitKReductionEmitter::emit() {
   if (cType.isF32() && n % 4 == 0) {
     if (r.accumulate)
       sum = arith::AddFOp::create(b, loadVec4(r.c, {row, col}), sum);
+    if (r.epilogue)
+      sum = applyEpilogueVector(b, *r.epilogue, row, col, sum);
     vector::StoreOp::create(b, sum, r.c, {row, col}, /*nontemporal=*/false,
                             llvm::MaybeAlign(16));
     return launch;
@@ -76,6 +79,8 @@ gpu::LaunchOp SplitKReductionEmitter::emit() {
       Value v = vector::ExtractOp::create(b, sum, ArrayRef<int64_t>{q});
       if (r.accumulate)
         v = arith::AddFOp::create(b, b.loadF32(r.c, {row, cq}), v);
+      if (r.epilogue)
+        v = applyEpilogue(b, *r.epilogue, row, cq, v);
       b.storeFromF32(v, r.c, {row, cq});
     });
   }

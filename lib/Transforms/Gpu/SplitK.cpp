@@ -248,6 +248,13 @@ LogicalResult mlir::gemm_opt::splitLaunchK(RewriterBase &rewriter,
     return launch.emitError("split-K needs at least 2 splits, got ") << splits;
   if (failed(checkGrid(launch)))
     return failure();
+  // The K loop's store would carry the epilogue into the partials.
+  if (auto problem = launch->getAttrOfType<MatmulProblemAttr>(kProblemAttr);
+      problem && problem.getEpilogue())
+    return launch.emitError("gemm-split-k does not split a kernel with a "
+                            "fused epilogue (")
+           << problem.getEpilogue()
+           << "); the warptile rung's split-K applies it in its reduction";
   FailureOr<KLoop> k = matchKLoop(launch, splits);
   if (failed(k))
     return failure();

@@ -54,6 +54,25 @@ struct GemmProblem {
   /// the batch dimension): B's buffer is 2-D, A's and C's 3-D.
   bool sharedB = false;
   linalg::FillOp zeroFill;
+  /// The fused elementwise consumer's steps (#gemm_opt.epilogue; null:
+  /// none) and the buffers E0.. they read. C is then the consumer's output.
+  EpilogueAttr epilogue;
+  SmallVector<Value> epilogueOperands;
+  /// The consumer and the matmul's own (temporary) C, which the first rung
+  /// erases with the matmul (analyzeGemmProblem only).
+  linalg::GenericOp epilogueConsumer;
+  Value epilogueTemp;
+
+  /// Where the kernel replacing the matmul goes: at its consumer when one
+  /// is fused (its output and operands are defined by then).
+  Operation *kernelInsertionPoint() const {
+    linalg::GenericOp consumer = epilogueConsumer;
+    linalg::LinalgOp matmul = op;
+    return consumer ? consumer.getOperation() : matmul.getOperation();
+  }
+  /// Erases what the kernel replaces: the matmul, its zero fill and a
+  /// fused consumer with the temporary it read.
+  void eraseReplacedOps();
 
   /// A linalg.batch_matmul's problem (batch 1 included): the buffers are
   /// 3-D and every kernel takes its batch entry from blockIdx.z.

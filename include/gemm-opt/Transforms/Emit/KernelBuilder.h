@@ -134,10 +134,12 @@ std::pair<Value, Value> groupBlockOrder(KernelBuilder &b, Value bx, Value by,
 /// access when N is even (every pair is then aligned), two scalar ones
 /// otherwise; C's old values are added first when `accumulate`, and the sum
 /// is narrowed to C's element type. `guardRow` / `guardCol` add the row < M
-/// and col < N conditions that the shape's edge tiles need.
+/// and col < N conditions that the shape's edge tiles need. `epilogue`:
+/// the problem whose fused epilogue (if any) applies before the rounding.
 void storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m, int64_t n,
                           bool accumulate, Value row, Value col, Value pair,
-                          bool guardRow, bool guardCol);
+                          bool guardRow, bool guardCol,
+                          const struct GemmProblem *epilogue = nullptr);
 
 /// One m16n8k16 mma.sync (A row-major, B column-major, f32 accumulators)
 /// on `elemType` (f16 or bf16) operands as nvvm.mma.sync takes them: `a` 4

@@ -32,6 +32,9 @@ struct SplitKReduction {
   /// programmatic dependent launch, sm_90 on); else the stream orders the
   /// two launches.
   bool programmatic;
+  /// The matmul whose fused epilogue (if any) the sums get before they are
+  /// stored (the partials never do).
+  const struct GemmProblem *epilogue = nullptr;
 };
 
 /// Builds the reduction launch (kind kSplitKReduceKind) at the builder's

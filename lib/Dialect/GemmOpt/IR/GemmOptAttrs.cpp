@@ -12,10 +12,34 @@
 #include "mlir/IR/OpImplementation.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <cstdlib>
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
+
+// The steps of #gemm_opt.epilogue<[...]>, each without its
+// #gemm_opt.epilogue_step prefix.
+static ParseResult parseEpilogueSteps(AsmParser &parser,
+                                      SmallVector<EpilogueStepAttr> &steps) {
+  return parser.parseCommaSeparatedList([&]() -> ParseResult {
+    EpilogueStepAttr step;
+    if (parser.parseCustomAttributeWithFallback(step))
+      return failure();
+    steps.push_back(step);
+    return success();
+  });
+}
+static void printEpilogueSteps(AsmPrinter &printer,
+                               ArrayRef<EpilogueStepAttr> steps) {
+  llvm::interleaveComma(steps, printer, [&](EpilogueStepAttr step) {
+    printer.printStrippedAttrOrType(step);
+  });
+}
 
 #define GET_ATTRDEF_CLASSES
 #include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.cpp.inc"
@@ -34,6 +58,38 @@ FailureOr<bool> mlir::gemm_opt::parseBoolParameter(AsmParser &parser) {
     return false;
   return parser.emitError(parser.getCurrentLocation(),
                           "expected 'true' or 'false'");
+}
+
+FailureOr<llvm::APFloat>
+mlir::gemm_opt::parseF64Parameter(AsmParser &parser) {
+  double value;
+  if (parser.parseFloat(value))
+    return failure();
+  return llvm::APFloat(value);
+}
+
+FailureOr<std::optional<llvm::APFloat>>
+mlir::gemm_opt::parseOptionalF64Parameter(AsmParser &parser) {
+  FailureOr<llvm::APFloat> value = parseF64Parameter(parser);
+  if (failed(value))
+    return failure();
+  return std::optional<llvm::APFloat>(*value);
+}
+
+void mlir::gemm_opt::printF64Parameter(AsmPrinter &printer,
+                                       const llvm::APFloat &apValue) {
+  // Shortest form that reads back exactly, always with a '.' or exponent.
+  double value = apValue.convertToDouble();
+  std::string text;
+  for (int precision = 6; precision <= 17; ++precision) {
+    text = llvm::formatv("{0}", llvm::format("%.*g", precision, value)).str();
+    if (std::strtod(text.c_str(), nullptr) == value)
+      break;
+  }
+  // MLIR's float literals need a '.' before any exponent.
+  if (text.find('.') == std::string::npos)
+    text.insert(std::min(text.find('e'), text.size()), ".0");
+  printer << text;
 }
 
 /// Fails with `why` when it is not empty.
@@ -88,11 +144,93 @@ static std::string checkExtents(
   return "";
 }
 
+//===----------------------------------------------------------------------===//
+// Epilogues
+//===----------------------------------------------------------------------===//
+
+bool EpilogueStepAttr::isUnary() const {
+  return llvm::is_contained(kEpilogueUnaryOps, getOp());
+}
+
+LogicalResult
+EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         StringRef broadcast, StringRef op, int64_t operand,
+                         llvm::APFloat operandScaleValue,
+                         std::optional<llvm::APFloat> scalar) {
+  double operandScale = operandScaleValue.convertToDouble();
+  bool hasOperand = operand != -1;
+  if (!std::isfinite(operandScale) ||
+      (scalar && !std::isfinite(scalar->convertToDouble())))
+    return emitError() << "epilogue numbers must be finite";
+  if (llvm::is_contained(kEpilogueUnaryOps, op)) {
+    if (hasOperand || scalar || !broadcast.empty() || operandScale != 1.0)
+      return emitError() << "unary step '" << op << "' takes no operand";
+    return success();
+  }
+  if (!llvm::is_contained(kEpilogueBinaryOps, op))
+    return emitError() << "unknown epilogue step '" << op
+                       << "'; expected add, sub, mul, div, max, min, relu, "
+                          "gelu_tanh, gelu_erf, silu, sigmoid or tanh";
+  if (hasOperand == scalar.has_value())
+    return emitError() << "binary step '" << op
+                       << "' needs exactly one of scalar and operand";
+  if (scalar && (!broadcast.empty() || operandScale != 1.0))
+    return emitError() << "a scalar step has no broadcast or operand_scale";
+  if (hasOperand && (operand < 0 || operand >= kMaxEpilogueOperands))
+    return emitError() << "operand = " << operand << " must name E0..E"
+                       << kMaxEpilogueOperands - 1;
+  if (hasOperand && !llvm::is_contained({"col", "row", "none"}, broadcast))
+    return emitError() << "broadcast '" << broadcast
+                       << "' must be col, row or none";
+  return success();
+}
+
+int64_t EpilogueAttr::getNumOperands() const {
+  int64_t count = 0;
+  for (EpilogueStepAttr step : getSteps())
+    count = std::max(count, step.getOperand() + 1);
+  return count;
+}
+
+LogicalResult
+EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                     ArrayRef<EpilogueStepAttr> steps) {
+  if (steps.empty())
+    return emitError() << "an epilogue has at least one step";
+  // E0, E1, ... in order of first use; a later step may read one again
+  // (with the same broadcast: it is one buffer).
+  SmallVector<StringRef> broadcasts;
+  for (EpilogueStepAttr step : steps) {
+    if (!step)
+      return emitError() << "null epilogue step";
+    int64_t i = step.getOperand();
+    if (i < 0)
+      continue;
+    int64_t next = broadcasts.size();
+    if (i > next)
+      return emitError() << "operand steps must name E0, E1, ... in order of "
+                            "first use; expected at most E"
+                         << next << ", got E" << i;
+    if (i == next)
+      broadcasts.push_back(step.getBroadcast());
+    else if (broadcasts[i] != step.getBroadcast())
+      return emitError() << "E" << i << " is read with broadcasts '"
+                         << broadcasts[i] << "' and '" << step.getBroadcast()
+                         << "'";
+  }
+  return success();
+}
+
 LogicalResult
 MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
                           bool accumulate, Type b, int64_t batch, Type c,
-                          int64_t k, int64_t m, int64_t n, bool sharedB,
-                          bool transposeA, bool transposeB) {
+                          EpilogueAttr epilogue, int64_t k, int64_t m,
+                          int64_t n, bool sharedB, bool transposeA,
+                          bool transposeB) {
+  // The kernel writes the fused consumer's output: nothing to add to.
+  if (epilogue && accumulate)
+    return emitError() << "a fused epilogue needs accumulate = false (C is "
+                          "the epilogue's output)";
   std::string why =
       checkExtents({{"batch", batch}, {"m", m}, {"n", n}, {"k", k}});
   // Every kernel takes the batch entry from blockIdx.z.

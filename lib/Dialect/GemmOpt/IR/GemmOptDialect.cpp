@@ -3,6 +3,9 @@
 #include "gemm-opt/Dialect/GemmOpt/IR/GemmOptDialect.h"
 #include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;

@@ -443,7 +443,7 @@ void MmaKernelEmitter::storeC(ArrayRef<Value> acc) {
         Value v = vector::ExtractOp::create(b, acc[i * tilesN + j],
                                             ArrayRef<int64_t>{h});
         storeAccumulatorPair(b, p.c, p.m, p.n, p.accumulate, row,
-                             add(colBase, j * 8), v, guardM, guardN);
+                             add(colBase, j * 8), v, guardM, guardN, &p);
       }
     }
 }

@@ -8,6 +8,7 @@
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Passes.h"
 #include "gemm-opt/Transforms/Analysis/ChipInfo.h"
@@ -28,7 +29,7 @@ namespace {
 static LogicalResult buildNaiveKernel(const GemmProblem &problem,
                                       int64_t blockDim) {
   Operation *op = problem.op;
-  KernelBuilder b(op->getLoc(), op);
+  KernelBuilder b(op->getLoc(), problem.kernelInsertionPoint());
   GemmProblem p = createBatchViews(b, problem);
   gpu::LaunchOp launch =
       createStaticLaunch(b, {ceilDiv(p.m, blockDim), ceilDiv(p.n, blockDim), 1},
@@ -60,7 +61,8 @@ static LogicalResult buildNaiveKernel(const GemmProblem &problem,
     Value acc = math::FmaOp::create(b, a, bv, loop.getRegionIterArgs()[0]);
     scf::YieldOp::create(b, acc);
   }
-  b.storeFromF32(loop.getResult(0), p.c, {row, col});
+  b.storeFromF32(applyEpilogue(b, p, row, col, loop.getResult(0)), p.c,
+                 {row, col});
   return distributeBatchViews(launch->getParentOfType<func::FuncOp>());
 }
 
@@ -96,9 +98,7 @@ struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass>
       recordGemmRoles(*problem);
       if (failed(buildNaiveKernel(*problem, blockDim)))
         return signalPassFailure();
-      if (problem->zeroFill)
-        problem->zeroFill.erase();
-      op.erase();
+      problem->eraseReplacedOps();
     }
   }
 };

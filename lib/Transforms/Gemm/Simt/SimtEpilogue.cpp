@@ -9,6 +9,8 @@
 
 #include "SimtKernelEmitter.h"
 
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -35,6 +37,8 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
                 b, VectorType::get({4}, b.getF32Type()), vals);
             if (outAccumulate)
               v = arith::AddFOp::create(b, loadVec4(out, {outRow, col}), v);
+            if (out == p.c)
+              v = applyEpilogueVector(b, p, row, col, v);
             storeVec4(v, out, {outRow, col});
           }
           continue;
@@ -45,6 +49,8 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
           if (!guard) {
             if (outAccumulate)
               v = arith::AddFOp::create(b, b.loadF32(out, {outRow, col}), v);
+            if (out == p.c)
+              v = applyEpilogue(b, p, row, col, v);
             b.storeFromF32(v, out, {outRow, col});
             continue;
           }
@@ -64,9 +70,14 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
     b.setInsertionPointToStart(&ifOp.getThenRegion().front());
     if (outAccumulate)
       v = arith::AddFOp::create(b, b.loadF32(out, {outRow, col}), v);
+    if (out == p.c)
+      v = applyEpilogue(b, p, row, col, v);
     b.storeFromF32(v, out, {outRow, col});
     return;
   }
+  // The predicated store below computes v for every thread: clamped reads.
+  if (out == p.c)
+    v = applyEpilogue(b, p, row, col, v, /*clamp=*/true);
   // A predicated store in inline PTX rather than an scf.if: LLVM's machine
   // sinking would otherwise move a fully unrolled FMA chain into the
   // conditional block, keeping every value read from shared memory alive

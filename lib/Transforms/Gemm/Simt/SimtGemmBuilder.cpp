@@ -103,7 +103,7 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointAfter(launch);
     buildSplitKReduction(b, {scratch, p.c, p.m, p.n, ldOut, plan.splitK,
-                             p.accumulate, plan.programmaticReduction});
+                             p.accumulate, plan.programmaticReduction, &p});
   }
   return launch;
 }

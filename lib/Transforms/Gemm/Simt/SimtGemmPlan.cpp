@@ -173,6 +173,8 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
             !k.getBody().isAncestor(v.getParentRegion()))
           captured.insert(v);
     });
+  EpilogueAttr epilogue = recorded.getEpilogue();
+  SmallVector<Value> epilogueOperands(epilogue ? epilogue.getNumOperands() : 0);
   for (Value v : captured) {
     Value root = getRootBuffer(v);
     if (!root || root != v)
@@ -190,7 +192,17 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
       p.b = v;
     else if (role.getValue() == "C")
       p.c = v;
+    else if (role.getValue().starts_with("E") && epilogue)
+      if (unsigned i; !role.getValue().drop_front().getAsInteger(10, i) &&
+                      i < epilogueOperands.size())
+        epilogueOperands[i] = v;
   }
+  p.epilogue = recorded.getEpilogue();
+  if (llvm::is_contained(epilogueOperands, Value()))
+    return launch.emitError("cannot find the epilogue operands E0..E")
+           << epilogueOperands.size() - 1
+           << " of the matmul kernel (gemm_opt.role attributes)";
+  p.epilogueOperands.assign(epilogueOperands.begin(), epilogueOperands.end());
   if (!p.a || !p.b || !p.c)
     return launch.emitError("cannot find the A, B and C buffers of the "
                             "matmul kernel (gemm_opt.role attributes)");
@@ -208,6 +220,19 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   if (!fits(p.a, p.storedShapeA()) || !fits(p.b, p.storedShapeB()) ||
       !fits(p.c, {p.m, p.n}))
     return launch.emitError("buffer shapes do not match ") << recorded;
+  if (epilogue)
+    for (EpilogueStepAttr step : epilogue.getSteps()) {
+      if (step.getOperand() < 0)
+        continue;
+      Value e = p.epilogueOperands[step.getOperand()];
+      ArrayRef<int64_t> s = cast<MemRefType>(e.getType()).getShape();
+      StringRef bc = step.getBroadcast();
+      if (bc == "col" ? s != ArrayRef<int64_t>{p.n}
+          : bc == "row" ? s != ArrayRef<int64_t>{p.m}
+                        : !fits(e, {p.m, p.n}))
+        return launch.emitError("epilogue operand E")
+               << step.getOperand() << " does not match " << recorded;
+    }
   p.aType = cast<MemRefType>(p.a.getType()).getElementType();
   p.bType = cast<MemRefType>(p.b.getType()).getElementType();
   p.cType = cast<MemRefType>(p.c.getType()).getElementType();

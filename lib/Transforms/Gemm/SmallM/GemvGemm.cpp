@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -83,7 +84,7 @@ public:
           Value v = sums[m];
           if (p.accumulate)
             v = arith::AddFOp::create(b, b.loadF32(p.c, {c(m), n}), v);
-          b.storeFromF32(v, p.c, {c(m), n});
+          b.storeFromF32(applyEpilogue(b, p, c(m), n, v), p.c, {c(m), n});
         }
       });
     });

@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -362,7 +363,7 @@ private:
       Value out = v;
       if (p.accumulate)
         out = arith::AddFOp::create(b, b.loadF32(p.c, {m, n}), out);
-      b.storeFromF32(out, p.c, {m, n});
+      b.storeFromF32(applyEpilogue(b, p, m, n, out), p.c, {m, n});
     });
   }
 

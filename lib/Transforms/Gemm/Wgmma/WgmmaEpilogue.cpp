@@ -9,6 +9,8 @@
 
 #include "WgmmaKernelEmitter.h"
 
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -39,7 +41,7 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
       for (int64_t j = 0; j < plan.bn / 8; ++j)
         storeAccumulatorPair(b, p.c, p.m, p.n, p.accumulate, row,
                              add(colBase, j * 8), accumulatorPair(acc[i], j, h),
-                             guardM, guardN);
+                             guardM, guardN, &p);
     }
 }
 
@@ -98,6 +100,16 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
         Value col = div(add(mul(chunk, 16), rem(byte, 16)), cBytes);
         for (int64_t h = 0; h < 2; ++h) {
           Value pair = accumulatorPair(acc[i], j, h);
+          if (p.epilogue) {
+            // Columns past N are clipped by the TMA store: clamped reads.
+            Value row = add(add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
+                                i * 64 + 8 * h),
+                            rowInWg);
+            Value logicalCol =
+                add(add(blockCol, q * boxCols + 8 * colGroup), mul(quad, 2));
+            pair = applyEpilogueVector(b, p, row, logicalCol, pair,
+                                       /*clamp=*/true);
+          }
           if (!p.cType.isF32())
             pair = arith::TruncFOp::create(b, pairTy, pair);
           // One 2-element store (8 or 4 bytes, aligned: col is even).

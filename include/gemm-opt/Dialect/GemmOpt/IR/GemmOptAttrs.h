@@ -15,12 +15,27 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir::gemm_opt {
 
 /// Reads `true` or `false` (the plans' switches).
 FailureOr<bool> parseBoolParameter(AsmParser &parser);
+
+/// Reads and prints a double parameter exactly (round trip).
+FailureOr<llvm::APFloat> parseF64Parameter(AsmParser &parser);
+FailureOr<std::optional<llvm::APFloat>>
+parseOptionalF64Parameter(AsmParser &parser);
+void printF64Parameter(AsmPrinter &printer, const llvm::APFloat &value);
+
+/// The unary epilogue steps (#gemm_opt.epilogue_step), and the binary ones.
+inline constexpr const char *kEpilogueUnaryOps[] = {
+    "relu", "gelu_tanh", "gelu_erf", "silu", "sigmoid", "tanh"};
+inline constexpr const char *kEpilogueBinaryOps[] = {"add", "sub", "mul",
+                                                     "div", "max", "min"};
+/// At most this many operand buffers E0..E7.
+inline constexpr int64_t kMaxEpilogueOperands = 8;
 
 /// Short names used in manifests and diagnostics: f32, f16, bf16.
 std::string elementTypeName(Type type);
@@ -53,6 +68,10 @@ std::string checkWgmmaPlan(int64_t bk, int64_t bm, int64_t bn,
                            bool stagedB, int64_t stages, bool tmaStore,
                            bool warpSpecialized, int64_t warpgroups);
 
+} // namespace mlir::gemm_opt
+
+namespace mlir::gemm_opt {
+class EpilogueStepAttr;
 } // namespace mlir::gemm_opt
 
 #define GET_ATTRDEF_CLASSES

@@ -34,6 +34,75 @@ class GemmOpt_RequiredBool<string desc> : AttrParameter<"bool", desc> {
 }
 class GemmOpt_Int<string value, string desc>
     : DefaultValuedParameter<"int64_t", value, desc>;
+// An f64 (APFloat: hashable) printed so that it reads back exactly.
+class GemmOpt_F64<string value, string desc>
+    : DefaultValuedParameter<"::llvm::APFloat", value, desc> {
+  let parser = "::mlir::gemm_opt::parseF64Parameter($_parser)";
+  let printer = "::mlir::gemm_opt::printF64Parameter($_printer, $_self)";
+}
+class GemmOpt_OptionalF64<string desc>
+    : OptionalParameter<"std::optional<::llvm::APFloat>", desc> {
+  let parser = "::mlir::gemm_opt::parseOptionalF64Parameter($_parser)";
+  let printer = "::mlir::gemm_opt::printF64Parameter($_printer, *$_self)";
+}
+
+//===----------------------------------------------------------------------===//
+// Epilogues
+//===----------------------------------------------------------------------===//
+
+def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
+  let summary = "One step of a fused matmul epilogue (docs/manifest.md)";
+  let description = [{
+    A unary activation (`relu`, `gelu_tanh`, `gelu_erf`, `silu`, `sigmoid`,
+    `tanh`) or a binary step `add`, `sub`, `mul`, `div`, `max`, `min` with
+    the running value on the left and, on the right, either a constant
+    (`scalar`) or the operand buffer E<`operand`> read per element as
+    `broadcast` says: "col" (N values, one per column), "row" (M values),
+    "none" (M x N, batch x M x N when batched), times `operand_scale`.
+
+    ```mlir
+    #gemm_opt.epilogue_step<op = "mul", scalar = 0.088388>
+    #gemm_opt.epilogue_step<broadcast = "col", op = "add", operand = 0>
+    #gemm_opt.epilogue_step<op = "gelu_tanh">
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"col, row or none (operand steps)", "\"\"">:$broadcast,
+    StringRefParameter<"the step's operation">:$op,
+    GemmOpt_Int<"-1", "index i of the operand buffer Ei">:$operand,
+    GemmOpt_F64<"::llvm::APFloat(1.0)", "factor of the operand">:$operand_scale,
+    GemmOpt_OptionalF64<"the constant right operand">:$scalar
+  );
+  let extraClassDeclaration = [{
+    /// relu, gelu_tanh, gelu_erf, silu, sigmoid or tanh.
+    bool isUnary() const;
+  }];
+}
+
+// Printed in full (#gemm_opt.epilogue<...>), elided when absent.
+class GemmOpt_EpilogueParameterBase
+    : OptionalParameter<"::mlir::gemm_opt::EpilogueAttr", "fused epilogue"> {
+  let printer = "$_printer << $_self";
+}
+def GemmOpt_EpilogueParameter : GemmOpt_EpilogueParameterBase;
+
+def GemmOpt_EpilogueAttr : GemmOpt_Attr<"Epilogue", "epilogue"> {
+  let summary = "The steps a matmul kernel applies to each f32 result "
+                "before it rounds once to C's type and stores";
+  let description = [{
+    ```mlir
+    #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>, <op = "gelu_tanh">]>
+    ```
+    The operand steps name E0, E1, ... in order of first use; a later step
+    may read one again, with the same broadcast.
+  }];
+  let parameters = (ins ArrayRefParameter<"EpilogueStepAttr">:$steps);
+  let assemblyFormat = "`<` `[` custom<EpilogueSteps>($steps) `]` `>`";
+  let extraClassDeclaration = [{
+    /// How many operand buffers (E0..) the steps read.
+    int64_t getNumOperands() const;
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Problems
@@ -60,8 +129,10 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     linalg.batch_matmul of that many independent matmuls, A, B and C 3-D
     with the batch first (the kernels take it as blockIdx.z); `shared_b`:
     B is one 2-D matrix that every entry multiplies (a 3-D activation times
-    a weight: batch_matmul's B map without the batch dimension). Epilogues
-    are for later parameters.
+    a weight: batch_matmul's B map without the batch dimension).
+    `epilogue` (#gemm_opt.epilogue): elementwise steps applied in f32 to
+    every result before it is rounded once to `c` and stored (a fused
+    elementwise consumer; C is then its output, never accumulated into).
   }];
   let parameters = (ins
     "::mlir::Type":$a,
@@ -69,6 +140,7 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     "::mlir::Type":$b,
     GemmOpt_Int<"1", "batch entries (linalg.batch_matmul: A, B, C 3-D)">:$batch,
     "::mlir::Type":$c,
+    GemmOpt_EpilogueParameter:$epilogue,
     "int64_t":$k,
     "int64_t":$m,
     "int64_t":$n,

@@ -25,6 +25,13 @@ def GemmOpt_Dialect : Dialect {
     `gemm_opt.*` discardable attributes (`role`, `kernel`, `mapping`, ...)
     stay plain builtin attributes.
   }];
+  // A kernel's fused epilogue (#gemm_opt.epilogue) is emitted by every
+  // matmul rung, and brings inline PTX, math.fma and vector ops into rungs
+  // whose own kernels had none: loading them with the dialect keeps each
+  // rung pass's list of dialects what its kernels need.
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect"];
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{

@@ -1,0 +1,32 @@
+//===- Epilogue.h - The fused epilogue in a matmul kernel -------*- C++ -*-===//
+//
+// Every matmul kernel that writes C applies the problem's fused epilogue
+// (#gemm_opt.epilogue) through this one helper, to each f32 result right
+// before it is rounded to C's type and stored.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_EMIT_EPILOGUE_H
+#define GEMM_OPT_TRANSFORMS_EMIT_EPILOGUE_H
+
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+
+namespace mlir::gemm_opt {
+
+/// Applies `p`'s epilogue steps in order to `v`, the f32 result of
+/// C[row][col] of the (batch entry's) M x N matrix, and returns the f32
+/// result; `v` itself when there is no epilogue (nothing is emitted). The
+/// operands E0.. are read widened to f32; with `clamp`, row and col may lie
+/// outside M x N (a value the caller does not store) and the reads are
+/// clamped into the operands.
+Value applyEpilogue(KernelBuilder &b, const GemmProblem &p, Value row,
+                    Value col, Value v, bool clamp = false);
+
+/// The same for a vector of f32 results of C[row][col], C[row][col + 1], ...
+Value applyEpilogueVector(KernelBuilder &b, const GemmProblem &p, Value row,
+                          Value col, Value v, bool clamp = false);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_EMIT_EPILOGUE_H

@@ -1,0 +1,374 @@
+//===- EpilogueMatch.cpp - Elementwise consumers a matmul kernel fuses ----===//
+//
+// A consumer's body is read from its yield back to the matmul's value as a
+// chain of steps: an activation (identified by evaluation,
+// EpilogueActivations.cpp) over a value that alone determines the rest, or
+// a binary op of the running value and a constant or another input's
+// element (bias per column, scale per row, a residual). Casts between f32,
+// f16 and bf16 are skipped: epilogues compute in f32 and round once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#define DEBUG_TYPE "gemm-opt-epilogue"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+/// A step before the operands are numbered.
+struct PendingStep {
+  StringRef op;
+  std::optional<double> scalar;
+  OpOperand *operand = nullptr;
+  StringRef broadcast;
+  double scale = 1.0;
+};
+
+/// Reads a consumer's body as a chain of steps from its yield back to `x`.
+struct BodyReader {
+  linalg::GenericOp op;
+  BlockArgument x;
+  /// Outermost step first (reversed at the end).
+  SmallVector<PendingStep> steps;
+  std::string why;
+  DenseMap<Value, bool> depends;
+
+  bool dependsOnX(Value v);
+  bool read(Value v);
+  bool readBinary(Operation *def);
+  bool readOperand(PendingStep &step, Value other);
+  bool fail(const Twine &reason) {
+    why = reason.str();
+    return false;
+  }
+};
+} // namespace
+
+static Value stripCasts(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<arith::ExtFOp, arith::TruncFOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+bool BodyReader::dependsOnX(Value v) {
+  if (v == x)
+    return true;
+  auto it = depends.find(v);
+  if (it != depends.end())
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  bool d = def && op.getRegion().isAncestor(def->getParentRegion()) &&
+           llvm::any_of(def->getOperands(),
+                        [&](Value o) { return dependsOnX(o); });
+  depends[v] = d;
+  return d;
+}
+
+/// The binary step an op is, or "".
+static StringRef binaryKind(Operation *op) {
+  return llvm::TypeSwitch<Operation *, StringRef>(op)
+      .Case([](arith::AddFOp) { return "add"; })
+      .Case([](arith::SubFOp) { return "sub"; })
+      .Case([](arith::MulFOp) { return "mul"; })
+      .Case([](arith::DivFOp) { return "div"; })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp>([](auto) { return "max"; })
+      .Case<arith::MinimumFOp, arith::MinNumFOp>([](auto) { return "min"; })
+      .Default([](Operation *) { return ""; });
+}
+
+bool BodyReader::read(Value v) {
+  v = stripCasts(v);
+  if (v == x)
+    return true;
+  if (!dependsOnX(v))
+    return fail("the yielded value does not depend on the matmul's result");
+  // An activation over a value that alone determines `v`: the candidates
+  // nearest the matmul's value first, so that the whole activation is one
+  // step.
+  SmallVector<Value> candidates = {x};
+  for (Operation &inner : op.getRegion().front())
+    for (Value r : inner.getResults())
+      if (r != v && dependsOnX(r))
+        candidates.push_back(r);
+  for (Value u : candidates) {
+    StringRef act = identifyActivation(v, u);
+    if (act.empty())
+      continue;
+    GEMM_OPT_DBG() << "activation " << act << " over " << u << "\n";
+    PendingStep step;
+    step.op = act;
+    steps.push_back(step);
+    return read(u);
+  }
+  Operation *def = v.getDefiningOp();
+  if (binaryKind(def).empty())
+    return fail("'" + def->getName().getStringRef() +
+                "' is not an epilogue step (add, sub, mul, div, max, min "
+                "with a constant or an operand; relu, gelu_tanh, gelu_erf, "
+                "silu, sigmoid, tanh of the running value)");
+  return readBinary(def);
+}
+
+bool BodyReader::readBinary(Operation *def) {
+  StringRef kind = binaryKind(def);
+  Value l = def->getOperand(0), r = def->getOperand(1);
+  bool dl = dependsOnX(l), dr = dependsOnX(r);
+  if (dl && dr)
+    return fail("'" + def->getName().getStringRef() +
+                "' combines the matmul's value with itself in a form that is "
+                "no activation of the vocabulary (relu, gelu_tanh, gelu_erf, "
+                "silu, sigmoid, tanh)");
+  if (!dl && (kind == "sub" || kind == "div"))
+    return fail("'" + def->getName().getStringRef() +
+                "' has the running value on the right; sub and div take it "
+                "on the left only");
+  PendingStep step;
+  step.op = kind;
+  if (!readOperand(step, dl ? r : l))
+    return false;
+  steps.push_back(step);
+  return read(dl ? l : r);
+}
+
+bool BodyReader::readOperand(PendingStep &step, Value other) {
+  if (FailureOr<double> c = evaluateScalarExpression(other, Value(), 0.0);
+      succeeded(c)) {
+    step.scalar = *c;
+    return true;
+  }
+  Value o = stripCasts(other);
+  // operand_scale * E (beta * C).
+  if (auto mul = o.getDefiningOp<arith::MulFOp>()) {
+    for (int side = 0; side < 2; ++side) {
+      FailureOr<double> c = evaluateScalarExpression(
+          mul->getOperand(side), Value(), 0.0);
+      if (succeeded(c)) {
+        step.scale = *c;
+        o = stripCasts(mul->getOperand(1 - side));
+        break;
+      }
+    }
+  }
+  auto arg = dyn_cast<BlockArgument>(o);
+  if (!arg || arg.getOwner() != &op.getRegion().front() ||
+      arg.getArgNumber() >= op.getNumDpsInputs())
+    return fail("the other operand of '" + step.op +
+                "' is neither a constant nor an input's element");
+  OpOperand *operand = op.getDpsInputOperand(arg.getArgNumber());
+  AffineMap map = op.getMatchingIndexingMap(operand);
+  unsigned rank = op.getNumLoops();
+  auto type = dyn_cast<ShapedType>(operand->get().getType());
+  ArrayRef<int64_t> out =
+      cast<ShapedType>(op.getDpsInits()[0].getType()).getShape();
+  auto dim = [&](unsigned i) {
+    return map.getNumResults() == 1 && map.getResult(0) ==
+                                           getAffineDimExpr(i, op.getContext());
+  };
+  if (map.isIdentity() && type && type.getShape() == out)
+    step.broadcast = "none";
+  else if (dim(rank - 1) && type && type.getShape() == out.take_back(1))
+    step.broadcast = "col";
+  else if (dim(rank - 2) && type && type.getShape() == out.drop_back(1).take_back(1))
+    step.broadcast = "row";
+  else
+    return fail("input #" + Twine(arg.getArgNumber()) + " is read through " +
+                llvm::formatv("{0}", map).str() +
+                "; the kernel reads an operand per column (the last loop), "
+                "per row (the one before) or whole (identity)");
+  Type elem = type.getElementType();
+  if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
+    return fail("input #" + Twine(arg.getArgNumber()) +
+                " is not f32, f16 or bf16");
+  step.operand = operand;
+  return true;
+}
+
+/// Matches `consumer`'s body, reading the matmul's value as input `x`.
+static FailureOr<EpilogueMatch> matchBody(linalg::GenericOp consumer,
+                                          OpOperand *x, std::string &why) {
+  if (consumer.getNumDpsInits() != 1 ||
+      consumer.getNumParallelLoops() != consumer.getNumLoops()) {
+    why = "it is not elementwise (one output, parallel loops only)";
+    return failure();
+  }
+  OpOperand *out = consumer.getDpsInitOperand(0);
+  if (!consumer.getMatchingIndexingMap(out).isIdentity() ||
+      !consumer.getMatchingIndexingMap(x).isIdentity()) {
+    why = "it does not read the matmul's result and write its output "
+          "element by element (identity maps)";
+    return failure();
+  }
+  Block &body = consumer.getRegion().front();
+  if (!consumer.getMatchingBlockArgument(out).use_empty()) {
+    why = "its body reads its output";
+    return failure();
+  }
+  BodyReader reader;
+  reader.op = consumer;
+  reader.x = consumer.getMatchingBlockArgument(x);
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  if (!reader.read(yield.getOperand(0))) {
+    why = reader.why;
+    return failure();
+  }
+  EpilogueMatch match;
+  match.consumer = consumer;
+  match.output = out->get();
+  MLIRContext *ctx = consumer.getContext();
+  SmallVector<EpilogueStepAttr> steps;
+  // E0, E1, ... in order of first use; an input read by several steps is
+  // one operand.
+  DenseMap<OpOperand *, int64_t> indices;
+  for (const PendingStep &s : llvm::reverse(reader.steps)) {
+    int64_t index = -1;
+    if (s.operand) {
+      auto [it, added] = indices.try_emplace(s.operand, match.operands.size());
+      if (added)
+        match.operands.push_back(s.operand->get());
+      index = it->second;
+    }
+    std::optional<llvm::APFloat> scalar;
+    if (s.scalar)
+      scalar = llvm::APFloat(*s.scalar);
+    steps.push_back(EpilogueStepAttr::get(ctx, s.broadcast, s.op, index,
+                                          llvm::APFloat(s.operand ? s.scale
+                                                                  : 1.0),
+                                          scalar));
+  }
+  if (!steps.empty())
+    match.attr = EpilogueAttr::get(ctx, steps);
+  return match;
+}
+
+/// The zero fill of a tensor matmul's init.
+static bool isZeroFilledTensor(Value init) {
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  return fill && fill->getResult(0).hasOneUse() &&
+         matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat());
+}
+
+FailureOr<EpilogueMatch>
+mlir::gemm_opt::findEpilogueConsumer(linalg::LinalgOp matmul,
+                                     std::string &why) {
+  why.clear();
+  Value c = matmul.getDpsInits()[0];
+  linalg::GenericOp consumer;
+  OpOperand *x = nullptr;
+  if (matmul.hasPureTensorSemantics()) {
+    Value result = matmul->getResult(0);
+    if (result.use_empty())
+      return failure();
+    consumer = dyn_cast<linalg::GenericOp>(result.use_begin()->getOwner());
+    if (!consumer || !result.hasOneUse()) {
+      if (consumer || !result.hasOneUse())
+        why = "the matmul's result has other uses";
+      return failure();
+    }
+    x = &*result.use_begin();
+    if (!consumer.isDpsInput(x))
+      why = "it writes into the matmul's result";
+    else if (!isZeroFilledTensor(c))
+      why = "the matmul accumulates into its init (no zero linalg.fill)";
+  } else {
+    // The temporary C: an allocation that only the zero fill, the matmul,
+    // the consumer and deallocations touch.
+    auto alloc = c.getDefiningOp<memref::AllocOp>();
+    for (OpOperand &use : c.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == matmul.getOperation() || isa<memref::DeallocOp>(user) ||
+          user == findFoldableZeroFill(matmul).getOperation())
+        continue;
+      auto generic = dyn_cast<linalg::GenericOp>(user);
+      if (!generic || consumer || !generic.isDpsInput(&use) ||
+          generic->getBlock() != matmul->getBlock() ||
+          !matmul->isBeforeInBlock(generic)) {
+        if (consumer || generic)
+          why = "the matmul's result has other uses";
+        return failure();
+      }
+      consumer = generic;
+      x = &use;
+    }
+    if (!consumer)
+      return failure();
+    if (!alloc)
+      why = "the matmul's C is not a temporary allocation";
+    else if (!findFoldableZeroFill(matmul))
+      why = "the matmul accumulates into its C (no zero linalg.fill)";
+  }
+  if (why.empty()) {
+    FailureOr<EpilogueMatch> match = matchBody(consumer, x, why);
+    if (succeeded(match)) {
+      Type out = getElementTypeOrSelf(match->output.getType());
+      std::string typeError = checkMatmulElementTypes(
+          getElementTypeOrSelf(matmul.getDpsInputs()[0].getType()),
+          getElementTypeOrSelf(matmul.getDpsInputs()[1].getType()), out);
+      // One role per buffer; on memrefs the kernel moves to the consumer,
+      // past whatever lies between.
+      SmallVector<Value> buffers = {matmul.getDpsInputs()[0],
+                                    matmul.getDpsInputs()[1], match->output};
+      for (Value e : match->operands) {
+        if (llvm::is_contained(buffers, e))
+          why = "it reads a buffer the kernel also reads or writes as A, B, "
+                "C or another operand";
+        buffers.push_back(e);
+      }
+      if (!matmul.hasPureTensorSemantics())
+        for (Operation *mid = matmul->getNextNode(); mid != consumer;
+             mid = mid->getNextNode())
+          if (llvm::any_of(mid->getOperands(), [&](Value v) {
+                return llvm::is_contained(buffers, v);
+              }))
+            why = "an op between the matmul and it uses their buffers";
+      if (!typeError.empty())
+        why = "its output: " + typeError;
+      if (why.empty()) {
+        match->temp = c;
+        GEMM_OPT_DBG() << "fuses " << consumer->getName() << " into the "
+                       << matmul->getName() << ": "
+                       << (match->attr ? Attribute(match->attr)
+                                       : Attribute())
+                       << "\n";
+        return match;
+      }
+    }
+  }
+  GEMM_OPT_DBG() << "does not fuse " << consumer->getName() << ": " << why
+                 << "\n";
+  return failure();
+}
+
+linalg::LinalgOp mlir::gemm_opt::findProducerMatmul(linalg::GenericOp consumer) {
+  for (Value in : consumer.getDpsInputs()) {
+    if (auto producer = in.getDefiningOp<linalg::LinalgOp>())
+      if (isGemmOp(producer))
+        return producer;
+    if (!isa<MemRefType>(in.getType()))
+      continue;
+    // The last op before the consumer writing `in`.
+    for (Operation *prev = consumer->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(prev);
+      if (!linalgOp || !llvm::is_contained(linalgOp.getDpsInits(), in))
+        continue;
+      if (isGemmOp(prev))
+        return linalgOp;
+      break;
+    }
+  }
+  return {};
+}

@@ -1,0 +1,145 @@
+//===- Epilogue.cpp - The fused epilogue in a matmul kernel ---------------===//
+//
+// Activations in fast device code: exponentials through ex2.approx.f32
+// (as the softmax kernels), tanh as 1 - 2 / (1 + e^2x) on it (about 1e-7
+// absolute, where tanh.approx.f32 has 2^-11 relative error, too coarse for
+// an f32 C), erf as Abramowitz-Stegun 7.1.26 (at most 1.5e-7); the GELUs
+// in forms without cancellation at negative x (x sigmoid(2u), erfc).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Emit/Epilogue.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+/// Scalar f32 arithmetic at the builder's point.
+struct F32Math {
+  KernelBuilder &b;
+
+  Value c(double v) { return b.f32(v); }
+  Value add(Value x, Value y) { return arith::AddFOp::create(b, x, y); }
+  Value sub(Value x, Value y) { return arith::SubFOp::create(b, x, y); }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, x, y); }
+  Value div(Value x, Value y) { return arith::DivFOp::create(b, x, y); }
+  Value fma(Value x, Value y, Value z) { return math::FmaOp::create(b, x, y, z); }
+  Value exp2(Value x) {
+    return LLVM::InlineAsmOp::create(
+               b, TypeRange{b.getF32Type()}, ValueRange{x},
+               "ex2.approx.f32 $0, $1;", "=f,f", /*has_side_effects=*/false,
+               /*is_align_stack=*/false,
+               LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+               ArrayAttr())
+        .getResult(0);
+  }
+  /// e^x; e^-inf = 0, e^+inf = inf.
+  Value exp(Value x) { return exp2(mul(x, c(1.4426950408889634))); }
+  Value sigmoid(Value x) {
+    return div(c(1.0), add(c(1.0), exp(arith::NegFOp::create(b, x))));
+  }
+  Value tanh(Value x) {
+    return sub(c(1.0), div(c(2.0), add(c(1.0), exp(mul(x, c(2.0))))));
+  }
+  /// 1 + erf(x), from erfc(|x|) = p(t) e^(-x^2) (Abramowitz-Stegun
+  /// 7.1.26) without the cancellation of 1 + erf(x) at negative x.
+  Value onePlusErf(Value x) {
+    // |x| in arith: math.absf would become a libdevice call in the NVVM
+    // lowering, which links no libdevice.
+    Value ax = arith::MaxNumFOp::create(b, x, arith::NegFOp::create(b, x));
+    Value t = div(c(1.0), fma(ax, c(0.3275911), c(1.0)));
+    Value poly = c(1.061405429);
+    for (double k : {-1.453152027, 1.421413741, -0.284496736, 0.254829592})
+      poly = fma(poly, t, c(k));
+    poly = mul(poly, t);
+    Value erfc = mul(poly, exp(arith::NegFOp::create(b, mul(ax, ax))));
+    Value negative =
+        arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, c(0.0));
+    return arith::SelectOp::create(b, negative, erfc, sub(c(2.0), erfc));
+  }
+  Value activation(StringRef name, Value x) {
+    if (name == "relu")
+      return arith::MaxNumFOp::create(b, x, c(0.0));
+    if (name == "sigmoid")
+      return sigmoid(x);
+    if (name == "silu")
+      return mul(x, sigmoid(x));
+    if (name == "tanh")
+      return tanh(x);
+    if (name == "gelu_erf")
+      return mul(mul(x, c(0.5)), onePlusErf(mul(x, c(0.7071067811865476))));
+    // gelu_tanh: 0.5 x (1 + tanh(u)) = x sigmoid(2u), no cancellation at
+    // negative x.
+    Value twoU = mul(mul(x, c(2 * 0.7978845608028654)),
+                     fma(mul(x, x), c(0.044715), c(1.0)));
+    return mul(x, sigmoid(twoU));
+  }
+  Value binary(StringRef op, Value x, Value y) {
+    if (op == "add")
+      return add(x, y);
+    if (op == "sub")
+      return sub(x, y);
+    if (op == "mul")
+      return mul(x, y);
+    if (op == "div")
+      return div(x, y);
+    if (op == "max")
+      return arith::MaxNumFOp::create(b, x, y);
+    return arith::MinNumFOp::create(b, x, y);
+  }
+};
+} // namespace
+
+Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
+                                    Value row, Value col, Value v, bool clamp) {
+  if (!p.epilogue)
+    return v;
+  F32Math f{b};
+  auto inside = [&](Value i, int64_t extent) {
+    return clamp ? b.createOrFold<arith::MinUIOp>(i, b.index(extent - 1)) : i;
+  };
+  for (EpilogueStepAttr step : p.epilogue.getSteps()) {
+    if (step.isUnary()) {
+      v = f.activation(step.getOp(), v);
+      continue;
+    }
+    Value y;
+    if (step.getScalar()) {
+      y = f.c(step.getScalar()->convertToDouble());
+    } else {
+      Value e = p.epilogueOperands[step.getOperand()];
+      StringRef bc = step.getBroadcast();
+      if (bc == "col")
+        y = b.loadF32(e, {inside(col, p.n)});
+      else if (bc == "row")
+        y = b.loadF32(e, {inside(row, p.m)});
+      else
+        y = b.loadF32(e, {inside(row, p.m), inside(col, p.n)});
+      if (double scale = step.getOperandScale().convertToDouble();
+          scale != 1.0)
+        y = f.mul(y, f.c(scale));
+    }
+    v = f.binary(step.getOp(), v, y);
+  }
+  return v;
+}
+
+Value mlir::gemm_opt::applyEpilogueVector(KernelBuilder &b,
+                                          const GemmProblem &p, Value row,
+                                          Value col, Value v, bool clamp) {
+  if (!p.epilogue)
+    return v;
+  auto type = cast<VectorType>(v.getType());
+  SmallVector<Value> out;
+  for (int64_t e = 0; e < type.getNumElements(); ++e) {
+    Value x = vector::ExtractOp::create(b, v, ArrayRef<int64_t>{e});
+    Value colE = b.createOrFold<arith::AddIOp>(col, b.index(e));
+    out.push_back(applyEpilogue(b, p, row, colE, x, clamp));
+  }
+  return vector::FromElementsOp::create(b, type, out);
+}

@@ -1,0 +1,130 @@
+//===- FuseEpilogueChains.cpp - One elementwise consumer per matmul -------===//
+//
+// Frontends write a matmul's epilogue as several ops (linalg.add of a
+// broadcast bias, then a generic for the activation, then the cast), named
+// or generic. The kernel fuses one elementwise linalg.generic, so the named
+// elementwise ops reachable from a matmul's result (and the broadcasts
+// feeding them) become generics, and upstream's elementwise op fusion
+// merges a chain of them into one (on tensors; a memref chain is left as
+// it is and gemm-verify-input names what fuses).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Transforms/Linalg/FuseEpilogueChains.h"
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#define DEBUG_TYPE "gemm-opt-epilogue"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMFUSEEPILOGUECHAINS
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+/// An op an epilogue chain may hold: elementwise, or a broadcast feeding one.
+static bool isChainOp(linalg::LinalgOp op) {
+  if (isGemmOp(op) || isa<linalg::FillOp, linalg::SoftmaxOp>(op))
+    return false;
+  return isa<linalg::BroadcastOp>(op) || linalg::isElementwise(op);
+}
+
+/// Whether `op` reads a matmul's result, directly or through chain ops.
+static bool readsMatmulResult(Operation *op, int depth = 0) {
+  if (depth > 32)
+    return false;
+  for (Value v : op->getOperands()) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      continue;
+    if (isGemmOp(def))
+      return true;
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(def);
+    if (linalgOp && isChainOp(linalgOp) && readsMatmulResult(def, depth + 1))
+      return true;
+  }
+  return false;
+}
+
+LogicalResult mlir::gemm_opt::fuseEpilogueChains(func::FuncOp func) {
+  // The chain ops after each matmul, and the broadcasts into them.
+  SetVector<Operation *> chain;
+  SmallVector<Operation *> worklist;
+  func.walk([&](linalg::LinalgOp op) {
+    if (isGemmOp(op))
+      worklist.push_back(op);
+  });
+  auto memrefReaders = [&](Operation *op, SmallVectorImpl<Operation *> &out) {
+    // On memrefs: the ops after `op` in its block reading what it writes.
+    for (Value init : cast<linalg::LinalgOp>(op).getDpsInits())
+      for (Operation *user : init.getUsers())
+        if (user->getBlock() == op->getBlock() && op->isBeforeInBlock(user))
+          out.push_back(user);
+  };
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    SmallVector<Operation *> users(op->getUsers());
+    if (op->getNumResults() == 0)
+      memrefReaders(op, users);
+    for (Operation *user : users) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+      if (!linalgOp || !isChainOp(linalgOp) || !chain.insert(user))
+        continue;
+      worklist.push_back(user);
+    }
+  }
+  // The elementwise ops and broadcasts that compute the chain's other
+  // inputs (a bias broadcast, then widened), on tensors.
+  SmallVector<Operation *> producers(chain.begin(), chain.end());
+  while (!producers.empty()) {
+    auto op = cast<linalg::LinalgOp>(producers.pop_back_val());
+    for (Value in : op.getDpsInputs()) {
+      auto def = in.getDefiningOp<linalg::LinalgOp>();
+      if (def && isChainOp(def) && chain.insert(def))
+        producers.push_back(def);
+    }
+  }
+  // Nothing after a matmul: leave the function exactly as it is.
+  if (chain.empty())
+    return success();
+  IRRewriter rewriter(func.getContext());
+  for (Operation *op : chain) {
+    if (isa<linalg::GenericOp>(op))
+      continue;
+    rewriter.setInsertionPoint(op);
+    GEMM_OPT_DBG() << "generalizes " << op->getName() << "\n";
+    if (failed(linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op))))
+      return op->emitOpError("cannot be generalized into a linalg.generic");
+  }
+  RewritePatternSet patterns(func.getContext());
+  linalg::populateElementwiseOpsFusionPatterns(
+      patterns, [](OpOperand *fused) {
+        Operation *producer = fused->get().getDefiningOp();
+        bool fuse = producer && readsMatmulResult(fused->getOwner());
+        if (fuse)
+          GEMM_OPT_DBG() << "fuses " << producer->getName() << " into its "
+                         << fused->getOwner()->getName() << "\n";
+        return fuse;
+      });
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
+namespace {
+struct GemmFuseEpilogueChainsPass
+    : public mlir::gemm_opt::impl::GemmFuseEpilogueChainsBase<
+          GemmFuseEpilogueChainsPass> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal() && failed(fuseEpilogueChains(func)))
+        return signalPassFailure();
+  }
+};
+} // namespace

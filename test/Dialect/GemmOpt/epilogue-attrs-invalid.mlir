@@ -1,0 +1,50 @@
+// RUN: gemm-opt %s -split-input-file -verify-diagnostics
+
+// expected-error@+1 {{unknown epilogue step 'gelu'; expected add, sub, mul, div, max, min, relu, gelu_tanh, gelu_erf, silu, sigmoid or tanh}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "gelu">]>}
+
+// -----
+
+// expected-error@+1 {{binary step 'add' needs exactly one of scalar and operand}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "add">]>}
+
+// -----
+
+// expected-error@+1 {{unary step 'relu' takes no operand}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "relu", scalar = 1.0>]>}
+
+// -----
+
+// expected-error@+1 {{broadcast 'diag' must be col, row or none}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "diag", op = "add", operand = 0>]>}
+
+// -----
+
+// expected-error@+1 {{operand = 8 must name E0..E7}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 8>]>}
+
+// -----
+
+// expected-error@+1 {{a scalar step has no broadcast or operand_scale}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "mul", operand_scale = 2.0, scalar = 1.0>]>}
+
+// -----
+
+// expected-error@+1 {{operand steps must name E0, E1, ... in order of first use; expected at most E0, got E1}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 1>]>}
+
+// -----
+
+// expected-error@+1 {{E0 is read with broadcasts 'col' and 'row'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>, <broadcast = "row", op = "mul", operand = 0>]>}
+
+// -----
+
+// An empty list does not parse (a step is expected).
+// expected-error@+1 {{expected '<'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[]>}
+
+// -----
+
+// expected-error@+1 {{a fused epilogue needs accumulate = false (C is the epilogue's output)}}
+func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = f32, accumulate = true, b = f32, c = f32, epilogue = #gemm_opt.epilogue<[<op = "relu">]>, k = 4, m = 4, n = 4>}

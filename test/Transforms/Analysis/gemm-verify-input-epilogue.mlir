@@ -1,0 +1,105 @@
+// RUN: gemm-opt %s -split-input-file --gemm-fuse-epilogue-chains --gemm-verify-input -debug-only=gemm-opt-epilogue -o /dev/null 2>&1 | FileCheck %s
+
+// gemm-verify-input accepts a matmul's consumer that fuses, on tensors and
+// on memrefs, and -debug-only=gemm-opt-epilogue says what it fuses as
+// (activations in their algebraic forms: x / (1 + exp(-x)) is silu,
+// a select is relu, torch's erf GELU).
+
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <op = "silu">]>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @silu(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>) -> tensor<8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<8x4xf32>, tensor<4x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %o = tensor.empty() : tensor<8x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%mm : tensor<8x8xf32>) outs(%o : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %s = arith.constant 0.125 : f32
+    %one = arith.constant 1.0 : f32
+    %v = arith.mulf %x, %s : f32
+    %n = arith.negf %v : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %one, %ex : f32
+    %y = arith.divf %v, %d : f32
+    linalg.yield %y : f32
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
+// -----
+
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.batch_matmul: #gemm_opt.epilogue<[<broadcast = "row", op = "mul", operand = 0>, <op = "relu">]>
+#id = affine_map<(b, m, n) -> (b, m, n)>
+#row = affine_map<(b, m, n) -> (m)>
+func.func @batched_relu(%A: memref<2x8x4xf16>, %B: memref<2x4x8xf16>, %s: memref<8xf16>, %O: memref<2x8x8xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<2x8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<2x8x8xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<2x8x4xf16>, memref<2x4x8xf16>) outs(%tmp : memref<2x8x8xf32>)
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %s : memref<2x8x8xf32>, memref<8xf16>) outs(%O : memref<2x8x8xf16>) {
+  ^bb0(%x: f32, %sv: f16, %out: f16):
+    %zero2 = arith.constant 0.0 : f32
+    %s32 = arith.extf %sv : f16 to f32
+    %v = arith.mulf %s32, %x : f32
+    %gt = arith.cmpf ugt, %v, %zero2 : f32
+    %r = arith.select %gt, %v, %zero2 : f32
+    %t = arith.truncf %r : f32 to f16
+    linalg.yield %t : f16
+  }
+  return
+}
+
+// -----
+
+// torch-mlir's GELU (approximate = "none"), after a named linalg.add of a
+// broadcast bias.
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>, <op = "gelu_erf">]>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @gelu_erf(%A: tensor<8x4xbf16>, %B: tensor<4x8xbf16>, %bias: tensor<8xf32>) -> tensor<8x8xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<8x4xbf16>, tensor<4x8xbf16>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %be = tensor.empty() : tensor<8x8xf32>
+  %bb = linalg.broadcast ins(%bias : tensor<8xf32>) outs(%be : tensor<8x8xf32>) dimensions = [0]
+  %se = tensor.empty() : tensor<8x8xf32>
+  %s = linalg.add ins(%mm, %bb : tensor<8x8xf32>, tensor<8x8xf32>) outs(%se : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %o = tensor.empty() : tensor<8x8xbf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<8x8xf32>) outs(%o : tensor<8x8xbf16>) {
+  ^bb0(%x: f32, %out: bf16):
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %rs2 = arith.constant 0.707106769 : f32
+    %a = arith.mulf %x, %rs2 : f32
+    %erf = math.erf %a : f32
+    %p = arith.addf %erf, %one : f32
+    %h = arith.mulf %x, %half : f32
+    %g = arith.mulf %h, %p : f32
+    %t = arith.truncf %g : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<8x8xbf16>
+  return %r : tensor<8x8xbf16>
+}
+
+// -----
+
+// linalg.elementwise ops and a named linalg.max, fused into one generic
+// that reads R twice: one operand, E0, read by two steps.
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<broadcast = "none", op = "add", operand = 0>, <op = "tanh">, <broadcast = "none", op = "max", operand = 0>]>
+func.func @shared_operand(%A: tensor<16x8xf32>, %B: tensor<8x32xf32>, %R: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<16x8xf32>, tensor<8x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e2 = tensor.empty() : tensor<16x32xf32>
+  %s = linalg.elementwise kind=#linalg.elementwise_kind<add> ins(%mm, %R : tensor<16x32xf32>, tensor<16x32xf32>) outs(%e2 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e3 = tensor.empty() : tensor<16x32xf32>
+  %t = linalg.elementwise kind=#linalg.elementwise_kind<tanh> ins(%s : tensor<16x32xf32>) outs(%e3 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %e4 = tensor.empty() : tensor<16x32xf32>
+  %m = linalg.max ins(%t, %R : tensor<16x32xf32>, tensor<16x32xf32>) outs(%e4 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %m : tensor<16x32xf32>
+}

@@ -1,0 +1,82 @@
+// RUN: gemm-opt %s -split-input-file --gemm-naive | FileCheck %s
+
+// gemm-naive folds a matmul's elementwise consumer as it folds the zero
+// fill: one launch at the consumer, writing the consumer's output (f16)
+// from the f32 sum after the epilogue steps, reading the bias per column
+// and the residual per element; the temporary, the fill, the matmul and
+// the consumer are gone, the problem records the steps, the operands get
+// roles E0, E1.
+
+// CHECK-LABEL: func.func @bias_residual_silu(
+// CHECK-SAME: %[[A:[a-z0-9_]+]]: memref<100x48xf16> {gemm_opt.role = "A"}
+// CHECK-SAME: %[[B:[a-z0-9_]+]]: memref<48x40xf16> {gemm_opt.role = "B"}
+// CHECK-SAME: %[[BIAS:[a-z0-9_]+]]: memref<40xf32> {gemm_opt.role = "E0"}
+// CHECK-SAME: %[[RES:[a-z0-9_]+]]: memref<100x40xf16> {gemm_opt.role = "E1"}
+// CHECK-SAME: %[[OUT:[a-z0-9_]+]]: memref<100x40xf16> {gemm_opt.role = "C"}
+// CHECK-NOT:  memref.alloc
+// CHECK-NOT:  linalg.
+// CHECK:      gpu.launch
+// CHECK:      scf.for
+// CHECK:      math.fma
+// CHECK:      scf.yield
+// CHECK:      %[[BV:.+]] = memref.load %[[BIAS]][%[[COL:.+]]] : memref<40xf32>
+// CHECK-NEXT: %[[S:.+]] = arith.addf %{{.+}}, %[[BV]] : f32
+// CHECK-NEXT: %[[RV:.+]] = memref.load %[[RES]][%[[ROW:.+]], %[[COL]]] : memref<100x40xf16>
+// CHECK-NEXT: %[[RV32:.+]] = arith.extf %[[RV]] : f16 to f32
+// CHECK-NEXT: %[[T:.+]] = arith.addf %[[S]], %[[RV32]] : f32
+// CHECK:      llvm.inline_asm "ex2.approx.f32 $0, $1;"
+// CHECK:      %[[SIG:.+]] = arith.divf
+// CHECK-NEXT: %[[Y:.+]] = arith.mulf %[[T]], %[[SIG]] : f32
+// CHECK-NEXT: %[[Y16:.+]] = arith.truncf %[[Y]] : f32 to f16
+// CHECK-NEXT: memref.store %[[Y16]], %[[OUT]][%[[ROW]], %[[COL]]] : memref<100x40xf16>
+// CHECK:      } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "x-rows", gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, c = f16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>, <broadcast = "none", op = "add", operand = 1>, <op = "silu">]>, k = 48, m = 100, n = 40>}
+// CHECK-NOT:  linalg.
+// CHECK:      return
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+func.func @bias_residual_silu(%A: memref<100x48xf16>, %B: memref<48x40xf16>, %bias: memref<40xf32>, %res: memref<100x40xf16>, %out: memref<100x40xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<100x40xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<100x40xf32>)
+  linalg.matmul ins(%A, %B : memref<100x48xf16>, memref<48x40xf16>) outs(%tmp : memref<100x40xf32>)
+  linalg.generic {indexing_maps = [#id, #col, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp, %bias, %res : memref<100x40xf32>, memref<40xf32>, memref<100x40xf16>) outs(%out : memref<100x40xf16>) {
+  ^bb0(%x: f32, %b: f32, %r: f16, %o: f16):
+    %one = arith.constant 1.0 : f32
+    %s = arith.addf %x, %b : f32
+    %r32 = arith.extf %r : f16 to f32
+    %t = arith.addf %s, %r32 : f32
+    %n = arith.negf %t : f32
+    %e = math.exp %n : f32
+    %d = arith.addf %one, %e : f32
+    %y = arith.divf %t, %d : f32
+    %y16 = arith.truncf %y : f32 to f16
+    linalg.yield %y16 : f16
+  }
+  memref.dealloc %tmp : memref<100x40xf32>
+  return
+}
+
+// -----
+
+// Only a cast: the kernel rounds to the output's type, with no steps.
+
+// CHECK-LABEL: func.func @cast_only(
+// CHECK-SAME: %{{.+}}: memref<16x8xbf16> {gemm_opt.role = "C"}
+// CHECK-NOT:  linalg.
+// CHECK:      arith.truncf %{{.+}} : f32 to bf16
+// CHECK:      gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, c = bf16, k = 4, m = 16, n = 8>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @cast_only(%A: memref<16x4xbf16>, %B: memref<4x8xbf16>, %out: memref<16x8xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<16x8xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<16x8xf32>)
+  linalg.matmul ins(%A, %B : memref<16x4xbf16>, memref<4x8xbf16>) outs(%tmp : memref<16x8xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp : memref<16x8xf32>) outs(%out : memref<16x8xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %t = arith.truncf %x : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  return
+}

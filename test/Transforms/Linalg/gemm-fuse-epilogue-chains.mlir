@@ -1,0 +1,74 @@
+// RUN: gemm-opt %s -split-input-file --gemm-fuse-epilogue-chains | FileCheck %s
+
+// A chain after a matmul on tensors: a broadcast bias added by linalg.add,
+// a generic (silu as x * sigmoid(x)), the cast to bf16 by a third op. The
+// named ops become generics and upstream's elementwise fusion merges the
+// chain into one generic reading the matmul's result, the bias through
+// (d0, d1) -> (d1), writing the bf16 output.
+
+// CHECK-LABEL: func.func @chain(
+// CHECK:      %[[MM:.+]] = linalg.matmul
+// CHECK-NOT:  linalg.add
+// CHECK-NOT:  linalg.broadcast
+// CHECK:      linalg.generic {indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}], iterator_types = ["parallel", "parallel"]}
+// CHECK-SAME: ins(%[[MM]], %{{.+}} : tensor<16x32xf32>, tensor<32xbf16>) outs(%{{.+}} : tensor<16x32xbf16>)
+// CHECK:      math.exp
+// CHECK:      arith.truncf
+// CHECK-NOT:  linalg.generic
+// CHECK:      return
+#id = affine_map<(m, n) -> (m, n)>
+func.func @chain(%A: tensor<16x8xbf16>, %B: tensor<8x32xbf16>, %bias: tensor<32xbf16>) -> tensor<16x32xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<16x8xbf16>, tensor<8x32xbf16>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %be = tensor.empty() : tensor<16x32xbf16>
+  %bb = linalg.broadcast ins(%bias : tensor<32xbf16>) outs(%be : tensor<16x32xbf16>) dimensions = [0]
+  %bf = tensor.empty() : tensor<16x32xf32>
+  %b32 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bb : tensor<16x32xbf16>) outs(%bf : tensor<16x32xf32>) {
+  ^bb0(%v: bf16, %o: f32):
+    %w = arith.extf %v : bf16 to f32
+    linalg.yield %w : f32
+  } -> tensor<16x32xf32>
+  %se = tensor.empty() : tensor<16x32xf32>
+  %s = linalg.add ins(%mm, %b32 : tensor<16x32xf32>, tensor<16x32xf32>) outs(%se : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %ae = tensor.empty() : tensor<16x32xf32>
+  %act = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%s : tensor<16x32xf32>) outs(%ae : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %one = arith.constant 1.0 : f32
+    %n = arith.negf %x : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %ex, %one : f32
+    %sg = arith.divf %one, %d : f32
+    %y = arith.mulf %x, %sg : f32
+    linalg.yield %y : f32
+  } -> tensor<16x32xf32>
+  %oe = tensor.empty() : tensor<16x32xbf16>
+  %out = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%act : tensor<16x32xf32>) outs(%oe : tensor<16x32xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %t = arith.truncf %x : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<16x32xbf16>
+  return %out : tensor<16x32xbf16>
+}
+
+// -----
+
+// Nothing after the matmul: the function is left exactly as it is.
+
+// CHECK-LABEL: func.func @no_chain(
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: tensor.empty
+// CHECK-NEXT: linalg.fill
+// CHECK-NEXT: linalg.matmul
+// CHECK-NEXT: return
+func.func @no_chain(%A: tensor<16x8xf32>, %B: tensor<8x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<16x8xf32>, tensor<8x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %mm : tensor<16x32xf32>
+}
