@@ -19,6 +19,7 @@ config.gemm_opt_obj_root = "$site"
 config.gemm_opt_tools_dir = "$bin"
 config.gemm_opt_lib_dir = "$bin"
 config.llvm_shlib_ext = ".so"
+config.gemm_opt_version = "$(sed -n 's/^set(GEMM_OPT_VERSION \([0-9.]*\))$/\1/p' "$repo/CMakeLists.txt")"
 lit.llvm.initialize(lit_config, config)
 lit_config.load_config(config, "$repo/test/lit.cfg.py")
 CFG

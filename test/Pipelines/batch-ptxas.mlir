@@ -94,7 +94,7 @@
 // F16-WGMMA-JSON: "chip": "sm_90a",
 // F16-WGMMA-JSON: {"name": "scratch1", "role": "scratch", "elem": "f16", "shape": [3, 832, 1000]}
 // F16-WGMMA-JSON: "grid": [790, 1, 3],
-// F16-WGMMA-JSON: {"abi": "tensormap", "buffer": "scratch0", "elem": "f16", "dims": [777, 3000], "strides": [1568], "box": [64, 64]
+// F16-WGMMA-JSON: {"abi": "tensormap", "buffer": "scratch0", "elem": "f16", "dims": [777, 3000], "strides": [1568], "box": [64, 128]
 // F16-WGMMA-JSON: {"abi": "tensormap", "buffer": "scratch1", "elem": "f16", "dims": [999, 2496], "strides": [2000], "box": [64, 64]
 // Rows 16-byte aligned but K = 200 not whole K tiles: B alone goes
 // through the copy, for its zero rows (a remark says so); staging=0 keeps
@@ -141,7 +141,7 @@
 // SHARED-STAGED-JSON: {"name": "scratch1", "role": "scratch", "elem": "f16", "shape": [777, 1000]}
 // SHARED-STAGED-JSON: "grid": [383, 1, 3],
 // SHARED-STAGED-JSON: "grid": [380, 1, 1],
-// SHARED-STAGED-JSON: "grid": [16, 16, 3],
+// SHARED-STAGED-JSON: "grid": [8, 8, 3],
 // SHARED-STAGED-JSON: {"abi": "tensormap", "buffer": "scratch0", "elem": "f16", "dims": [777, 3000], "strides": [1568]
 // SHARED-STAGED-JSON: {"abi": "tensormap", "buffer": "scratch1", "elem": "f16", "dims": [999, 777], "strides": [2000]
 

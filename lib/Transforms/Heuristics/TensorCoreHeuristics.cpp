@@ -301,13 +301,22 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   plan.groupM = 8;
   plan.maxRegs = 0;
   plan.persistentBlocks = chip.numSMs;
+  // The tiles of every batch entry share the SMs (the persistent kernel
+  // walks them all): attention's 32 heads of 2048x2048 make 4096 tiles of
+  // 128x256, not 128 (Q*K^T at 32x2048x2048x128, bf16 C: 60.7% of cuBLAS
+  // strided batched against 33.8% with one entry's 128x128 plan; P*V at
+  // 32x2048x128x2048: 92.8% with cooperative 128x128 against 57.7%;
+  // results/2026-12-02-epilogue-first/attn, gemm-run --tune).
   auto blocks = [&](int64_t bm, int64_t bn) {
-    return ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
+    return p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
   if (chooseFewWaveWgmmaTiles(p, chip, plan))
     return plan;
   if (blocks(128, 256) >= chip.numSMs) {
     useCooperative128x256(plan);
+    // A 256-wide tile over N <= 128 would be half padding.
+    if (p.n <= 128)
+      plan.bn = 128;
   } else if (blocks(128, 128) < chip.numSMs) {
     plan.bm = 64;
     plan.stages = 4;

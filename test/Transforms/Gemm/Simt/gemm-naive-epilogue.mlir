@@ -25,7 +25,7 @@
 // CHECK-NEXT: %[[RV32:.+]] = arith.extf %[[RV]] : f16 to f32
 // CHECK-NEXT: %[[T:.+]] = arith.addf %[[S]], %[[RV32]] : f32
 // CHECK:      llvm.inline_asm "ex2.approx.f32 $0, $1;"
-// CHECK:      %[[SIG:.+]] = arith.divf
+// CHECK:      %[[SIG:.+]] = llvm.inline_asm "rcp.approx.f32 $0, $1;"
 // CHECK-NEXT: %[[Y:.+]] = arith.mulf %[[T]], %[[SIG]] : f32
 // CHECK-NEXT: %[[Y16:.+]] = arith.truncf %[[Y]] : f32 to f16
 // CHECK-NEXT: memref.store %[[Y16]], %[[OUT]][%[[ROW]], %[[COL]]] : memref<100x40xf16>
