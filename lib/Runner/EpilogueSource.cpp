@@ -1,9 +1,9 @@
 //===- EpilogueSource.cpp - The embedded default's epilogue generic -------===//
 #include "EpilogueSource.h"
 
+#include "gemm-opt/Runtime/JsonWriting.h"
+
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <vector>
 
 namespace gemm_opt::runner {
@@ -14,15 +14,7 @@ namespace {
 
 /// An MLIR float literal that reads back as `v`: the shortest "%.Ne" (MLIR
 /// needs the '.' that %e always writes).
-std::string floatLiteral(double v) {
-  char buf[48];
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*e", prec, v);
-    if (std::strtod(buf, nullptr) == v)
-      break;
-  }
-  return buf;
-}
+std::string floatLiteral(double v) { return rt::roundTripDecimal(v, 'e'); }
 
 /// The body of the generic: SSA values %v0, %v1, ... in f32.
 class Body {

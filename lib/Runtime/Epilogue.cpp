@@ -6,34 +6,26 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <set>
 
 namespace gemm_opt::runtime {
 
-namespace {
-struct OpName {
-  EpilogueOp op;
-  const char *name;
-};
-constexpr OpName kOpNames[] = {
-    {EpilogueOp::Add, "add"},         {EpilogueOp::Sub, "sub"},           {EpilogueOp::Mul, "mul"},
-    {EpilogueOp::Div, "div"},         {EpilogueOp::Max, "max"},           {EpilogueOp::Min, "min"},
-    {EpilogueOp::Relu, "relu"},       {EpilogueOp::GeluTanh, "gelu_tanh"}, {EpilogueOp::GeluErf, "gelu_erf"},
-    {EpilogueOp::Silu, "silu"},       {EpilogueOp::Sigmoid, "sigmoid"},   {EpilogueOp::Tanh, "tanh"},
-};
-} // namespace
+// EpilogueOp lists the binary steps, then the unary ones, in the
+// vocabulary's order.
+static_assert(std::size(epilogue::kBinaryOps) == static_cast<size_t>(EpilogueOp::Relu) &&
+              std::size(epilogue::kBinaryOps) + std::size(epilogue::kUnaryOps) ==
+                  static_cast<size_t>(EpilogueOp::Tanh) + 1);
 
 const char *epilogueOpName(EpilogueOp op) {
-  for (const OpName &n : kOpNames)
-    if (n.op == op)
-      return n.name;
-  return "?";
+  size_t i = static_cast<size_t>(op), binary = std::size(epilogue::kBinaryOps);
+  return i < binary ? epilogue::kBinaryOps[i] : epilogue::kUnaryOps[i - binary];
 }
 
 bool parseEpilogueOp(const std::string &s, EpilogueOp &out) {
-  for (const OpName &n : kOpNames)
-    if (s == n.name) {
-      out = n.op;
+  for (int i = 0; i <= static_cast<int>(EpilogueOp::Tanh); ++i)
+    if (s == epilogueOpName(static_cast<EpilogueOp>(i))) {
+      out = static_cast<EpilogueOp>(i);
       return true;
     }
   return false;
@@ -81,7 +73,7 @@ std::vector<std::string> epilogueOperandRoles(const Epilogue &e) {
       used.insert(epilogueOperandIndex(s.operand));
   std::vector<std::string> roles;
   for (int i : used)
-    roles.push_back("E" + std::to_string(i));
+    roles.push_back(epilogue::operandRole(i));
   return roles;
 }
 
@@ -123,14 +115,11 @@ double applyEpilogueStep(EpilogueOp op, double x, double y) {
   case EpilogueOp::Div: return x / y;
   case EpilogueOp::Max: return std::max(x, y);
   case EpilogueOp::Min: return std::min(x, y);
-  case EpilogueOp::Relu: return std::max(x, 0.0);
-  case EpilogueOp::GeluTanh: {
-    const double c = std::sqrt(2.0 / M_PI);
-    return 0.5 * x * (1.0 + std::tanh(c * (x + 0.044715 * x * x * x)));
-  }
-  case EpilogueOp::GeluErf: return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
-  case EpilogueOp::Silu: return x / (1.0 + std::exp(-x));
-  case EpilogueOp::Sigmoid: return 1.0 / (1.0 + std::exp(-x));
+  case EpilogueOp::Relu: return epilogue::relu(x);
+  case EpilogueOp::GeluTanh: return epilogue::geluTanh(x);
+  case EpilogueOp::GeluErf: return epilogue::geluErf(x);
+  case EpilogueOp::Silu: return epilogue::silu(x);
+  case EpilogueOp::Sigmoid: return epilogue::sigmoid(x);
   case EpilogueOp::Tanh: return std::tanh(x);
   }
   return x;
@@ -162,7 +151,7 @@ namespace {
 bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string &error) {
   auto operand = [&](EpilogueOp op, EpilogueBroadcast b) {
     s.op = op;
-    s.operand = "E" + std::to_string(next++);
+    s.operand = epilogue::operandRole(next++);
     s.broadcast = b;
   };
   auto number = [&](const std::string &text, double &v) {

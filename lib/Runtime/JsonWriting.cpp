@@ -18,16 +18,19 @@ std::string jsonQuote(llvm::StringRef s) {
   return out;
 }
 
-std::string jsonNumber(double v) {
-  if (!std::isfinite(v))
-    return "null";
-  char buf[40];
+std::string roundTripDecimal(double v, char conversion) {
+  const char *format = conversion == 'e' ? "%.*e" : "%.*g";
+  char buf[48];
   for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    std::snprintf(buf, sizeof buf, format, prec, v);
     if (std::strtod(buf, nullptr) == v)
       break;
   }
   return buf;
+}
+
+std::string jsonNumber(double v) {
+  return std::isfinite(v) ? roundTripDecimal(v, 'g') : "null";
 }
 
 std::string jsonFloat(float v) {

@@ -57,7 +57,7 @@ LogicalResult mlir::gemm_opt::describeEpilogue(Operation *at,
     if (step.getScalar())
       s.scalar = step.getScalar()->convertToDouble();
     if (step.getOperand() >= 0) {
-      s.operand = "E" + std::to_string(step.getOperand());
+      s.operand = ::gemm_opt::epilogue::operandRole(step.getOperand());
       if (!rt::parseEpilogueBroadcast(step.getBroadcast().str(), s.broadcast))
         return at->emitError("cannot describe the epilogue step ") << step;
       if (double scale = step.getOperandScale().convertToDouble();

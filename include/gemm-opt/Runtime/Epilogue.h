@@ -12,6 +12,8 @@
 #ifndef GEMM_OPT_RUNTIME_EPILOGUE_H
 #define GEMM_OPT_RUNTIME_EPILOGUE_H
 
+#include "gemm-opt/Support/EpilogueVocabulary.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -38,7 +40,7 @@ const char *epilogueBroadcastName(EpilogueBroadcast b);
 bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out);
 
 /// The most operand buffers an epilogue may have (roles E0..E7).
-inline constexpr int kMaxEpilogueOperands = 8;
+inline constexpr int kMaxEpilogueOperands = epilogue::kMaxOperands;
 
 struct EpilogueStep {
   EpilogueOp op = EpilogueOp::Relu;

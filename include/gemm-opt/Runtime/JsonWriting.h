@@ -22,6 +22,9 @@ namespace gemm_opt::runtime {
 std::string jsonQuote(llvm::StringRef s);
 /// The shortest decimal that reads back to `v` ("%.17g" at most); non-finite
 /// values become null.
+/// The shortest printf "%.N<conversion>" ('g' or 'e') of `v` that reads
+/// back as `v`.
+std::string roundTripDecimal(double v, char conversion);
 std::string jsonNumber(double v);
 /// The shortest decimal that reads back to `v` the way the manifest reader
 /// reads an f32 (to double, then to float); -0 is "-0.0" (llvm::json reads

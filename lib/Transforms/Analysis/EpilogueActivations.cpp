@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
+#include "gemm-opt/Support/EpilogueVocabulary.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -18,22 +19,6 @@
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
-
-double mlir::gemm_opt::referenceActivation(StringRef name, double x) {
-  double sigmoid = 1.0 / (1.0 + std::exp(-x));
-  if (name == "relu")
-    return x > 0 ? x : 0.0;
-  if (name == "gelu_tanh")
-    return 0.5 * x *
-           (1.0 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
-  if (name == "gelu_erf")
-    return 0.5 * x * (1.0 + std::erf(x * 0.7071067811865476));
-  if (name == "silu")
-    return x * sigmoid;
-  if (name == "sigmoid")
-    return sigmoid;
-  return std::tanh(x);
-}
 
 namespace {
 /// Evaluates a scalar expression of one leaf, memoised per value.
@@ -164,13 +149,13 @@ StringRef mlir::gemm_opt::identifyActivation(Value result, Value input) {
                                        -0.7,    -0.1,  -0.003, 0.0, 0.004,
                                        0.15,    0.8,   1.7,  3.1,  30.0,
                                        1000.0};
-  for (StringRef name : kEpilogueUnaryOps) {
+  for (StringRef name : ::gemm_opt::epilogue::kUnaryOps) {
     bool all = true;
     for (double x : kProbes) {
       FailureOr<double> got = evaluateScalarExpression(result, input, x);
       if (failed(got))
         return "";
-      double want = referenceActivation(name, x);
+      double want = ::gemm_opt::epilogue::activation(name, x);
       // Tight: constants written in f32 are within 1e-7 relative.
       if (!(std::fabs(*got - want) <= 1e-6 + 1e-5 * std::fabs(want))) {
         all = false;

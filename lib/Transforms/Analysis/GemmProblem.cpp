@@ -1,6 +1,7 @@
 //===- GemmProblem.cpp - What a linalg.matmul asks for --------------------===//
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Support/EpilogueVocabulary.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -242,7 +243,7 @@ void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
   setBufferRole(func, p.b, "B");
   setBufferRole(func, p.c, "C");
   for (auto [i, e] : llvm::enumerate(p.epilogueOperands))
-    setBufferRole(func, e, ("E" + Twine(i)).str());
+    setBufferRole(func, e, ::gemm_opt::epilogue::operandRole(i));
 }
 
 MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {

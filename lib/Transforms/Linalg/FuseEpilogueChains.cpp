@@ -109,9 +109,10 @@ LogicalResult mlir::gemm_opt::fuseEpilogueChains(func::FuncOp func) {
       patterns, [](OpOperand *fused) {
         Operation *producer = fused->get().getDefiningOp();
         bool fuse = producer && readsMatmulResult(fused->getOwner());
-        if (fuse)
+        if (fuse) {
           GEMM_OPT_DBG() << "fuses " << producer->getName() << " into its "
                          << fused->getOwner()->getName() << "\n";
+        }
         return fuse;
       });
   return applyPatternsGreedily(func, std::move(patterns));

@@ -55,9 +55,6 @@ StringRef identifyActivation(Value result, Value input);
 /// leaves.
 FailureOr<double> evaluateScalarExpression(Value result, Value input, double x);
 
-/// The activation `name` in double precision (the reference).
-double referenceActivation(StringRef name, double x);
-
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_ANALYSIS_EPILOGUEMATCH_H

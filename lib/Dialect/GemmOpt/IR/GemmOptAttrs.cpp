@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
+#include "gemm-opt/Support/EpilogueVocabulary.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -149,7 +150,7 @@ static std::string checkExtents(
 //===----------------------------------------------------------------------===//
 
 bool EpilogueStepAttr::isUnary() const {
-  return llvm::is_contained(kEpilogueUnaryOps, getOp());
+  return llvm::is_contained(::gemm_opt::epilogue::kUnaryOps, getOp());
 }
 
 LogicalResult
@@ -162,12 +163,12 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!std::isfinite(operandScale) ||
       (scalar && !std::isfinite(scalar->convertToDouble())))
     return emitError() << "epilogue numbers must be finite";
-  if (llvm::is_contained(kEpilogueUnaryOps, op)) {
+  if (llvm::is_contained(::gemm_opt::epilogue::kUnaryOps, op)) {
     if (hasOperand || scalar || !broadcast.empty() || operandScale != 1.0)
       return emitError() << "unary step '" << op << "' takes no operand";
     return success();
   }
-  if (!llvm::is_contained(kEpilogueBinaryOps, op))
+  if (!llvm::is_contained(::gemm_opt::epilogue::kBinaryOps, op))
     return emitError() << "unknown epilogue step '" << op
                        << "'; expected add, sub, mul, div, max, min, relu, "
                           "gelu_tanh, gelu_erf, silu, sigmoid or tanh";
@@ -176,9 +177,9 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << "' needs exactly one of scalar and operand";
   if (scalar && (!broadcast.empty() || operandScale != 1.0))
     return emitError() << "a scalar step has no broadcast or operand_scale";
-  if (hasOperand && (operand < 0 || operand >= kMaxEpilogueOperands))
+  if (hasOperand && (operand < 0 || operand >= ::gemm_opt::epilogue::kMaxOperands))
     return emitError() << "operand = " << operand << " must name E0..E"
-                       << kMaxEpilogueOperands - 1;
+                       << ::gemm_opt::epilogue::kMaxOperands - 1;
   if (hasOperand && !llvm::is_contained({"col", "row", "none"}, broadcast))
     return emitError() << "broadcast '" << broadcast
                        << "' must be col, row or none";

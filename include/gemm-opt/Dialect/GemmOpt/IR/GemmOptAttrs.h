@@ -29,13 +29,6 @@ FailureOr<std::optional<llvm::APFloat>>
 parseOptionalF64Parameter(AsmParser &parser);
 void printF64Parameter(AsmPrinter &printer, const llvm::APFloat &value);
 
-/// The unary epilogue steps (#gemm_opt.epilogue_step), and the binary ones.
-inline constexpr const char *kEpilogueUnaryOps[] = {
-    "relu", "gelu_tanh", "gelu_erf", "silu", "sigmoid", "tanh"};
-inline constexpr const char *kEpilogueBinaryOps[] = {"add", "sub", "mul",
-                                                     "div", "max", "min"};
-/// At most this many operand buffers E0..E7.
-inline constexpr int64_t kMaxEpilogueOperands = 8;
 
 /// Short names used in manifests and diagnostics: f32, f16, bf16.
 std::string elementTypeName(Type type);
