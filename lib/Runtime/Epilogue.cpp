@@ -60,11 +60,7 @@ bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out) {
   return true;
 }
 
-int epilogueOperandIndex(const std::string &role) {
-  if (role.size() != 2 || role[0] != 'E' || role[1] < '0' || role[1] >= '0' + kMaxEpilogueOperands)
-    return -1;
-  return role[1] - '0';
-}
+int epilogueOperandIndex(const std::string &role) { return epilogue::operandIndex(role); }
 
 std::vector<std::string> epilogueOperandRoles(const Epilogue &e) {
   std::set<int> used;

@@ -36,6 +36,14 @@ inline std::string operandRole(int64_t index) {
   return "E" + std::to_string(index);
 }
 
+/// The index of operand role `role` ("E0" -> 0), or -1 for another role.
+inline int operandIndex(std::string_view role) {
+  if (role.size() != 2 || role[0] != 'E' || role[1] < '0' ||
+      role[1] >= '0' + kMaxOperands)
+    return -1;
+  return role[1] - '0';
+}
+
 /// The activations in double, as the host reference applies them.
 inline double relu(double x) { return std::max(x, 0.0); }
 inline double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }

@@ -1,6 +1,7 @@
 //===- SimtGemmPlan.cpp - The plan of a SIMT matmul kernel ----------------===//
 
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
+#include "gemm-opt/Support/EpilogueVocabulary.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 
@@ -192,10 +193,9 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
       p.b = v;
     else if (role.getValue() == "C")
       p.c = v;
-    else if (role.getValue().starts_with("E") && epilogue)
-      if (unsigned i; !role.getValue().drop_front().getAsInteger(10, i) &&
-                      i < epilogueOperands.size())
-        epilogueOperands[i] = v;
+    else if (int i = ::gemm_opt::epilogue::operandIndex(role.getValue());
+             i >= 0 && static_cast<size_t>(i) < epilogueOperands.size())
+      epilogueOperands[i] = v;
   }
   p.epilogue = recorded.getEpilogue();
   if (llvm::is_contained(epilogueOperands, Value()))
