@@ -19,6 +19,11 @@ namespace mlir::gemm_opt {
 struct KernelBundle {
   std::string ptx;
   ::gemm_opt::runtime::KernelManifest manifest;
+  /// A module compiled with dynamic dimensions: its version-3 manifest
+  /// (docs/manifest.md, "Dynamic dimensions"), as JSON text; `manifest` is
+  /// then empty. Empty for static modules.
+  std::string dynamicManifest;
+  bool isDynamic() const { return !dynamicManifest.empty(); }
 };
 
 /// Describes a fully compiled module; emits an error at the op that cannot be
