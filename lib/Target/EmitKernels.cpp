@@ -60,7 +60,9 @@ struct GemmEmitKernelsPass
     FailureOr<KernelBundle> bundle = extractKernelBundle(module, stage, chip);
     if (failed(bundle))
       return signalPassFailure();
-    std::string manifest = ::gemm_opt::runtime::toJson(bundle->manifest);
+    std::string manifest = bundle->isDynamic()
+                               ? bundle->dynamicManifest
+                               : ::gemm_opt::runtime::toJson(bundle->manifest);
     SmallVector<std::pair<StringRef, StringRef>> files;
     if (!ptxFile.empty())
       files.push_back({ptxFile, bundle->ptx});

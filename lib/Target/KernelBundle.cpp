@@ -1,11 +1,13 @@
 //===- KernelBundle.cpp - PTX + launch manifest of a compiled module ------===//
 
 #include "gemm-opt/Target/KernelBundle.h"
+#include "DynamicManifest.h"
 #include "LaunchDescription.h"
 #include "OpsManifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,6 +96,25 @@ static FailureOr<KernelBundle> validated(func::FuncOp func,
   return bundle;
 }
 
+FailureOr<rt::KernelManifest> mlir::gemm_opt::describeOneOpFunction(
+    func::FuncOp func, StringRef ptx, const SymbolBinding *symbol,
+    std::vector<KernelSymbols> *symbolic) {
+  rt::KernelManifest m;
+  m.func = func.getSymName().str();
+  if (failed(readProblem(func, m)))
+    return failure();
+  // Everything on the host must have become a kernel launch: a runner only
+  // runs the kernels.
+  if (failed(checkNothingLeftOnHost(func)))
+    return failure();
+  DenseMap<Value, std::string> names;
+  auto namer = [&](Value root) { return describeBuffer(func, root, m, names); };
+  if (failed(describeLaunches(func, ptx, namer, m.kernels, symbol, symbolic)))
+    return failure();
+  sortBuffers(m);
+  return m;
+}
+
 FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
                                                             StringRef stage,
                                                             StringRef chip) {
@@ -109,7 +130,11 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
         (f->hasAttr(kFunctionProblemsAttr) || callsOutlinedOps(f)))
       funcs.push_back(f);
   });
-  if (funcs.size() != 1)
+  // The variants of one function with a dynamic M: one manifest of them.
+  bool variants = !funcs.empty() && llvm::all_of(funcs, [](func::FuncOp f) {
+    return getDynamicVariant(f).has_value();
+  });
+  if (funcs.size() != 1 && !variants)
     return module.emitError("expected exactly one function with compiled "
                             "kernels, found ")
            << funcs.size();
@@ -131,6 +156,14 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
     return binaries.front().emitError(
         "has no PTX object; compile with gpu-module-to-binary{format=isa}");
 
+  if (variants) {
+    FailureOr<std::string> manifest =
+        describeDynamicFunction(funcs, bundle.ptx, stage, *compiledFor);
+    if (failed(manifest))
+      return failure();
+    bundle.dynamicManifest = std::move(*manifest);
+    return bundle;
+  }
   rt::KernelManifest &m = bundle.manifest;
   m.stage = stage.str();
   m.chip = *compiledFor;
@@ -140,17 +173,12 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
       return failure();
     return validated(func, std::move(bundle));
   }
-  if (failed(readProblem(func, m)))
+  FailureOr<rt::KernelManifest> described =
+      describeOneOpFunction(func, bundle.ptx);
+  if (failed(described))
     return failure();
-
-  // Everything on the host must have become a kernel launch: a runner only
-  // runs the kernels.
-  if (failed(checkNothingLeftOnHost(func)))
-    return failure();
-  DenseMap<Value, std::string> names;
-  auto namer = [&](Value root) { return describeBuffer(func, root, m, names); };
-  if (failed(describeLaunches(func, bundle.ptx, namer, m.kernels)))
-    return failure();
-  sortBuffers(m);
+  described->stage = m.stage;
+  described->chip = m.chip;
+  m = std::move(*described);
   return validated(func, std::move(bundle));
 }

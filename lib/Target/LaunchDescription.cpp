@@ -10,6 +10,7 @@
 #include "gemm-opt/Target/KernelBundle.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -224,26 +225,81 @@ describeTensorMap(nvgpu::TmaCreateDescriptorOp create, BufferNamer namer) {
   return rt::KernelParam::tensormap(*name, std::move(desc));
 }
 
+int64_t SymbolicInt::evaluate(int64_t s) const {
+  int64_t v = (s + ceilDiv - 1) / ceilDiv * mul;
+  return min ? std::min(v, min) : v;
+}
+
+/// `value` as an expression of the symbol's argument: the argument itself,
+/// then optionally arith.ceildivui by a constant, a multiplication by a
+/// constant and arith.minui with a constant, in that order (what the
+/// kernel builders compute on the host for a dynamic M).
+static std::optional<SymbolicInt> matchSymbolic(Value value,
+                                                const SymbolBinding &symbol) {
+  SymbolicInt e;
+  auto constantOperand = [](Operation *op, int64_t &out) {
+    APInt v;
+    if (!matchPattern(op->getOperand(1), m_ConstantInt(&v)) ||
+        v.getSExtValue() < 1)
+      return false;
+    out = v.getSExtValue();
+    return true;
+  };
+  if (auto min = value.getDefiningOp<arith::MinUIOp>()) {
+    if (!constantOperand(min, e.min))
+      return std::nullopt;
+    value = min.getLhs();
+  }
+  if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
+    if (!constantOperand(mul, e.mul))
+      return std::nullopt;
+    value = mul.getLhs();
+  }
+  if (auto div = value.getDefiningOp<arith::CeilDivUIOp>()) {
+    if (!constantOperand(div, e.ceilDiv))
+      return std::nullopt;
+    value = div.getLhs();
+  }
+  if (value != symbol.argument)
+    return std::nullopt;
+  return e;
+}
+
 static FailureOr<std::array<uint32_t, 3>>
-constantDims(gpu::LaunchFuncOp op, gpu::KernelDim3 dims, StringRef what) {
+constantDims(gpu::LaunchFuncOp op, gpu::KernelDim3 dims, StringRef what,
+             const SymbolBinding *symbol = nullptr,
+             std::array<std::optional<SymbolicInt>, 3> *symbolic = nullptr) {
   std::array<uint32_t, 3> out;
   Value values[3] = {dims.x, dims.y, dims.z};
   for (int i = 0; i < 3; ++i) {
     APInt v;
-    if (!matchPattern(values[i], m_ConstantInt(&v)) || v.getSExtValue() < 1 ||
-        v.getSExtValue() > UINT32_MAX)
-      return op.emitError("launch ") << what << " must be positive constants";
-    out[i] = static_cast<uint32_t>(v.getSExtValue());
+    int64_t value = 0;
+    if (matchPattern(values[i], m_ConstantInt(&v))) {
+      value = v.getSExtValue();
+    } else if (std::optional<SymbolicInt> e =
+                   symbol ? matchSymbolic(values[i], *symbol) : std::nullopt;
+               e && symbolic) {
+      (*symbolic)[i] = *e;
+      value = e->evaluate(symbol->planned);
+    }
+    if (value < 1 || value > UINT32_MAX)
+      return op.emitError("launch ")
+             << what << " must be positive constants"
+             << (symbol ? " or expressions of the dynamic M" : "");
+    out[i] = static_cast<uint32_t>(value);
   }
   return out;
 }
 
 static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
-                                                BufferNamer namer) {
+                                                BufferNamer namer,
+                                                const SymbolBinding *symbol,
+                                                KernelSymbols &symbolic) {
   rt::KernelDesc kernel;
   kernel.name = launch.getKernelName().str();
   FailureOr<std::array<uint32_t, 3>> grid =
-      constantDims(launch, launch.getGridSizeOperandValues(), "grid sizes");
+      constantDims(launch, launch.getGridSizeOperandValues(), "grid sizes",
+                   symbol, &symbolic.grid);
   FailureOr<std::array<uint32_t, 3>> block =
       constantDims(launch, launch.getBlockSizeOperandValues(), "block sizes");
   if (failed(grid) || failed(block))
@@ -292,10 +348,20 @@ static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
       kernel.params.push_back(std::move(*param));
       continue;
     }
+    if (std::optional<SymbolicInt> e =
+            symbol ? matchSymbolic(operand, *symbol) : std::nullopt) {
+      if (!operand.getType().isIndex())
+        return launch.emitError("scalar kernel operand ")
+               << operand << " of the dynamic M must be an index";
+      symbolic.params[kernel.params.size()] = *e;
+      kernel.params.push_back(rt::KernelParam::i64(e->evaluate(symbol->planned)));
+      continue;
+    }
     Attribute value;
     if (!matchPattern(operand, m_Constant(&value)))
       return launch.emitError("scalar kernel operand ")
-             << operand << " must be a constant";
+             << operand << " must be a constant"
+             << (symbol ? " or the dynamic M" : "");
     if (auto f = dyn_cast<FloatAttr>(value); f && f.getType().isF32()) {
       kernel.params.push_back(rt::KernelParam::f32(f.getValueAsDouble()));
     } else if (auto i = dyn_cast<IntegerAttr>(value)) {
@@ -315,9 +381,15 @@ static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
 LogicalResult
 mlir::gemm_opt::describeLaunches(func::FuncOp func, StringRef ptx,
                                  BufferNamer namer,
-                                 std::vector<rt::KernelDesc> &kernels) {
+                                 std::vector<rt::KernelDesc> &kernels,
+                                 const SymbolBinding *symbol,
+                                 std::vector<KernelSymbols> *symbolic) {
   WalkResult walk = func.walk([&](gpu::LaunchFuncOp launch) {
-    FailureOr<rt::KernelDesc> kernel = describeLaunch(launch, namer);
+    KernelSymbols kernelSymbols;
+    FailureOr<rt::KernelDesc> kernel =
+        describeLaunch(launch, namer, symbol, kernelSymbols);
+    if (symbolic)
+      symbolic->push_back(kernelSymbols);
     if (failed(kernel))
       return WalkResult::interrupt();
     StringRef kernelName = launch.getKernelName().getValue();

@@ -15,6 +15,10 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <array>
+#include <map>
+#include <optional>
+
 namespace mlir::gemm_opt {
 
 /// The manifest name of a kernel's buffer (a function argument or
@@ -29,13 +33,13 @@ FailureOr<::gemm_opt::runtime::ElemType> toElemType(Operation *at, Type type);
 FailureOr<::gemm_opt::runtime::BufferDesc>
 describeBufferValue(Operation *at, Value root, StringRef name, StringRef role);
 
-/// Reads a kernel problem (#gemm_opt.matmul / #gemm_opt.softmax) into `op`
-/// ("matmul" / "softmax") and its problem; an error at `at` when it cannot
 /// The steps of a matmul's fused epilogue (none when `epilogue` is null)
 /// as the manifest's "epilogue" (operands E0.., docs/manifest.md).
 LogicalResult describeEpilogue(Operation *at, EpilogueAttr epilogue,
                                ::gemm_opt::runtime::Epilogue &out);
 
+/// Reads a kernel problem (#gemm_opt.matmul / #gemm_opt.softmax) into `op`
+/// ("matmul" / "softmax") and its problem; an error at `at` when it cannot
 /// be described.
 LogicalResult describeProblem(Operation *at, Attribute problem, std::string &op,
                               ::gemm_opt::runtime::MatmulProblem &matmul,
@@ -45,12 +49,45 @@ LogicalResult describeProblem(Operation *at, Attribute problem, std::string &op,
 /// (a linalg op or memref.copy left on the host): a runner only launches.
 LogicalResult checkNothingLeftOnHost(func::FuncOp func);
 
+/// A version-3 manifest's expression of a symbol S: min(ceil(S / ceilDiv)
+/// * mul, min) (no minimum when `min` is 0; docs/manifest.md).
+struct SymbolicInt {
+  int64_t ceilDiv = 1, mul = 1, min = 0;
+  int64_t evaluate(int64_t s) const;
+};
+
+/// A dynamic-M variant's symbol while its launches are described: the
+/// function argument carrying it and the value the variant is planned for
+/// (the static M its buffers have), which the described kernel takes.
+struct SymbolBinding {
+  Value argument;
+  int64_t planned = 0;
+};
+
+/// The parts of one kernel's description that are expressions of the
+/// symbol: grid dimensions and scalar parameters (by index).
+struct KernelSymbols {
+  std::array<std::optional<SymbolicInt>, 3> grid;
+  std::map<size_t, SymbolicInt> params;
+};
+
 /// Appends every gpu.launch_func of `func` to `kernels`, in order, naming
 /// buffers with `namer`, and checks each against its PTX entry's parameter
-/// count.
+/// count. With `symbol`, a grid size or scalar parameter computed from its
+/// argument is described at its planned value and recorded, kernel by
+/// kernel, in `symbolic`.
 LogicalResult
 describeLaunches(func::FuncOp func, StringRef ptx, BufferNamer namer,
-                 std::vector<::gemm_opt::runtime::KernelDesc> &kernels);
+                 std::vector<::gemm_opt::runtime::KernelDesc> &kernels,
+                 const SymbolBinding *symbol = nullptr,
+                 std::vector<KernelSymbols> *symbolic = nullptr);
+
+/// The version-1 manifest (without stage and chip) of a function of one
+/// kernel op; with `symbol` as describeLaunches says. Not yet validated.
+FailureOr<::gemm_opt::runtime::KernelManifest>
+describeOneOpFunction(func::FuncOp func, StringRef ptx,
+                      const SymbolBinding *symbol = nullptr,
+                      std::vector<KernelSymbols> *symbolic = nullptr);
 
 } // namespace mlir::gemm_opt
 

@@ -112,6 +112,26 @@ def GemmSpecializeContractions
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def GemmSpecializeDynamicDims
+    : Pass<"gemm-specialize-dynamic-dims", "ModuleOp"> {
+  let summary = "Replace a function with a dynamic M by static variants, "
+                "one per range of M";
+  let description = [{
+    Runs after gemm-specialize-contractions in every stage pipeline. A
+    function whose one `linalg.matmul` has a dynamic M (the rows of A and C;
+    tensors or memrefs; also the rows of a fused elementwise consumer's
+    operands) becomes one function per range of M (DynamicRanges.h), each
+    with M fixed to the rows its range is planned for and an `index`
+    argument (`gemm_opt.symbol = "M"`) that carries the actual M to the
+    kernels; `gemm_opt.variant` names the source function and the range.
+    gemm-emit-kernels writes them as one version-3 manifest
+    (docs/manifest.md, "Dynamic dimensions"). Anything else with a dynamic
+    shape gets an error. Static functions are left untouched.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect",
+                           "tensor::TensorDialect"];
+}
+
 def GemmFuseEpilogueChains : Pass<"gemm-fuse-epilogue-chains", "ModuleOp"> {
   let summary = "Turn the elementwise ops after a matmul into one "
                 "linalg.generic (its fusable epilogue)";

@@ -3,6 +3,7 @@
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -203,6 +204,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.cType = cTy.getElementType();
   p.zeroFill = findFoldableZeroFill(op);
   p.accumulate = !p.zeroFill;
+  p.mRuntime = getSymbolArgument(op->getParentOfType<func::FuncOp>(), "M");
   std::string why;
   FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(op, why);
   if (failed(epilogue))
@@ -222,6 +224,12 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.epilogueConsumer = epilogue->consumer;
   p.epilogueTemp = epilogue->temp;
   return p;
+}
+
+Value GemmProblem::rowsBound(OpBuilder &b, Location loc) const {
+  if (mRuntime)
+    return mRuntime;
+  return arith::ConstantIndexOp::create(b, loc, m);
 }
 
 void GemmProblem::eraseReplacedOps() {

@@ -8,6 +8,7 @@
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -103,9 +104,16 @@ static bool isPtxIdentifier(StringRef name) {
 static LogicalResult verifyKernelOpPlacement(ArrayRef<Operation *> kernelOps) {
   bool ok = true;
   Operation *first = kernelOps.front();
-  auto firstFunc = first->getParentOfType<func::FuncOp>();
+  // The variants of a dynamic-M function stand for their source.
+  auto source = [](Operation *op) {
+    auto func = op->getParentOfType<func::FuncOp>();
+    if (std::optional<DynamicVariant> v = getDynamicVariant(func))
+      return v->of;
+    return func.getSymName().str();
+  };
+  std::string firstFunc = source(first);
   for (Operation *op : kernelOps) {
-    if (op->getParentOfType<func::FuncOp>() != firstFunc) {
+    if (source(op) != firstFunc) {
       InFlightDiagnostic diag = op->emitOpError(
           "is in a second function holding kernel ops; a launch manifest "
           "describes one function (its kernel ops may be several)");
@@ -140,7 +148,10 @@ struct GemmVerifyInputPass
                "kernels are named after it";
         ok = false;
       }
-      for (Type t : func.getArgumentTypes()) {
+      for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
+        // A dynamic-M variant's size argument (DynamicVariants.h).
+        if (isa<IndexType>(t) && func.getArgAttr(i, kSymbolAttr))
+          continue;
         if (!isa<MemRefType, RankedTensorType>(t)) {
           func.emitError("argument of type ")
               << t << " is not supported; expected memrefs or tensors";

@@ -113,6 +113,13 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
   auto inside = [&](Value i, int64_t extent) {
     return clamp ? b.createOrFold<arith::MinUIOp>(i, b.index(extent - 1)) : i;
   };
+  // Rows: below the actual M of a dynamic M.
+  auto insideRows = [&](Value row) {
+    if (!clamp || !p.dynamicM())
+      return inside(row, p.m);
+    return b.createOrFold<arith::MinUIOp>(
+        row, b.createOrFold<arith::SubIOp>(p.mRuntime, b.index(1)));
+  };
   for (EpilogueStepAttr step : p.epilogue.getSteps()) {
     if (step.isUnary()) {
       v = f.activation(step.getOp(), v);
@@ -127,9 +134,9 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
       if (bc == "col")
         y = b.loadF32(e, {inside(col, p.n)});
       else if (bc == "row")
-        y = b.loadF32(e, {inside(row, p.m)});
+        y = b.loadF32(e, {insideRows(row)});
       else
-        y = b.loadF32(e, {inside(row, p.m), inside(col, p.n)});
+        y = b.loadF32(e, {insideRows(row), inside(col, p.n)});
       if (double scale = step.getOperandScale().convertToDouble();
           scale != 1.0)
         y = f.mul(y, f.c(scale));

@@ -75,9 +75,18 @@ gpu::LaunchOp mlir::gemm_opt::createBlockTiledMatmulLaunch(
     KernelBuilder &b, int64_t gridX, int64_t gridY, int64_t threads,
     int64_t sharedBytes, StringRef mapping, StringRef planName,
     Attribute planAttr, int64_t gridZ) {
+  return createBlockTiledMatmulLaunch(b, b.index(gridX), b.index(gridY),
+                                      threads, sharedBytes, mapping, planName,
+                                      planAttr, gridZ);
+}
+
+gpu::LaunchOp mlir::gemm_opt::createBlockTiledMatmulLaunch(
+    KernelBuilder &b, Value gridX, Value gridY, int64_t threads,
+    int64_t sharedBytes, StringRef mapping, StringRef planName,
+    Attribute planAttr, int64_t gridZ) {
   Value smemBytes =
       arith::ConstantIntOp::create(b, b.getI32Type(), sharedBytes);
-  auto launch = gpu::LaunchOp::create(b, b.index(gridX), b.index(gridY),
+  auto launch = gpu::LaunchOp::create(b, gridX, gridY,
                                       b.index(gridZ), b.index(threads), b.index(1),
                                       b.index(1), smemBytes);
   launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
@@ -116,6 +125,26 @@ std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
                                                        firstRow),
                          b.index(g));
   return {div(inGroup, rows), b.add(firstRow, rem(inGroup, rows))};
+}
+
+std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
+                                                        Value bx, Value by,
+                                                        int64_t gridX,
+                                                        Value gridY,
+                                                        int64_t groupM) {
+  if (groupM <= 1 || gridX <= 1)
+    return {bx, by};
+  // As above, with the last group's rows min(gridY - firstRow, groupM)
+  // always computed (one block row is a group of one row).
+  Value perGroup = b.index(groupM * gridX);
+  Value pid = b.add(b.mul(by, gridX), bx);
+  Value firstRow =
+      b.mul(b.createOrFold<arith::DivUIOp>(pid, perGroup), groupM);
+  Value inGroup = b.createOrFold<arith::RemUIOp>(pid, perGroup);
+  Value rows = b.createOrFold<arith::MinUIOp>(
+      b.createOrFold<arith::SubIOp>(gridY, firstRow), b.index(groupM));
+  return {b.createOrFold<arith::DivUIOp>(inGroup, rows),
+          b.add(firstRow, b.createOrFold<arith::RemUIOp>(inGroup, rows))};
 }
 
 Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,
@@ -193,7 +222,11 @@ void mlir::gemm_opt::storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m,
   };
   // Only the conditions the shape needs; none: no scf.if at all.
   auto within = [&](Value colE) -> Value {
-    Value rowOk = guardRow ? b.ult(row, m) : Value();
+    Value rowOk;
+    if (guardRow)
+      rowOk = epilogue && epilogue->dynamicM()
+                  ? b.ult(row, epilogue->mRuntime)
+                  : b.ult(row, m);
     Value colOk = guardCol ? b.ult(colE, n) : Value();
     if (rowOk && colOk)
       return b.andi(rowOk, colOk);

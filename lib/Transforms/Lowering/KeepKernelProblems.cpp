@@ -4,10 +4,14 @@
 // writer still needs the problem each compiled function solves. This pass
 // copies the distinct problems of a function's launches onto the function
 // (`gemm_opt.problems`); the manifest writer decides how many it accepts.
+// It is also the last point where a launch says how it was built: a
+// variant of a dynamic-M function whose kernel does not bound its rows by
+// the actual M (kDynamicRowsAttr) is an error here, not a wrong result.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -25,17 +29,30 @@ struct GemmKeepKernelProblemsPass
     : public mlir::gemm_opt::impl::GemmKeepKernelProblemsBase<
           GemmKeepKernelProblemsPass> {
   void runOnOperation() override {
-    getOperation().walk([](func::FuncOp func) {
+    bool ok = true;
+    getOperation().walk([&](func::FuncOp func) {
       llvm::SetVector<Attribute> problems;
+      bool dynamic = getDynamicVariant(func).has_value();
       func.walk([&](gpu::LaunchOp launch) {
         if (Attribute problem = launch->getAttr(kProblemAttr))
           problems.insert(problem);
+        if (dynamic && !launch->hasAttr(kDynamicRowsAttr)) {
+          auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
+          launch.emitError("a matmul with a dynamic M: the ")
+              << (mapping ? mapping.getValue() : StringRef("copy"))
+              << " kernel of this variant compiles a static M only; the "
+                 "wgmma stage's wgmma, GEMV and swap-AB kernels take M at "
+                 "run time (A's rows must be whole 16-byte chunks)";
+          ok = false;
+        }
       });
       if (!problems.empty())
         func->setAttr(kFunctionProblemsAttr,
                       ArrayAttr::get(func.getContext(),
                                      problems.getArrayRef()));
     });
+    if (!ok)
+      signalPassFailure();
   }
 };
 } // namespace

@@ -34,6 +34,11 @@ inline constexpr llvm::StringLiteral kMappingAttr = "gemm_opt.mapping";
 /// the manifest marks it "programmatic_dependent".
 inline constexpr llvm::StringLiteral kProgrammaticDependentAttr =
     "gemm_opt.programmatic_dependent";
+/// Unit attribute on a `gpu.launch` whose kernel bounds its rows by the
+/// actual M of a dynamic-M variant (GemmProblem::mRuntime) and whose grid
+/// derives from it. gemm-keep-kernel-problems rejects a variant with a
+/// launch without it: that kernel would run the planned M.
+inline constexpr llvm::StringLiteral kDynamicRowsAttr = "gemm_opt.dynamic_rows";
 
 /// C (M x N) = [C +] A (M x K) * B (K x N), all row-major memrefs; A may be
 /// stored transposed (K x M) and B too (N x K, nn.Linear's weight). Batched
@@ -62,6 +67,17 @@ struct GemmProblem {
   /// erases with the matmul (analyzeGemmProblem only).
   linalg::GenericOp epilogueConsumer;
   Value epilogueTemp;
+  /// A variant of a function with a dynamic M (Dispatch/DynamicVariants.h):
+  /// the function's `index` argument carrying the actual M, which the
+  /// kernel takes as a parameter; `m` is then the M the variant is planned
+  /// for (its buffers' static rows), not the rows there are. Null when M
+  /// is static.
+  Value mRuntime;
+
+  bool dynamicM() const { return static_cast<bool>(mRuntime); }
+  /// The rows a kernel may touch: M, at run time for a dynamic M. Built
+  /// with `b` (a constant, or the captured argument).
+  Value rowsBound(OpBuilder &b, Location loc) const;
 
   /// Where the kernel replacing the matmul goes: at its consumer when one
   /// is fused (its output and operands are defined by then).

@@ -100,6 +100,14 @@ gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, int64_t gridX,
                                            StringRef planName,
                                            Attribute planAttr,
                                            int64_t gridZ = 1);
+/// The same with grid sizes computed on the host (a dynamic M's rows).
+gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, Value gridX,
+                                           Value gridY, int64_t threads,
+                                           int64_t sharedBytes,
+                                           StringRef mapping,
+                                           StringRef planName,
+                                           Attribute planAttr,
+                                           int64_t gridZ = 1);
 
 /// Dictionary of attributes for the outlined kernel function, parked on the
 /// kernel's `gpu.dynamic_shared_memory` op (outlining drops the launch's own
@@ -128,14 +136,20 @@ Value createKernelDynamicSharedMemory(KernelBuilder &b, int64_t maxRegs,
 std::pair<Value, Value> groupBlockOrder(KernelBuilder &b, Value bx, Value by,
                                         int64_t gridX, int64_t gridY,
                                         int64_t groupM);
+/// The same for a number of block rows known at run time only.
+std::pair<Value, Value> groupBlockOrder(KernelBuilder &b, Value bx, Value by,
+                                        int64_t gridX, Value gridY,
+                                        int64_t groupM);
 
 /// Writes two adjacent f32 accumulators `pair` (vector<2xf32>) of an M x N
 /// matmul to C[row][col], C[row][col + 1] (col is even): one 2-element
 /// access when N is even (every pair is then aligned), two scalar ones
 /// otherwise; C's old values are added first when `accumulate`, and the sum
 /// is narrowed to C's element type. `guardRow` / `guardCol` add the row < M
-/// and col < N conditions that the shape's edge tiles need. `epilogue`:
-/// the problem whose fused epilogue (if any) applies before the rounding.
+/// and col < N conditions that the shape's edge tiles need (row < the
+/// actual M for a dynamic M). `epilogue`: the problem whose fused epilogue
+/// (if any) applies before the rounding, and whose runtime M (if any)
+/// bounds the rows.
 void storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m, int64_t n,
                           bool accumulate, Value row, Value col, Value pair,
                           bool guardRow, bool guardCol,

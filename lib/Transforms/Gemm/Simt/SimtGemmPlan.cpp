@@ -1,6 +1,7 @@
 //===- SimtGemmPlan.cpp - The plan of a SIMT matmul kernel ----------------===//
 
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
@@ -157,6 +158,8 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   p.n = recorded.getN();
   p.k = recorded.getK();
   p.accumulate = recorded.getAccumulate();
+  if (func)
+    p.mRuntime = getSymbolArgument(func, "M");
   p.transposeA = recorded.getTransposeA();
   p.transposeB = recorded.getTransposeB();
 

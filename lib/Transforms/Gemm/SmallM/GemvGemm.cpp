@@ -69,6 +69,12 @@ public:
     gpu::LaunchOp launch = createBlockTiledMatmulLaunch(
         b, ceilDiv(p.n, plan.warps), 1, plan.threads(), /*sharedBytes=*/0,
         "gemv", kGemvPlanAttr, plan.toAttr(ctx));
+    // A dynamic M: the planned rows are computed (the range's largest M),
+    // rows past the actual M read its last row and are not stored.
+    if (p.dynamicM())
+      launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
+    for (int64_t m = 0; m < p.m; ++m)
+      rows.push_back(p.dynamicM() ? minu(c(m), sub(p.mRuntime, c(1))) : c(m));
     // No shared memory: the op only carries the kernel's attributes (A
     // and B read-only, so that their loads may take the non-coherent path).
     createKernelDynamicSharedMemory(b, /*maxRegs=*/0, /*readOnlyInputs=*/true);
@@ -81,10 +87,13 @@ public:
         s = warpSum(s);
       ifThen(eq(lane, 0), [&] {
         for (int64_t m = 0; m < p.m; ++m) {
-          Value v = sums[m];
-          if (p.accumulate)
-            v = arith::AddFOp::create(b, b.loadF32(p.c, {c(m), n}), v);
-          b.storeFromF32(applyEpilogue(b, p, c(m), n, v), p.c, {c(m), n});
+          Value rowOk = p.dynamicM() ? ult(c(m), p.mRuntime) : Value();
+          ifThen(rowOk, [&] {
+            Value v = sums[m];
+            if (p.accumulate)
+              v = arith::AddFOp::create(b, b.loadF32(p.c, {c(m), n}), v);
+            b.storeFromF32(applyEpilogue(b, p, c(m), n, v), p.c, {c(m), n});
+          });
         }
       });
     });
@@ -118,7 +127,7 @@ private:
       Value bChunk = loadChunk(p.b, n, k);
       SmallVector<Value> acc;
       for (int64_t m = 0; m < p.m; ++m)
-        acc.push_back(vector::FMAOp::create(b, loadChunk(p.a, c(m), k), bChunk,
+        acc.push_back(vector::FMAOp::create(b, loadChunk(p.a, rows[m], k), bChunk,
                                             loop.getRegionIterArgs()[m]));
       scf::YieldOp::create(b, acc);
     }
@@ -156,6 +165,7 @@ private:
   const GemmProblem &p;
   const GemvGemmPlan &plan;
   int64_t vec; // elements per 16-byte chunk
+  SmallVector<Value> rows; // the row of A each of the planned rows reads
 };
 } // namespace
 

@@ -112,11 +112,20 @@ public:
       : KernelEmitterBase(b), p(p), plan(plan), mTiles(ceilDiv(p.m, 8)),
         bf16(p.aType.isBF16()) {}
 
+  /// The last row of A there is (of the actual M when dynamic).
+  Value lastRow() {
+    return p.dynamicM() ? sub(p.mRuntime, c(1)) : c(p.m - 1);
+  }
+
   gpu::LaunchOp emit() {
     gpu::LaunchOp launch = createBlockTiledMatmulLaunch(
         b, ceilDiv(p.n, plan.rowsOfB()), 1, plan.threads(),
         plan.sharedBytes(p.m), "swap_ab", kSwapAbPlanAttr,
         plan.toAttr(b.getContext()));
+    // A dynamic M: the planned rows' tiles are computed (the range's
+    // largest M); rows past the actual M read its last row, not stored.
+    if (p.dynamicM())
+      launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
     Value dyn = createKernelDynamicSharedMemory(b, /*maxRegs=*/0,
                                                 /*readOnlyInputs=*/true);
     Value tid = launch.getThreadIds().x;
@@ -136,7 +145,7 @@ public:
                   p.n - 2 * plan.rowTiles);
     }
     for (int64_t j = 0; j < mTiles; ++j)
-      aRows.push_back(minu(add(g, 8 * j), p.m - 1));
+      aRows.push_back(minu(add(g, 8 * j), lastRow()));
 
     SmallVector<Value> acc = kLoop();
     if (plan.kWarps == 1)
@@ -359,7 +368,7 @@ private:
                   : add(nBase, add(add(mul(g, 2 * plan.rowTiles), mul(t, 2)),
                                    div(e, 2)));
     Value m = add(mul(j, 8), add(mul(rem(lane, 4), 2), rem(e, 2)));
-    ifThen(andi(ult(n, c(p.n)), ult(m, c(p.m))), [&] {
+    ifThen(andi(ult(n, c(p.n)), ult(m, p.rowsBound(b, b.getLoc()))), [&] {
       Value out = v;
       if (p.accumulate)
         out = arith::AddFOp::create(b, b.loadF32(p.c, {m, n}), out);

@@ -70,6 +70,24 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
   return {address, type, batchRows};
 }
 
+std::pair<Value, Value> WgmmaKernelEmitter::hostGrid(int64_t gridX,
+                                                     int64_t gridY,
+                                                     int64_t blocks) {
+  if (!p.dynamicM())
+    return plan.warpSpecialized ? std::pair(c(blocks), c(1))
+                                : std::pair(c(gridX), c(gridY));
+  // A dynamic M: ceil(M / BM) block rows; the warp-specialized kernel's
+  // blocks are its tiles, at most persistentBlocks of them. The manifest
+  // writer reads these ops back as the grid's expressions of M.
+  Value rows = b.createOrFold<arith::CeilDivUIOp>(p.mRuntime, c(plan.bm));
+  if (!plan.warpSpecialized)
+    return {c(gridX), rows};
+  Value tiles = b.createOrFold<arith::MulIOp>(rows, c(gridX));
+  if (plan.persistent)
+    tiles = b.createOrFold<arith::MinUIOp>(tiles, c(plan.persistentBlocks));
+  return {tiles, c(1)};
+}
+
 gpu::LaunchOp WgmmaKernelEmitter::emit() {
   MLIRContext *ctx = b.getContext();
   // Host side: the tensor maps of A (box BM x BK) and B (box BK x 64), or
@@ -93,10 +111,12 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   // Batched: the entries along z (the kernel may not touch C's view
   // itself, so distributeBatchViews would not see it).
   int64_t batch = getBatchedBuffer(p.c) ? p.batch : 1;
+  auto [launchX, launchY] = hostGrid(gridX, gridY, blocks);
   auto launch = createBlockTiledMatmulLaunch(
-      b, plan.warpSpecialized ? blocks : gridX,
-      plan.warpSpecialized ? 1 : gridY, plan.threads(), plan.sharedBytes(),
-      "wgmma", kWgmmaPlanAttr, plan.toAttr(ctx), batch);
+      b, launchX, launchY, plan.threads(), plan.sharedBytes(), "wgmma",
+      kWgmmaPlanAttr, plan.toAttr(ctx), batch);
+  if (p.dynamicM())
+    launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
   batchIndex = launch.getBlockIds().z;
 
   auto toDescriptor = [&](const TensorMap &map) {
@@ -117,9 +137,12 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   warpInWg = rem(div(tid, 32), 4);
   isThread0 = eq(tid, 0);
   if (!plan.warpSpecialized) {
-    auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
-                                    launch.getBlockIds().y, gridX, gridY,
-                                    plan.groupM);
+    auto [bx, by] =
+        p.dynamicM()
+            ? groupBlockOrder(b, launch.getBlockIds().x, launch.getBlockIds().y,
+                              gridX, launch.getGridSize().y, plan.groupM)
+            : groupBlockOrder(b, launch.getBlockIds().x, launch.getBlockIds().y,
+                              gridX, gridY, plan.groupM);
     blockRow = mul(by, plan.bm);
     blockCol = mul(bx, plan.bn);
   }

@@ -141,12 +141,16 @@ public:
   WgmmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
                      const WgmmaGemmPlan &plan)
       : KernelEmitterBase(b), p(p), plan(plan) {
-    guardM = p.m % plan.bm != 0;
+    guardM = p.dynamicM() || p.m % plan.bm != 0;
     guardN = p.n % plan.bn != 0;
     tiles = ceilDiv(p.k, plan.bk);
   }
 
   gpu::LaunchOp emit();
+  /// The launch's grid (x, y), on the host: constants, or expressions of
+  /// the actual M for a dynamic M.
+  std::pair<Value, Value> hostGrid(int64_t gridX, int64_t gridY,
+                                   int64_t blocks);
 
 private:
   /// B read K-major (BN rows of BK per stage, one TMA box): B stored N x K
@@ -162,8 +166,14 @@ private:
     Value bid;
     /// The output tiles' grid, and the blocks that walk it.
     int64_t gridX, gridY, blocks;
+    /// A dynamic M: the block rows (ceil(M / BM)) and the blocks (the
+    /// launch's), computed in the kernel; null for a static M.
+    Value dynamicGridY, dynamicBlocks;
     int64_t numTiles() const { return gridX * gridY; }
   };
+  /// The schedule's tiles and blocks as values (constants when static).
+  Value numTilesValue();
+  Value blocksValue();
 
   /// Bit 0 of an index, as the i1 phase parity of an mbarrier wait.
   Value parity(Value phase) {

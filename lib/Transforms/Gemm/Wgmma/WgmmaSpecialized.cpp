@@ -18,15 +18,35 @@ using namespace mlir::gemm_opt::wgmma;
 
 void WgmmaKernelEmitter::setTile(Value tile) {
   int64_t gridX = schedule.gridX;
-  auto [bx, by] = groupBlockOrder(b, rem(tile, gridX), div(tile, gridX),
-                                  gridX, schedule.gridY, plan.groupM);
+  auto [bx, by] =
+      schedule.dynamicGridY
+          ? groupBlockOrder(b, rem(tile, gridX), div(tile, gridX), gridX,
+                            schedule.dynamicGridY, plan.groupM)
+          : groupBlockOrder(b, rem(tile, gridX), div(tile, gridX), gridX,
+                            schedule.gridY, plan.groupM);
   blockRow = mul(by, plan.bm);
   blockCol = mul(bx, plan.bn);
+}
+
+Value WgmmaKernelEmitter::numTilesValue() {
+  if (schedule.dynamicGridY)
+    return b.createOrFold<arith::MulIOp>(schedule.dynamicGridY,
+                                         c(schedule.gridX));
+  return c(schedule.numTiles());
+}
+
+Value WgmmaKernelEmitter::blocksValue() {
+  return schedule.dynamicBlocks ? schedule.dynamicBlocks : c(schedule.blocks);
 }
 
 void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
                                          int64_t gridY, int64_t blocks) {
   schedule = {launch.getBlockIds().x, gridX, gridY, blocks};
+  if (p.dynamicM()) {
+    schedule.dynamicGridY = b.createOrFold<arith::CeilDivUIOp>(
+        p.mRuntime, c(plan.bm));
+    schedule.dynamicBlocks = launch.getGridSize().x;
+  }
   Value wgIdx = div(tid, WgmmaGemmPlan::kWarpgroupThreads);
   auto split = scf::IfOp::create(b, eq(wgIdx, 0), /*withElseRegion=*/true);
   {
@@ -52,14 +72,15 @@ void WgmmaKernelEmitter::tileLoop(
     Value from, int64_t every,
     function_ref<void(Value tile, Value local)> body) {
   Value bid = schedule.bid;
-  int64_t blocks = schedule.blocks;
-  auto loop = scf::ForOp::create(b, add(bid, mul(from, blocks)),
-                                 c(schedule.numTiles()), c(every * blocks));
+  Value blocks = blocksValue();
+  auto loop = scf::ForOp::create(
+      b, add(bid, b.createOrFold<arith::MulIOp>(from, blocks)),
+      numTilesValue(), b.createOrFold<arith::MulIOp>(c(every), blocks));
   keepRolled(loop);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value tile = loop.getInductionVar();
-  body(tile, div(sub(tile, bid), blocks));
+  body(tile, b.createOrFold<arith::DivUIOp>(sub(tile, bid), blocks));
 }
 
 void WgmmaKernelEmitter::emitProducer() {
@@ -89,11 +110,12 @@ void WgmmaKernelEmitter::emitProducer() {
     // Producer tail: do not leave while loads are in flight; the last
     // S steps' releases (step it is the (it / S)-th use of its slot) mean
     // every load has landed and been consumed.
-    int64_t blocks = schedule.blocks;
-    Value steps =
-        mul(div(add(sub(c(schedule.numTiles()), schedule.bid), blocks - 1),
-                blocks),
-            tiles);
+    Value blocks = blocksValue();
+    Value steps = mul(
+        b.createOrFold<arith::DivUIOp>(
+            add(sub(numTilesValue(), schedule.bid), sub(blocks, c(1))),
+            blocks),
+        tiles);
     for (int64_t j = 0; j < stages; ++j) {
       Value itPlusS = add(steps, j);
       ifThen(cmp(arith::CmpIPredicate::uge, itPlusS, stages), [&] {

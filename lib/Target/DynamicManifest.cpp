@@ -1,0 +1,191 @@
+//===- DynamicManifest.cpp - The version-3 manifest of dynamic variants ---===//
+//
+// Each variant is first described exactly as a static function of one op
+// (KernelBundle.cpp) at its planned M, and validated as such: what holds
+// there holds for the template. The version-1 JSON is then read back and
+// the planned M replaced by expressions of the symbol where the IR says it
+// stands for the actual M: grids and parameters from the ops the kernel
+// builders computed on the host (describeLaunches), buffer rows and tensor
+// map rows from the problem's roles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DynamicManifest.h"
+#include "LaunchDescription.h"
+#include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Support/EpilogueVocabulary.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+namespace rt = ::gemm_opt::runtime;
+namespace json = llvm::json;
+
+static json::Value symbolic(StringRef symbol, const SymbolicInt &e) {
+  json::Object o{{"sym", symbol}};
+  if (e.ceilDiv != 1)
+    o["ceil_div"] = e.ceilDiv;
+  if (e.mul != 1)
+    o["mul"] = e.mul;
+  if (e.min)
+    o["min"] = e.min;
+  return o;
+}
+
+/// The buffers whose first dimension is M: A, C and epilogue operands read
+/// by row ("row": [M]; "none": [M, N]).
+static std::set<std::string> rowBuffers(const rt::MatmulProblem &p) {
+  std::set<std::string> roles = {"A", "C"};
+  for (const rt::EpilogueStep &step : p.epilogue)
+    if (!step.operand.empty() &&
+        step.broadcast != rt::EpilogueBroadcast::Col)
+      roles.insert(step.operand);
+  return roles;
+}
+
+namespace {
+/// One variant's version-1 description turned into template parts.
+struct VariantJson {
+  json::Object problem;
+  json::Array buffers, kernels;
+};
+} // namespace
+
+static FailureOr<VariantJson>
+symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
+          const std::vector<KernelSymbols> &symbols) {
+  llvm::Expected<json::Value> parsed = json::parse(rt::toJson(m));
+  if (!parsed) {
+    llvm::consumeError(parsed.takeError());
+    return f.emitError("cannot read back the variant's manifest");
+  }
+  json::Object &doc = *parsed->getAsObject();
+  VariantJson out{std::move(*doc.getObject("problem")),
+                  std::move(*doc.getArray("buffers")),
+                  std::move(*doc.getArray("kernels"))};
+  SymbolicInt plain;
+  out.problem["m"] = symbolic("M", plain);
+  std::set<std::string> rows = rowBuffers(m.matmul);
+  for (json::Value &buffer : out.buffers) {
+    json::Object &b = *buffer.getAsObject();
+    if (!rows.count(b.getString("role")->str()))
+      continue;
+    json::Array &shape = *b.getArray("shape");
+    if (shape.empty() || shape[0].getAsInteger() != planned)
+      return f.emitError("buffer ")
+             << *b.getString("name") << " does not have the planned M rows";
+    shape[0] = symbolic("M", plain);
+  }
+  for (auto [k, kernel] : llvm::enumerate(out.kernels)) {
+    json::Object &o = *kernel.getAsObject();
+    json::Array &grid = *o.getArray("grid");
+    for (int d = 0; d < 3; ++d)
+      if (symbols[k].grid[d])
+        grid[d] = symbolic("M", *symbols[k].grid[d]);
+    json::Array &params = *o.getArray("params");
+    for (auto [i, e] : symbols[k].params)
+      (*params[i].getAsObject())["value"] = symbolic("M", e);
+    for (json::Value &param : params) {
+      json::Object &p = *param.getAsObject();
+      if (*p.getString("abi") != "tensormap" ||
+          !rows.count(p.getString("buffer")->str()))
+        continue;
+      // A map over an M-row buffer: its outer extent is the rows.
+      json::Array &dims = *p.getArray("dims");
+      if (dims.size() != 2 || dims[1].getAsInteger() != planned)
+        return f.emitError("a tensor map over buffer ")
+               << *p.getString("buffer")
+               << " does not cover its planned M rows";
+      dims[1] = symbolic("M", plain);
+    }
+  }
+  return out;
+}
+
+FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
+    ArrayRef<func::FuncOp> variants, StringRef ptx, StringRef stage,
+    StringRef chip) {
+  std::optional<VariantJson> first;
+  std::string op, source;
+  json::Array table;
+  for (func::FuncOp f : variants) {
+    DynamicVariant v = *getDynamicVariant(f);
+    auto problems = f->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
+    auto problem = problems && problems.size() == 1
+                       ? dyn_cast<MatmulProblemAttr>(problems[0])
+                       : MatmulProblemAttr();
+    Value argument = getSymbolArgument(f, v.symbol);
+    if (!problem || !argument || v.symbol != "M")
+      return f.emitError("a dynamic-M variant must compile one matmul and "
+                         "carry its M argument");
+    if (problem.getTransposeA() || problem.getBatch() != 1)
+      return f.emitError("a dynamic M needs a 2-D matmul with A stored "
+                         "M x K");
+    SymbolBinding binding{argument, problem.getM()};
+    std::vector<KernelSymbols> symbols;
+    FailureOr<rt::KernelManifest> m =
+        describeOneOpFunction(f, ptx, &binding, &symbols);
+    if (failed(m))
+      return failure();
+    m->stage = stage.str();
+    m->chip = chip.str();
+    m->func = v.of;
+    std::string error;
+    if (!rt::validateManifest(*m, error))
+      return f.emitError("cannot describe the compiled kernels: ") << error;
+    FailureOr<VariantJson> parts =
+        symbolize(f, *m, binding.planned, symbols);
+    if (failed(parts))
+      return failure();
+    if (!first) {
+      first = *parts;
+      op = m->op;
+      source = v.of;
+    } else if (first->problem != parts->problem ||
+               first->buffers != parts->buffers) {
+      return f.emitError("the variants of '")
+             << v.of << "' disagree on the problem or the buffers";
+    }
+    json::Object entry;
+    if (v.hi != kMaxSymbolValue)
+      entry["when"] = json::Object{{"M", json::Array{v.lo, v.hi}}};
+    entry["kernels"] = std::move(parts->kernels);
+    table.push_back(std::move(entry));
+  }
+
+  // One line per buffer and kernel, as the other versions write them
+  // (llvm::json's compact form, keys sorted).
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto compact = [](json::Value v) { return llvm::formatv("{0}", v).str(); };
+  os << "{\n  \"format\": \"" << rt::kManifestFormat << "\",\n"
+     << "  \"version\": 3,\n  \"op\": " << compact(op)
+     << ",\n  \"stage\": " << compact(stage.str())
+     << ",\n  \"chip\": " << compact(chip.str())
+     << ",\n  \"func\": " << compact(source) << ",\n"
+     << "  \"symbols\": [{\"name\": \"M\", \"min\": 1, \"max\": "
+     << kMaxSymbolValue << "}],\n"
+     << "  \"problem\": " << compact(json::Object(first->problem))
+     << ",\n  \"buffers\": [";
+  for (auto [i, buffer] : llvm::enumerate(first->buffers))
+    os << (i ? "," : "") << "\n    " << compact(buffer);
+  os << "\n  ],\n  \"variants\": [";
+  for (auto [i, variant] : llvm::enumerate(table)) {
+    json::Object &v = *variant.getAsObject();
+    os << (i ? "," : "") << "\n    {";
+    if (const json::Value *when = v.get("when"))
+      os << "\"when\": " << compact(*when) << ", ";
+    os << "\"kernels\": [";
+    for (auto [k, kernel] : llvm::enumerate(*v.getArray("kernels")))
+      os << (k ? "," : "") << "\n      " << compact(kernel);
+    os << "\n    ]}";
+  }
+  os << "\n  ]\n}\n";
+  return text;
+}

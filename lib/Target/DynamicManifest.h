@@ -1,0 +1,30 @@
+//===- DynamicManifest.h - The version-3 manifest of dynamic variants -*- C++ -*-===//
+//
+// Private to lib/Target: the writer of a function compiled with a dynamic
+// M (docs/manifest.md, "Dynamic dimensions (version 3)").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_LIB_TARGET_DYNAMICMANIFEST_H
+#define GEMM_OPT_LIB_TARGET_DYNAMICMANIFEST_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <string>
+
+namespace mlir::gemm_opt {
+
+/// The version-3 manifest (JSON text) of `variants`, the compiled variants
+/// of one function with a dynamic M in range order: each described as a
+/// version-1 manifest at its planned M and checked as such, then the
+/// planned M replaced by the symbol wherever it stands for the actual M
+/// (the problem, the rows of A, C and row-indexed epilogue operands, tensor
+/// maps over them, grids and parameters computed from it). Fails with an
+/// error at the function that cannot be described.
+FailureOr<std::string> describeDynamicFunction(ArrayRef<func::FuncOp> variants,
+                                               StringRef ptx, StringRef stage,
+                                               StringRef chip);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_LIB_TARGET_DYNAMICMANIFEST_H
