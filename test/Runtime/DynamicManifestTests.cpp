@@ -1,15 +1,17 @@
 //===- DynamicManifestTests.cpp - Unit tests: version-3 manifests ---------===//
 //
 // The version-3 reader, instantiation at sizes (variant choice, expressions,
-// bounds), binding symbols from buffer shapes, and what the version-1
-// reader says of version 3. The rejections of hostile templates, each with
+// bounds), binding symbols from buffer shapes, what the version-1 reader
+// says of version 3, and how reports name a dynamic stage and its peer. The rejections of hostile templates, each with
 // its message, are test/Runtime/dynamic-manifest-errors.test's.
 //
 //===----------------------------------------------------------------------===//
+#include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "TestHarness.h"
 
+#include <sstream>
 #include <string>
 
 using namespace gemm_opt::runtime;
@@ -152,6 +154,42 @@ void testBindSymbols() {
          err == "the buffers bind N_1 to two extents: B's dimension 1 is 48, C's dimension 1 is 32");
 }
 
+/// A dynamic stage at M = 127 (variant 1), then the static compile of
+/// that size: labels, the comparison note, the JSON fields.
+void testDynamicReports() {
+  StageResult d;
+  d.stage = "wgmma";
+  d.op = "matmul";
+  d.shape = "127x6144x4096";
+  d.status = StageStatus::Pass;
+  d.ms = 0.012;
+  d.msInterleaved = 0.011;
+  d.cublasMsInterleaved = 0.01;
+  d.dynamicSizes = {{"M", 127}};
+  d.variant = 1;
+  StageResult s = d;
+  s.dynamicSizes.clear();
+  s.variant = -1;
+  s.staticPeer = true;
+  s.msInterleaved = 0.01;
+  EXPECT(stageLabel(d) == "wgmma M=127 v1" && stageLabel(s) == "wgmma static");
+  StageResult plain = s;
+  plain.staticPeer = false;
+  EXPECT(stageLabel(plain) == "wgmma");
+  std::ostringstream table;
+  printResultsTable(table, {d, s});
+  EXPECT_MSG(contains(table.str(), "wgmma M=127 v1 |") && contains(table.str(), "wgmma static   |"), table.str());
+  EXPECT_MSG(contains(table.str(), "wgmma M=127 v1: 0.0110 ms, static 0.0100 ms: 110.0% of the static time "
+                                   "(interleaved)"),
+             table.str());
+  std::string json = resultsToJson(RunInfo{}, {d, s, plain});
+  EXPECT_MSG(contains(json, "\"epilogue\": \"\",\n      \"dynamic\": {\"M\": 127}, \"variant\": 1,\n      \"status\""),
+             json);
+  EXPECT(contains(json, "\"static_peer\": true,"));
+  // A stage of neither kind is written as before: no "dynamic", no mark.
+  EXPECT(json.find("\"dynamic\"") == json.rfind("\"dynamic\"") && json.find("static_peer") == json.rfind("static_peer"));
+}
+
 } // namespace
 
 void testDynamicManifests() {
@@ -159,4 +197,5 @@ void testDynamicManifests() {
   testInstantiate();
   testTwoSymbols();
   testBindSymbols();
+  testDynamicReports();
 }
