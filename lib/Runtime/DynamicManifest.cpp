@@ -215,14 +215,25 @@ bool validSymbolName(llvm::StringRef name) {
          llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
+/// The array `key` of `r`, with at least one element (else `emptyError`);
+/// null after an error.
+const json::Array *nonEmptyList(FieldReader &r, llvm::StringLiteral key, const char *emptyError) {
+  const json::Value *list = r.get(key);
+  if (!list || !expectKind(*list, json::Value::Array, "array", r.field(key)))
+    return nullptr;
+  if (list->getAsArray()->empty()) {
+    fail(r.field(key), emptyError);
+    return nullptr;
+  }
+  return list->getAsArray();
+}
+
 bool readSymbols(FieldReader &r, DynamicManifest &d) {
-  const json::Value *list = r.get("symbols");
-  json::Path path = r.field("symbols");
-  if (!list || !expectKind(*list, json::Value::Array, "array", path))
+  const json::Array *list = nonEmptyList(r, "symbols", "a version-3 manifest declares at least one symbol");
+  if (!list)
     return false;
-  const json::Array &items = *list->getAsArray();
-  if (items.empty())
-    return fail(path, "a version-3 manifest declares at least one symbol");
+  const json::Array &items = *list;
+  json::Path path = r.field("symbols");
   for (size_t i = 0; i < items.size(); ++i) {
     json::Path at = path.index(i);
     FieldReader s(items[i], at);
@@ -270,13 +281,11 @@ bool readWhen(const json::Value &v, json::Path path, const DynamicManifest &d, D
 }
 
 bool readVariants(FieldReader &r, DynamicManifest &d) {
-  const json::Value *list = r.get("variants");
-  json::Path path = r.field("variants");
-  if (!list || !expectKind(*list, json::Value::Array, "array", path))
+  const json::Array *list = nonEmptyList(r, "variants", "a version-3 manifest has at least one variant");
+  if (!list)
     return false;
-  const json::Array &items = *list->getAsArray();
-  if (items.empty())
-    return fail(path, "a version-3 manifest has at least one variant");
+  const json::Array &items = *list;
+  json::Path path = r.field("variants");
   for (size_t i = 0; i < items.size(); ++i) {
     json::Path at = path.index(i);
     FieldReader v(items[i], at);
