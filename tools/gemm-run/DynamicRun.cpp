@@ -171,7 +171,10 @@ std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shap
   // compiler's kernels are held against its PTX as AOT mode's are: a
   // mismatch is a compiler bug, reported before anything runs.
   const std::string list = dynamicM && sizesList.empty() ? shapeRows(shape) : sizesList.getValue();
-  return instantiateJobs(stage.dynamic, list, stage.ptx, stage.compileMs, "stage " + stage.stage);
+  std::vector<Job> jobs = instantiateJobs(stage.dynamic, list, stage.ptx, stage.compileMs, "stage " + stage.stage);
+  for (Job &j : jobs)
+    j.dynamicManifestText = stage.dynamicManifestText;
+  return jobs;
 }
 
 std::vector<Job> compileDynamicJobs(const std::string &shape,
@@ -209,6 +212,15 @@ void printManifests(const std::vector<Job> &jobs) {
       what += ": variant " + std::to_string(j.variant);
     std::printf("%s%s\n%s", what.c_str(), j.staticPeer ? " (static peer)" : "", toJson(j.manifest).c_str());
   }
+}
+
+std::pair<std::string, std::string> emittedManifest(const Job &job) {
+  if (!job.dynamicManifestText.empty())
+    return {job.manifest.stage, job.dynamicManifestText};
+  std::string name = job.manifest.stage;
+  if (job.staticPeer)
+    name += "-static-M" + std::to_string(job.manifest.matmul.m);
+  return {name, toJson(job.manifest)};
 }
 
 void recordJob(const Job &job, StageResult &result) {

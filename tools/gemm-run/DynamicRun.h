@@ -39,6 +39,8 @@ struct Job {
   std::vector<std::pair<std::string, int64_t>> sizes;
   int variant = -1;
   bool staticPeer = false; // the static compile of the dynamic stage before it
+  /// JIT mode, a dynamic stage: the version-3 manifest it was instantiated from.
+  std::string dynamicManifestText;
 };
 
 /// Prints "gemm-run: error: MSG" and exits 2 (gemm-run.cpp).
@@ -80,6 +82,12 @@ std::vector<Job> compiledStageJobs(gemm_opt::runtime::CompiledStage &stage, cons
 /// --print-manifest: each job's version-1 (or -2) manifest after a line
 /// naming its stage, sizes and variant.
 void printManifests(const std::vector<Job> &jobs);
+
+/// --emit-dir: the name to write a job's PTX and manifest under, and the
+/// manifest's text. A dynamic stage's version-3 manifest under the stage's
+/// name (each size the same), a static peer's under "<stage>-static-M<m>",
+/// every other job's own manifest under its stage's name.
+std::pair<std::string, std::string> emittedManifest(const Job &job);
 
 /// Copies the job's sizes, variant and peer mark into its result.
 void recordJob(const Job &job, gemm_opt::runtime::StageResult &result);

@@ -387,7 +387,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = fal
     if (!note.empty())
       std::cerr << "gemm-run: note: " << note << "\n";
     std::printf("compiled %-20s %9.1f ms\n", c.stage.c_str(), c.compileMs);
-    jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs, {}, -1, false});
+    jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs, {}, -1, false, ""});
   }
   return jobs;
 }
@@ -449,12 +449,14 @@ std::vector<Job> compileJobs() {
 }
 #endif
 
-/// --emit-dir: DIR/<stage>.ptx and DIR/<stage>.json of every job.
+/// --emit-dir: DIR/<stage>.ptx and DIR/<stage>.json of every job (names
+/// and texts as gemm_run::emittedManifest says).
 void emitJobs(const std::vector<Job> &jobs) {
   (void)llvm::sys::fs::create_directories(emitDir.getValue());
   for (const Job &j : jobs) {
-    std::string base = emitDir + "/" + j.manifest.stage;
-    if (!writeFile(base + ".ptx", j.ptx) || !writeFile(base + ".json", toJson(j.manifest))) {
+    auto [name, manifest] = gemm_run::emittedManifest(j);
+    std::string base = emitDir + "/" + name;
+    if (!writeFile(base + ".ptx", j.ptx) || !writeFile(base + ".json", manifest)) {
       std::cerr << "gemm-run: error: cannot write " << base << ".ptx/.json\n";
       std::exit(kExitUsage);
     }
