@@ -51,6 +51,7 @@ pair() { # pair MANIFEST PTX
 pair "$repo/test/Runtime/Inputs/tma_matmul_f16_f32_cluster.json" "$repo/test/Runtime/Inputs/tma_matmul.ptx"
 pair "$repo/test/Runtime/Inputs/matmul_f16_f32.json" "$repo/test/Runtime/Inputs/reference_kernels.ptx"
 pair "$repo/test/Runtime/Inputs/function_f32.json" "$repo/test/Runtime/Inputs/reference_kernels.ptx"
+pair "$repo/test/Runtime/Inputs/matmul_dyn_f32.json" "$repo/test/Runtime/Inputs/reference_kernels.ptx"
 pair "$gin/softmax-cluster-1x1-f32.json" "$gin/softmax-cluster-1x1-f32.ptx"
 pair "$gin/wgmma-staging-64x77x64-f16.json" "$gin/wgmma-staging-64x77x64-f16.ptx"
 pair "$gin/softmax-pipeline-3x5-f16.json" "$gin/softmax-pipeline-3x5-f16.ptx"

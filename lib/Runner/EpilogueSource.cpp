@@ -3,6 +3,8 @@
 
 #include "gemm-opt/Runtime/JsonWriting.h"
 
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+
 #include <cmath>
 #include <vector>
 
@@ -100,7 +102,8 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
   const std::string dims = batched ? "(b, d0, d1)" : "(d0, d1)", whole = batched ? "b, d0, d1" : "d0, d1";
   auto map = [&](const std::string &results) { return "affine_map<" + dims + " -> (" + results + ")>"; };
   auto tensor = [&](const std::string &shape, const std::string &elem) { return "tensor<" + shape + "x" + elem + ">"; };
-  const std::string full = (batched ? std::to_string(batch) + "x" : "") + std::to_string(m) + "x" + std::to_string(n);
+  const std::string rows = mlir::ShapedType::isDynamic(m) ? "?" : std::to_string(m);
+  const std::string full = (batched ? std::to_string(batch) + "x" : "") + rows + "x" + std::to_string(n);
   const std::string accType = tensor(full, "f32"), outTensor = tensor(full, outType);
 
   // The operands in order of first use (parseEpilogueList numbers them so).
@@ -115,7 +118,7 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
     const std::string name = "%e" + std::to_string(i);
     const bool col = use->broadcast == rt::EpilogueBroadcast::Col, row = use->broadcast == rt::EpilogueBroadcast::Row;
     const std::string type = col ? tensor(std::to_string(n), operandType)
-                             : row ? tensor(std::to_string(m), operandType)
+                             : row ? tensor(rows, operandType)
                                    : tensor(full, operandType);
     src.arguments += ", " + name + ": " + type;
     maps.push_back(map(col ? "d1" : row ? "d0" : whole));
@@ -156,7 +159,8 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
       s += (s.empty() ? "" : ", ") + e;
     return s;
   };
-  src.ops = "  %out_empty = tensor.empty() : " + outTensor + "\n" + "  " + result +
+  const std::string emptySizes = mlir::ShapedType::isDynamic(m) ? "%m" : "";
+  src.ops = "  %out_empty = tensor.empty(" + emptySizes + ") : " + outTensor + "\n" + "  " + result +
             " = linalg.generic {indexing_maps = [" + join(maps) + "], iterator_types = [" +
             (batched ? "\"parallel\", " : "") + "\"parallel\", \"parallel\"]}\n" + "      ins(" + join(ins) +
             " : " + join(insTypes) + ") outs(%out_empty : " + outTensor + ") {\n" + "  ^bb0(" + join(blockArgs) +

@@ -50,13 +50,19 @@ std::string matmulIndexingMaps(bool transposeA, bool transposeB, bool batched,
          map("d0, d1") + "] ";
 }
 
+/// A dimension of a tensor type: "?" when dynamic.
+std::string dimText(int64_t d) {
+  return ShapedType::isDynamic(d) ? "?" : std::to_string(d);
+}
+
 /// The embedded default: C = A * B with C zero-initialised, on tensors; A
 /// and B have their stored shapes (A K x M, B N x K when transposed). With
 /// `batch` > 1 a linalg.batch_matmul, every operand with the batch first
 /// (B 2-D when `sharedB`: one weight for every entry). With an epilogue
 /// the matmul accumulates into f32 and one linalg.generic applies the steps
 /// and truncates to `outType` (EpilogueSource.h); without one the matmul
-/// writes `outType` itself.
+/// writes `outType` itself. A dynamic `m` (ShapedType::kDynamic) is read
+/// from A (tensor.dim, %m) and sizes every tensor.empty.
 std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 StringRef inType, StringRef outType,
                                 bool transposeA, bool transposeB,
@@ -66,15 +72,27 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
   auto tensor = [&](int64_t rows, int64_t cols, StringRef elem,
                     bool entry = true) {
     if (batched && entry)
-      return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", batch, rows, cols, elem)
+      return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", batch, dimText(rows),
+                           dimText(cols), elem)
           .str();
-    return llvm::formatv("tensor<{0}x{1}x{2}>", rows, cols, elem).str();
+    return llvm::formatv("tensor<{0}x{1}x{2}>", dimText(rows), dimText(cols),
+                         elem)
+        .str();
   };
   std::string a = transposeA ? tensor(k, m, inType) : tensor(m, k, inType);
   std::string b = transposeB ? tensor(n, k, inType, !sharedB)
                              : tensor(k, n, inType, !sharedB);
   StringRef accType = epilogue.empty() ? outType : StringRef("f32");
   std::string acc = tensor(m, n, accType), c = tensor(m, n, outType);
+  // M's position in A's stored shape, after the batch.
+  std::string dynamicM, emptySizes;
+  if (ShapedType::isDynamic(m)) {
+    dynamicM = llvm::formatv("  %mdim = arith.constant {0} : index\n"
+                             "  %m = tensor.dim %a, %mdim : {1}\n",
+                             (batched ? 1 : 0) + (transposeA ? 1 : 0), a)
+                   .str();
+    emptySizes = "%m";
+  }
   ::gemm_opt::runner::EpilogueSource epi;
   if (!epilogue.empty())
     epi = ::gemm_opt::runner::epilogueSource(epilogue, batch, m, n, inType.str(),
@@ -82,7 +100,7 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
   return llvm::formatv(
       R"mlir(func.func @matmul(%a: {0}, %b: {1}{7}) -> {2} {{
   %zero = arith.constant 0.0 : {3}
-  %empty = tensor.empty() : {6}
+{10}  %empty = tensor.empty({11}) : {6}
   %c = linalg.fill ins(%zero : {3}) outs(%empty : {6}) -> {6}
   %{9} = linalg.{5} {4}ins(%a, %b : {0}, {1}) outs(%c : {6}) -> {6}
 {8}  return %r : {2}
@@ -91,7 +109,7 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
       a, b, c, accType,
       matmulIndexingMaps(transposeA, transposeB, batched, sharedB),
       batched ? "batch_matmul" : "matmul", acc, epi.arguments, epi.ops,
-      epilogue.empty() ? "r" : "mm")
+      epilogue.empty() ? "r" : "mm", dynamicM, emptySizes)
       .str();
 }
 
@@ -135,9 +153,10 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   SmallVector<int64_t> dims;
   if (request.op == "softmax") {
     if (!request.layout.empty() || request.batch != 1 || request.sharedB ||
-        !request.epilogue.empty() || !request.outDtype.empty()) {
-      error = "--layout, --batch, --shared-b, --epilogue and --out-dtype "
-              "apply to matmul only";
+        !request.epilogue.empty() || !request.outDtype.empty() ||
+        request.dynamicM) {
+      error = "--layout, --batch, --shared-b, --epilogue, --out-dtype and "
+              "--dynamic apply to matmul only";
       return false;
     }
     dims = {16384, 4096};
@@ -184,7 +203,8 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
     error = "--epilogue: " + error;
     return false;
   }
-  source = defaultMatmulSource(request.batch, dims[0], dims[1], dims[2],
+  const int64_t m = request.dynamicM ? ShapedType::kDynamic : dims[0];
+  source = defaultMatmulSource(request.batch, m, dims[1], dims[2],
                                dtype, outType, transposeA, transposeB,
                                request.sharedB, epilogue);
   return true;
@@ -305,6 +325,12 @@ bool rt::compileStages(const CompileRequest &request,
 
   std::string source;
   std::string sourceName = request.inputPath;
+  if (!request.inputPath.empty() && request.dynamicM) {
+    error = "--dynamic makes the embedded default's M dynamic; the input "
+            "file '" +
+            request.inputPath + "' fixes its own (write `?` in it)";
+    return false;
+  }
   if (request.inputPath.empty()) {
     if (!defaultSource(request, source, error))
       return false;
@@ -366,8 +392,27 @@ bool rt::compileStages(const CompileRequest &request,
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();
-    out.push_back({stage, std::move(bundle->ptx), std::move(bundle->manifest),
-                   ms});
+    rt::CompiledStage compiled;
+    compiled.stage = stage;
+    compiled.ptx = std::move(bundle->ptx);
+    compiled.manifest = std::move(bundle->manifest);
+    compiled.compileMs = ms;
+    // A dynamic input gives a version-3 manifest, read as any runner
+    // reads it (a compiler bug there is a compile error, not a launch).
+    compiled.dynamicManifestText = std::move(bundle->dynamicManifest);
+    if (compiled.isDynamic() &&
+        !rt::parseDynamicManifest(compiled.dynamicManifestText,
+                                  compiled.dynamic, error)) {
+      error = "stage '" + stage + "': the compiler's version-3 " + error;
+      return false;
+    }
+    if (request.dynamicM && !compiled.isDynamic()) {
+      error = "stage '" + stage +
+              "': the input has a dynamic M, but the compiler wrote no "
+              "version-3 manifest";
+      return false;
+    }
+    out.push_back(std::move(compiled));
   }
   return true;
 }

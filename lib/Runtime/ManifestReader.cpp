@@ -5,13 +5,14 @@
 // (json::ObjectMapper, json::Path), so that every error names its field,
 // e.g. "kernels[0].grid[1]". Every key is known, every value has its type
 // and a representable range; the semantic rules are validateManifest's
-// (ManifestValidation.cpp), which runs last.
+// (ManifestValidation.cpp), which runs last. The checks on the text and the
+// strict field reading are StrictJson.h's, which the version-3 reader
+// (DynamicManifest.cpp) shares.
 //
 //===----------------------------------------------------------------------===//
+#include "StrictJson.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,222 +24,10 @@ namespace json = llvm::json;
 
 namespace gemm_opt::runtime {
 
+using namespace strict;
+
 namespace {
-
-//===----------------------------------------------------------------------===//
-// What llvm::json::parse does not check
-//===----------------------------------------------------------------------===//
-
-// llvm::json::parse recurses once per nesting level without a limit (a
-// hostile "[[[[..." would exhaust the stack) and keeps the last of two equal
-// keys. A manifest needs neither; these scans find both. They skip string
-// literals and interpret nothing else: the depth scan runs before the parse
-// on any text, the key scan after it on valid JSON.
-constexpr int kMaxJsonDepth = 64;
-
-/// The offset just past the string literal that starts at `at` (a '"').
-size_t skipString(llvm::StringRef text, size_t at) {
-  size_t i = at + 1;
-  while (i < text.size() && text[i] != '"')
-    i += text[i] == '\\' ? 2 : 1;
-  return std::min(i + 1, text.size());
-}
-
-/// "[line:column, byte=offset]", as llvm::json::ParseError words a position.
-std::string position(llvm::StringRef text, size_t offset) {
-  llvm::StringRef before = text.take_front(offset);
-  size_t lineStart = before.rfind('\n');
-  lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
-  return "[" + std::to_string(before.count('\n') + 1) + ":" + std::to_string(offset - lineStart) +
-         ", byte=" + std::to_string(offset) + "]";
-}
-
-bool checkDepth(llvm::StringRef text, std::string &error) {
-  int depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '"') {
-      i = skipString(text, i) - 1;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) {
-        error = "JSON parse error " + position(text, i) + ": nesting deeper than " +
-                std::to_string(kMaxJsonDepth) + " levels";
-        return false;
-      }
-    } else if ((c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return true;
-}
-
-bool checkDuplicateKeys(llvm::StringRef text, std::string &error) {
-  std::vector<llvm::StringSet<>> objects; // the keys seen in each open object
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '{') {
-      objects.emplace_back();
-    } else if (c == '}') {
-      objects.pop_back();
-    } else if (c == '"') {
-      size_t end = skipString(text, i);
-      size_t next = text.find_first_not_of(" \t\r\n", end);
-      if (!objects.empty() && next != llvm::StringRef::npos && text[next] == ':') {
-        // A key: compare it decoded, so that "\u006fp" repeats "op".
-        llvm::Expected<json::Value> key = json::parse(text.slice(i, end));
-        std::string name = key && key->getAsString() ? key->getAsString()->str() : "";
-        llvm::consumeError(key.takeError());
-        if (!objects.back().insert(name).second) {
-          error = "JSON parse error " + position(text, i) + ": duplicate key " + json::fixUTF8(text.slice(i, end));
-          return false;
-        }
-      }
-      i = end - 1;
-    }
-  }
-  return true;
-}
-
-//===----------------------------------------------------------------------===//
-// Errors
-//===----------------------------------------------------------------------===//
-
-/// json::Path::report keeps a string literal only. The message of the first
-/// error, which names the offending value and the allowed range, waits here
-/// until parseManifest words the error with its path (one parse at a time
-/// per thread).
-thread_local std::string firstErrorDetail;
-
-bool fail(json::Path path, std::string detail) {
-  if (firstErrorDetail.empty())
-    firstErrorDetail = std::move(detail);
-  path.report("invalid value");
-  return false;
-}
-
-const char *kindName(const json::Value &v) {
-  switch (v.kind()) {
-  case json::Value::Null: return "null";
-  case json::Value::Boolean: return "boolean";
-  case json::Value::Number: return "number";
-  case json::Value::String: return "string";
-  case json::Value::Array: return "array";
-  case json::Value::Object: return "object";
-  }
-  return "?";
-}
-
-bool expectKind(const json::Value &v, json::Value::Kind kind, const char *expected, json::Path path) {
-  if (v.kind() == kind)
-    return true;
-  return fail(path, std::string("expected ") + expected + ", found " + kindName(v));
-}
-
-/// An integer in [lo, hi]. llvm::json keeps a number written with a fraction
-/// or an exponent as a double: that is no integer here, even when integral.
-bool readInt(const json::Value &v, json::Path path, int64_t &out, int64_t lo, int64_t hi) {
-  if (!expectKind(v, json::Value::Number, "integer", path))
-    return false;
-  if (std::optional<uint64_t> u = v.getAsUINT64()) {
-    if (*u > uint64_t(std::numeric_limits<int64_t>::max()))
-      return fail(path, "integer out of range: " + std::to_string(*u));
-    out = static_cast<int64_t>(*u);
-  } else if (*v.getAsNumber() < 0 && v.getAsInteger()) {
-    // Negative: llvm::json's integers and integral doubles look alike here
-    // (and getAsInteger converts a negative double without overflow).
-    out = *v.getAsInteger();
-  } else {
-    double d = *v.getAsNumber();
-    std::string text;
-    llvm::raw_string_ostream(text) << v;
-    return fail(path, "expected an integer, found " + text +
-                          (d == std::floor(d) ? " (written with a fraction or an exponent, or beyond 64 bits)" : ""));
-  }
-  if (out < lo || out > hi)
-    return fail(path, "value " + std::to_string(out) + " out of range [" + std::to_string(lo) + ", " +
-                          std::to_string(hi) + "]");
-  return true;
-}
-
-/// A list of integers in [lo, hi].
-template <typename T>
-bool readIntList(const json::Value &v, json::Path path, std::vector<T> &out, int64_t lo, int64_t hi) {
-  if (!expectKind(v, json::Value::Array, "array", path))
-    return false;
-  out.clear();
-  const json::Array &items = *v.getAsArray();
-  for (size_t i = 0; i < items.size(); ++i) {
-    int64_t d;
-    if (!readInt(items[i], path.index(i), d, lo, hi))
-      return false;
-    out.push_back(static_cast<T>(d));
-  }
-  return true;
-}
-
-/// grid, block, cluster: three dimensions, each in [1, 2^32-1].
-bool readDims3(const json::Value &v, json::Path path, std::array<uint32_t, 3> &out) {
-  std::vector<uint32_t> dims;
-  if (!readIntList(v, path, dims, 1, std::numeric_limits<uint32_t>::max()))
-    return false;
-  if (dims.size() != 3)
-    return fail(path, "expected 3 dimensions, found " + std::to_string(dims.size()));
-  std::copy(dims.begin(), dims.end(), out.begin());
-  return true;
-}
-
-/// json::ObjectMapper with what a strict reader adds: a missing field is
-/// reported at its object, and a field that no one asked for is an error.
-class FieldReader {
-public:
-  /// Reports an error unless `v` is an object; check with isObject().
-  FieldReader(const json::Value &v, json::Path path) : object(v.getAsObject()), path(path), mapper(v, path) {
-    if (!object)
-      fail(path, std::string("expected object, found ") + kindName(v));
-  }
-  bool isObject() const { return object; }
-  bool has(llvm::StringRef key) const { return object->get(key); }
-  json::Path field(llvm::StringLiteral key) const { return path.field(key); }
-
-  /// The value of `key`, or null after a "missing field" error.
-  const json::Value *get(llvm::StringLiteral key) {
-    used.insert(key);
-    const json::Value *v = object->get(key);
-    if (!v)
-      fail(path, "missing field \"" + key.str() + "\"");
-    return v;
-  }
-  /// Reads `key` through the fromJSON of `T`.
-  template <typename T> bool map(llvm::StringLiteral key, T &out) { return get(key) && mapper.map(key, out); }
-  bool mapInt(llvm::StringLiteral key, int64_t &out, int64_t lo, int64_t hi) {
-    const json::Value *v = get(key);
-    return v && readInt(*v, field(key), out, lo, hi);
-  }
-  bool mapDims3(llvm::StringLiteral key, std::array<uint32_t, 3> &out) {
-    const json::Value *v = get(key);
-    return v && readDims3(*v, field(key), out);
-  }
-  template <typename T> bool mapIntList(llvm::StringLiteral key, std::vector<T> &out, int64_t lo, int64_t hi) {
-    const json::Value *v = get(key);
-    return v && readIntList(*v, field(key), out, lo, hi);
-  }
-  /// Fails on the first key (in sorted order) that no get() asked for.
-  bool noUnknownKeys() {
-    for (const json::Object::value_type *kv : json::sortedElements(*object))
-      if (!used.contains(kv->first))
-        return fail(path, "unknown field \"" + kv->first.str() + "\"");
-    return true;
-  }
-
-private:
-  const json::Object *object;
-  json::Path path;
-  json::ObjectMapper mapper;
-  llvm::StringSet<> used;
-};
-
 constexpr int64_t kMaxDim = std::numeric_limits<int64_t>::max() / 4;
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -496,39 +285,18 @@ static bool fromJSON(const json::Value &v, KernelManifest &m, json::Path path) {
   return problems && r.map("buffers", m.buffers) && r.map("kernels", m.kernels) && r.noUnknownKeys();
 }
 
-bool parseManifest(const std::string &text, KernelManifest &out, std::string &error) {
-  error.clear();
-  if (!checkDepth(text, error)) {
-    error = "manifest: " + error;
-    return false;
-  }
-  llvm::Expected<json::Value> root = json::parse(text);
-  if (!root) {
-    error = "manifest: JSON parse error " + llvm::toString(root.takeError());
-    return false;
-  }
-  if (!checkDuplicateKeys(text, error)) {
-    error = "manifest: " + error;
-    return false;
-  }
+bool readManifest(const json::Value &root, KernelManifest &out, std::string &error) {
   KernelManifest m;
-  json::Path::Root pathRoot;
-  firstErrorDetail.clear();
-  if (!fromJSON(*root, m, pathRoot)) {
-    // getError() says "<message> at (root).kernels[0].grid" (just the
-    // message at the top level); the message is ours when we left one.
-    std::string whole = llvm::toString(pathRoot.getError());
-    llvm::StringRef message = whole, where;
-    std::tie(message, where) = message.split(" at (root)");
-    error = "manifest: " + (where.empty() ? std::string("top level") : where.drop_front().str()) + ": " +
-            (firstErrorDetail.empty() ? message.str() : firstErrorDetail);
-    firstErrorDetail.clear();
-    return false;
-  }
-  if (!validateManifest(m, error))
+  auto read = [&](const json::Value &v, json::Path path) { return fromJSON(v, m, path); };
+  if (!readJson(root, read, error) || !validateManifest(m, error))
     return false;
   out = std::move(m);
   return true;
+}
+
+bool parseManifest(const std::string &text, KernelManifest &out, std::string &error) {
+  json::Value root = nullptr;
+  return parseJsonText(text, root, error) && readManifest(root, out, error);
 }
 
 } // namespace gemm_opt::runtime

@@ -51,6 +51,19 @@ void writeCublasLt(llvm::raw_ostream &os, const StageResult &r) {
      << ",\n";
 }
 
+/// A dynamic stage's sizes and variant, a static peer's mark: one line,
+/// only for such stages (the others are written exactly as before).
+void writeDynamic(llvm::raw_ostream &os, const StageResult &r) {
+  if (!r.dynamicSizes.empty()) {
+    os << "      \"dynamic\": {";
+    for (size_t i = 0; i < r.dynamicSizes.size(); ++i)
+      os << (i ? ", " : "") << jsonQuote(r.dynamicSizes[i].first) << ": " << r.dynamicSizes[i].second;
+    os << "}, \"variant\": " << r.variant << ",\n";
+  }
+  if (r.staticPeer)
+    os << "      \"static_peer\": true,\n";
+}
+
 /// One op of a function stage, on one line: what it is, its check, its times.
 void writeOp(llvm::raw_ostream &os, const OpResult &o) {
   os << "{\"index\": " << o.index << ", \"op\": " << jsonQuote(o.op) << ", \"shape\": " << jsonQuote(o.shape)
@@ -133,6 +146,7 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
       os << ", \"layout\": " << jsonQuote(r.layout.empty() ? "nn" : r.layout) << ", \"batch\": " << r.batch
          << (r.sharedB ? ", \"shared_b\": true" : "");
     os << ", \"epilogue\": " << jsonQuote(r.epilogue) << ",\n";
+    writeDynamic(os, r);
     os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
        << ",\n";
     os << "      \"error\": " << num(r.error) << ", \"threshold\": " << num(r.threshold)

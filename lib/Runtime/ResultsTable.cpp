@@ -150,6 +150,27 @@ void epilogueNotes(std::ostream &os, const std::vector<StageResult> &results) {
   }
 }
 
+/// Dynamic stages (version 3): what the labels say, then each dynamic
+/// stage beside the static peer of its size that ran after it (--static-peer):
+/// "wgmma M=127: 0.0123 ms, static 0.0120 ms: 102.5% of the static time"
+/// (interleaved medians where both have them).
+void dynamicNotes(std::ostream &os, const std::vector<StageResult> &results) {
+  if (std::none_of(results.begin(), results.end(), [](const StageResult &r) { return !r.dynamicSizes.empty(); }))
+    return;
+  os << "dynamic: \"stage M=127 v1\" is a version-3 stage at that size, run by variant 1 of its dispatch table; "
+        "\"stage static\" the static compile of the size before it\n";
+  for (size_t i = 0; i + 1 < results.size(); ++i) {
+    const StageResult &d = results[i], &s = results[i + 1];
+    if (d.dynamicSizes.empty() || !s.staticPeer || s.stage != d.stage)
+      continue;
+    const bool il = d.msInterleaved > 0 && s.msInterleaved > 0;
+    const double dm = il ? d.msInterleaved : d.ms, sm = il ? s.msInterleaved : s.ms;
+    if (dm > 0 && sm > 0)
+      os << stageLabel(d) << ": " << f("%.4f", dm) << " ms, static " << f("%.4f", sm) << " ms: "
+         << f("%.1f", 100.0 * dm / sm) << "% of the static time" << (il ? " (interleaved)" : "") << "\n";
+  }
+}
+
 /// The cuBLASLt columns (when some stage has them): back-to-back ms,
 /// interleaved ms and our % of it interleaved.
 std::vector<std::string> cublasLtCells(const StageResult &r) {
@@ -158,6 +179,15 @@ std::vector<std::string> cublasLtCells(const StageResult &r) {
           orDash(il, f("%.1f", r.pctCublasLtInterleaved))};
 }
 } // namespace
+
+std::string stageLabel(const StageResult &r) {
+  std::string label = r.stage;
+  for (size_t i = 0; i < r.dynamicSizes.size(); ++i)
+    label += (i ? "," : " ") + r.dynamicSizes[i].first + "=" + std::to_string(r.dynamicSizes[i].second);
+  if (r.variant >= 0)
+    label += " v" + std::to_string(r.variant);
+  return label + (r.staticPeer ? " static" : "");
+}
 
 void printResultsTable(std::ostream &os, const std::vector<StageResult> &results) {
   const bool withLt = std::any_of(results.begin(), results.end(), [](const StageResult &r) {
@@ -171,7 +201,7 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
       continue;
     if (r.op == "matmul") {
       const bool il = r.msInterleaved > 0 && r.cublasMsInterleaved > 0;
-      mm.push_back({r.stage, orDash(timed, f("%.3f", r.ms)), orDash(timed, f("%.1f", r.tflops)),
+      mm.push_back({stageLabel(r), orDash(timed, f("%.3f", r.ms)), orDash(timed, f("%.1f", r.tflops)),
                     orDash(r.cublasMs > 0, f("%.3f", r.cublasMs)),
                     orDash(timed && r.cublasMs > 0, f("%.1f", r.pctCublas)), orDash(il, f("%.3f", r.msInterleaved)),
                     orDash(il, f("%.3f", r.cublasMsInterleaved)), orDash(il, f("%.1f", r.pctCublasInterleaved)),
@@ -183,7 +213,7 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
         mm.back().insert(mm.back().begin() + 8, lt.begin(), lt.end());
       }
     } else {
-      sm.push_back({r.stage, orDash(timed, f("%.4f", r.ms)), orDash(timed, f("%.0f", r.gbps)),
+      sm.push_back({stageLabel(r), orDash(timed, f("%.4f", r.ms)), orDash(timed, f("%.0f", r.gbps)),
                     orDash(timed && r.copyMs > 0, f("%.1f", r.pctCopy)),
                     orDash(timed && r.peakGBs > 0, f("%.1f", r.pctPeakBw)), joinKernels(r, regsOf),
                     joinKernels(r, smemOf), joinKernels(r, spillOf), compile, checkCell(r)});
@@ -213,6 +243,7 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
     layoutNotes(os, results);
     batchNotes(os, results);
     epilogueNotes(os, results);
+    dynamicNotes(os, results);
   }
   if (!sm.empty()) {
     if (!mm.empty())
@@ -230,14 +261,14 @@ void printResultsTable(std::ostream &os, const std::vector<StageResult> &results
   functionTable(os, results);
   for (const StageResult &r : results)
     if (!r.message.empty())
-      os << r.stage << ": " << stageStatusName(r.status) << ": " << r.message << "\n";
+      os << stageLabel(r) << ": " << stageStatusName(r.status) << ": " << r.message << "\n";
 }
 
 void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly) {
   char buf[512];
   const bool function = r.op == "function";
   if (r.status == StageStatus::Error) {
-    std::snprintf(buf, sizeof buf, "%-20s %-7s %s\n", r.stage.c_str(), stageStatusName(r.status),
+    std::snprintf(buf, sizeof buf, "%-20s %-7s %s\n", stageLabel(r).c_str(), stageStatusName(r.status),
                   r.message.substr(0, r.message.find('\n')).c_str());
     os << buf;
     if (!function || r.ops.empty())
@@ -249,7 +280,7 @@ void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly) {
       os << f(", %.4f ms", r.ms) << f(" (ops alone %.4f ms", r.opsMs) << f(", references %.4f ms)", r.refsMs);
     os << "\n";
   } else {
-    std::snprintf(buf, sizeof buf, "%-20s %-7s error %.3g (threshold %.0e)", r.stage.c_str(),
+    std::snprintf(buf, sizeof buf, "%-20s %-7s error %.3g (threshold %.0e)", stageLabel(r).c_str(),
                   stageStatusName(r.status), r.error, r.threshold);
     os << buf << (checkOnly ? "" : f(", %.4f ms", r.ms)) << "\n";
     return;

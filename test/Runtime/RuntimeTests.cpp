@@ -412,6 +412,7 @@ void testBatches();       // BatchTests.cpp
 void testSuites();        // SuiteTests.cpp
 void testFunctions();     // FunctionTests.cpp
 void testEpilogues();     // EpilogueTests.cpp
+void testDynamicManifests(); // DynamicManifestTests.cpp
 
 int main() {
   testManifests();
@@ -427,6 +428,7 @@ int main() {
   testSuites();
   testFunctions();
   testEpilogues();
+  testDynamicManifests();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

@@ -11,9 +11,9 @@
 #include "gemm-opt/Runtime/CudaDriver.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
-#include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 #include "gemm-opt/Runtime/Suite.h"
+#include "DynamicRun.h"
 #include "EpilogueOptions.h"
 #include "ReferenceLibraries.h"
 #include "RunFiles.h"
@@ -156,24 +156,12 @@ cl::opt<bool> probe("probe",
                     cl::cat(runCategory));
 cl::opt<bool> shortHelp("h", cl::desc("alias for --help"), cl::Hidden);
 
-
-struct Job {
-  std::string ptx;
-  KernelManifest manifest;
-  double compileMs = -1;
-};
-
-[[noreturn]] void usageError(const std::string &msg) {
-  std::cerr << "gemm-run: error: " << msg << "\n(see gemm-run --help)\n";
-  std::exit(kExitUsage);
-}
-
-using gemm_run::readFile, gemm_run::writeFile;
+using gemm_run::Job, gemm_run::readFile, gemm_run::usageError, gemm_run::writeFile;
 
 /// Parses the command line; exits 0 after --help and 2 on a usage error.
 void parseCommandLine(int argc, char **argv) {
-  cl::HideUnrelatedOptions({&compileCategory, &gemm_run::epilogueCategory(), &aotCategory, &runCategory,
-                           &gemm_run::tuneOptionCategory()});
+  cl::HideUnrelatedOptions({&compileCategory, &gemm_run::epilogueCategory(), &gemm_run::dynamicCategory(),
+                           &aotCategory, &runCategory, &gemm_run::tuneOptionCategory()});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errorStream, /*VFS=*/nullptr, /*EnvVar=*/nullptr,
@@ -213,6 +201,8 @@ void parseCommandLine(int argc, char **argv) {
     usageError("--batch applies to matmul only");
   const bool softmax = opName == "softmax" || (!dims.empty() && dims.size() == 2);
   std::string epilogueError = gemm_run::epilogueUsageError(softmax, !ptxFiles.empty(), !inputFile.empty());
+  if (epilogueError.empty())
+    epilogueError = gemm_run::dynamicUsageError(!ptxFiles.empty(), softmax, !inputFile.empty(), !suiteFile.empty());
   if (!epilogueError.empty())
     usageError(epilogueError);
   if (sharedB && batchCount < 2)
@@ -282,21 +272,8 @@ void printCompileSummary(const std::vector<Job> &jobs) {
 /// AOT mode: every --ptx/--manifest pair, checked before any CUDA call.
 std::vector<Job> loadAotJobs() {
   std::vector<Job> jobs;
-  for (size_t i = 0; i < ptxFiles.size(); ++i) {
-    Job j;
-    std::string json, err;
-    if (!readFile(ptxFiles[i], j.ptx))
-      usageError("cannot read PTX file '" + ptxFiles[i] + "'");
-    if (!readFile(manifestFiles[i], json))
-      usageError("cannot read manifest file '" + manifestFiles[i] + "'");
-    if (!parseManifest(json, j.manifest, err))
-      usageError(manifestFiles[i] + ": " + err);
-    // Kernel names and parameter lists against the PTX, before any CUDA
-    // call: a mismatch would otherwise be a launch with garbage arguments.
-    if (!checkManifestAgainstPtx(j.manifest, j.ptx, err))
-      usageError(manifestFiles[i] + " does not fit " + ptxFiles[i] + ": " + err);
-    jobs.push_back(std::move(j));
-  }
+  for (size_t i = 0; i < ptxFiles.size(); ++i)
+    gemm_run::loadAotPair(ptxFiles[i], manifestFiles[i], jobs);
   const bool function = llvm::any_of(jobs, [](const Job &j) { return j.manifest.isFunction(); });
   if (function && (!shapeText.empty() || !dtypeName.empty() || opName.getNumOccurrences()))
     usageError("a manifest of several ops (version 2) fixes the problem of each: --op, --shape and --dtype "
@@ -339,7 +316,9 @@ gemm_opt::runtime::CompileRequest compileRequest(const std::string &shapeText, s
 /// --print-input: the embedded default input, printed; exits.
 [[noreturn]] void printDefaultInput() {
   std::string op, source, err;
-  if (!gemm_opt::runtime::defaultInputSource(compileRequest(shapeText, op), source, err))
+  CompileRequest req = compileRequest(shapeText, op);
+  req.dynamicM = gemm_run::dynamicRequested();
+  if (!gemm_opt::runtime::defaultInputSource(req, source, err))
     usageError(err);
   std::fputs(source.c_str(), stdout);
   std::exit(kExitPass);
@@ -375,9 +354,11 @@ CompileRequest compileRequestFor(const std::string &shapeText) {
   return req;
 }
 
-/// JIT mode: compiles the requested stages; exits 2 on a compile error.
-std::vector<Job> compileJobsFor(const std::string &shapeText) {
+/// JIT mode: compiles the requested stages (the embedded default with M
+/// dynamic: `dynamic`); exits 2 on a compile error.
+std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = false) {
   CompileRequest req = compileRequestFor(shapeText);
+  req.dynamicM = dynamic;
   std::vector<CompiledStage> compiled;
   std::string err;
   if (!compileStages(req, compiled, err)) {
@@ -386,6 +367,11 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
   }
   std::vector<Job> jobs;
   for (CompiledStage &c : compiled) {
+    if (c.isDynamic()) { // a job per size
+      std::vector<Job> sized = gemm_run::compiledStageJobs(c, shapeText);
+      std::move(sized.begin(), sized.end(), std::back_inserter(jobs));
+      continue;
+    }
     std::string verr;
     if (!validateManifest(c.manifest, verr)) {
       std::cerr << "gemm-run: compile error: stage " << c.stage << ": " << verr << "\n";
@@ -401,7 +387,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText) {
     if (!note.empty())
       std::cerr << "gemm-run: note: " << note << "\n";
     std::printf("compiled %-20s %9.1f ms\n", c.stage.c_str(), c.compileMs);
-    jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs});
+    jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs, {}, -1, false, ""});
   }
   return jobs;
 }
@@ -433,7 +419,8 @@ std::vector<Job> compileJobs() {
     printDefaultInput();
   checkFunctionInput();
   if (suiteFile.empty())
-    return compileJobsFor(shapeText);
+    return gemm_run::dynamicRequested() ? gemm_run::compileDynamicJobs(shapeText, compileJobsFor)
+                                        : compileJobsFor(shapeText);
   std::string text, err;
   std::vector<SuiteShape> shapes;
   if (!readFile(suiteFile, text))
@@ -462,12 +449,14 @@ std::vector<Job> compileJobs() {
 }
 #endif
 
-/// --emit-dir: DIR/<stage>.ptx and DIR/<stage>.json of every job.
+/// --emit-dir: DIR/<stage>.ptx and DIR/<stage>.json of every job (names
+/// and texts as gemm_run::emittedManifest says).
 void emitJobs(const std::vector<Job> &jobs) {
   (void)llvm::sys::fs::create_directories(emitDir.getValue());
   for (const Job &j : jobs) {
-    std::string base = emitDir + "/" + j.manifest.stage;
-    if (!writeFile(base + ".ptx", j.ptx) || !writeFile(base + ".json", toJson(j.manifest))) {
+    auto [name, manifest] = gemm_run::emittedManifest(j);
+    std::string base = emitDir + "/" + name;
+    if (!writeFile(base + ".ptx", j.ptx) || !writeFile(base + ".json", manifest)) {
       std::cerr << "gemm-run: error: cannot write " << base << ".ptx/.json\n";
       std::exit(kExitUsage);
     }
@@ -481,6 +470,7 @@ void writeNotRunResults(RunInfo info, const std::string &reason, const std::vect
   std::vector<StageResult> none;
   for (const Job &j : jobs) {
     none.push_back(describeStage(j.manifest, j.compileMs, tf32));
+    gemm_run::recordJob(j, none.back());
     none.back().message = "no CUDA device";
   }
   if (!writeFile(jsonFile, resultsToJson(info, none)))
@@ -499,6 +489,7 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, CublasLt *cubl
     BenchOptions bo = benchOptions();
     bo.stageIndex = static_cast<int>(i);
     StageResult r = runStage(drv, cublas, j.ptx, j.manifest, j.compileMs, bo, cublasLt);
+    gemm_run::recordJob(j, r);
     std::ostringstream line;
     printStageLine(line, r, bo.checkOnly);
     std::fputs(line.str().c_str(), stdout);
@@ -511,6 +502,11 @@ std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, CublasLt *cubl
 }
 
 } // namespace
+
+[[noreturn]] void gemm_run::usageError(const std::string &msg) {
+  std::cerr << "gemm-run: error: " << msg << "\n(see gemm-run --help)\n";
+  std::exit(kExitUsage);
+}
 
 int main(int argc, char **argv) {
 #ifdef GEMM_OPT_HAVE_MLIR
@@ -539,6 +535,11 @@ int main(int argc, char **argv) {
   std::vector<Job> jobs = ptxFiles.empty() ? compileJobs() : loadAotJobs();
   if (jobs.empty())
     usageError("nothing to run");
+  gemm_run::checkSizesUsed(jobs);
+  if (gemm_run::printManifestRequested()) {
+    gemm_run::printManifests(jobs);
+    return kExitPass;
+  }
   if (!emitDir.empty())
     emitJobs(jobs);
   if (compileOnly) {

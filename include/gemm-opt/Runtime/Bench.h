@@ -62,6 +62,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gemm_opt::runtime {
@@ -241,7 +242,18 @@ struct StageResult {
   // the whole function's `ms`; pctRefs = 100 * refsMs / ms.
   std::vector<OpResult> ops;
   double opsMs = 0, refsMs = 0, pctRefs = 0;
+  /// A version-3 stage (dynamic dimensions) run at one size: each symbol's
+  /// size in declared order ({"M", 127}) and the variant of the dispatch
+  /// table that ran (-1 for a static stage).
+  std::vector<std::pair<std::string, int64_t>> dynamicSizes;
+  int variant = -1;
+  /// The static compile of a dynamic stage's size, run beside it to compare
+  /// (gemm-run --static-peer).
+  bool staticPeer = false;
 };
+/// The stage as tables and stage lines name it: "wgmma", "wgmma M=127 v1"
+/// (a dynamic stage at a size, its variant), "wgmma static" (a static peer).
+std::string stageLabel(const StageResult &r);
 
 /// Checks then times one stage. Never throws: CUDA errors, JIT failures and
 /// invalid manifests give status Error with `message`. `cublas` may be null

@@ -9,6 +9,7 @@
 #ifndef GEMM_OPT_RUNTIME_STAGECOMPILER_H
 #define GEMM_OPT_RUNTIME_STAGECOMPILER_H
 
+#include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
 #include <string>
@@ -31,6 +32,9 @@ struct CompileRequest {
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always
   std::string tuningDb = "default"; // the rungs' tuning database: "default" (committed), "" (none), a file
   bool tuningDbStrict = false;      // a database plan that does not apply is a compile error (the tuner)
+  /// matmul: the embedded default with a dynamic M (`?`; the shape's M is
+  /// then no part of the input), compiled once into a version-3 manifest.
+  bool dynamicM = false;
   /// Non-empty list in the order to compile. gemm-run expands "all" through
   /// availableStages() when it knows the op (--op, or no input file); with an
   /// input file and no --op it passes {"all"}, meaning every stage of the
@@ -41,8 +45,14 @@ struct CompileRequest {
 struct CompiledStage {
   std::string stage;
   std::string ptx; // one PTX module holding every kernel of the manifest
-  KernelManifest manifest;
+  KernelManifest manifest; // empty when the stage is dynamic
   double compileMs = 0; // wall time of the compile of this stage
+  /// A stage with dynamic dimensions (docs/manifest.md, "Dynamic
+  /// dimensions"): its version-3 manifest as the compiler wrote it and as
+  /// parseDynamicManifest read it; a runner instantiates it per size.
+  std::string dynamicManifestText;
+  DynamicManifest dynamic;
+  bool isDynamic() const { return !dynamicManifestText.empty(); }
 };
 
 /// Implemented by the MLIR side (lib/Runner/, not in GemmOptRuntime); returns

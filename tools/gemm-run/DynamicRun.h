@@ -1,0 +1,97 @@
+//===- DynamicRun.h - gemm-run's stages with dynamic dimensions -*- C++ -*-===//
+//
+// A version-3 manifest (docs/manifest.md, "Dynamic dimensions") runs once
+// per size: --sizes lists them, each is instantiated into a version-1
+// manifest (a job) before anything touches a device. AOT mode reads such a
+// manifest from --manifest; JIT mode compiles one with --dynamic (the
+// embedded default matmul with M dynamic) and, with --static-peer, also the
+// static compile of each size, run right after the dynamic stage so that
+// both are timed against cuBLAS in the same run. --print-manifest prints
+// every job's version-1 manifest instead of running it. Kept apart from
+// gemm-run.cpp's other options.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GEMM_RUN_DYNAMICRUN_H
+#define GEMM_RUN_DYNAMICRUN_H
+
+#include "gemm-opt/Runtime/Bench.h"
+#include "gemm-opt/Runtime/DynamicManifest.h"
+#include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/StageCompiler.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gemm_run {
+
+/// One stage to check and time: its PTX and (version-1 or -2) manifest.
+struct Job {
+  std::string ptx;
+  gemm_opt::runtime::KernelManifest manifest;
+  double compileMs = -1;
+  /// A version-3 stage at one size: each symbol's size in declared order
+  /// and the variant chosen (empty and -1 for a static stage).
+  std::vector<std::pair<std::string, int64_t>> sizes;
+  int variant = -1;
+  bool staticPeer = false; // the static compile of the dynamic stage before it
+  /// JIT mode, a dynamic stage: the version-3 manifest it was instantiated from.
+  std::string dynamicManifestText;
+};
+
+/// Prints "gemm-run: error: MSG" and exits 2 (gemm-run.cpp).
+[[noreturn]] void usageError(const std::string &msg);
+
+llvm::cl::OptionCategory &dynamicCategory();
+
+/// What makes --sizes, --dynamic, --static-peer wrong: "" when fine. `aot`:
+/// --ptx/--manifest; `softmax`: the op is a softmax; `inputFile`: an input
+/// file is given; `suite`: --suite.
+std::string dynamicUsageError(bool aot, bool softmax, bool inputFile, bool suite);
+/// --dynamic: compile the embedded default matmul with M dynamic.
+bool dynamicRequested();
+/// --print-manifest: print each job's manifest, run nothing.
+bool printManifestRequested();
+
+/// AOT mode: the jobs of one --ptx/--manifest pair, appended to `jobs`: one
+/// for a version-1 or -2 manifest, one per --sizes item for a version-3
+/// manifest. Every manifest read, instantiated and held against the PTX;
+/// exits 2 on any input error.
+void loadAotPair(const std::string &ptxFile, const std::string &manifestFile, std::vector<Job> &jobs);
+/// After all jobs are made: --sizes when no stage has dynamic dimensions is
+/// an error.
+void checkSizesUsed(const std::vector<Job> &jobs);
+
+/// JIT mode with --dynamic: the jobs of `compileFor(shape, true)` (the
+/// embedded default of --shape `shape` with M dynamic, a job per size);
+/// with --static-peer each followed by the job of the same stage from
+/// `compileFor("<size>xNxK", false)` (each size compiled once). Exits 2 on
+/// an error.
+std::vector<Job>
+compileDynamicJobs(const std::string &shape,
+                   llvm::function_ref<std::vector<Job>(const std::string &shape, bool dynamic)> compileFor);
+/// The jobs of a compiled stage with dynamic dimensions: one per --sizes
+/// item (with --dynamic and no --sizes: `shape`'s M, "MxNxK", 4096 without
+/// one). Exits 2 on an error.
+std::vector<Job> compiledStageJobs(gemm_opt::runtime::CompiledStage &stage, const std::string &shape);
+
+/// --print-manifest: each job's version-1 (or -2) manifest after a line
+/// naming its stage, sizes and variant.
+void printManifests(const std::vector<Job> &jobs);
+
+/// --emit-dir: the name to write a job's PTX and manifest under, and the
+/// manifest's text. A dynamic stage's version-3 manifest under the stage's
+/// name (each size the same), a static peer's under "<stage>-static-M<m>",
+/// every other job's own manifest under its stage's name.
+std::pair<std::string, std::string> emittedManifest(const Job &job);
+
+/// Copies the job's sizes, variant and peer mark into its result.
+void recordJob(const Job &job, gemm_opt::runtime::StageResult &result);
+
+} // namespace gemm_run
+
+#endif // GEMM_RUN_DYNAMICRUN_H
