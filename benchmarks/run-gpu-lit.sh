@@ -24,4 +24,4 @@ lit.llvm.initialize(lit_config, config)
 lit_config.load_config(config, "$repo/test/lit.cfg.py")
 CFG
 export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-python3 -c 'import sys; from lit.main import main; sys.argv[0] = "lit"; main()' -v "$site/test" --filter ':: GPU/|aot-reference' "$@"
+python3 -c 'import sys; from lit.main import main; sys.argv[0] = "lit"; main()' -v "$site/test" --filter ':: GPU/|aot-reference|dynamic-reference' "$@"

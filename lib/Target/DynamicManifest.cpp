@@ -108,12 +108,70 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
   return out;
 }
 
+/// `v` on one line: objects' keys sorted, except an expression's, which
+/// are written sym, ceil_div, mul, min (docs/manifest.md).
+static std::string compactJson(const json::Value &v) {
+  const json::Object *o = v.getAsObject();
+  if (const json::Array *a = v.getAsArray()) {
+    std::string out = "[";
+    for (auto [i, e] : llvm::enumerate(*a))
+      out += (i ? "," : "") + compactJson(e);
+    return out + "]";
+  }
+  if (!o)
+    return llvm::formatv("{0}", v).str();
+  SmallVector<std::string> keys;
+  if (o->get("sym")) {
+    for (const char *k : {"sym", "ceil_div", "mul", "min"})
+      if (o->get(k))
+        keys.push_back(k);
+  } else {
+    for (const auto &kv : *o)
+      keys.push_back(kv.first.str());
+    llvm::sort(keys);
+  }
+  std::string out = "{";
+  for (auto [i, k] : llvm::enumerate(keys))
+    out += (i ? "," : "") + llvm::formatv("{0}", json::Value(k)).str() + ":" +
+           compactJson(*o->get(k));
+  return out + "}";
+}
+
+/// The largest M for which `m`'s grids computed from M (`symbols`) stay
+/// within CUDA's grid limits and its M-row buffers within
+/// rt::kMaxBufferBytes together.
+static int64_t largestM(const rt::KernelManifest &m,
+                        const std::vector<KernelSymbols> &symbols) {
+  int64_t most = kMaxSymbolValue;
+  const int64_t limits[3] = {2147483647, 65535, 65535};
+  for (const KernelSymbols &k : symbols)
+    for (int d = 0; d < 3; ++d)
+      if (const std::optional<SymbolicInt> &e = k.grid[d]; e && !e->min)
+        most = std::min(most, limits[d] / e->mul * e->ceilDiv);
+  // Bytes per row of M over the M-row buffers; the others are fixed.
+  std::set<std::string> rows = rowBuffers(m.matmul);
+  uint64_t rowBytes = 0, fixed = 0;
+  for (const rt::BufferDesc &b : m.buffers) {
+    if (rows.count(b.role) && !b.shape.empty())
+      rowBytes += b.sizeBytes() / b.shape[0];
+    else
+      fixed += b.sizeBytes();
+  }
+  if (rowBytes && fixed < rt::kMaxBufferBytes)
+    most = std::min<int64_t>(most, (rt::kMaxBufferBytes - fixed) / rowBytes);
+  return most;
+}
+
 FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     ArrayRef<func::FuncOp> variants, StringRef ptx, StringRef stage,
     StringRef chip) {
   std::optional<VariantJson> first;
   std::string op, source;
   json::Array table;
+  // The largest M every launch of the last variant can take: a grid
+  // dimension computed from M stays within CUDA's limits, and the M-row
+  // buffers within the manifest's bytes.
+  int64_t maxM = kMaxSymbolValue;
   for (func::FuncOp f : variants) {
     DynamicVariant v = *getDynamicVariant(f);
     auto problems = f->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
@@ -139,6 +197,8 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     std::string error;
     if (!rt::validateManifest(*m, error))
       return f.emitError("cannot describe the compiled kernels: ") << error;
+    if (v.hi == kMaxSymbolValue)
+      maxM = std::min(maxM, largestM(*m, symbols));
     FailureOr<VariantJson> parts =
         symbolize(f, *m, binding.planned, symbols);
     if (failed(parts))
@@ -163,14 +223,14 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
   // (llvm::json's compact form, keys sorted).
   std::string text;
   llvm::raw_string_ostream os(text);
-  auto compact = [](json::Value v) { return llvm::formatv("{0}", v).str(); };
+  auto compact = [](const json::Value &v) { return compactJson(v); };
   os << "{\n  \"format\": \"" << rt::kManifestFormat << "\",\n"
      << "  \"version\": 3,\n  \"op\": " << compact(op)
      << ",\n  \"stage\": " << compact(stage.str())
      << ",\n  \"chip\": " << compact(chip.str())
      << ",\n  \"func\": " << compact(source) << ",\n"
      << "  \"symbols\": [{\"name\": \"M\", \"min\": 1, \"max\": "
-     << kMaxSymbolValue << "}],\n"
+     << maxM << "}],\n"
      << "  \"problem\": " << compact(json::Object(first->problem))
      << ",\n  \"buffers\": [";
   for (auto [i, buffer] : llvm::enumerate(first->buffers))

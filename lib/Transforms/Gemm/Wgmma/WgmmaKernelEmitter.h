@@ -136,6 +136,19 @@ struct TensorMap {
   int64_t batchRows = 0;
 };
 
+/// The output tiles of a warp-specialized kernel and how its blocks share
+/// them.
+struct TileSchedule {
+  /// This block's id (1-D grid).
+  Value bid;
+  /// The output tiles' grid, and the blocks that walk it.
+  int64_t gridX, gridY, blocks;
+  /// A dynamic M: the block rows (ceil(M / BM)) and the blocks (the
+  /// launch's), computed in the kernel; null for a static M.
+  Value dynamicGridY, dynamicBlocks;
+  int64_t numTiles() const { return gridX * gridY; }
+};
+
 class WgmmaKernelEmitter : KernelEmitterBase {
 public:
   WgmmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
@@ -159,18 +172,6 @@ private:
   bool kMajorB() const { return p.transposeB || plan.kMajorB(); }
   Value mapRow(const TensorMap &map, Value row); // the batch entry's row
 
-  /// The output tiles of a warp-specialized kernel and how its blocks
-  /// share them.
-  struct TileSchedule {
-    /// This block's id (1-D grid).
-    Value bid;
-    /// The output tiles' grid, and the blocks that walk it.
-    int64_t gridX, gridY, blocks;
-    /// A dynamic M: the block rows (ceil(M / BM)) and the blocks (the
-    /// launch's), computed in the kernel; null for a static M.
-    Value dynamicGridY, dynamicBlocks;
-    int64_t numTiles() const { return gridX * gridY; }
-  };
   /// The schedule's tiles and blocks as values (constants when static).
   Value numTilesValue();
   Value blocksValue();
