@@ -97,6 +97,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   CompileOptions rungOptions = opts;
   rungOptions.chip = *chip;
   addStageRungPasses(pm, *stage, rungOptions);
+  pm.addPass(createGemmMergeDynamicVariants());
   addLowerToPtxPasses(pm, "");
   if (!opts.ptxFile.empty() || !opts.manifestFile.empty()) {
     GemmEmitKernelsOptions emit;

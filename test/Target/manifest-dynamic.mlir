@@ -19,18 +19,18 @@
 // CHECK-NEXT:   {"elem":"bf16","name":"C","role":"C","shape":[{"sym":"M"},384]}
 // CHECK-NEXT: ],
 // CHECK-NEXT: "variants": [
-// The small ranges: kernels with a fixed grid over N that take M.
+// M = 1 alone: the weight-streaming kernel compiled exactly as for a
+// static M = 1 (no M parameter). Then ranges whose kernels take M: GEMV
+// and swap-AB computing their planned rows, and the wgmma ranges that plan
+// alike merged into one (gemm-merge-dynamic-variants).
 // CHECK-NEXT:   {"when": {"M":[1,1]}, "kernels": [
-// CHECK-NEXT:     {{.*}}"grid":[{{[0-9]+}},1,1],"name":"linear_m1_kernel","params":[{{.*}}{"abi":"i64","value":{"sym":"M"}}
+// CHECK-NEXT:     {{.*}}"grid":[48,1,1],"name":"linear_m1_kernel","params":[{"abi":"ptr","buffer":"B"},{"abi":"ptr","buffer":"A"},{"abi":"ptr","buffer":"C"}]}
 // CHECK:        {"when": {"M":[2,3]}, "kernels": [
+// CHECK-NEXT:     {{.*}}"name":"linear_m3_kernel","params":[{{.*}}{"abi":"i64","value":{"sym":"M"}}
 // CHECK:        {"when": {"M":[4,8]}, "kernels": [
 // CHECK:        {"when": {"M":[9,16]}, "kernels": [
-// CHECK:        {"when": {"M":[17,32]}, "kernels": [
-// CHECK:        {"when": {"M":[33,64]}, "kernels": [
-// CHECK:        {"when": {"M":[65,128]}, "kernels": [
-// CHECK:        {"when": {"M":[129,256]}, "kernels": [
-// CHECK:        {"when": {"M":[257,512]}, "kernels": [
-// CHECK:        {"when": {"M":[513,2048]}, "kernels": [
+// CHECK:        {"when": {"M":[17,2048]}, "kernels": [
+// CHECK-NEXT:     {{.*}}"name":"linear_m2048_kernel"
 // The last, for every larger M: wgmma tiles whose grid and tensor maps
 // follow M.
 // CHECK:        {"kernels": [

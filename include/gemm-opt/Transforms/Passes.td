@@ -132,6 +132,19 @@ def GemmSpecializeDynamicDims
                            "tensor::TensorDialect"];
 }
 
+def GemmMergeDynamicVariants
+    : Pass<"gemm-merge-dynamic-variants", "ModuleOp"> {
+  let summary = "Merge neighbouring dynamic-M variants whose kernels are "
+                "the same plan";
+  let description = [{
+    Runs after the stage's rungs have built every variant's kernels
+    (gemm-specialize-dynamic-dims). A variant whose kernels take M at run
+    time with the same plan as the next range's (wgmma tiles; swap-AB with
+    as many 8-row tiles) is dropped and the next variant's range extended
+    down to cover it: one kernel compiled instead of two.
+  }];
+}
+
 def GemmFuseEpilogueChains : Pass<"gemm-fuse-epilogue-chains", "ModuleOp"> {
   let summary = "Turn the elementwise ops after a matmul into one "
                 "linalg.generic (its fusable epilogue)";

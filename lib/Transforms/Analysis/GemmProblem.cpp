@@ -204,7 +204,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.cType = cTy.getElementType();
   p.zeroFill = findFoldableZeroFill(op);
   p.accumulate = !p.zeroFill;
-  p.mRuntime = getSymbolArgument(op->getParentOfType<func::FuncOp>(), "M");
+  p.mRuntime = getRuntimeRowsArgument(op->getParentOfType<func::FuncOp>());
   std::string why;
   FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(op, why);
   if (failed(epilogue))

@@ -56,6 +56,13 @@ Value mlir::gemm_opt::getSymbolArgument(func::FuncOp func, StringRef symbol) {
   return {};
 }
 
+Value mlir::gemm_opt::getRuntimeRowsArgument(func::FuncOp func) {
+  std::optional<DynamicVariant> variant = getDynamicVariant(func);
+  if (!variant || variant->lo == variant->hi)
+    return {};
+  return getSymbolArgument(func, variant->symbol);
+}
+
 static bool isDynamicShaped(Type type) {
   auto shaped = dyn_cast<ShapedType>(type);
   return shaped && shaped.hasRank() && !shaped.hasStaticShape();

@@ -32,7 +32,7 @@ struct GemmKeepKernelProblemsPass
     bool ok = true;
     getOperation().walk([&](func::FuncOp func) {
       llvm::SetVector<Attribute> problems;
-      bool dynamic = getDynamicVariant(func).has_value();
+      bool dynamic = static_cast<bool>(getRuntimeRowsArgument(func));
       func.walk([&](gpu::LaunchOp launch) {
         if (Attribute problem = launch->getAttr(kProblemAttr))
           problems.insert(problem);

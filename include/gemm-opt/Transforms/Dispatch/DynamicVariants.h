@@ -47,6 +47,17 @@ std::optional<DynamicVariant> getDynamicVariant(func::FuncOp func);
 /// The `index` argument of `func` marked kSymbolAttr = `symbol`, or null.
 Value getSymbolArgument(func::FuncOp func, StringRef symbol);
 
+/// The argument kernels read the actual M from (GemmProblem::mRuntime): the
+/// symbol argument of a variant whose range holds more than one M; null
+/// otherwise (a variant of one M is compiled exactly as a static function).
+Value getRuntimeRowsArgument(func::FuncOp func);
+
+/// After the rungs planned every variant's kernels: merges each variant
+/// into the next when their kernels are the same plan taking M at run time
+/// (wgmma tiles; swap-AB with as many 8-row tiles), extending the next's
+/// range down, so that one kernel is compiled for both.
+void mergeDynamicVariants(ModuleOp module);
+
 /// Whether any argument or result of `func` has a dynamic dimension.
 bool hasDynamicSignature(func::FuncOp func);
 

@@ -159,7 +159,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   p.k = recorded.getK();
   p.accumulate = recorded.getAccumulate();
   if (func)
-    p.mRuntime = getSymbolArgument(func, "M");
+    p.mRuntime = getRuntimeRowsArgument(func);
   p.transposeA = recorded.getTransposeA();
   p.transposeB = recorded.getTransposeB();
 
