@@ -12,6 +12,8 @@
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
+
+#include "llvm/ADT/StringSet.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -30,21 +32,25 @@ struct GemmKeepKernelProblemsPass
           GemmKeepKernelProblemsPass> {
   void runOnOperation() override {
     bool ok = true;
+    // One error per dynamic source function, not one per variant.
+    llvm::StringSet<> reported;
     getOperation().walk([&](func::FuncOp func) {
       llvm::SetVector<Attribute> problems;
       bool dynamic = static_cast<bool>(getRuntimeRowsArgument(func));
       func.walk([&](gpu::LaunchOp launch) {
         if (Attribute problem = launch->getAttr(kProblemAttr))
           problems.insert(problem);
-        if (dynamic && !launch->hasAttr(kDynamicRowsAttr)) {
+        if (dynamic && !launch->hasAttr(kDynamicRowsAttr) &&
+            reported.insert(getDynamicVariant(func)->of).second) {
           auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
           launch.emitError("a matmul with a dynamic M: the ")
               << (mapping ? mapping.getValue() : StringRef("copy"))
               << " kernel of this variant compiles a static M only; the "
                  "wgmma stage's wgmma, GEMV and swap-AB kernels take M at "
                  "run time (A's rows must be whole 16-byte chunks)";
-          ok = false;
         }
+        if (dynamic && !launch->hasAttr(kDynamicRowsAttr))
+          ok = false;
       });
       if (!problems.empty())
         func->setAttr(kFunctionProblemsAttr,
