@@ -1,0 +1,1 @@
+gemm-run --dynamic --static-peer --sizes 9,12,16 --shape 4096x6144x4096 --dtype bf16 --layout nt --out-dtype bf16 --stages wgmma --json /root/out/r/swap-ab-nt.json
