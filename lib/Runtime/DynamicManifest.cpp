@@ -34,15 +34,8 @@ constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 // Expressions
 //===----------------------------------------------------------------------===//
 
-/// {"sym": S, "ceil_div": d, "mul": t, "min": c}: min(ceil(S / d) * t, c).
-struct Expression {
-  std::string sym;
-  int64_t ceilDiv = 1, mul = 1;
-  std::optional<int64_t> min;
-};
-
-/// The keys of an expression, in the order they are written.
-constexpr llvm::StringLiteral kExpressionKeys[] = {"sym", "ceil_div", "mul", "min"};
+using symbolic::Expression;
+using symbolic::kExpressionKeys;
 
 bool readExpression(const json::Value &v, json::Path path, const DynamicManifest &d, Expression &e) {
   FieldReader r(v, path);
@@ -64,14 +57,6 @@ bool readExpression(const json::Value &v, json::Path path, const DynamicManifest
     (key == "ceil_div" ? e.ceilDiv : key == "mul" ? e.mul : e.min.emplace()) = value;
   }
   return r.noUnknownKeys();
-}
-
-/// The value at size `s`, or nullopt when ceil(s / d) * t overflows 64 bits.
-std::optional<int64_t> evaluate(const Expression &e, int64_t s) {
-  int64_t value, q = s / e.ceilDiv + (s % e.ceilDiv != 0);
-  if (__builtin_mul_overflow(q, e.mul, &value))
-    return std::nullopt;
-  return e.min ? std::min(value, *e.min) : value;
 }
 
 /// The symbol of a dimension written {"sym": S} alone, or "".
@@ -392,7 +377,7 @@ bool instantiateVariant(const DynamicManifest &d, size_t v, const SymbolSizes &s
     Expression e;
     json::Path::Root unused; // the reader checked every expression
     readExpression(slot, unused, d, e);
-    std::optional<int64_t> value = evaluate(e, sizes.at(e.sym));
+    std::optional<int64_t> value = e.evaluate(sizes.at(e.sym));
     if (!value)
       return fail(path, "expression ceil(" + e.sym + " / " + std::to_string(e.ceilDiv) + ") * " +
                             std::to_string(e.mul) + " overflows 64 bits at " + e.sym + " = " +

@@ -27,14 +27,14 @@ using namespace mlir::gemm_opt;
 namespace rt = ::gemm_opt::runtime;
 namespace json = llvm::json;
 
-static json::Value symbolic(StringRef symbol, const SymbolicInt &e) {
-  json::Object o{{"sym", symbol}};
+static json::Value symbolic(const SymbolicInt &e) {
+  json::Object o{{"sym", e.sym}};
   if (e.ceilDiv != 1)
     o["ceil_div"] = e.ceilDiv;
   if (e.mul != 1)
     o["mul"] = e.mul;
   if (e.min)
-    o["min"] = e.min;
+    o["min"] = *e.min;
   return o;
 }
 
@@ -70,7 +70,8 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
                   std::move(*doc.getArray("buffers")),
                   std::move(*doc.getArray("kernels"))};
   SymbolicInt plain;
-  out.problem["m"] = symbolic("M", plain);
+  plain.sym = "M";
+  out.problem["m"] = symbolic(plain);
   std::set<std::string> rows = rowBuffers(m.matmul);
   for (json::Value &buffer : out.buffers) {
     json::Object &b = *buffer.getAsObject();
@@ -80,17 +81,17 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
     if (shape.empty() || shape[0].getAsInteger() != planned)
       return f.emitError("buffer ")
              << *b.getString("name") << " does not have the planned M rows";
-    shape[0] = symbolic("M", plain);
+    shape[0] = symbolic(plain);
   }
   for (auto [k, kernel] : llvm::enumerate(out.kernels)) {
     json::Object &o = *kernel.getAsObject();
     json::Array &grid = *o.getArray("grid");
     for (int d = 0; d < 3; ++d)
       if (symbols[k].grid[d])
-        grid[d] = symbolic("M", *symbols[k].grid[d]);
+        grid[d] = symbolic(*symbols[k].grid[d]);
     json::Array &params = *o.getArray("params");
     for (auto [i, e] : symbols[k].params)
-      (*params[i].getAsObject())["value"] = symbolic("M", e);
+      (*params[i].getAsObject())["value"] = symbolic(e);
     for (json::Value &param : params) {
       json::Object &p = *param.getAsObject();
       if (*p.getString("abi") != "tensormap" ||
@@ -102,7 +103,7 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
         return f.emitError("a tensor map over buffer ")
                << *p.getString("buffer")
                << " does not cover its planned M rows";
-      dims[1] = symbolic("M", plain);
+      dims[1] = symbolic(plain);
     }
   }
   return out;
@@ -122,9 +123,9 @@ static std::string compactJson(const json::Value &v) {
     return llvm::formatv("{0}", v).str();
   SmallVector<std::string> keys;
   if (o->get("sym")) {
-    for (const char *k : {"sym", "ceil_div", "mul", "min"})
+    for (StringRef k : ::gemm_opt::symbolic::kExpressionKeys)
       if (o->get(k))
-        keys.push_back(k);
+        keys.push_back(k.str());
   } else {
     for (const auto &kv : *o)
       keys.push_back(kv.first.str());

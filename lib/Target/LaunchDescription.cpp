@@ -225,11 +225,6 @@ describeTensorMap(nvgpu::TmaCreateDescriptorOp create, BufferNamer namer) {
   return rt::KernelParam::tensormap(*name, std::move(desc));
 }
 
-int64_t SymbolicInt::evaluate(int64_t s) const {
-  int64_t v = (s + ceilDiv - 1) / ceilDiv * mul;
-  return min ? std::min(v, min) : v;
-}
-
 /// `value` as an expression of the symbol's argument: the argument itself,
 /// then optionally arith.ceildivui by a constant, a multiplication by a
 /// constant and arith.minui with a constant, in that order (what the
@@ -237,6 +232,7 @@ int64_t SymbolicInt::evaluate(int64_t s) const {
 static std::optional<SymbolicInt> matchSymbolic(Value value,
                                                 const SymbolBinding &symbol) {
   SymbolicInt e;
+  e.sym = "M";
   auto constantOperand = [](Operation *op, int64_t &out) {
     APInt v;
     if (!matchPattern(op->getOperand(1), m_ConstantInt(&v)) ||
@@ -246,7 +242,7 @@ static std::optional<SymbolicInt> matchSymbolic(Value value,
     return true;
   };
   if (auto min = value.getDefiningOp<arith::MinUIOp>()) {
-    if (!constantOperand(min, e.min))
+    if (!constantOperand(min, e.min.emplace()))
       return std::nullopt;
     value = min.getLhs();
   }
@@ -280,7 +276,7 @@ constantDims(gpu::LaunchFuncOp op, gpu::KernelDim3 dims, StringRef what,
                    symbol ? matchSymbolic(values[i], *symbol) : std::nullopt;
                e && symbolic) {
       (*symbolic)[i] = *e;
-      value = e->evaluate(symbol->planned);
+      value = e->evaluate(symbol->planned).value_or(0);
     }
     if (value < 1 || value > UINT32_MAX)
       return op.emitError("launch ")
@@ -354,7 +350,8 @@ static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
         return launch.emitError("scalar kernel operand ")
                << operand << " of the dynamic M must be an index";
       symbolic.params[kernel.params.size()] = *e;
-      kernel.params.push_back(rt::KernelParam::i64(e->evaluate(symbol->planned)));
+      kernel.params.push_back(
+          rt::KernelParam::i64(e->evaluate(symbol->planned).value_or(0)));
       continue;
     }
     Attribute value;

@@ -12,6 +12,7 @@
 
 #include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
 #include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Support/SymbolicSizes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -49,12 +50,8 @@ LogicalResult describeProblem(Operation *at, Attribute problem, std::string &op,
 /// (a linalg op or memref.copy left on the host): a runner only launches.
 LogicalResult checkNothingLeftOnHost(func::FuncOp func);
 
-/// A version-3 manifest's expression of a symbol S: min(ceil(S / ceilDiv)
-/// * mul, min) (no minimum when `min` is 0; docs/manifest.md).
-struct SymbolicInt {
-  int64_t ceilDiv = 1, mul = 1, min = 0;
-  int64_t evaluate(int64_t s) const;
-};
+/// A version-3 manifest's expression of the symbol (SymbolicSizes.h).
+using SymbolicInt = ::gemm_opt::symbolic::Expression;
 
 /// A dynamic-M variant's symbol while its launches are described: the
 /// function argument carrying it and the value the variant is planned for

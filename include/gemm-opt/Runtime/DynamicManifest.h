@@ -14,6 +14,7 @@
 #define GEMM_OPT_RUNTIME_DYNAMICMANIFEST_H
 
 #include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Support/SymbolicSizes.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -29,7 +30,7 @@ namespace gemm_opt::runtime {
 /// Version 3: dynamic dimensions (a template and its variants).
 inline constexpr int kManifestVersionDynamic = 3;
 /// The largest size a symbol may have (its "max" at most).
-inline constexpr int64_t kMaxSymbolValue = 2147483647;
+using symbolic::kMaxSymbolValue;
 
 /// A symbol and its bounds: min <= size <= max.
 struct DynamicSymbol {

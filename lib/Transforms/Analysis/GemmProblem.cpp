@@ -232,6 +232,13 @@ Value GemmProblem::rowsBound(OpBuilder &b, Location loc) const {
   return arith::ConstantIndexOp::create(b, loc, m);
 }
 
+Value GemmProblem::lastRow(OpBuilder &b, Location loc) const {
+  if (!mRuntime)
+    return arith::ConstantIndexOp::create(b, loc, m - 1);
+  return b.createOrFold<arith::SubIOp>(
+      loc, mRuntime, arith::ConstantIndexOp::create(b, loc, 1));
+}
+
 void GemmProblem::eraseReplacedOps() {
   if (zeroFill)
     zeroFill.erase();

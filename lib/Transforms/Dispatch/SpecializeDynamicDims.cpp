@@ -110,8 +110,8 @@ static FailureOr<linalg::MatmulOp> findDynamicMatmul(func::FuncOp func) {
   ShapedType c = type(matmul.getDpsInits()[0]);
   if (!a.hasRank() || a.getRank() != 2 || !c.hasRank() || c.getRank() != 2)
     return matmul.emitOpError("needs 2-D operands");
-  if (!b.hasStaticShape() || !c.hasStaticShape() && !c.isDynamicDim(0) ||
-      c.isDynamicDim(1) || a.isDynamicDim(transposeA ? 0 : 1))
+  if (!b.hasStaticShape() || c.isDynamicDim(1) ||
+      a.isDynamicDim(transposeA ? 0 : 1))
     return matmul.emitOpError("has a dynamic N or K; only M (the rows of A "
                               "and C) may be dynamic so far");
   if (transposeA && a.isDynamicDim(1))

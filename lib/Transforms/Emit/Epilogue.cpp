@@ -115,10 +115,8 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
   };
   // Rows: below the actual M of a dynamic M.
   auto insideRows = [&](Value row) {
-    if (!clamp || !p.dynamicM())
-      return inside(row, p.m);
-    return b.createOrFold<arith::MinUIOp>(
-        row, b.createOrFold<arith::SubIOp>(p.mRuntime, b.index(1)));
+    return clamp ? b.createOrFold<arith::MinUIOp>(row, p.lastRow(b, b.getLoc()))
+                 : row;
   };
   for (EpilogueStepAttr step : p.epilogue.getSteps()) {
     if (step.isUnary()) {

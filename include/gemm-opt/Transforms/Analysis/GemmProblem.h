@@ -78,6 +78,9 @@ struct GemmProblem {
   /// The rows a kernel may touch: M, at run time for a dynamic M. Built
   /// with `b` (a constant, or the captured argument).
   Value rowsBound(OpBuilder &b, Location loc) const;
+  /// The last row a kernel may read (rowsBound - 1), which clamped row
+  /// indices stop at.
+  Value lastRow(OpBuilder &b, Location loc) const;
 
   /// Where the kernel replacing the matmul goes: at its consumer when one
   /// is fused (its output and operands are defined by then).

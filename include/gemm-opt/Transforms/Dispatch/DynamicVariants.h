@@ -14,6 +14,8 @@
 #ifndef GEMM_OPT_TRANSFORMS_DISPATCH_DYNAMICVARIANTS_H
 #define GEMM_OPT_TRANSFORMS_DISPATCH_DYNAMICVARIANTS_H
 
+#include "gemm-opt/Support/SymbolicSizes.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -29,7 +31,7 @@ inline constexpr llvm::StringLiteral kSymbolAttr = "gemm_opt.symbol";
 /// it runs (hi = kMaxSymbolValue: every larger size).
 inline constexpr llvm::StringLiteral kVariantAttr = "gemm_opt.variant";
 /// The largest value a symbol may take (docs/manifest.md).
-inline constexpr int64_t kMaxSymbolValue = 2147483647;
+using ::gemm_opt::symbolic::kMaxSymbolValue;
 
 /// One range of M and the M its variant is planned for: its `hi`, or for
 /// the unbounded last range a typical size within it.

@@ -74,7 +74,7 @@ public:
     if (p.dynamicM())
       launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
     for (int64_t m = 0; m < p.m; ++m)
-      rows.push_back(p.dynamicM() ? minu(c(m), sub(p.mRuntime, c(1))) : c(m));
+      rows.push_back(p.dynamicM() ? minu(c(m), p.lastRow(b, b.getLoc())) : c(m));
     // No shared memory: the op only carries the kernel's attributes (A
     // and B read-only, so that their loads may take the non-coherent path).
     createKernelDynamicSharedMemory(b, /*maxRegs=*/0, /*readOnlyInputs=*/true);

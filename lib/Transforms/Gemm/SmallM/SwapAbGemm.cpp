@@ -112,11 +112,6 @@ public:
       : KernelEmitterBase(b), p(p), plan(plan), mTiles(ceilDiv(p.m, 8)),
         bf16(p.aType.isBF16()) {}
 
-  /// The last row of A there is (of the actual M when dynamic).
-  Value lastRow() {
-    return p.dynamicM() ? sub(p.mRuntime, c(1)) : c(p.m - 1);
-  }
-
   gpu::LaunchOp emit() {
     gpu::LaunchOp launch = createBlockTiledMatmulLaunch(
         b, ceilDiv(p.n, plan.rowsOfB()), 1, plan.threads(),
@@ -145,7 +140,7 @@ public:
                   p.n - 2 * plan.rowTiles);
     }
     for (int64_t j = 0; j < mTiles; ++j)
-      aRows.push_back(minu(add(g, 8 * j), lastRow()));
+      aRows.push_back(minu(add(g, 8 * j), p.lastRow(b, b.getLoc())));
 
     SmallVector<Value> acc = kLoop();
     if (plan.kWarps == 1)

@@ -41,7 +41,7 @@ Value WgmmaKernelEmitter::blocksValue() {
 
 void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
                                          int64_t gridY, int64_t blocks) {
-  schedule = {launch.getBlockIds().x, gridX, gridY, blocks};
+  schedule = {launch.getBlockIds().x, gridX, gridY, blocks, Value(), Value()};
   if (p.dynamicM()) {
     schedule.dynamicGridY = b.createOrFold<arith::CeilDivUIOp>(
         p.mRuntime, c(plan.bm));
