@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --dynamic --check-only --sizes 1,2,5,13,65,300,2049 --shape 1x999x776 --dtype bf16 --layout nt --epilogue bias,row-scale,gelu --out-dtype bf16 --stages wgmma
