@@ -393,16 +393,23 @@ bool instantiateVariant(const DynamicManifest &d, size_t v, const SymbolSizes &s
   return readJson(root, walk, error) && readManifest(root, out, error);
 }
 
+/// Variant `v`'s sizes at the low or the high end of its ranges (a symbol
+/// it does not name at its bounds).
+SymbolSizes variantEnd(const DynamicManifest &d, size_t v, bool high) {
+  SymbolSizes sizes;
+  for (const DynamicSymbol &s : d.symbols)
+    sizes[s.name] = high ? s.max : s.min;
+  for (const auto &[name, range] : d.variants[v].when)
+    sizes[name] = high ? range.second : range.first;
+  return sizes;
+}
+
 /// The reader's last rule: each variant at the low and the high end of its
-/// ranges (a symbol it does not name at its bounds) is a valid manifest.
+/// ranges is a valid manifest.
 bool checkVariantEnds(const DynamicManifest &d, std::string &error) {
   for (size_t v = 0; v < d.variants.size(); ++v) {
     for (bool high : {false, true}) {
-      SymbolSizes sizes;
-      for (const DynamicSymbol &s : d.symbols)
-        sizes[s.name] = high ? s.max : s.min;
-      for (const auto &[name, range] : d.variants[v].when)
-        sizes[name] = high ? range.second : range.first;
+      SymbolSizes sizes = variantEnd(d, v, high);
       KernelManifest m;
       std::string why;
       if (!instantiateVariant(d, v, sizes, m, why)) {
@@ -484,6 +491,15 @@ bool instantiateManifest(const DynamicManifest &dyn, const SymbolSizes &sizes, K
   }
   variant = static_cast<int>(v);
   return true;
+}
+
+bool variantManifest(const DynamicManifest &dyn, size_t v, KernelManifest &out, std::string &error) {
+  if (v >= dyn.variants.size()) {
+    error = "variant " + std::to_string(v) + " out of range: the manifest has " +
+            std::to_string(dyn.variants.size());
+    return false;
+  }
+  return instantiateVariant(dyn, v, variantEnd(dyn, v, /*high=*/false), out, error);
 }
 
 bool bindSymbols(const DynamicManifest &dyn, const std::map<std::string, std::vector<int64_t>> &bufferShapes,

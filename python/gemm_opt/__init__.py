@@ -5,6 +5,8 @@ the kernels on PyTorch CUDA tensors.
     c = kernel(a, b)                                          # on the current stream
     attention = gemm_opt.compile("attention.mlir", stage="mma")  # several ops -> FunctionKernel
     o = attention(q, k, v)                                    # arguments by position
+    linear = gemm_opt.compile("linear_dynamic_m.mlir")        # `?` dims -> DynamicKernel
+    y = linear(x, w)                                          # any M inside its bounds
     c = gemm_opt.matmul(a, b)          # compiled once per problem, cached
     y = gemm_opt.softmax(x, dim=-1)
     results = gemm_opt.ladder("4096x4096x4096", "bf16")       # gemm-run
@@ -12,7 +14,8 @@ the kernels on PyTorch CUDA tensors.
 
 See python/README.md."""
 from .compilation import compile
-from .errors import (CompileError, Diagnostic, GemmOptError, GemmRunError, LaunchError, NoDeviceError,
+from .dynamic import DynamicKernel
+from .errors import (CompileError, Diagnostic, GemmOptError, GemmRunError, LaunchError, NoDeviceError, SizeError,
                      ToolNotFoundError)
 from .functional import ACTIVATIONS, linear, matmul, softmax
 from .function import FunctionKernel
@@ -20,9 +23,10 @@ from .kernel import Kernel
 from .ladder import ladder, load_results
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Kernel", "FunctionKernel", "matmul", "linear", "softmax", "ladder", "load_results", "ACTIVATIONS",
-           "GemmOptError", "CompileError", "Diagnostic", "LaunchError", "NoDeviceError", "GemmRunError",
-           "ToolNotFoundError"]
+__all__ = ["compile", "Kernel", "FunctionKernel", "DynamicKernel", "matmul", "linear", "softmax", "ladder",
+           "load_results", "ACTIVATIONS",
+           "GemmOptError", "CompileError", "Diagnostic", "LaunchError", "NoDeviceError", "SizeError",
+           "GemmRunError", "ToolNotFoundError"]
 
 
 def __getattr__(name):

@@ -6,9 +6,9 @@ import ctypes
 import threading
 
 from . import tools
-from .errors import GemmOptError, LaunchError, NoDeviceError
+from .errors import GemmOptError, LaunchError, NoDeviceError, SizeError
 
-API_VERSION = 2
+API_VERSION = 3
 # gemm_opt_manifest_buffer_uses bits (CApi.h).
 BUFFER_INPUT, BUFFER_WRITTEN, BUFFER_OUTPUT = 1, 2, 4
 _ERR_LEN = 8192
@@ -32,6 +32,10 @@ def _declare(lib):
         "gemm_opt_device_capability": (None, [c.c_void_p, c.POINTER(c.c_int), c.POINTER(c.c_int)]),
         "gemm_opt_kernel_load": (c.c_void_p, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_char_p, c.c_size_t]),
         "gemm_opt_kernel_free": (None, [c.c_void_p]),
+        "gemm_opt_kernel_instance": (c.c_void_p, [c.c_void_p, c.c_size_t, c.POINTER(c.c_char_p),
+                                                  c.POINTER(c.c_int), c.POINTER(c.c_int64), c.POINTER(c.c_int),
+                                                  c.c_char_p, c.c_size_t]),
+        "gemm_opt_kernel_manifest": (c.c_size_t, [c.c_void_p, c.c_char_p, c.c_size_t]),
         "gemm_opt_kernel_tensormap_count": (c.c_int, [c.c_void_p]),
         "gemm_opt_kernel_encode_tensormaps": (c.c_int, [c.c_void_p, u64p, c.c_size_t, c.c_void_p, c.c_char_p,
                                                         c.c_size_t]),
@@ -119,15 +123,20 @@ def device(ordinal):
 
 
 class LoadedKernel:
-    """A compiled stage JIT-loaded on one device."""
+    """A compiled stage JIT-loaded on one device, or an instance of one
+    compiled for dynamic sizes (LoadedKernel.instance)."""
 
     def __init__(self, dev, ptx, manifest_text):
+        e = _err()
+        handle = library().gemm_opt_kernel_load(dev.handle, ptx.encode(), manifest_text.encode(), e, _ERR_LEN)
+        if not handle:
+            raise LaunchError(e.value.decode())
+        self._adopt(dev, handle)
+
+    def _adopt(self, dev, handle):
         self._lib = library()
         self.device = dev
-        e = _err()
-        self.handle = self._lib.gemm_opt_kernel_load(dev.handle, ptx.encode(), manifest_text.encode(), e, _ERR_LEN)
-        if not self.handle:
-            raise LaunchError(e.value.decode())
+        self.handle = handle
         self.tensormaps = self._lib.gemm_opt_kernel_tensormap_count(self.handle)
         # Launches are the hot path: one message buffer per kernel, the
         # pointer array type and the function looked up once.
@@ -137,6 +146,31 @@ class LoadedKernel:
         # Device buffers of encoded tensor maps by (stream, buffer
         # addresses), least recently used first (Kernel._tensormaps).
         self.maps = collections.OrderedDict()
+
+    def instance(self, shapes):
+        """(LoadedKernel, its version-1 manifest text, variant index) of a
+        kernel loaded from a version-3 manifest at the sizes that `shapes`
+        ({buffer name: shape}) bind; it shares this kernel's module. Raises
+        SizeError for sizes the manifest does not take."""
+        names = list(shapes)
+        dims = [d for n in names for d in shapes[n]]
+        variant, e = ctypes.c_int(-1), _err()
+        handle = self._lib.gemm_opt_kernel_instance(
+            self.handle, len(names), (ctypes.c_char_p * len(names))(*[n.encode() for n in names]),
+            (ctypes.c_int * len(names))(*[len(shapes[n]) for n in names]), (ctypes.c_int64 * len(dims))(*dims),
+            ctypes.byref(variant), e, _ERR_LEN)
+        if not handle:
+            raise SizeError(e.value.decode())
+        k = LoadedKernel.__new__(LoadedKernel)
+        k._adopt(self.device, handle)
+        return k, k.manifest_text(), variant.value
+
+    def manifest_text(self):
+        """The manifest this kernel launches, as the runtime writes it."""
+        n = self._lib.gemm_opt_kernel_manifest(self.handle, None, 0)
+        out = ctypes.create_string_buffer(n + 1)
+        self._lib.gemm_opt_kernel_manifest(self.handle, out, n + 1)
+        return out.value.decode()
 
     def __del__(self):
         if getattr(self, "handle", None):

@@ -18,6 +18,12 @@ class LaunchError(GemmOptError):
     """The runtime refused to load or launch a kernel."""
 
 
+class SizeError(GemmOptError, ValueError):
+    """Tensors of sizes that a kernel compiled for dynamic sizes does not
+    take: a size outside its symbol's bounds (0 included), tensors that give
+    one symbol two sizes, a tensor of another rank."""
+
+
 class GemmRunError(GemmOptError):
     """gemm-run failed (usage or compile error, or a stage could not run)."""
 

@@ -9,10 +9,12 @@ _ARG = re.compile(r"arg(\d+)$")
 
 
 def make_kernel(ptx, manifest_text, **kwargs):
-    """A Kernel for a one-op manifest, a FunctionKernel for several ops."""
+    """A Kernel for a one-op manifest, a FunctionKernel for several ops, a
+    DynamicKernel for dynamic sizes."""
     import json
+    from .dynamic import DynamicKernel
     version = json.loads(manifest_text).get("version")
-    return (FunctionKernel if version == 2 else Kernel)(ptx, manifest_text, **kwargs)
+    return {2: FunctionKernel, 3: DynamicKernel}.get(version, Kernel)(ptx, manifest_text, **kwargs)
 
 
 class FunctionKernel(Kernel):

@@ -33,10 +33,18 @@ class Kernel:
     `log` (the compiler's remarks). Call it with CUDA tensors for its
     buffers in manifest order (scratch buffers excepted), or with its inputs
     only to get new outputs; it launches on the current stream (or `stream`)
-    and returns the output tensor."""
+    and returns the output tensor. An instance of a DynamicKernel has the
+    index of its variant in `variant`."""
+
+    variant = None
 
     def __init__(self, ptx, manifest_text, plan=None, log="", cache_key=None, from_cache=False):
         self._init_common(ptx, manifest_text, plan, log, cache_key, from_cache)
+        self._init_op()
+        self._set_allocated(("scratch",))
+
+    def _init_op(self):
+        """What one op has: its problem, and its buffers by role."""
         m = self.manifest
         self.op = m["op"]
         self.problem = m["problem"]
@@ -49,7 +57,6 @@ class Kernel:
         self.inputs = [b for b in self.arguments
                        if b["role"] in INPUT_ROLES or (b["role"] == "C" and self.beta == 1)]
         self.outputs = [b for b in self.arguments if b["role"] in OUTPUT_ROLES]
-        self._set_allocated(("scratch",))
 
     def _init_common(self, ptx, manifest_text, plan, log, cache_key, from_cache):
         """What every compiled stage has, one op or several."""
@@ -63,7 +70,9 @@ class Kernel:
         m = self.manifest
         self.stage, self.chip = m["stage"], m["chip"]
         self.buffers = m["buffers"]
-        self.uses_tensormaps = any(p["abi"] == "tensormap" for k in m["kernels"] for p in k["params"])
+        # Version 3: every variant's kernels.
+        kernels = m["kernels"] if "kernels" in m else [k for v in m["variants"] for k in v["kernels"]]
+        self.uses_tensormaps = any(p["abi"] == "tensormap" for k in kernels for p in k["params"])
         self._loaded = {}
         self._launchers = {}
         self._lock = threading.Lock()
@@ -88,7 +97,7 @@ class Kernel:
 
     def _signature(self):
         def fmt(bs):
-            return ", ".join(f"{b['name']}: {b['elem']}{list(b['shape'])}" for b in bs)
+            return ", ".join(f"{b['name']}: {b['elem']}{shape_text(b['shape'])}" for b in bs)
         return (f"kernel({fmt(self.arguments)})" +
                 (f" or kernel({fmt(self.inputs)}) -> new {fmt(self.outputs)}"
                  if self.inputs != self.arguments else ""))
@@ -100,17 +109,20 @@ class Kernel:
             return ""
         return f" (layout {self.layout}: {role} is stored transposed, {'K x M' if role == 'A' else 'N x K'})"
 
-    def check(self, tensors):
-        """Raises TypeError / ValueError unless `tensors` fit the manifest's
-        buffers (all of them, or the inputs only); returns the device index."""
+    def given(self, tensors):
+        """The buffers that `tensors` stand for: all the arguments, or the
+        inputs only (they need not lead: an epilogue's E0.. follow C).
+        Raises TypeError for another count."""
         if len(tensors) not in (len(self.arguments), len(self.inputs)):
             raise TypeError(f"{self.stage}: expected {len(self.arguments)} tensors"
                             f"{'' if self.inputs == self.arguments else f' (or {len(self.inputs)} inputs)'}"
                             f", got {len(tensors)}: {self._signature()}")
+        return self.arguments if len(tensors) == len(self.arguments) else self.inputs
+
+    def check_devices(self, tensors, given):
+        """Raises unless each of `tensors` is a CUDA tensor, all on one
+        device; returns its index."""
         device = None
-        spans = []
-        # The inputs only: they need not lead (an epilogue's E0.. follow C).
-        given = self.arguments if len(tensors) == len(self.arguments) else self.inputs
         for t, b in zip(tensors, given):
             what = f"{self.stage}: buffer {b['name']} (role {b['role']})"
             if not hasattr(t, "data_ptr") or not hasattr(t, "device"):
@@ -121,6 +133,16 @@ class Kernel:
                 device = t.device.index
             elif t.device.index != device:
                 raise ValueError(f"{what}: tensor is on cuda:{t.device.index}, the others on cuda:{device}")
+        return device
+
+    def check(self, tensors):
+        """Raises TypeError / ValueError unless `tensors` fit the manifest's
+        buffers (all of them, or the inputs only); returns the device index."""
+        given = self.given(tensors)
+        device = self.check_devices(tensors, given)
+        spans = []
+        for t, b in zip(tensors, given):
+            what = f"{self.stage}: buffer {b['name']} (role {b['role']})"
             if dtype_name(t.dtype) != b["elem"]:
                 raise TypeError(f"{what}: dtype {t.dtype}, the kernel was compiled for {b['elem']}")
             if list(t.shape) != list(b["shape"]):
@@ -270,6 +292,18 @@ def _stream_accessor():
     _current_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
         lambda device: torch.cuda.current_stream(device).cuda_stream)
     return _current_stream
+
+
+def shape_text(shape):
+    """"[M, 256]": a manifest shape, a dimension of a dynamic size by its
+    symbol (an expression of one in full)."""
+    def dim(d):
+        if not isinstance(d, dict):
+            return str(d)
+        s = d["sym"] if "ceil_div" not in d else f"ceil({d['sym']} / {d['ceil_div']})"
+        s = s if "mul" not in d else f"{s} * {d['mul']}"
+        return s if "min" not in d else f"min({s}, {d['min']})"
+    return "[" + ", ".join(dim(d) for d in shape) + "]"
 
 
 def _nbytes(buffer):

@@ -13,7 +13,8 @@ def _map(results, batched=False):
 
 
 def matmul_source(m, n, k, in_type, out_type, layout="nn", batch=1):
-    """C(m x n) = A * B. `layout`: A's letter, then B's; "t" stores the
+    """C(m x n) = A * B; m may be "?" (a dynamic M: a DynamicKernel, A not
+    stored transposed). `layout`: A's letter, then B's; "t" stores the
     operand transposed (A as k x m, B as n x k, through linalg.matmul's
     indexing_maps); "nt" is nn.Linear's x @ W.T. `batch` > 1: a
     linalg.batch_matmul of that many such products, every operand 3-D with

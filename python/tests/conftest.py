@@ -2,7 +2,7 @@
 tests (tests/gpu) skip without torch or a CUDA device."""
 import pytest
 
-from helpers import FakeTensor
+from helpers import FakeTensor, build_library
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +15,11 @@ def kernel_cache(tmp_path, monkeypatch):
 @pytest.fixture
 def fake():
     return FakeTensor
+
+
+@pytest.fixture(scope="module")
+def fake_cuda(tmp_path_factory):
+    """A directory holding the fake libcuda.so.1 (fake_cuda/fake_libcuda.c)."""
+    d = tmp_path_factory.mktemp("fake-cuda")
+    build_library(d, "libcuda.so.1", ["fake_libcuda.c"])
+    return d

@@ -1,8 +1,23 @@
-"""Paths and fake tensors shared by the tests."""
+"""Paths, fake tensors and the fake CUDA libraries shared by the tests."""
 import pathlib
+import shutil
+import subprocess
+
+import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 INPUTS = REPO / "test" / "Inputs"
+FAKE_CUDA = REPO / "python" / "tests" / "fake_cuda"
+
+
+def build_library(directory, name, sources, flags=()):
+    """Compiles fake_cuda's `sources` into directory/name, a shared library;
+    skips the calling test without a C compiler."""
+    cc = shutil.which("clang") or shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler to build the fake CUDA libraries")
+    subprocess.run([cc, "-shared", "-fPIC", "-o", str(directory / name), *[str(FAKE_CUDA / s) for s in sources],
+                    *flags], check=True)
 
 
 class FakeDevice:

@@ -7,7 +7,6 @@ pointer, its tensor map's address or its scalar, and each tensor map
 encoded over the right buffer."""
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -42,17 +41,6 @@ except gemm_opt.GemmOptError as e:
     out["error"] = type(e).__name__ + ": " + str(e)
 print(json.dumps(out))
 """ % (MAPS, STREAM)
-
-
-@pytest.fixture(scope="module")
-def fake_cuda(tmp_path_factory):
-    cc = shutil.which("clang") or shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler to build the fake libcuda")
-    d = tmp_path_factory.mktemp("fake-cuda")
-    subprocess.run([cc, "-shared", "-fPIC", "-o", str(d / "libcuda.so.1"),
-                    str(REPO / "python" / "tests" / "fake_cuda" / "fake_libcuda.c")], check=True)
-    return d
 
 
 def run(fake_cuda, tmp_path, kernel, tail="", cc="90"):

@@ -9,7 +9,6 @@ Until the manifest reader reads version 2 (the compiler side's change),
 these tests skip."""
 import json
 import os
-import shutil
 import subprocess
 import sys
 
@@ -17,7 +16,7 @@ import pytest
 
 from gemm_opt import tools
 
-from helpers import REPO
+from helpers import REPO, build_library
 
 INPUTS = REPO / "test" / "Runtime" / "Inputs"
 PTX = INPUTS / "reference_kernels.ptx"
@@ -26,14 +25,9 @@ FAKE = REPO / "python" / "tests" / "fake_cuda"
 
 @pytest.fixture(scope="module")
 def fake_device(tmp_path_factory):
-    cc = shutil.which("clang") or shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler to build the fake libcuda")
     d = tmp_path_factory.mktemp("fake-device")
-    subprocess.run([cc, "-shared", "-fPIC", "-O1", "-o", str(d / "libcuda.so.1"), str(FAKE / "fake_libcuda.c"),
-                    str(FAKE / "fake_kernels.c"), "-lm"], check=True)
-    subprocess.run([cc, "-shared", "-fPIC", "-O1", "-o", str(d / "libcublas-fake.so"), str(FAKE / "fake_cublas.c")],
-                   check=True)
+    build_library(d, "libcuda.so.1", ["fake_libcuda.c", "fake_kernels.c"], ["-O1", "-lm"])
+    build_library(d, "libcublas-fake.so", ["fake_cublas.c"], ["-O1"])
     return d
 
 

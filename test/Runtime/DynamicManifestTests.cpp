@@ -129,6 +129,11 @@ void testTwoSymbols() {
   EXPECT(variant == 0 && m.matmul.n == 40 && m.kernels[0].grid == (std::array<uint32_t, 3>{{3, 1, 1}}));
   EXPECT(!instantiateManifest(d, {{"M", 3}, {"N_1", 8}}, m, variant, err) && err == "N_1 = 8 is outside [16, 1024]");
   EXPECT(symbolSizesString(d, {{"M", 3}, {"N_1", 40}}) == "M = 3, N_1 = 40");
+  // Each variant at its low end, even where those sizes choose another (the
+  // last at M = 1, N_1 = 16 lies in the first's ranges).
+  EXPECT_MSG(variantManifest(d, 1, m, err), err);
+  EXPECT(m.version == 1 && m.matmul.m == 1 && m.matmul.n == 16 && m.kernels.size() == 1);
+  EXPECT(!variantManifest(d, 2, m, err) && err == "variant 2 out of range: the manifest has 2");
 }
 
 void testBindSymbols() {

@@ -17,6 +17,13 @@
  * launch's stream). gemm_opt_manifest_buffer_uses says which buffers are
  * inputs and which are outputs.
  *
+ * A stage compiled once for dynamic sizes (a version-3 manifest) is loaded
+ * once, its PTX module and every variant's kernels with it, and launched
+ * through its instances: gemm_opt_kernel_instance binds its symbols from
+ * the caller's buffer shapes and gives a kernel of those sizes (a version-1
+ * manifest) that shares the module and is encoded and launched as any
+ * other.
+ *
  *===----------------------------------------------------------------------===*/
 #ifndef GEMM_OPT_RUNTIME_CAPI_H
 #define GEMM_OPT_RUNTIME_CAPI_H
@@ -30,15 +37,15 @@ extern "C" {
 
 #define GEMM_OPT_API __attribute__((visibility("default")))
 /* Bumped whenever a signature below changes or a function is added. */
-#define GEMM_OPT_C_API_VERSION 2
+#define GEMM_OPT_C_API_VERSION 3
 
 typedef struct gemm_opt_device gemm_opt_device;
 typedef struct gemm_opt_kernel gemm_opt_kernel;
 
 GEMM_OPT_API int gemm_opt_api_version(void);
 
-/* The strict manifest reader and validateManifest (docs/manifest.md); no
- * device needed. */
+/* The strict manifest reader and validateManifest (docs/manifest.md), or
+ * for version 3 the reader of its template and variants; no device needed. */
 GEMM_OPT_API int gemm_opt_validate_manifest(const char *manifestJson, char *err, size_t errLen);
 
 /* gemm-run's correctness threshold for the manifest's problem (Bench.h); a
@@ -69,14 +76,42 @@ GEMM_OPT_API void gemm_opt_device_close(gemm_opt_device *device);
 /* Compute capability, e.g. 9 and 0. */
 GEMM_OPT_API void gemm_opt_device_capability(const gemm_opt_device *device, int *major, int *minor);
 
-/* JIT-loads the PTX and prepares the manifest's kernels; the device must
- * outlive the kernel. */
+/* JIT-loads the PTX and prepares the manifest's kernels (a version-3
+ * manifest: every variant's); the device must outlive the kernel and its
+ * instances. */
 GEMM_OPT_API gemm_opt_kernel *gemm_opt_kernel_load(gemm_opt_device *device, const char *ptx, const char *manifestJson,
                                                    char *err, size_t errLen);
+/* Frees a kernel or an instance; the module is unloaded with the last of a
+ * kernel and its instances. */
 GEMM_OPT_API void gemm_opt_kernel_free(gemm_opt_kernel *kernel);
 
+/* The instance of a kernel loaded from a version-3 manifest at the sizes
+ * that the given buffers bind (docs/manifest.md, "Binding"): buffer i is
+ * named names[i] (a manifest buffer's name) and has shape dims[r_i ..
+ * r_i + ranks[i]), r_i the sum of the ranks before it; any buffer may be
+ * left out while each symbol has one that binds it (A alone binds a
+ * matmul's M). The first variant that applies, instantiated (cached per
+ * sizes, the least recently used dropped beyond 64); its index in *variant
+ * when variant is not NULL. A new handle, freed with gemm_opt_kernel_free,
+ * valid after `kernel` is freed. Errors: a size outside its symbol's
+ * bounds (0 included), buffers binding one symbol to two extents, a buffer
+ * of another rank, a symbol no buffer binds. */
+GEMM_OPT_API gemm_opt_kernel *gemm_opt_kernel_instance(gemm_opt_kernel *kernel, size_t numShapes,
+                                                       const char *const *names, const int *ranks,
+                                                       const int64_t *dims, int *variant, char *err, size_t errLen);
+
+/* The manifest that the kernel launches, as the runtime writes it (an
+ * instance's is version 1, every size substituted), NUL-terminated into
+ * out[0..outLen) when it fits; returns its length without the NUL (call
+ * again with more room when that is >= outLen). A kernel loaded from a
+ * version-3 manifest launches only through its instances: 0. */
+GEMM_OPT_API size_t gemm_opt_kernel_manifest(const gemm_opt_kernel *kernel, char *out, size_t outLen);
+
 /* The number of tensormap parameters; the launch reads that many 128-byte
- * CUtensorMaps, contiguous, from a 128-byte-aligned device address. */
+ * CUtensorMaps, contiguous, from a 128-byte-aligned device address. This
+ * call and the two below are for a kernel of a version-1 or -2 manifest or
+ * an instance; one loaded from version 3 has 0 tensor maps and encodes and
+ * launches nothing (an error). */
 GEMM_OPT_API int gemm_opt_kernel_tensormap_count(const gemm_opt_kernel *kernel);
 
 /* Encodes every tensor map over `buffers` (device pointers, one per manifest

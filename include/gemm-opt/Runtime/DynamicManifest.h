@@ -89,6 +89,15 @@ bool parseDynamicManifest(const std::string &text, DynamicManifest &out, std::st
 bool instantiateManifest(const DynamicManifest &dyn, const SymbolSizes &sizes, KernelManifest &out, int &variant,
                          std::string &error);
 
+/// The version-1 manifest of variant `v` at the low end of its ranges (a
+/// symbol it does not name at its min), whichever variant those sizes would
+/// choose: its kernels as every size of the variant launches them (names,
+/// parameters, blocks, clusters and shared memory do not depend on the
+/// sizes), for a runner that prepares each variant's kernels once. On
+/// failure (a `v` out of range; the reader checked every variant there)
+/// returns false and sets `error`.
+bool variantManifest(const DynamicManifest &dyn, size_t v, KernelManifest &out, std::string &error);
+
 /// The sizes that buffers of the given shapes (name -> shape, for the
 /// caller's A, B, C or X, Y) bind: each symbol the extent of every buffer
 /// dimension that is {"sym": S} alone. A buffer of another rank, two
