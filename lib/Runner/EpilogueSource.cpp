@@ -102,8 +102,9 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
   const std::string dims = batched ? "(b, d0, d1)" : "(d0, d1)", whole = batched ? "b, d0, d1" : "d0, d1";
   auto map = [&](const std::string &results) { return "affine_map<" + dims + " -> (" + results + ")>"; };
   auto tensor = [&](const std::string &shape, const std::string &elem) { return "tensor<" + shape + "x" + elem + ">"; };
-  const std::string rows = mlir::ShapedType::isDynamic(m) ? "?" : std::to_string(m);
-  const std::string full = (batched ? std::to_string(batch) + "x" : "") + rows + "x" + std::to_string(n);
+  auto dimText = [](int64_t d) { return mlir::ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d); };
+  const std::string rows = dimText(m), cols = dimText(n);
+  const std::string full = (batched ? std::to_string(batch) + "x" : "") + rows + "x" + cols;
   const std::string accType = tensor(full, "f32"), outTensor = tensor(full, outType);
 
   // The operands in order of first use (parseEpilogueList numbers them so).
@@ -117,7 +118,7 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
     const int i = rt::epilogueOperandIndex(role);
     const std::string name = "%e" + std::to_string(i);
     const bool col = use->broadcast == rt::EpilogueBroadcast::Col, row = use->broadcast == rt::EpilogueBroadcast::Row;
-    const std::string type = col ? tensor(std::to_string(n), operandType)
+    const std::string type = col ? tensor(cols, operandType)
                              : row ? tensor(rows, operandType)
                                    : tensor(full, operandType);
     src.arguments += ", " + name + ": " + type;
@@ -159,7 +160,9 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
       s += (s.empty() ? "" : ", ") + e;
     return s;
   };
-  const std::string emptySizes = mlir::ShapedType::isDynamic(m) ? "%m" : "";
+  std::string emptySizes = mlir::ShapedType::isDynamic(m) ? "%m" : "";
+  if (mlir::ShapedType::isDynamic(n))
+    emptySizes += emptySizes.empty() ? "%n" : ", %n";
   src.ops = "  %out_empty = tensor.empty(" + emptySizes + ") : " + outTensor + "\n" + "  " + result +
             " = linalg.generic {indexing_maps = [" + join(maps) + "], iterator_types = [" +
             (batched ? "\"parallel\", " : "") + "\"parallel\", \"parallel\"]}\n" + "      ins(" + join(ins) +

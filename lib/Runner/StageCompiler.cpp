@@ -61,8 +61,9 @@ std::string dimText(int64_t d) {
 /// (B 2-D when `sharedB`: one weight for every entry). With an epilogue
 /// the matmul accumulates into f32 and one linalg.generic applies the steps
 /// and truncates to `outType` (EpilogueSource.h); without one the matmul
-/// writes `outType` itself. A dynamic `m` (ShapedType::kDynamic) is read
-/// from A (tensor.dim, %m) and sizes every tensor.empty.
+/// writes `outType` itself. A dynamic `m` or `n` (ShapedType::kDynamic) is
+/// read from A or B (tensor.dim: %m, %n) and sizes every tensor.empty; a
+/// dynamic `k` is only in the operands' types.
 std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 StringRef inType, StringRef outType,
                                 bool transposeA, bool transposeB,
@@ -84,15 +85,23 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                              : tensor(k, n, inType, !sharedB);
   StringRef accType = epilogue.empty() ? outType : StringRef("f32");
   std::string acc = tensor(m, n, accType), c = tensor(m, n, outType);
-  // M's position in A's stored shape, after the batch.
-  std::string dynamicM, emptySizes;
-  if (ShapedType::isDynamic(m)) {
-    dynamicM = llvm::formatv("  %mdim = arith.constant {0} : index\n"
-                             "  %m = tensor.dim %a, %mdim : {1}\n",
-                             (batched ? 1 : 0) + (transposeA ? 1 : 0), a)
-                   .str();
-    emptySizes = "%m";
-  }
+  // Dynamic sizes of the results, read from where A and B store them
+  // (after the batch): %m from A, %n from B.
+  std::string dynamicSizes, emptySizes;
+  auto readSize = [&](StringRef name, int64_t size, StringRef from,
+                      int64_t dim, StringRef type) {
+    if (!ShapedType::isDynamic(size))
+      return;
+    dynamicSizes += llvm::formatv("  %{0}dim = arith.constant {1} : index\n"
+                                  "  %{0} = tensor.dim {2}, %{0}dim : {3}\n",
+                                  name, dim, from, type)
+                        .str();
+    emptySizes += (emptySizes.empty() ? "%" : ", %") + name.str();
+  };
+  int64_t entry = batched ? 1 : 0;
+  readSize("m", m, "%a", entry + (transposeA ? 1 : 0), a);
+  readSize("n", n, "%b", (batched && !sharedB ? 1 : 0) + (transposeB ? 0 : 1),
+           b);
   ::gemm_opt::runner::EpilogueSource epi;
   if (!epilogue.empty())
     epi = ::gemm_opt::runner::epilogueSource(epilogue, batch, m, n, inType.str(),
@@ -109,7 +118,7 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
       a, b, c, accType,
       matmulIndexingMaps(transposeA, transposeB, batched, sharedB),
       batched ? "batch_matmul" : "matmul", acc, epi.arguments, epi.ops,
-      epilogue.empty() ? "r" : "mm", dynamicM, emptySizes)
+      epilogue.empty() ? "r" : "mm", dynamicSizes, emptySizes)
       .str();
 }
 
@@ -154,7 +163,7 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   if (request.op == "softmax") {
     if (!request.layout.empty() || request.batch != 1 || request.sharedB ||
         !request.epilogue.empty() || !request.outDtype.empty() ||
-        request.dynamicM) {
+        !request.dynamicDims.empty()) {
       error = "--layout, --batch, --shared-b, --epilogue, --out-dtype and "
               "--dynamic apply to matmul only";
       return false;
@@ -203,8 +212,18 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
     error = "--epilogue: " + error;
     return false;
   }
-  const int64_t m = request.dynamicM ? ShapedType::kDynamic : dims[0];
-  source = defaultMatmulSource(request.batch, m, dims[1], dims[2],
+  StringRef dynamic = request.dynamicDims;
+  if (!dynamic.empty() && dynamic != "m" && dynamic != "n" &&
+      dynamic != "k" && dynamic != "mn" && dynamic != "mk" &&
+      dynamic != "nk" && dynamic != "mnk") {
+    error = "--dynamic expects letters of 'mnk' in that order (e.g. m, nk, "
+            "mnk), got '" + dynamic.str() + "'";
+    return false;
+  }
+  for (auto [i, letter] : llvm::enumerate(StringRef("mnk")))
+    if (dynamic.contains(letter))
+      dims[i] = ShapedType::kDynamic;
+  source = defaultMatmulSource(request.batch, dims[0], dims[1], dims[2],
                                dtype, outType, transposeA, transposeB,
                                request.sharedB, epilogue);
   return true;
@@ -325,8 +344,8 @@ bool rt::compileStages(const CompileRequest &request,
 
   std::string source;
   std::string sourceName = request.inputPath;
-  if (!request.inputPath.empty() && request.dynamicM) {
-    error = "--dynamic makes the embedded default's M dynamic; the input "
+  if (!request.inputPath.empty() && !request.dynamicDims.empty()) {
+    error = "--dynamic makes the embedded default's sizes dynamic; the input "
             "file '" +
             request.inputPath + "' fixes its own (write `?` in it)";
     return false;
@@ -406,9 +425,9 @@ bool rt::compileStages(const CompileRequest &request,
       error = "stage '" + stage + "': the compiler's version-3 " + error;
       return false;
     }
-    if (request.dynamicM && !compiled.isDynamic()) {
+    if (!request.dynamicDims.empty() && !compiled.isDynamic()) {
       error = "stage '" + stage +
-              "': the input has a dynamic M, but the compiler wrote no "
+              "': the input has dynamic sizes, but the compiler wrote no "
               "version-3 manifest";
       return false;
     }

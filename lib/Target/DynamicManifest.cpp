@@ -1,17 +1,18 @@
 //===- DynamicManifest.cpp - The version-3 manifest of dynamic variants ---===//
 //
 // Each variant is first described exactly as a static function of one op
-// (KernelBundle.cpp) at its planned M, and validated as such: what holds
-// there holds for the template. The version-1 JSON is then read back and
-// the planned M replaced by expressions of the symbol where the IR says it
-// stands for the actual M: grids and parameters from the ops the kernel
-// builders computed on the host (describeLaunches), buffer rows and tensor
-// map rows from the problem's roles.
+// (KernelBundle.cpp) at its planned sizes, and validated as such: what
+// holds there holds for the template. The version-1 JSON is then read back
+// and each planned size replaced by expressions of its symbol where the IR
+// says it stands for the actual one: grids and parameters from the ops the
+// kernel builders computed on the host (describeLaunches), buffer
+// dimensions and tensor map rows from the problem's roles and layout.
 //
 //===----------------------------------------------------------------------===//
 
 #include "DynamicManifest.h"
 #include "LaunchDescription.h"
+#include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
@@ -38,10 +39,36 @@ static json::Value symbolic(const SymbolicInt &e) {
   return o;
 }
 
-/// The buffers whose first dimension is M: A, C and epilogue operands read
-/// by row ("row": [M]; "none": [M, N]).
+/// The size each dimension of a buffer of `role` stands for: A, B and C by
+/// the layout, epilogue operands by how they broadcast ("col": [N], "row":
+/// [M], none: [M, N]); empty for other buffers.
+static SmallVector<StringRef, 2> dimensionSizes(const rt::MatmulProblem &p,
+                                                StringRef role) {
+  if (role == "X" || role == "Y") // a softmax's
+    return {kSoftmaxRowsSymbol, "cols"};
+  if (role == "A")
+    return p.transposeA ? SmallVector<StringRef, 2>{"K", "M"}
+                        : SmallVector<StringRef, 2>{"M", "K"};
+  if (role == "B")
+    return p.transposeB ? SmallVector<StringRef, 2>{"N", "K"}
+                        : SmallVector<StringRef, 2>{"K", "N"};
+  if (role == "C")
+    return {"M", "N"};
+  for (const rt::EpilogueStep &step : p.epilogue)
+    if (step.operand == role)
+      return step.broadcast == rt::EpilogueBroadcast::Col   ? SmallVector<StringRef, 2>{"N"}
+             : step.broadcast == rt::EpilogueBroadcast::Row ? SmallVector<StringRef, 2>{"M"}
+                                                            : SmallVector<StringRef, 2>{"M", "N"};
+  return {};
+}
+
+/// The buffers whose first dimension is M: A (stored M x K), C and
+/// epilogue operands read by row.
 static std::set<std::string> rowBuffers(const rt::MatmulProblem &p) {
-  std::set<std::string> roles = {"A", "C"};
+  std::set<std::string> roles;
+  for (StringRef role : {"A", "C"})
+    if (dimensionSizes(p, role).front() == "M")
+      roles.insert(role.str());
   for (const rt::EpilogueStep &step : p.epilogue)
     if (!step.operand.empty() &&
         step.broadcast != rt::EpilogueBroadcast::Col)
@@ -58,7 +85,8 @@ struct VariantJson {
 } // namespace
 
 static FailureOr<VariantJson>
-symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
+symbolize(func::FuncOp f, const rt::KernelManifest &m,
+          ArrayRef<SymbolBinding> bindings,
           const std::vector<KernelSymbols> &symbols) {
   llvm::Expected<json::Value> parsed = json::parse(rt::toJson(m));
   if (!parsed) {
@@ -69,20 +97,37 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
   VariantJson out{std::move(*doc.getObject("problem")),
                   std::move(*doc.getArray("buffers")),
                   std::move(*doc.getArray("kernels"))};
-  SymbolicInt plain;
-  plain.sym = "M";
-  out.problem["m"] = symbolic(plain);
-  std::set<std::string> rows = rowBuffers(m.matmul);
+  auto bound = [&](StringRef name) -> const SymbolBinding * {
+    for (const SymbolBinding &b : bindings)
+      if (b.name == name)
+        return &b;
+    return nullptr;
+  };
+  auto plain = [](StringRef name) {
+    SymbolicInt e;
+    e.sym = name.str();
+    return symbolic(e);
+  };
+  for (const SymbolBinding &b : bindings)
+    out.problem[StringRef(b.name).lower()] = plain(b.name);
+  // Buffer dimensions by what they stand for.
   for (json::Value &buffer : out.buffers) {
     json::Object &b = *buffer.getAsObject();
-    if (!rows.count(b.getString("role")->str()))
-      continue;
+    SmallVector<StringRef, 2> sizes =
+        dimensionSizes(m.matmul, *b.getString("role"));
     json::Array &shape = *b.getArray("shape");
-    if (shape.empty() || shape[0].getAsInteger() != planned)
-      return f.emitError("buffer ")
-             << *b.getString("name") << " does not have the planned M rows";
-    shape[0] = symbolic(plain);
+    for (auto [d, size] : llvm::enumerate(sizes)) {
+      const SymbolBinding *binding = bound(size);
+      if (!binding)
+        continue;
+      if (d >= shape.size() || shape[d].getAsInteger() != binding->planned)
+        return f.emitError("buffer ")
+               << *b.getString("name") << " does not have the planned "
+               << size << " in dimension " << d;
+      shape[d] = plain(size);
+    }
   }
+  std::set<std::string> rows = rowBuffers(m.matmul);
   for (auto [k, kernel] : llvm::enumerate(out.kernels)) {
     json::Object &o = *kernel.getAsObject();
     json::Array &grid = *o.getArray("grid");
@@ -94,16 +139,21 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m, int64_t planned,
       (*params[i].getAsObject())["value"] = symbolic(e);
     for (json::Value &param : params) {
       json::Object &p = *param.getAsObject();
-      if (*p.getString("abi") != "tensormap" ||
-          !rows.count(p.getString("buffer")->str()))
+      if (*p.getString("abi") != "tensormap")
+        continue;
+      StringRef buffer = *p.getString("buffer");
+      SmallVector<StringRef, 2> sizes = dimensionSizes(m.matmul, buffer);
+      if (llvm::any_of(sizes, [&](StringRef s) { return s != "M" && bound(s); }))
+        return f.emitError("a tensor map over buffer ")
+               << buffer << " has a dynamic N or K; only rows may be dynamic";
+      if (!bound("M") || !rows.count(buffer.str()))
         continue;
       // A map over an M-row buffer: its outer extent is the rows.
       json::Array &dims = *p.getArray("dims");
-      if (dims.size() != 2 || dims[1].getAsInteger() != planned)
+      if (dims.size() != 2 || dims[1].getAsInteger() != bound("M")->planned)
         return f.emitError("a tensor map over buffer ")
-               << *p.getString("buffer")
-               << " does not cover its planned M rows";
-      dims[1] = symbolic(plain);
+               << buffer << " does not cover its planned M rows";
+      dims[1] = plain("M");
     }
   }
   return out;
@@ -163,82 +213,99 @@ static int64_t largestM(const rt::KernelManifest &m,
   return most;
 }
 
-FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
-    ArrayRef<func::FuncOp> variants, StringRef ptx, StringRef stage,
-    StringRef chip) {
-  std::optional<VariantJson> first;
-  std::string op, source;
-  json::Array table;
-  // The largest M every launch of the last variant can take: a grid
-  // dimension computed from M stays within CUDA's limits, and the M-row
-  // buffers within the manifest's bytes.
-  int64_t maxM = kMaxSymbolValue;
-  for (func::FuncOp f : variants) {
-    DynamicVariant v = *getDynamicVariant(f);
-    auto problems = f->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
-    auto problem = problems && problems.size() == 1
-                       ? dyn_cast<MatmulProblemAttr>(problems[0])
-                       : MatmulProblemAttr();
-    Value argument = getSymbolArgument(f, v.symbol);
-    if (!problem || !argument || v.symbol != "M")
-      return f.emitError("a dynamic-M variant must compile one matmul and "
-                         "carry its M argument");
-    if (problem.getTransposeA() || problem.getBatch() != 1)
-      return f.emitError("a dynamic M needs a 2-D matmul with A stored "
-                         "M x K");
-    SymbolBinding binding{argument, problem.getM()};
-    std::vector<KernelSymbols> symbols;
-    FailureOr<rt::KernelManifest> m =
-        describeOneOpFunction(f, ptx, &binding, &symbols);
-    if (failed(m))
-      return failure();
-    m->stage = stage.str();
-    m->chip = chip.str();
-    m->func = v.of;
-    std::string error;
-    if (!rt::validateManifest(*m, error))
-      return f.emitError("cannot describe the compiled kernels: ") << error;
-    if (v.hi == kMaxSymbolValue)
-      maxM = std::min(maxM, largestM(*m, symbols));
-    FailureOr<VariantJson> parts =
-        symbolize(f, *m, binding.planned, symbols);
-    if (failed(parts))
-      return failure();
-    if (!first) {
-      first = *parts;
-      op = m->op;
-      source = v.of;
-    } else if (first->problem != parts->problem ||
-               first->buffers != parts->buffers) {
-      return f.emitError("the variants of '")
-             << v.of << "' disagree on the problem or the buffers";
+/// Adds a variant's `buffers` to the template's `into`: the same but for
+/// scratch buffers, which only the variant's own kernels use (a variant of
+/// one M is compiled as a static function, split-K partials included): a
+/// new one is added, one of the same name and type grows to the larger
+/// extent of each dimension. False when the buffers disagree otherwise.
+static bool mergeBuffers(json::Array &into, const json::Array &buffers) {
+  auto scratch = [](const json::Object &b) {
+    return b.getString("role") == StringRef("scratch");
+  };
+  auto find = [&](StringRef name) -> json::Object * {
+    for (json::Value &b : into)
+      if (b.getAsObject()->getString("name") == name)
+        return b.getAsObject();
+    return nullptr;
+  };
+  for (const json::Value &value : buffers) {
+    const json::Object &b = *value.getAsObject();
+    json::Object *mine = find(*b.getString("name"));
+    if (mine && *mine == b)
+      continue;
+    if (!scratch(b))
+      return false;
+    if (!mine) {
+      into.push_back(value);
+      continue;
     }
-    json::Object entry;
-    if (v.hi != kMaxSymbolValue)
-      entry["when"] = json::Object{{"M", json::Array{v.lo, v.hi}}};
-    entry["kernels"] = std::move(parts->kernels);
-    table.push_back(std::move(entry));
+    const json::Array &shape = *b.getArray("shape");
+    json::Array &grown = *mine->getArray("shape");
+    if (!scratch(*mine) || mine->get("elem") != b.get("elem") ||
+        grown.size() != shape.size())
+      return false;
+    for (auto [g, e] : llvm::zip(grown, shape))
+      g = std::max(*g.getAsInteger(), *e.getAsInteger());
   }
+  // Every template buffer but scratch is every variant's.
+  return llvm::all_of(into, [&](const json::Value &value) {
+    const json::Object &b = *value.getAsObject();
+    return scratch(b) || llvm::any_of(buffers, [&](const json::Value &v) {
+             return *v.getAsObject() == b;
+           });
+  });
+}
 
-  // One line per buffer and kernel, as the other versions write them
-  // (llvm::json's compact form, keys sorted).
+/// The size arguments of a variant compiling `problem` (a matmul or a
+/// softmax), each with the size it is planned for.
+static SmallVector<SymbolBinding> bindingsOf(func::FuncOp f,
+                                             Attribute problem) {
+  SmallVector<std::pair<StringRef, int64_t>> sizes;
+  if (auto matmul = dyn_cast<MatmulProblemAttr>(problem))
+    sizes = {{"M", matmul.getM()}, {"N", matmul.getN()}, {"K", matmul.getK()}};
+  else if (auto softmax = dyn_cast<SoftmaxProblemAttr>(problem))
+    sizes = {{kSoftmaxRowsSymbol, softmax.getRows()}};
+  SmallVector<SymbolBinding> bindings;
+  for (auto [name, planned] : sizes)
+    if (Value argument = getSymbolArgument(f, name))
+      bindings.push_back({name.str(), argument, planned});
+  return bindings;
+}
+
+namespace {
+/// What the manifest's text is made of.
+struct DynamicParts {
+  std::string op, stage, chip, source;
+  /// The symbols in declared order and their largest values.
+  SmallVector<std::pair<std::string, int64_t>> symbols;
+  std::optional<VariantJson> first;
+  json::Array table;
+};
+} // namespace
+
+/// One line per buffer and kernel, as the other versions write them
+/// (llvm::json's compact form, keys sorted).
+static std::string writeDynamicManifest(const DynamicParts &d) {
   std::string text;
   llvm::raw_string_ostream os(text);
   auto compact = [](const json::Value &v) { return compactJson(v); };
   os << "{\n  \"format\": \"" << rt::kManifestFormat << "\",\n"
-     << "  \"version\": 3,\n  \"op\": " << compact(op)
-     << ",\n  \"stage\": " << compact(stage.str())
-     << ",\n  \"chip\": " << compact(chip.str())
-     << ",\n  \"func\": " << compact(source) << ",\n"
-     << "  \"symbols\": [{\"name\": \"M\", \"min\": 1, \"max\": "
-     << maxM << "}],\n"
-     << "  \"problem\": " << compact(json::Object(first->problem))
+     << "  \"version\": 3,\n  \"op\": " << compact(d.op)
+     << ",\n  \"stage\": " << compact(d.stage)
+     << ",\n  \"chip\": " << compact(d.chip)
+     << ",\n  \"func\": " << compact(d.source) << ",\n"
+     << "  \"symbols\": [";
+  for (auto [i, symbol] : llvm::enumerate(d.symbols))
+    os << (i ? ", " : "") << "{\"name\": \"" << symbol.first
+       << "\", \"min\": 1, \"max\": " << symbol.second << "}";
+  os << "],\n"
+     << "  \"problem\": " << compact(json::Object(d.first->problem))
      << ",\n  \"buffers\": [";
-  for (auto [i, buffer] : llvm::enumerate(first->buffers))
+  for (auto [i, buffer] : llvm::enumerate(d.first->buffers))
     os << (i ? "," : "") << "\n    " << compact(buffer);
   os << "\n  ],\n  \"variants\": [";
-  for (auto [i, variant] : llvm::enumerate(table)) {
-    json::Object &v = *variant.getAsObject();
+  for (auto [i, variant] : llvm::enumerate(d.table)) {
+    const json::Object &v = *variant.getAsObject();
     os << (i ? "," : "") << "\n    {";
     if (const json::Value *when = v.get("when"))
       os << "\"when\": " << compact(*when) << ", ";
@@ -249,4 +316,91 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
   }
   os << "\n  ]\n}\n";
   return text;
+}
+
+/// Several symbols (or a softmax's rows): the largest value all of them may
+/// take at once, which
+/// the reader checks by instantiating every symbol at its max (grids within
+/// CUDA's limits, buffers within the manifest's bytes), found by bisection
+/// with the reader itself.
+static int64_t largestCommonSize(DynamicParts d) {
+  auto fits = [&](int64_t v) {
+    for (auto &symbol : d.symbols)
+      symbol.second = v;
+    rt::DynamicManifest parsed;
+    std::string error;
+    return rt::parseDynamicManifest(writeDynamicManifest(d), parsed, error);
+  };
+  int64_t lo = 1, hi = kMaxSymbolValue;
+  if (fits(hi))
+    return hi;
+  while (lo + 1 < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
+    ArrayRef<func::FuncOp> variants, StringRef ptx, StringRef stage,
+    StringRef chip) {
+  DynamicParts d;
+  d.stage = stage.str();
+  d.chip = chip.str();
+  // With M alone: the largest M every launch of the last variant can
+  // take: a grid dimension computed from M stays within CUDA's limits, and
+  // the M-row buffers within the manifest's bytes.
+  int64_t maxM = kMaxSymbolValue;
+  for (func::FuncOp f : variants) {
+    DynamicVariant v = *getDynamicVariant(f);
+    auto problems = f->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
+    Attribute problem =
+        problems && problems.size() == 1 ? problems[0] : Attribute();
+    SmallVector<SymbolBinding> bindings =
+        problem ? bindingsOf(f, problem) : SmallVector<SymbolBinding>();
+    if (bindings.empty() || !getSymbolArgument(f, v.symbol))
+      return f.emitError("a dynamic variant must compile one matmul or "
+                         "softmax and carry its size arguments");
+    if (auto matmul = dyn_cast<MatmulProblemAttr>(problem);
+        matmul && matmul.getBatch() != 1)
+      return f.emitError("dynamic sizes need a 2-D matmul");
+    std::vector<KernelSymbols> symbols;
+    FailureOr<rt::KernelManifest> m =
+        describeOneOpFunction(f, ptx, bindings, &symbols);
+    if (failed(m))
+      return failure();
+    m->stage = d.stage;
+    m->chip = d.chip;
+    m->func = v.of;
+    std::string error;
+    if (!rt::validateManifest(*m, error))
+      return f.emitError("cannot describe the compiled kernels: ") << error;
+    if (v.hi == kMaxSymbolValue && v.symbol == "M" && bindings.size() == 1)
+      maxM = std::min(maxM, largestM(*m, symbols));
+    FailureOr<VariantJson> parts = symbolize(f, *m, bindings, symbols);
+    if (failed(parts))
+      return failure();
+    if (!d.first) {
+      d.first = *parts;
+      d.op = m->op;
+      d.source = v.of;
+      for (const SymbolBinding &b : bindings)
+        d.symbols.push_back({b.name, maxM});
+    } else if (d.first->problem != parts->problem ||
+               !mergeBuffers(d.first->buffers, parts->buffers)) {
+      return f.emitError("the variants of '")
+             << v.of << "' disagree on the problem or the buffers";
+    }
+    json::Object entry;
+    if (v.hi != kMaxSymbolValue)
+      entry["when"] = json::Object{{v.symbol, json::Array{v.lo, v.hi}}};
+    entry["kernels"] = std::move(parts->kernels);
+    d.table.push_back(std::move(entry));
+  }
+  int64_t most = d.symbols.size() == 1 && d.symbols[0].first == "M"
+                     ? maxM
+                     : largestCommonSize(d);
+  for (auto &symbol : d.symbols)
+    symbol.second = most;
+  return writeDynamicManifest(d);
 }

@@ -1,7 +1,7 @@
 //===- DynamicManifest.h - The version-3 manifest of dynamic variants -*- C++ -*-===//
 //
-// Private to lib/Target: the writer of a function compiled with a dynamic
-// M (docs/manifest.md, "Dynamic dimensions (version 3)").
+// Private to lib/Target: the writer of a function compiled with dynamic
+// sizes (docs/manifest.md, "Dynamic dimensions (version 3)").
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +15,12 @@
 namespace mlir::gemm_opt {
 
 /// The version-3 manifest (JSON text) of `variants`, the compiled variants
-/// of one function with a dynamic M in range order: each described as a
-/// version-1 manifest at its planned M and checked as such, then the
-/// planned M replaced by the symbol wherever it stands for the actual M
-/// (the problem, the rows of A, C and row-indexed epilogue operands, tensor
-/// maps over them, grids and parameters computed from it). Fails with an
-/// error at the function that cannot be described.
+/// of one function with dynamic sizes in range order: each described as a
+/// version-1 manifest at its planned sizes and checked as such, then each
+/// planned size replaced by its symbol wherever it stands for the actual
+/// one (the problem, the buffers' dimensions by role and layout, tensor
+/// maps over M rows, grids and parameters computed from the sizes). Fails
+/// with an error at the function that cannot be described.
 FailureOr<std::string> describeDynamicFunction(ArrayRef<func::FuncOp> variants,
                                                StringRef ptx, StringRef stage,
                                                StringRef chip);

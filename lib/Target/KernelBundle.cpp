@@ -97,7 +97,7 @@ static FailureOr<KernelBundle> validated(func::FuncOp func,
 }
 
 FailureOr<rt::KernelManifest> mlir::gemm_opt::describeOneOpFunction(
-    func::FuncOp func, StringRef ptx, const SymbolBinding *symbol,
+    func::FuncOp func, StringRef ptx, ArrayRef<SymbolBinding> symbols,
     std::vector<KernelSymbols> *symbolic) {
   rt::KernelManifest m;
   m.func = func.getSymName().str();
@@ -109,7 +109,7 @@ FailureOr<rt::KernelManifest> mlir::gemm_opt::describeOneOpFunction(
     return failure();
   DenseMap<Value, std::string> names;
   auto namer = [&](Value root) { return describeBuffer(func, root, m, names); };
-  if (failed(describeLaunches(func, ptx, namer, m.kernels, symbol, symbolic)))
+  if (failed(describeLaunches(func, ptx, namer, m.kernels, symbols, symbolic)))
     return failure();
   sortBuffers(m);
   return m;

@@ -225,14 +225,14 @@ describeTensorMap(nvgpu::TmaCreateDescriptorOp create, BufferNamer namer) {
   return rt::KernelParam::tensormap(*name, std::move(desc));
 }
 
-/// `value` as an expression of the symbol's argument: the argument itself,
+/// `value` as an expression of a symbol's argument: the argument itself,
 /// then optionally arith.ceildivui by a constant, a multiplication by a
 /// constant and arith.minui with a constant, in that order (what the
-/// kernel builders compute on the host for a dynamic M).
-static std::optional<SymbolicInt> matchSymbolic(Value value,
-                                                const SymbolBinding &symbol) {
+/// kernel builders compute on the host for a dynamic size); with the value
+/// it has at the symbol's planned size.
+static std::optional<std::pair<SymbolicInt, int64_t>>
+matchSymbolic(Value value, ArrayRef<SymbolBinding> symbols) {
   SymbolicInt e;
-  e.sym = "M";
   auto constantOperand = [](Operation *op, int64_t &out) {
     APInt v;
     if (!matchPattern(op->getOperand(1), m_ConstantInt(&v)) ||
@@ -256,14 +256,17 @@ static std::optional<SymbolicInt> matchSymbolic(Value value,
       return std::nullopt;
     value = div.getLhs();
   }
-  if (value != symbol.argument)
-    return std::nullopt;
-  return e;
+  for (const SymbolBinding &symbol : symbols)
+    if (value == symbol.argument) {
+      e.sym = symbol.name;
+      return std::pair{e, e.evaluate(symbol.planned).value_or(0)};
+    }
+  return std::nullopt;
 }
 
 static FailureOr<std::array<uint32_t, 3>>
 constantDims(gpu::LaunchFuncOp op, gpu::KernelDim3 dims, StringRef what,
-             const SymbolBinding *symbol = nullptr,
+             ArrayRef<SymbolBinding> symbols = {},
              std::array<std::optional<SymbolicInt>, 3> *symbolic = nullptr) {
   std::array<uint32_t, 3> out;
   Value values[3] = {dims.x, dims.y, dims.z};
@@ -272,16 +275,14 @@ constantDims(gpu::LaunchFuncOp op, gpu::KernelDim3 dims, StringRef what,
     int64_t value = 0;
     if (matchPattern(values[i], m_ConstantInt(&v))) {
       value = v.getSExtValue();
-    } else if (std::optional<SymbolicInt> e =
-                   symbol ? matchSymbolic(values[i], *symbol) : std::nullopt;
-               e && symbolic) {
-      (*symbolic)[i] = *e;
-      value = e->evaluate(symbol->planned).value_or(0);
+    } else if (auto e = matchSymbolic(values[i], symbols); e && symbolic) {
+      (*symbolic)[i] = e->first;
+      value = e->second;
     }
     if (value < 1 || value > UINT32_MAX)
       return op.emitError("launch ")
              << what << " must be positive constants"
-             << (symbol ? " or expressions of the dynamic M" : "");
+             << (symbols.empty() ? "" : " or expressions of the dynamic sizes");
     out[i] = static_cast<uint32_t>(value);
   }
   return out;
@@ -289,13 +290,13 @@ constantDims(gpu::LaunchFuncOp op, gpu::KernelDim3 dims, StringRef what,
 
 static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
                                                 BufferNamer namer,
-                                                const SymbolBinding *symbol,
+                                                ArrayRef<SymbolBinding> symbols,
                                                 KernelSymbols &symbolic) {
   rt::KernelDesc kernel;
   kernel.name = launch.getKernelName().str();
   FailureOr<std::array<uint32_t, 3>> grid =
       constantDims(launch, launch.getGridSizeOperandValues(), "grid sizes",
-                   symbol, &symbolic.grid);
+                   symbols, &symbolic.grid);
   FailureOr<std::array<uint32_t, 3>> block =
       constantDims(launch, launch.getBlockSizeOperandValues(), "block sizes");
   if (failed(grid) || failed(block))
@@ -344,21 +345,19 @@ static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
       kernel.params.push_back(std::move(*param));
       continue;
     }
-    if (std::optional<SymbolicInt> e =
-            symbol ? matchSymbolic(operand, *symbol) : std::nullopt) {
+    if (auto e = matchSymbolic(operand, symbols)) {
       if (!operand.getType().isIndex())
         return launch.emitError("scalar kernel operand ")
-               << operand << " of the dynamic M must be an index";
-      symbolic.params[kernel.params.size()] = *e;
-      kernel.params.push_back(
-          rt::KernelParam::i64(e->evaluate(symbol->planned).value_or(0)));
+               << operand << " of a dynamic size must be an index";
+      symbolic.params[kernel.params.size()] = e->first;
+      kernel.params.push_back(rt::KernelParam::i64(e->second));
       continue;
     }
     Attribute value;
     if (!matchPattern(operand, m_Constant(&value)))
       return launch.emitError("scalar kernel operand ")
              << operand << " must be a constant"
-             << (symbol ? " or the dynamic M" : "");
+             << (symbols.empty() ? "" : " or a dynamic size");
     if (auto f = dyn_cast<FloatAttr>(value); f && f.getType().isF32()) {
       kernel.params.push_back(rt::KernelParam::f32(f.getValueAsDouble()));
     } else if (auto i = dyn_cast<IntegerAttr>(value)) {
@@ -379,12 +378,12 @@ LogicalResult
 mlir::gemm_opt::describeLaunches(func::FuncOp func, StringRef ptx,
                                  BufferNamer namer,
                                  std::vector<rt::KernelDesc> &kernels,
-                                 const SymbolBinding *symbol,
+                                 ArrayRef<SymbolBinding> symbols,
                                  std::vector<KernelSymbols> *symbolic) {
   WalkResult walk = func.walk([&](gpu::LaunchFuncOp launch) {
     KernelSymbols kernelSymbols;
     FailureOr<rt::KernelDesc> kernel =
-        describeLaunch(launch, namer, symbol, kernelSymbols);
+        describeLaunch(launch, namer, symbols, kernelSymbols);
     if (symbolic)
       symbolic->push_back(kernelSymbols);
     if (failed(kernel))

@@ -53,16 +53,18 @@ LogicalResult checkNothingLeftOnHost(func::FuncOp func);
 /// A version-3 manifest's expression of the symbol (SymbolicSizes.h).
 using SymbolicInt = ::gemm_opt::symbolic::Expression;
 
-/// A dynamic-M variant's symbol while its launches are described: the
-/// function argument carrying it and the value the variant is planned for
-/// (the static M its buffers have), which the described kernel takes.
+/// A dynamic variant's symbol while its launches are described: its name
+/// ("M", "N", "K"), the function argument carrying it and the value the
+/// variant is planned for (the static size its buffers have), which the
+/// described kernel takes.
 struct SymbolBinding {
+  std::string name;
   Value argument;
   int64_t planned = 0;
 };
 
 /// The parts of one kernel's description that are expressions of the
-/// symbol: grid dimensions and scalar parameters (by index).
+/// symbols: grid dimensions and scalar parameters (by index).
 struct KernelSymbols {
   std::array<std::optional<SymbolicInt>, 3> grid;
   std::map<size_t, SymbolicInt> params;
@@ -70,20 +72,20 @@ struct KernelSymbols {
 
 /// Appends every gpu.launch_func of `func` to `kernels`, in order, naming
 /// buffers with `namer`, and checks each against its PTX entry's parameter
-/// count. With `symbol`, a grid size or scalar parameter computed from its
-/// argument is described at its planned value and recorded, kernel by
-/// kernel, in `symbolic`.
+/// count. With `symbols`, a grid size or scalar parameter computed from
+/// one's argument is described at its planned value and recorded, kernel
+/// by kernel, in `symbolic`.
 LogicalResult
 describeLaunches(func::FuncOp func, StringRef ptx, BufferNamer namer,
                  std::vector<::gemm_opt::runtime::KernelDesc> &kernels,
-                 const SymbolBinding *symbol = nullptr,
+                 ArrayRef<SymbolBinding> symbols = {},
                  std::vector<KernelSymbols> *symbolic = nullptr);
 
 /// The version-1 manifest (without stage and chip) of a function of one
-/// kernel op; with `symbol` as describeLaunches says. Not yet validated.
+/// kernel op; with `symbols` as describeLaunches says. Not yet validated.
 FailureOr<::gemm_opt::runtime::KernelManifest>
 describeOneOpFunction(func::FuncOp func, StringRef ptx,
-                      const SymbolBinding *symbol = nullptr,
+                      ArrayRef<SymbolBinding> symbols = {},
                       std::vector<KernelSymbols> *symbolic = nullptr);
 
 } // namespace mlir::gemm_opt

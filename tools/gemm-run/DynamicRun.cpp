@@ -29,10 +29,12 @@ cl::opt<std::string> sizesList(
              "with `?`), comma separated: each a value of its one symbol (M), or AxB... for its symbols in "
              "declared order; every size is instantiated and checked before anything runs"),
     cl::init(""), cl::cat(dynamicCategory()));
-cl::opt<bool> dynamicM("dynamic",
-                       cl::desc("matmul, the embedded default: compile it once with a dynamic M (`?`) into a "
-                                "version-3 manifest and run that at each of --sizes (default: --shape's M)"),
-                       cl::cat(dynamicCategory()));
+cl::opt<std::string> dynamicOption(
+    "dynamic", cl::value_desc("DIMS"), cl::ValueOptional,
+    cl::desc("matmul, the embedded default: compile it once with dynamic sizes (`?`; DIMS: letters of 'mnk', "
+             "default m) into a version-3 manifest and run that at each of --sizes (default: --shape's sizes of "
+             "DIMS)"),
+    cl::cat(dynamicCategory()));
 cl::opt<bool> staticPeer("static-peer",
                          cl::desc("with --dynamic: also compile the static embedded default of each size and run "
                                   "it right after the dynamic stage, both timed against cuBLAS (interleaved); the "
@@ -50,6 +52,9 @@ std::vector<std::pair<std::string, int64_t>> orderedSizes(const DynamicManifest 
     out.push_back({s.name, sizes.at(s.name)});
   return out;
 }
+
+/// Whether --dynamic was given.
+bool dynamicM() { return dynamicOption.getNumOccurrences() > 0; }
 
 /// A size list (--sizes' syntax) against `dyn`'s symbols, one entry per
 /// item; `where` names the manifest in errors. Bounds are
@@ -98,10 +103,17 @@ std::vector<Job> instantiateJobs(const DynamicManifest &dyn, const std::string &
   return jobs;
 }
 
-/// The default size list of --dynamic: --shape's M (the embedded default's 4096 without --shape).
-std::string shapeRows(const std::string &shape) {
+/// The default size list of --dynamic: --shape's sizes of its dimensions,
+/// "AxB..." (the embedded default's 4096 without --shape).
+std::string shapeSizes(const std::string &shape, const std::string &dynamicDims) {
   std::vector<int64_t> dims;
-  return parseShape(shape, dims) && dims.size() == 3 ? std::to_string(dims[0]) : "4096";
+  if (!parseShape(shape, dims) || dims.size() != 3)
+    dims = {4096, 4096, 4096};
+  std::string out;
+  for (size_t i = 0; i < 3; ++i)
+    if (dynamicDims.find("mnk"[i]) != std::string::npos)
+      out += (out.empty() ? "" : "x") + std::to_string(dims[i]);
+  return out;
 }
 /// "NxK" of --shape (the embedded default's 4096x4096 without it).
 std::string shapeColumns(const std::string &shape) {
@@ -112,24 +124,29 @@ std::string shapeColumns(const std::string &shape) {
 } // namespace
 
 std::string dynamicUsageError(bool aot, bool softmax, bool inputFile, bool suite) {
-  if (dynamicM && aot)
-    return "--dynamic compiles the embedded default with a dynamic M; in AOT mode the manifest says which "
+  if (dynamicM() && aot)
+    return "--dynamic compiles the embedded default with dynamic sizes; in AOT mode the manifest says which "
            "dimensions are dynamic";
-  if (dynamicM && inputFile)
-    return "--dynamic makes the embedded default's M dynamic; an input file fixes its own (write `?` in it)";
-  if (dynamicM && softmax)
+  if (dynamicM() && inputFile)
+    return "--dynamic makes the embedded default's sizes dynamic; an input file fixes its own (write `?` in it)";
+  if (dynamicM() && softmax)
     return "--dynamic applies to matmul only";
-  if ((dynamicM || !sizesList.empty()) && suite)
+  if ((dynamicM() || !sizesList.empty()) && suite)
     return "--dynamic and --sizes run the sizes of --sizes; they exclude --suite";
-  if (staticPeer && !dynamicM)
+  if (staticPeer && !dynamicM())
     return "--static-peer compares the --dynamic compile with the static compile of each size: it needs --dynamic";
-  if (!sizesList.empty() && !aot && !dynamicM && !inputFile)
+  if (!sizesList.empty() && !aot && !dynamicM() && !inputFile)
     return "--sizes gives the sizes of dynamic dimensions: it needs a version-3 --manifest, --dynamic or an input "
            "file with `?`";
   return "";
 }
 
-bool dynamicRequested() { return dynamicM; }
+bool dynamicRequested() { return dynamicM(); }
+std::string dynamicDims() {
+  if (!dynamicM())
+    return "";
+  return dynamicOption.empty() ? "m" : dynamicOption.getValue();
+}
 bool printManifestRequested() { return printManifest; }
 
 void loadAotPair(const std::string &ptxFile, const std::string &manifestFile, std::vector<Job> &jobs) {
@@ -167,10 +184,10 @@ void checkSizesUsed(const std::vector<Job> &jobs) {
 std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shape) {
   std::printf("compiled %-20s %9.1f ms (dynamic: %s; %zu variants)\n", stage.stage.c_str(), stage.compileMs,
               symbolSizesString(stage.dynamic, {}).c_str(), stage.dynamic.variants.size());
-  // --dynamic runs --shape's M unless --sizes says otherwise. The
+  // --dynamic runs --shape's sizes unless --sizes says otherwise. The
   // compiler's kernels are held against its PTX as AOT mode's are: a
   // mismatch is a compiler bug, reported before anything runs.
-  const std::string list = dynamicM && sizesList.empty() ? shapeRows(shape) : sizesList.getValue();
+  const std::string list = dynamicM() && sizesList.empty() ? shapeSizes(shape, dynamicDims()) : sizesList.getValue();
   std::vector<Job> jobs = instantiateJobs(stage.dynamic, list, stage.ptx, stage.compileMs, "stage " + stage.stage);
   for (Job &j : jobs)
     j.dynamicManifestText = stage.dynamicManifestText;

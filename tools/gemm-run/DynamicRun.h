@@ -52,8 +52,11 @@ llvm::cl::OptionCategory &dynamicCategory();
 /// --ptx/--manifest; `softmax`: the op is a softmax; `inputFile`: an input
 /// file is given; `suite`: --suite.
 std::string dynamicUsageError(bool aot, bool softmax, bool inputFile, bool suite);
-/// --dynamic: compile the embedded default matmul with M dynamic.
+/// --dynamic: compile the embedded default matmul with dynamic sizes.
 bool dynamicRequested();
+/// The letters of 'mnk' --dynamic makes dynamic ("m" by default; "" without
+/// --dynamic).
+std::string dynamicDims();
 /// --print-manifest: print each job's manifest, run nothing.
 bool printManifestRequested();
 

@@ -317,7 +317,7 @@ gemm_opt::runtime::CompileRequest compileRequest(const std::string &shapeText, s
 [[noreturn]] void printDefaultInput() {
   std::string op, source, err;
   CompileRequest req = compileRequest(shapeText, op);
-  req.dynamicM = gemm_run::dynamicRequested();
+  req.dynamicDims = gemm_run::dynamicDims();
   if (!gemm_opt::runtime::defaultInputSource(req, source, err))
     usageError(err);
   std::fputs(source.c_str(), stdout);
@@ -354,11 +354,11 @@ CompileRequest compileRequestFor(const std::string &shapeText) {
   return req;
 }
 
-/// JIT mode: compiles the requested stages (the embedded default with M
-/// dynamic: `dynamic`); exits 2 on a compile error.
+/// JIT mode: compiles the requested stages (the embedded default with the
+/// sizes of --dynamic dynamic: `dynamic`); exits 2 on a compile error.
 std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = false) {
   CompileRequest req = compileRequestFor(shapeText);
-  req.dynamicM = dynamic;
+  req.dynamicDims = dynamic ? gemm_run::dynamicDims() : "";
   std::vector<CompiledStage> compiled;
   std::string err;
   if (!compileStages(req, compiled, err)) {

@@ -32,9 +32,11 @@ struct CompileRequest {
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always
   std::string tuningDb = "default"; // the rungs' tuning database: "default" (committed), "" (none), a file
   bool tuningDbStrict = false;      // a database plan that does not apply is a compile error (the tuner)
-  /// matmul: the embedded default with a dynamic M (`?`; the shape's M is
-  /// then no part of the input), compiled once into a version-3 manifest.
-  bool dynamicM = false;
+  /// matmul: the dimensions of the embedded default that are dynamic
+  /// (`?`; the shape's sizes for them are then no part of the input), as
+  /// letters of "mnk" in that order ("m": M only; empty: none), compiled
+  /// once into a version-3 manifest.
+  std::string dynamicDims;
   /// Non-empty list in the order to compile. gemm-run expands "all" through
   /// availableStages() when it knows the op (--op, or no input file); with an
   /// input file and no --op it passes {"all"}, meaning every stage of the

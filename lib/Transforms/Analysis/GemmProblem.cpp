@@ -174,6 +174,15 @@ linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::LinalgOp op) {
   return {};
 }
 
+void mlir::gemm_opt::setRuntimeSizes(GemmProblem &problem,
+                                     func::FuncOp func) {
+  if (!func)
+    return;
+  problem.mRuntime = getRuntimeSizeArgument(func, "M");
+  problem.nRuntime = getRuntimeSizeArgument(func, "N");
+  problem.kRuntime = getRuntimeSizeArgument(func, "K");
+}
+
 FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics())
     return op.emitOpError("must be bufferized before kernel generation");
@@ -204,7 +213,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.cType = cTy.getElementType();
   p.zeroFill = findFoldableZeroFill(op);
   p.accumulate = !p.zeroFill;
-  p.mRuntime = getRuntimeRowsArgument(op->getParentOfType<func::FuncOp>());
+  setRuntimeSizes(p, op->getParentOfType<func::FuncOp>());
   std::string why;
   FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(op, why);
   if (failed(epilogue))
@@ -227,16 +236,23 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
 }
 
 Value GemmProblem::rowsBound(OpBuilder &b, Location loc) const {
-  if (mRuntime)
-    return mRuntime;
-  return arith::ConstantIndexOp::create(b, loc, m);
+  return boundOf(b, loc, mRuntime, m);
+}
+
+Value GemmProblem::colsBound(OpBuilder &b, Location loc) const {
+  return boundOf(b, loc, nRuntime, n);
+}
+
+Value GemmProblem::depthBound(OpBuilder &b, Location loc) const {
+  return boundOf(b, loc, kRuntime, k);
 }
 
 Value GemmProblem::lastRow(OpBuilder &b, Location loc) const {
-  if (!mRuntime)
-    return arith::ConstantIndexOp::create(b, loc, m - 1);
-  return b.createOrFold<arith::SubIOp>(
-      loc, mRuntime, arith::ConstantIndexOp::create(b, loc, 1));
+  return lastIndexOf(b, loc, mRuntime, m);
+}
+
+Value GemmProblem::lastCol(OpBuilder &b, Location loc) const {
+  return lastIndexOf(b, loc, nRuntime, n);
 }
 
 void GemmProblem::eraseReplacedOps() {

@@ -1,6 +1,7 @@
 //===- SoftmaxProblem.cpp - What a linalg.softmax asks for ----------------===//
 
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -124,7 +125,17 @@ mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
     return op.emitOpError("in-place softmax (input and output are the same "
                           "buffer) is not supported");
   setShapeFromBuffers(p);
+  p.rowsRuntime = getRuntimeSizeArgument(op->getParentOfType<func::FuncOp>(),
+                                         kSoftmaxRowsSymbol);
   return p;
+}
+
+Value SoftmaxProblem::rowsBound(OpBuilder &b, Location loc) const {
+  return boundOf(b, loc, rowsRuntime, rows);
+}
+
+Value SoftmaxProblem::lastRow(OpBuilder &b, Location loc) const {
+  return lastIndexOf(b, loc, rowsRuntime, rows);
 }
 
 void mlir::gemm_opt::recordSoftmaxRoles(func::FuncOp func,
@@ -188,6 +199,7 @@ mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
   p.x = getRowsView(p.x);
   p.y = getRowsView(p.y);
   setShapeFromBuffers(p);
+  p.rowsRuntime = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol);
   if (getSoftmaxProblemAttr(p) != recorded)
     return failure();
   return p;

@@ -12,6 +12,7 @@
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+#include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
 #include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -24,8 +25,8 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// What decides a variant's kernel: per launch its plan, and for swap-AB
-/// the 8-row tiles of its planned M; empty when the variant cannot stand
+/// What decides a variant's kernel: per launch its plan (wgmma, SIMT), and
+/// for swap-AB the 8-row tiles of its planned M; empty when the variant cannot stand
 /// for a smaller range (a static-M variant, another kernel, or aux launches).
 static SmallVector<Attribute> kernelKey(func::FuncOp func) {
   SmallVector<Attribute> key;
@@ -36,6 +37,9 @@ static SmallVector<Attribute> kernelKey(func::FuncOp func) {
     auto problem = launch->getAttrOfType<MatmulProblemAttr>(kProblemAttr);
     Builder b(launch.getContext());
     if (Attribute plan = launch->getAttr(kWgmmaPlanAttr); plan && problem) {
+      key.push_back(plan);
+    } else if (Attribute plan = launch->getAttr(kSimtPlanAttr);
+               plan && problem && launch->hasAttr(kDynamicRowsAttr)) {
       key.push_back(plan);
     } else if (Attribute plan = launch->getAttr(kSwapAbPlanAttr);
                plan && problem) {

@@ -2,7 +2,7 @@
 //
 // gemm-specialize-dynamic-dims: runs before epilogue fusion and the input
 // check, on tensors or memrefs. Each variant is the source function with
-// its arguments and results retyped to the variant's planned M, casts back
+// its arguments and results retyped to the variant's planned sizes, casts back
 // to the old types at the boundary, and upstream's canonicalization
 // folding the casts through the body (dims become constants, empties and
 // allocations static, the linalg ops take the static operands) — after
@@ -16,6 +16,7 @@
 #include "gemm-opt/Transforms/Heuristics/DynamicRanges.h"
 #include "gemm-opt/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
@@ -58,9 +59,33 @@ Value mlir::gemm_opt::getSymbolArgument(func::FuncOp func, StringRef symbol) {
 
 Value mlir::gemm_opt::getRuntimeRowsArgument(func::FuncOp func) {
   std::optional<DynamicVariant> variant = getDynamicVariant(func);
-  if (!variant || variant->lo == variant->hi)
+  if (!variant || (variant->symbol == "M" && variant->lo == variant->hi))
     return {};
-  return getSymbolArgument(func, variant->symbol);
+  return getSymbolArgument(func, "M");
+}
+
+Value mlir::gemm_opt::getRuntimeSizeArgument(func::FuncOp func,
+                                             StringRef symbol) {
+  if (symbol == "M")
+    return getRuntimeRowsArgument(func);
+  if (!getDynamicVariant(func))
+    return {};
+  return getSymbolArgument(func, symbol);
+}
+
+Value mlir::gemm_opt::boundOf(OpBuilder &b, Location loc, Value runtime,
+                              int64_t size) {
+  if (runtime)
+    return runtime;
+  return arith::ConstantIndexOp::create(b, loc, size);
+}
+
+Value mlir::gemm_opt::lastIndexOf(OpBuilder &b, Location loc, Value runtime,
+                                  int64_t size) {
+  if (!runtime)
+    return arith::ConstantIndexOp::create(b, loc, size - 1);
+  return b.createOrFold<arith::SubIOp>(
+      loc, runtime, arith::ConstantIndexOp::create(b, loc, 1));
 }
 
 static bool isDynamicShaped(Type type) {
@@ -74,33 +99,71 @@ bool mlir::gemm_opt::hasDynamicSignature(func::FuncOp func) {
          llvm::any_of(type.getResults(), isDynamicShaped);
 }
 
-/// `type` with every dynamic dimension set to `rows`.
-static Type withRows(Type type, int64_t rows) {
+/// `type` with every dynamic dimension set to `size`.
+static Type withPlannedSize(Type type, int64_t size) {
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || !shaped.hasRank() || shaped.hasStaticShape())
     return type;
   SmallVector<int64_t> shape(shaped.getShape());
   for (int64_t &d : shape)
     if (ShapedType::isDynamic(d))
-      d = rows;
+      d = size;
   return shaped.clone(shape);
 }
 
-/// The one matmul of `func` whose M may be dynamic, or an error saying why
-/// the function cannot be compiled with dynamic dimensions.
-static FailureOr<linalg::MatmulOp> findDynamicMatmul(func::FuncOp func) {
+namespace {
+/// Which of a matmul's sizes are dynamic, in the order of the variants'
+/// symbol arguments.
+struct DynamicSizes {
+  bool m = false, n = false, k = false;
+  /// A softmax's rows instead.
+  bool softmaxRows = false;
+  SmallVector<StringRef, 3> symbols() const {
+    SmallVector<StringRef, 3> names;
+    if (softmaxRows)
+      names.push_back(kSoftmaxRowsSymbol);
+    for (auto [dynamic, name] : {std::pair{m, "M"}, {n, "N"}, {k, "K"}})
+      if (dynamic)
+        names.push_back(name);
+    return names;
+  }
+};
+} // namespace
+
+/// The dynamic rows of a softmax, or an error saying why it cannot be
+/// compiled with dynamic dimensions.
+static FailureOr<DynamicSizes> findDynamicSoftmax(linalg::SoftmaxOp softmax) {
+  auto in = cast<ShapedType>(softmax.getInput().getType());
+  auto out = cast<ShapedType>(softmax.getOutput().getType());
+  if (!in.hasRank() || in.getRank() != 2 || softmax.getDimension() != 1 ||
+      in.getShape() != out.getShape() || in.isDynamicDim(1) ||
+      !in.isDynamicDim(0))
+    return softmax.emitOpError(
+        "has dynamic dimensions; gemm-opt compiles a dynamic row count of a "
+        "2-D softmax over its last dimension (X and Y ?xC), so far");
+  DynamicSizes sizes;
+  sizes.softmaxRows = true;
+  return sizes;
+}
+
+/// The dynamic sizes of the one matmul (or softmax) of `func`, or an error
+/// saying why the function cannot be compiled with dynamic dimensions.
+static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
   SmallVector<Operation *> kernelOps;
   func.walk([&](Operation *op) {
     if (isKernelOp(op))
       kernelOps.push_back(op);
   });
+  if (kernelOps.size() == 1 && func.getBody().hasOneBlock())
+    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(kernelOps.front()))
+      return findDynamicSoftmax(softmax);
   auto matmul = kernelOps.size() == 1
                     ? dyn_cast<linalg::MatmulOp>(kernelOps.front())
                     : linalg::MatmulOp();
   if (!matmul || !func.getBody().hasOneBlock())
     return func.emitError("has dynamic dimensions; gemm-opt compiles those "
-                          "for a function of one linalg.matmul (dynamic M) "
-                          "only, so far");
+                          "for a function of one linalg.matmul or "
+                          "linalg.softmax, so far");
   bool transposeA, transposeB, sharedB;
   if (failed(getMatmulOperandLayout(matmul, transposeA, transposeB, sharedB)))
     return failure();
@@ -108,32 +171,57 @@ static FailureOr<linalg::MatmulOp> findDynamicMatmul(func::FuncOp func) {
   ShapedType a = type(matmul.getDpsInputs()[0]);
   ShapedType b = type(matmul.getDpsInputs()[1]);
   ShapedType c = type(matmul.getDpsInits()[0]);
-  if (!a.hasRank() || a.getRank() != 2 || !c.hasRank() || c.getRank() != 2)
+  if (!a.hasRank() || a.getRank() != 2 || !b.hasRank() || b.getRank() != 2 ||
+      !c.hasRank() || c.getRank() != 2)
     return matmul.emitOpError("needs 2-D operands");
-  if (!b.hasStaticShape() || c.isDynamicDim(1) ||
-      a.isDynamicDim(transposeA ? 0 : 1))
-    return matmul.emitOpError("has a dynamic N or K; only M (the rows of A "
-                              "and C) may be dynamic so far");
-  if (transposeA && a.isDynamicDim(1))
+  // Each size's dimensions: dynamic in all of them or in none (a variant
+  // fixes every dynamic dimension to one planned value).
+  struct Use {
+    StringRef operand;
+    ShapedType type;
+    int64_t dim;
+  };
+  auto sizeOf = [&](StringRef name, ArrayRef<Use> uses) -> FailureOr<bool> {
+    bool dynamic = uses.front().type.isDynamicDim(uses.front().dim);
+    for (const Use &u : uses)
+      if (u.type.isDynamicDim(u.dim) != dynamic)
+        return matmul.emitOpError()
+               << name << " is dynamic in some operands and static in "
+               << "others (" << u.operand << "); make it dynamic in all";
+    return dynamic;
+  };
+  FailureOr<bool> m = sizeOf("M", {{"A", a, transposeA ? 1 : 0}, {"C", c, 0}});
+  FailureOr<bool> n = sizeOf("N", {{"B", b, transposeB ? 0 : 1}, {"C", c, 1}});
+  FailureOr<bool> k = sizeOf("K", {{"A", a, transposeA ? 0 : 1},
+                                   {"B", b, transposeB ? 1 : 0}});
+  if (failed(m) || failed(n) || failed(k))
+    return failure();
+  DynamicSizes sizes{*m, *n, *k};
+  // Only M: the tensor-core kernels take it, reading A's rows by TMA.
+  if (sizes.m && !sizes.n && !sizes.k && transposeA)
     return matmul.emitOpError("has a dynamic M with A stored transposed "
-                              "(K x M); a dynamic M needs A stored M x K");
-  return matmul;
+                              "(K x M); a dynamic M alone needs A stored "
+                              "M x K");
+  return sizes;
 }
 
 /// Builds the variant of `func` for `range`, after `func`.
 static FailureOr<func::FuncOp>
 buildVariant(func::FuncOp func, const MRange &range,
+             ArrayRef<StringRef> symbols,
              const FrozenRewritePatternSet &canonicalize) {
   MLIRContext *ctx = func.getContext();
   FunctionType oldType = func.getFunctionType();
   SmallVector<Type> inputs, results;
   for (Type t : oldType.getInputs())
-    inputs.push_back(withRows(t, range.planned));
-  inputs.push_back(IndexType::get(ctx));
+    inputs.push_back(withPlannedSize(t, range.planned));
+  inputs.append(symbols.size(), IndexType::get(ctx));
   for (Type t : oldType.getResults())
-    results.push_back(withRows(t, range.planned));
+    results.push_back(withPlannedSize(t, range.planned));
 
-  std::string name = func.getSymName().str() + "_m" +
+  // The range is over the first dynamic size.
+  StringRef symbol = symbols.front();
+  std::string name = func.getSymName().str() + "_" + symbol.lower() +
                      (range.hi == kMaxSymbolValue ? std::string("max")
                                                   : std::to_string(range.hi));
   OpBuilder b(func);
@@ -150,11 +238,13 @@ buildVariant(func::FuncOp func, const MRange &range,
     variant.setArgAttrs(i, func.getArgAttrDict(i));
   for (unsigned i = 0; i < oldType.getNumResults(); ++i)
     variant.setResultAttrs(i, func.getResultAttrDict(i));
-  variant.setArgAttr(inputs.size() - 1, kSymbolAttr, b.getStringAttr("M"));
+  for (auto [i, s] : llvm::enumerate(symbols))
+    variant.setArgAttr(oldType.getNumInputs() + i, kSymbolAttr,
+                       b.getStringAttr(s));
   variant->setAttr(
       kVariantAttr,
       b.getDictionaryAttr({b.getNamedAttr("of", func.getSymNameAttr()),
-                           b.getNamedAttr("symbol", b.getStringAttr("M")),
+                           b.getNamedAttr("symbol", b.getStringAttr(symbol)),
                            b.getNamedAttr("lo", b.getI64IntegerAttr(range.lo)),
                            b.getNamedAttr("hi", b.getI64IntegerAttr(range.hi))}));
 
@@ -192,10 +282,10 @@ buildVariant(func::FuncOp func, const MRange &range,
       dynamic = op;
   });
   if (dynamic) {
-    func.emitError("keeps a dynamic shape once M is fixed (at '")
+    func.emitError("keeps a dynamic shape once its sizes are fixed (at '")
         << dynamic->getName()
-        << "'); only M (the rows of A and C, and of a fused elementwise "
-           "consumer's operands) may be dynamic so far";
+        << "'); only the matmul's M, N and K (and the same sizes of a "
+           "fused elementwise consumer's operands) may be dynamic so far";
     variant.erase();
     return failure();
   }
@@ -204,8 +294,14 @@ buildVariant(func::FuncOp func, const MRange &range,
 
 LogicalResult mlir::gemm_opt::specializeDynamicDims(func::FuncOp func,
                                                     ArrayRef<MRange> ranges) {
-  if (failed(findDynamicMatmul(func)))
+  FailureOr<DynamicSizes> sizes = findDynamicMatmul(func);
+  if (failed(sizes))
     return failure();
+  SmallVector<StringRef, 3> symbols = sizes->symbols();
+  // A dynamic N or K: one variant whose kernel takes every size.
+  SmallVector<MRange> one = {{1, kMaxSymbolValue, kPlannedDynamicExtent}};
+  if (sizes->n || sizes->k || sizes->softmaxRows)
+    ranges = one;
   MLIRContext *ctx = func.getContext();
   RewritePatternSet patterns(ctx);
   for (Dialect *dialect : ctx->getLoadedDialects())
@@ -218,7 +314,8 @@ LogicalResult mlir::gemm_opt::specializeDynamicDims(func::FuncOp func,
   // Built in reverse, each right after the source: they end up in range
   // order.
   for (const MRange &range : llvm::reverse(ranges)) {
-    FailureOr<func::FuncOp> variant = buildVariant(func, range, canonicalize);
+    FailureOr<func::FuncOp> variant =
+        buildVariant(func, range, symbols, canonicalize);
     if (failed(variant)) {
       for (func::FuncOp v : variants)
         v.erase();

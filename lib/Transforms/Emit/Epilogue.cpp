@@ -110,8 +110,10 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
   if (!p.epilogue)
     return v;
   F32Math f{b};
-  auto inside = [&](Value i, int64_t extent) {
-    return clamp ? b.createOrFold<arith::MinUIOp>(i, b.index(extent - 1)) : i;
+  // Columns: below the actual N of a dynamic N.
+  auto insideCols = [&](Value col) {
+    return clamp ? b.createOrFold<arith::MinUIOp>(col, p.lastCol(b, b.getLoc()))
+                 : col;
   };
   // Rows: below the actual M of a dynamic M.
   auto insideRows = [&](Value row) {
@@ -130,11 +132,11 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
       Value e = p.epilogueOperands[step.getOperand()];
       StringRef bc = step.getBroadcast();
       if (bc == "col")
-        y = b.loadF32(e, {inside(col, p.n)});
+        y = b.loadF32(e, {insideCols(col)});
       else if (bc == "row")
         y = b.loadF32(e, {insideRows(row)});
       else
-        y = b.loadF32(e, {insideRows(row), inside(col, p.n)});
+        y = b.loadF32(e, {insideRows(row), insideCols(col)});
       if (double scale = step.getOperandScale().convertToDouble();
           scale != 1.0)
         y = f.mul(y, f.c(scale));

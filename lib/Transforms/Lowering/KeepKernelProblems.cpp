@@ -5,8 +5,9 @@
 // copies the distinct problems of a function's launches onto the function
 // (`gemm_opt.problems`); the manifest writer decides how many it accepts.
 // It is also the last point where a launch says how it was built: a
-// variant of a dynamic-M function whose kernel does not bound its rows by
-// the actual M (kDynamicRowsAttr) is an error here, not a wrong result.
+// variant of a dynamic function whose kernel does not bound its rows by
+// the actual M (kDynamicRowsAttr), or its columns and K by the actual N and
+// K (kDynamicExtentsAttr), is an error here, not a wrong result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,21 +37,42 @@ struct GemmKeepKernelProblemsPass
     llvm::StringSet<> reported;
     getOperation().walk([&](func::FuncOp func) {
       llvm::SetVector<Attribute> problems;
-      bool dynamic = static_cast<bool>(getRuntimeRowsArgument(func));
+      bool dynamicM = getRuntimeRowsArgument(func) ||
+                      getRuntimeSizeArgument(func, kSoftmaxRowsSymbol);
+      bool dynamicNK = getRuntimeSizeArgument(func, "N") ||
+                       getRuntimeSizeArgument(func, "K");
       func.walk([&](gpu::LaunchOp launch) {
         if (Attribute problem = launch->getAttr(kProblemAttr))
           problems.insert(problem);
-        if (dynamic && !launch->hasAttr(kDynamicRowsAttr) &&
-            reported.insert(getDynamicVariant(func)->of).second) {
-          auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
+        bool takesSizes =
+            (!dynamicM || launch->hasAttr(kDynamicRowsAttr)) &&
+            (!dynamicNK || launch->hasAttr(kDynamicExtentsAttr));
+        if (takesSizes)
+          return;
+        ok = false;
+        if (!reported.insert(getDynamicVariant(func)->of).second)
+          return;
+        auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
+        StringRef kernel = mapping ? mapping.getValue() : StringRef("copy");
+        if (getRuntimeSizeArgument(func, kSoftmaxRowsSymbol))
+          launch.emitError("a softmax with a dynamic row count: the ")
+              << kernel
+              << " kernel of this variant compiles a static row count "
+                 "only; the online kernels (stages softmax-online, "
+                 "softmax-vector, softmax-rows) take it at run time";
+        else if (dynamicNK)
+          launch.emitError("a matmul with a dynamic N or K: the ")
+              << kernel
+              << " kernel of this variant compiles static sizes only; the "
+                 "SIMT kernels of the stages from shared-memory tiling up "
+                 "take M, N and K at run time";
+        else
           launch.emitError("a matmul with a dynamic M: the ")
-              << (mapping ? mapping.getValue() : StringRef("copy"))
+              << kernel
               << " kernel of this variant compiles a static M only; the "
-                 "wgmma stage's wgmma, GEMV and swap-AB kernels take M at "
-                 "run time (A's rows must be whole 16-byte chunks)";
-        }
-        if (dynamic && !launch->hasAttr(kDynamicRowsAttr))
-          ok = false;
+                 "SIMT kernels and the wgmma stage's wgmma, GEMV and "
+                 "swap-AB kernels take M at run time (A's rows must be "
+                 "whole 16-byte chunks for the tensor-core ones)";
       });
       if (!problems.empty())
         func->setAttr(kFunctionProblemsAttr,

@@ -165,6 +165,15 @@ gpu::LaunchOp softmax::createLaunch(KernelBuilder &b, int64_t gridX,
                                     int64_t dynamicSmem, TypeRange workgroup,
                                     const SoftmaxPlan &plan,
                                     StringRef kernelRole, int64_t clusterX) {
+  return createLaunch(b, b.index(gridX), gridY, block, dynamicSmem, workgroup,
+                      plan, kernelRole, clusterX);
+}
+
+gpu::LaunchOp softmax::createLaunch(KernelBuilder &b, Value gridX,
+                                    int64_t gridY, int64_t block,
+                                    int64_t dynamicSmem, TypeRange workgroup,
+                                    const SoftmaxPlan &plan,
+                                    StringRef kernelRole, int64_t clusterX) {
   Value smem;
   if (dynamicSmem > 0)
     smem = arith::ConstantOp::create(
@@ -176,7 +185,7 @@ gpu::LaunchOp softmax::createLaunch(KernelBuilder &b, int64_t gridX,
     cy = cz = b.index(1);
   }
   auto launch = gpu::LaunchOp::create(
-      b, b.index(gridX), b.index(gridY), b.index(1), b.index(block),
+      b, gridX, b.index(gridY), b.index(1), b.index(block),
       b.index(1), b.index(1), smem, /*asyncTokenType=*/nullptr,
       /*asyncDependencies=*/ValueRange(), workgroup,
       /*privateAttributions=*/TypeRange(), cx, cy, cz);

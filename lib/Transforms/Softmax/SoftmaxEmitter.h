@@ -180,6 +180,11 @@ gpu::LaunchOp createLaunch(KernelBuilder &b, int64_t gridX, int64_t gridY,
                            int64_t block, int64_t dynamicSmem,
                            TypeRange workgroup, const SoftmaxPlan &plan,
                            StringRef kernelRole, int64_t clusterX = 1);
+/// The same with a grid's x computed on the host (a dynamic row count).
+gpu::LaunchOp createLaunch(KernelBuilder &b, Value gridX, int64_t gridY,
+                           int64_t block, int64_t dynamicSmem,
+                           TypeRange workgroup, const SoftmaxPlan &plan,
+                           StringRef kernelRole, int64_t clusterX = 1);
 
 /// Tree reduction through shared memory over the `threads` consecutive
 /// threads of each row segment of the block; every thread of the segment

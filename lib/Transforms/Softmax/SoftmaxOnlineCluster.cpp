@@ -124,8 +124,10 @@ void OnlineKernel::buildPipelinedRows() {
 
 SmallVector<Value> OnlineKernel::loadSlice(const SliceColumns &slice,
                                            Value r) {
-  const bool ragged = p.rows % pipelinedRows != 0;
-  Value clampedR = ragged ? e.minui(r, p.rows - 1) : r;
+  Value clampedR =
+      p.ragged(pipelinedRows)
+          ? arith::MinUIOp::create(b, r, p.lastRow(b, b.getLoc())).getResult()
+          : r;
   SmallVector<Value> out;
   for (int64_t j = 0; j < chunks; ++j) {
     Value v;
@@ -164,8 +166,9 @@ SmallVector<Value> OnlineKernel::unpack(Value v) {
 void OnlineKernel::processPipelinedRow(const SliceColumns &slice,
                                        ValueRange vals, Value r,
                                        Value parity) {
-  const bool ragged = p.rows % pipelinedRows != 0;
-  Value valid = ragged ? b.ult(r, p.rows) : Value();
+  Value valid = p.ragged(pipelinedRows)
+                    ? b.ult(r, p.rowsBound(b, b.getLoc()))
+                    : Value();
   regValues.clear();
   regPacked.clear();
   regCols.assign(slice.cols.begin(), slice.cols.end());

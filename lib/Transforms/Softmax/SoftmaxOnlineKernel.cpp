@@ -9,6 +9,8 @@
 
 #include "SoftmaxOnlineKernel.h"
 
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -70,8 +72,17 @@ void OnlineKernel::createLaunchAndBuffers() {
   if (clusterBlocks > 1)
     workgroup.push_back(workgroupF32(ctx, 2 * slotCopies));
   int64_t dynSmem = plan.dynamicSharedBytes(p);
-  launch = createLaunch(b, plan.gridBlocks(p.rows), 1, blockThreads, dynSmem,
-                        workgroup, plan, "online", clusterBlocks);
+  // A dynamic row count: the blocks of its groups of rows, on the host.
+  Value grid = b.index(plan.gridBlocks(p.rows));
+  if (p.rowsRuntime)
+    grid = b.createOrFold<arith::MulIOp>(
+        b.createOrFold<arith::CeilDivUIOp>(
+            p.rowsRuntime, b.index(plan.rowsPerBlock * plan.pipelineRows)),
+        b.index(plan.clusterSize));
+  launch = createLaunch(b, grid, 1, blockThreads, dynSmem, workgroup, plan,
+                        "online", clusterBlocks);
+  if (p.rowsRuntime)
+    launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
   // Shared memory: the reduction slots are workgroup attributions, except
   // with a shared-memory row, where the row and then the slots are views of
   // the one dynamic allocation.
@@ -110,9 +121,9 @@ void OnlineKernel::placeThread() {
                           : b.add(b.mul(blockId, rowsPerBlock), rowInBlock);
   // Rows past the end (last block only): clamp loads, skip stores.
   clampedRow = row;
-  if (p.rows % rowsPerBlock != 0) {
-    rowValid = b.ult(row, p.rows);
-    clampedRow = e.minui(row, p.rows - 1);
+  if (p.ragged(rowsPerBlock)) {
+    rowValid = b.ult(row, p.rowsBound(b, b.getLoc()));
+    clampedRow = arith::MinUIOp::create(b, row, p.lastRow(b, b.getLoc()));
   }
   laneCol = b.mul(lane, vecWidth);
   // Cluster: block r of a row's cluster (its rank: the x dimension of the

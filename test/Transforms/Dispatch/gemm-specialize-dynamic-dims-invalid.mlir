@@ -1,23 +1,23 @@
 // RUN: gemm-opt %s -split-input-file --gemm-specialize-dynamic-dims --verify-diagnostics
 
-func.func @dynamic_n(%a: memref<?x64xf16>, %b: memref<64x?xf16>, %c: memref<?x?xf16>) {
-  // expected-error@+1 {{'linalg.matmul' op has a dynamic N or K; only M (the rows of A and C) may be dynamic so far}}
-  linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x?xf16>) outs(%c : memref<?x?xf16>)
+func.func @n_dynamic_in_b_only(%a: memref<?x64xf16>, %b: memref<64x?xf16>, %c: memref<?x96xf16>) {
+  // expected-error@+1 {{'linalg.matmul' op N is dynamic in some operands and static in others (C); make it dynamic in all}}
+  linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x?xf16>) outs(%c : memref<?x96xf16>)
   return
 }
 
 // -----
 
-func.func @dynamic_k(%a: memref<8x?xf16>, %b: memref<?x96xf16>, %c: memref<8x96xf16>) {
-  // expected-error@+1 {{'linalg.matmul' op has a dynamic N or K; only M (the rows of A and C) may be dynamic so far}}
-  linalg.matmul ins(%a, %b : memref<8x?xf16>, memref<?x96xf16>) outs(%c : memref<8x96xf16>)
+func.func @k_static_in_b(%a: memref<8x?xf16>, %b: memref<64x96xf16>, %c: memref<8x96xf16>) {
+  // expected-error@+1 {{'linalg.matmul' op K is dynamic in some operands and static in others (B); make it dynamic in all}}
+  linalg.matmul ins(%a, %b : memref<8x?xf16>, memref<64x96xf16>) outs(%c : memref<8x96xf16>)
   return
 }
 
 // -----
 
 func.func @transposed_a(%a: memref<64x?xf16>, %b: memref<64x96xf16>, %c: memref<?x96xf16>) {
-  // expected-error@+1 {{'linalg.matmul' op has a dynamic M with A stored transposed (K x M); a dynamic M needs A stored M x K}}
+  // expected-error@+1 {{'linalg.matmul' op has a dynamic M with A stored transposed (K x M); a dynamic M alone needs A stored M x K}}
   linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
       ins(%a, %b : memref<64x?xf16>, memref<64x96xf16>) outs(%c : memref<?x96xf16>)
   return
@@ -25,7 +25,7 @@ func.func @transposed_a(%a: memref<64x?xf16>, %b: memref<64x96xf16>, %c: memref<
 
 // -----
 
-// expected-error@+1 {{has dynamic dimensions; gemm-opt compiles those for a function of one linalg.matmul (dynamic M) only, so far}}
+// expected-error@+1 {{has dynamic dimensions; gemm-opt compiles those for a function of one linalg.matmul or linalg.softmax, so far}}
 func.func @two(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>, %d: memref<?x64xf16>) {
   linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%c : memref<?x64xf16>)
   linalg.matmul ins(%c, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%d : memref<?x64xf16>)
@@ -34,8 +34,8 @@ func.func @two(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>
 
 // -----
 
-// expected-error@+1 {{has dynamic dimensions; gemm-opt compiles those for a function of one linalg.matmul (dynamic M) only, so far}}
-func.func @softmax(%x: memref<?x64xf32>, %y: memref<?x64xf32>) {
-  linalg.softmax dimension(1) ins(%x : memref<?x64xf32>) outs(%y : memref<?x64xf32>)
+func.func @softmax_cols(%x: memref<64x?xf32>, %y: memref<64x?xf32>) {
+  // expected-error@+1 {{'linalg.softmax' op has dynamic dimensions; gemm-opt compiles a dynamic row count of a 2-D softmax over its last dimension (X and Y ?xC), so far}}
+  linalg.softmax dimension(1) ins(%x : memref<64x?xf32>) outs(%y : memref<64x?xf32>)
   return
 }

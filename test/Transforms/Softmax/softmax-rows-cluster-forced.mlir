@@ -7,11 +7,11 @@
 // one row per cluster; the blocks past the row hold only -inf padding.
 
 // TWO-LABEL: func.func @one(
-// TWO: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c2{{.*}}) threads({{.*}}) in ({{.*}} = %c32
+// TWO: gpu.launch clusters({{.*}}) in ({{.*}} = %c2{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}) blocks({{.*}}) in ({{.*}} = %c2{{(_[0-9]+)?}},{{.*}}) threads({{.*}}) in ({{.*}} = %c32
 // TWO: nvvm.mapa
 // TWO: cluster = 2, {{.*}}threads_per_row = 32, vector = 1
 // EIGHT-LABEL: func.func @one(
-// EIGHT: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c8{{.*}})
+// EIGHT: gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}) blocks({{.*}}) in ({{.*}} = %c8{{(_[0-9]+)?}},{{.*}})
 // AUTO-LABEL: func.func @one(
 // AUTO-NOT: clusters
 // AUTO: gpu.launch blocks
@@ -23,9 +23,9 @@ func.func @one(%x: memref<1x1xf32>, %y: memref<1x1xf32>) {
 // -----
 
 // TWO-LABEL: func.func @tiny(
-// TWO: gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c6{{.*}})
+// TWO: gpu.launch clusters({{.*}}) in ({{.*}} = %c2{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}) blocks({{.*}}) in ({{.*}} = %c6{{.*}})
 // EIGHT-LABEL: func.func @tiny(
-// EIGHT: gpu.launch clusters({{.*}}) in ({{.*}} = %c8, {{.*}} = %c1, {{.*}} = %c1) blocks({{.*}}) in ({{.*}} = %c24{{.*}})
+// EIGHT: gpu.launch clusters({{.*}}) in ({{.*}} = %c8{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}) blocks({{.*}}) in ({{.*}} = %c24{{.*}})
 // EIGHT: cluster = 8, {{.*}}threads_per_row = 32
 // AUTO-LABEL: func.func @tiny(
 // AUTO-NOT: clusters

@@ -39,6 +39,12 @@ inline constexpr llvm::StringLiteral kProgrammaticDependentAttr =
 /// derives from it. gemm-keep-kernel-problems rejects a variant with a
 /// launch without it: that kernel would run the planned M.
 inline constexpr llvm::StringLiteral kDynamicRowsAttr = "gemm_opt.dynamic_rows";
+/// Unit attribute on a `gpu.launch` whose kernel also takes N and K at run
+/// time (GemmProblem::nRuntime, kRuntime): its bounds, loop counts, grid
+/// and row strides derive from them. A variant with a dynamic N or K needs
+/// it on every launch.
+inline constexpr llvm::StringLiteral kDynamicExtentsAttr =
+    "gemm_opt.dynamic_extents";
 
 /// C (M x N) = [C +] A (M x K) * B (K x N), all row-major memrefs; A may be
 /// stored transposed (K x M) and B too (N x K, nn.Linear's weight). Batched
@@ -73,14 +79,26 @@ struct GemmProblem {
   /// for (its buffers' static rows), not the rows there are. Null when M
   /// is static.
   Value mRuntime;
+  /// The same for a dynamic N and K: `n` and `k` are then the planned
+  /// sizes (kPlannedDynamicExtent), which are also the buffers' static
+  /// shapes, so a kernel reads them through views of the actual shapes.
+  Value nRuntime, kRuntime;
 
   bool dynamicM() const { return static_cast<bool>(mRuntime); }
+  /// Whether N or K is dynamic: the buffers' row strides are then known at
+  /// run time only.
+  bool dynamicExtents() const { return nRuntime || kRuntime; }
   /// The rows a kernel may touch: M, at run time for a dynamic M. Built
   /// with `b` (a constant, or the captured argument).
   Value rowsBound(OpBuilder &b, Location loc) const;
   /// The last row a kernel may read (rowsBound - 1), which clamped row
   /// indices stop at.
   Value lastRow(OpBuilder &b, Location loc) const;
+  /// The last column, as lastRow.
+  Value lastCol(OpBuilder &b, Location loc) const;
+  /// N and K as rowsBound gives M.
+  Value colsBound(OpBuilder &b, Location loc) const;
+  Value depthBound(OpBuilder &b, Location loc) const;
 
   /// Where the kernel replacing the matmul goes: at its consumer when one
   /// is fused (its output and operands are defined by then).
@@ -149,6 +167,11 @@ linalg::FillOp findFoldableZeroFill(linalg::LinalgOp op);
 /// error at the op) when its operands are not function arguments or
 /// allocations.
 FailureOr<GemmProblem> analyzeGemmProblem(linalg::LinalgOp op);
+
+/// Sets the problem's run-time sizes (mRuntime, nRuntime, kRuntime) from
+/// the symbol arguments of `func` when it is a dynamic variant
+/// (Dispatch/DynamicVariants.h); leaves them null otherwise.
+void setRuntimeSizes(GemmProblem &problem, func::FuncOp func);
 
 /// Records the roles of the problem's buffers in the IR (`gemm_opt.role` on
 /// each buffer's function argument or allocation), by which the rungs and

@@ -24,6 +24,21 @@ struct SoftmaxProblem {
   Value x, y;
   int64_t rows = 0, cols = 0;
   Type xType, yType;
+  /// A variant of a function with a dynamic row count
+  /// (Dispatch/DynamicVariants.h): the function's `index` argument carrying
+  /// the actual rows, which the kernel takes as a parameter; `rows` is then
+  /// the planned count (the buffers' static rows). Null when static.
+  Value rowsRuntime;
+  /// Whether a partial last block (or group of rows) may occur: groups of
+  /// several rows, and rows not a multiple of `group` or known at run time
+  /// only (the grid has a group per ceil(rows / group)).
+  bool ragged(int64_t group) const {
+    return group > 1 && (rowsRuntime || rows % group != 0);
+  }
+  /// The rows a kernel may touch (the run-time count when dynamic) and the
+  /// last of them, built with `b`.
+  Value rowsBound(OpBuilder &b, Location loc) const;
+  Value lastRow(OpBuilder &b, Location loc) const;
 };
 
 /// Checks what gemm-opt supports of a linalg.softmax (tensor or memref form),

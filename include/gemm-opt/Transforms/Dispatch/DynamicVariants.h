@@ -1,13 +1,17 @@
 //===- DynamicVariants.h - Static variants of a dynamic function -*- C++ -*-===//
 //
-// A function whose matmul has a dynamic M (`?` rows of A and C) is compiled
-// as several static functions, its *variants*, one per range of M. Each is
-// the original function with M fixed to the rows its range plans for (every
-// rung, heuristic and buffer sees static shapes), plus one `index` argument
-// carrying the actual M, which the kernels use for the rows they load and
-// store and the grids they launch. The manifest writer turns the variants
-// back into one version-3 manifest, a dispatch table over M
-// (docs/manifest.md, "Dynamic dimensions").
+// A function whose matmul has dynamic dimensions (`?`) is compiled as
+// static functions, its *variants*. With only M dynamic (the rows of A and
+// C) there is one per range of M, each the original function with M fixed
+// to the rows its range plans for (every rung, heuristic and buffer sees
+// static shapes), plus an `index` argument carrying the actual M, which the
+// kernels use for the rows they load and store and the grids they launch.
+// With a dynamic N or K there is one variant, planned at
+// kPlannedDynamicExtent in every dynamic dimension, with an argument per
+// dynamic size (M, N, K in that order); its kernel takes them all at run
+// time, row strides included. The manifest writer turns the variants back
+// into one version-3 manifest with a dispatch table (docs/manifest.md,
+// "Dynamic dimensions").
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +28,7 @@
 namespace mlir::gemm_opt {
 
 /// On a variant's `index` argument: the name of the dynamic dimension whose
-/// actual size it carries at run time ("M").
+/// actual size it carries at run time ("M", "N" or "K").
 inline constexpr llvm::StringLiteral kSymbolAttr = "gemm_opt.symbol";
 /// On a variant function: {of = "<source function>", symbol = "M",
 /// lo = 1, hi = 8} — the source it specializes and the range of the symbol
@@ -39,7 +43,16 @@ struct MRange {
   int64_t lo = 1, hi = kMaxSymbolValue, planned = 1;
 };
 
-/// What a variant function says about itself (kVariantAttr).
+/// The symbol of a softmax's dynamic row count.
+inline constexpr llvm::StringLiteral kSoftmaxRowsSymbol = "rows";
+
+/// The size every dynamic dimension of a function with a dynamic N or K is
+/// planned at: a large problem's tiles, which the kernel bounds by the
+/// actual sizes.
+inline constexpr int64_t kPlannedDynamicExtent = 4096;
+
+/// What a variant function says about itself (kVariantAttr): `symbol` is
+/// the size its range is over (M when M is dynamic).
 struct DynamicVariant {
   std::string of, symbol;
   int64_t lo = 1, hi = kMaxSymbolValue;
@@ -54,22 +67,35 @@ Value getSymbolArgument(func::FuncOp func, StringRef symbol);
 /// otherwise (a variant of one M is compiled exactly as a static function).
 Value getRuntimeRowsArgument(func::FuncOp func);
 
+/// The argument kernels read the actual `symbol` ("M", "N" or "K") from:
+/// getRuntimeRowsArgument for M, the variant's symbol argument otherwise;
+/// null when that size is static.
+Value getRuntimeSizeArgument(func::FuncOp func, StringRef symbol);
+
 /// After the rungs planned every variant's kernels: merges each variant
 /// into the next when their kernels are the same plan taking M at run time
 /// (wgmma tiles; swap-AB with as many 8-row tiles), extending the next's
 /// range down, so that one kernel is compiled for both.
 void mergeDynamicVariants(ModuleOp module);
 
+/// A size a kernel is bounded by: `runtime` (a variant's size argument)
+/// when the size is dynamic, else the constant `size`; and that size minus
+/// one, the last index to clamp at.
+Value boundOf(OpBuilder &b, Location loc, Value runtime, int64_t size);
+Value lastIndexOf(OpBuilder &b, Location loc, Value runtime, int64_t size);
+
 /// Whether any argument or result of `func` has a dynamic dimension.
 bool hasDynamicSignature(func::FuncOp func);
 
-/// Replaces `func` (which hasDynamicSignature) by one variant per range, in
-/// order, named `<func>_m<hi>` (`<func>_mmax` for the unbounded one): M
-/// fixed to the range's planned rows, canonicalized until every shape is
-/// static, and the symbol argument appended. Fails with an error at the op
-/// (and changes nothing) when the function is not one 2-D linalg.matmul
-/// whose only dynamic dimension is M with A stored M x K, or when a shape
-/// stays dynamic.
+/// Replaces `func` (which hasDynamicSignature) by its variants, in order,
+/// named `<func>_<symbol><hi>` (`<func>_mmax` for an unbounded range of M):
+/// with only M dynamic one per range of `ranges`, M fixed to the range's
+/// planned rows; with a dynamic N or K one, every dynamic dimension fixed
+/// to kPlannedDynamicExtent. Each is canonicalized until every shape is
+/// static and gets the symbol arguments appended. Fails with an error at
+/// the op (and changes nothing) when the function is not one 2-D
+/// linalg.matmul, a size is dynamic in one operand and static in another,
+/// a dynamic-M-only matmul reads A stored K x M, or a shape stays dynamic.
 LogicalResult specializeDynamicDims(func::FuncOp func,
                                     ArrayRef<MRange> ranges);
 

@@ -99,6 +99,12 @@ struct GemmMmaPass
                                   const GemmProblem &problem,
                                   const ChipInfo &chip,
                                   const GemmMmaOptions &o) {
+    if (problem.dynamicExtents()) {
+      launch.emitRemark("matmul with a dynamic N or K left on the SIMT "
+                        "kernel: it takes M, N and K at run time; the "
+                        "tensor-core kernels take a dynamic M only");
+      return std::string();
+    }
     std::string why;
     if (o.smallM != 0 && planSmallM(launch, problem, chip, o.smallM == 1, why))
       return std::string();

@@ -62,7 +62,7 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
 }
 
 void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
-  Value ok = andi(ult(row, p.m), ult(col, p.n));
+  Value ok = andi(ult(row, mDim), ult(col, nDim));
   Value outRow = add(outRowOffset, row);
   if (!outF32) {
     auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
@@ -90,7 +90,11 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
                                  .getOffset(),
                              4));
   }
-  Value offset = mul(add(mul(outRow, ldOut), col), 4);
+  Value offset =
+      mul(add(b.createOrFold<arith::MulIOp>(outRow,
+                                           p.nRuntime ? nDim : c(ldOut)),
+              col),
+          4);
   Value addr = arith::IndexCastOp::create(b, b.getI64Type(), add(cBase, offset));
   Value pred = arith::ExtUIOp::create(b, b.getI32Type(), ok);
   auto asmOp = [&](Type res, ValueRange operands, StringRef text,

@@ -20,15 +20,59 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 using namespace mlir::gemm_opt::simt;
 
+SimtKernelEmitter::SimtKernelEmitter(KernelBuilder &b,
+                                     const GemmProblem &problem,
+                                     const SimtGemmPlan &plan)
+    : KernelEmitterBase(b), p(problem), plan(plan) {
+  threads = plan.threads();
+  bool f32In = p.aType.isF32() && p.bType.isF32();
+  // Row strides of A and B in elements: K and N, or the padded ones of
+  // staged copies (the bounds stay p.k and p.n).
+  int64_t ldA = cast<MemRefType>(p.a.getType()).getDimSize(1);
+  int64_t ldB = cast<MemRefType>(p.b.getType()).getDimSize(1);
+  vecA = plan.vectorWidth == 4 && f32In && ldA % 4 == 0 && plan.bk % 4 == 0 &&
+         (plan.bm * plan.bk / 4) % threads == 0;
+  vecB = plan.vectorWidth == 4 && f32In && ldB % 4 == 0 &&
+         plan.bn % 4 == 0 && (plan.bk * plan.bn / 4) % threads == 0;
+  // Split-K kernels store f32 partials to scratch, whose rows are padded
+  // to 16 bytes: interior blocks store them in 128-bit stores and the
+  // reduction reads them 4 at a time whatever N.
+  outF32 = plan.splitK > 1 || p.cType.isF32();
+  ldOut = plan.splitK > 1 ? ceilDiv(p.n, 4) * 4 : p.n;
+  vecC = plan.vectorWidth == 4 && outF32 && ldOut % 4 == 0 &&
+         plan.fragN % 4 == 0;
+  smemVecA = plan.vectorWidth == 4 && plan.aTransposed &&
+             plan.fragM % 4 == 0 && plan.aCols() % 4 == 0;
+  smemVecB = plan.vectorWidth == 4 && plan.fragN % 4 == 0 &&
+             plan.bCols() % 4 == 0;
+  asyncCopies = plan.stages > 1 && f32In;
+  if (readsThroughViews(p)) {
+    // Row strides known at run time: no 128-bit access is provably
+    // aligned, and cp.async wants unit-stride rows.
+    vecA = vecB = vecC = false;
+    asyncCopies = asyncCopies && !p.transposeA && !p.transposeB;
+  }
+}
+
 gpu::LaunchOp SimtKernelEmitter::emit() {
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
   int64_t splits = plan.splitK;
   if (splits > 1)
     scratch = memref::AllocOp::create(
         b, MemRefType::get({splits * p.m, ldOut}, b.getF32Type()));
+  // Run-time sizes: the grid covers them, computed on the host.
+  auto blocks = [&](Value size, int64_t tile, int64_t planned) {
+    return size ? b.createOrFold<arith::CeilDivUIOp>(size, c(tile))
+                : c(planned);
+  };
   auto launch = createBlockTiledMatmulLaunch(
-      b, gridX, gridY, threads, plan.sharedBytes(), "simt",
-      kSimtPlanAttr, plan.toAttr(b.getContext()), splits);
+      b, blocks(p.nRuntime, plan.bn, gridX), blocks(p.mRuntime, plan.bm, gridY),
+      threads, plan.sharedBytes(), "simt", kSimtPlanAttr,
+      plan.toAttr(b.getContext()), splits);
+  if (p.dynamicM())
+    launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
+  if (p.dynamicExtents())
+    launch->setAttr(kDynamicExtentsAttr, b.getUnitAttr());
 
   // Split-K: the reduction kernel may be scheduled once every block of
   // this grid has started; it takes SM slots as this grid's blocks leave
@@ -37,10 +81,15 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   if (splits > 1 && plan.programmaticReduction)
     NVVM::GriddepcontrolOp::create(b,
                                    NVVM::GridDepActionKind::launch_dependents);
+  setUpRuntimeSizes();
   tid = launch.getThreadIds().x;
-  auto [bx, by] = groupBlockOrder(b, launch.getBlockIds().x,
-                                  launch.getBlockIds().y, gridX, gridY,
-                                  plan.groupM);
+  auto [bx, by] =
+      p.nRuntime ? std::pair{launch.getBlockIds().x, launch.getBlockIds().y}
+      : p.dynamicM()
+          ? groupBlockOrder(b, launch.getBlockIds().x, launch.getBlockIds().y,
+                            gridX, launch.getGridSize().y, plan.groupM)
+          : groupBlockOrder(b, launch.getBlockIds().x, launch.getBlockIds().y,
+                            gridX, gridY, plan.groupM);
   blockRow = mul(by, plan.bm);
   blockCol = mul(bx, plan.bn);
   Value dyn = createKernelDynamicSharedMemory(b, plan.maxRegs, plan.readOnly);
@@ -50,45 +99,20 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   // Interior blocks: the whole tile lies inside M x N.
   int64_t fullX = p.n / plan.bn, fullY = p.m / plan.bm;
   std::optional<bool> known;
-  if (fullX == gridX && fullY == gridY)
+  if (p.dynamicM() || p.nRuntime)
+    known = std::nullopt;
+  else if (fullX == gridX && fullY == gridY)
     known = true;
   else if (fullX == 0 || fullY == 0)
     known = false;
   Value interior;
   if (!known)
-    interior = andi(ult(bx, fullX), ult(by, fullY));
+    interior = andi(ult(bx, div(nDim, plan.bn)), ult(by, div(mDim, plan.bm)));
 
-  int64_t fullTiles = p.k / plan.bk;
-  setUpKRangeAndOutput(launch, fullTiles);
-
+  setUpKRangeAndOutput(launch, div(kDim, plan.bk));
   SmallVector<Value> acc(plan.tm * plan.tn, b.f32(0.0));
-  SmallVector<Type> accTypes(acc.size(), b.getF32Type());
-  if (fullTiles > 0) {
-    acc = branch(
-        known, interior, accTypes,
-        [&] {
-          return asyncCopies ? mainLoopPipelined(acc, /*guard=*/false)
-                             : mainLoopSync(acc, /*guard=*/false);
-        },
-        [&] {
-          return asyncCopies && plan.pipelineEdges
-                     ? mainLoopPipelined(acc, /*guard=*/true)
-                     : mainLoopSync(acc, /*guard=*/true);
-        });
-  }
-  if (int64_t kRem = p.k % plan.bk) {
-    // The K remainder, in the last split.
-    auto tail = [&] {
-      SmallVector<Value> a(acc);
-      Value buf = c(0);
-      loadTileSync(buf, c(p.k - kRem), /*guard=*/true);
-      gpu::BarrierOp::create(b);
-      compute(buf, kRem, a);
-      return a;
-    };
-    acc = branch(splits > 1 ? std::nullopt : std::optional<bool>(true),
-                 lastSplit, accTypes, tail, [&] { return acc; });
-  }
+  acc = fullTilesLoops(acc, known, interior);
+  acc = remainderTile(acc);
   branch(
       known, interior, {},
       [&] {
@@ -108,15 +132,103 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   return launch;
 }
 
+/// A view of `buffer` (stored rows x cols, or cols x rows when
+/// `transposed`) as rows x cols of its actual sizes.
+static Value viewOf(KernelBuilder &b, Value buffer, Value rows, Value cols,
+                    bool transposed) {
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t dyn = ShapedType::kDynamic;
+  SmallVector<int64_t> strides =
+      transposed ? SmallVector<int64_t>{1, dyn} : SmallVector<int64_t>{dyn, 1};
+  auto viewType = MemRefType::get(
+      {dyn, dyn}, type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), 0, strides));
+  SmallVector<OpFoldResult> stridesOf =
+      transposed ? SmallVector<OpFoldResult>{b.getIndexAttr(1), rows}
+                 : SmallVector<OpFoldResult>{cols, b.getIndexAttr(1)};
+  return memref::ReinterpretCastOp::create(
+      b, viewType, buffer, b.getIndexAttr(0),
+      SmallVector<OpFoldResult>{rows, cols}, stridesOf);
+}
+
+void SimtKernelEmitter::setUpRuntimeSizes() {
+  mDim = p.rowsBound(b, b.getLoc());
+  nDim = p.colsBound(b, b.getLoc());
+  kDim = p.depthBound(b, b.getLoc());
+  if (!readsThroughViews(p))
+    return;
+  p.a = viewOf(b, p.a, mDim, kDim, p.transposeA);
+  p.b = viewOf(b, p.b, kDim, nDim, p.transposeB);
+  p.c = viewOf(b, p.c, mDim, nDim, /*transposed=*/false);
+  p.transposeA = p.transposeB = false;
+  for (Value &e : p.epilogueOperands)
+    if (cast<MemRefType>(e.getType()).getRank() == 2)
+      e = viewOf(b, e, mDim, nDim, /*transposed=*/false);
+}
+
+SmallVector<Value>
+SimtKernelEmitter::fullTilesLoops(ArrayRef<Value> init,
+                                  std::optional<bool> known, Value interior) {
+  SmallVector<Value> acc(init);
+  SmallVector<Type> accTypes(acc.size(), b.getF32Type());
+  auto loops = [&] {
+    return branch(
+        known, interior, accTypes,
+        [&] {
+          return asyncCopies ? mainLoopPipelined(acc, /*guard=*/false)
+                             : mainLoopSync(acc, /*guard=*/false);
+        },
+        [&] {
+          return asyncCopies && plan.pipelineEdges
+                     ? mainLoopPipelined(acc, /*guard=*/true)
+                     : mainLoopSync(acc, /*guard=*/true);
+        });
+  };
+  if (!p.kRuntime)
+    return p.k / plan.bk > 0 ? loops() : acc;
+  // The loops load their first tiles before testing the count.
+  return branch(std::nullopt, ult(c(0), tileCount), accTypes, loops,
+                [&] { return acc; });
+}
+
+SmallVector<Value> SimtKernelEmitter::remainderTile(ArrayRef<Value> init) {
+  SmallVector<Value> acc(init);
+  SmallVector<Type> accTypes(acc.size(), b.getF32Type());
+  int64_t kRem = p.k % plan.bk;
+  if (!p.kRuntime && !kRem)
+    return acc;
+  // A K remainder known at run time only is computed as a whole tile,
+  // whose columns past K the guarded loads fill with zeros.
+  auto tail = [&] {
+    SmallVector<Value> a(acc);
+    Value buf = c(0);
+    Value k0 = p.kRuntime ? sub(kDim, rem(kDim, plan.bk)) : c(p.k - kRem);
+    loadTileSync(buf, k0, /*guard=*/true);
+    gpu::BarrierOp::create(b);
+    compute(buf, p.kRuntime ? plan.bk : kRem, a);
+    return a;
+  };
+  std::optional<bool> known = std::optional<bool>(true);
+  Value cond = lastSplit;
+  if (plan.splitK > 1)
+    known = std::nullopt;
+  if (p.kRuntime) {
+    known = std::nullopt;
+    cond = ult(c(0), rem(kDim, plan.bk));
+  }
+  return branch(known, cond, accTypes, tail, [&] { return acc; });
+}
+
 void SimtKernelEmitter::setUpKRangeAndOutput(gpu::LaunchOp launch,
-                                             int64_t fullTiles) {
+                                             Value fullTiles) {
   // Full K tiles of this block: all of them, or split z's share
   // [z*F/S, (z+1)*F/S) (every split gets at least one: S <= F).
   int64_t splits = plan.splitK;
   if (splits > 1) {
     Value z = launch.getBlockIds().z;
-    tileStart = div(mul(z, fullTiles), splits);
-    tileCount = sub(div(mul(add(z, 1), fullTiles), splits), tileStart);
+    tileStart = div(mul(z, p.k / plan.bk), splits);
+    tileCount =
+        sub(div(mul(add(z, 1), p.k / plan.bk), splits), tileStart);
     lastSplit = b.createOrFold<arith::CmpIOp>(arith::CmpIPredicate::eq, z,
                                               c(splits - 1));
     out = scratch;
@@ -124,7 +236,7 @@ void SimtKernelEmitter::setUpKRangeAndOutput(gpu::LaunchOp launch,
     outAccumulate = false;
   } else {
     tileStart = c(0);
-    tileCount = c(fullTiles);
+    tileCount = fullTiles;
     out = p.c;
     outRowOffset = c(0);
     outAccumulate = p.accumulate;
@@ -166,8 +278,10 @@ gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &original,
   // others: the copy kernel first. This kernel then reads the padded
   // buffers themselves, within the logical bounds of the problem. Batched:
   // every kernel on its batch entry (BatchedLaunches.h).
-  GemmProblem problem = transposeGemmOperands(
-      b, createBatchViews(b, original), /*keepB=*/false);
+  GemmProblem problem = createBatchViews(b, original);
+  // Run-time sizes: the kernel may view transposed operands in place.
+  if (!readsThroughViews(original))
+    problem = transposeGemmOperands(b, problem, /*keepB=*/false);
   problem = stageGemmOperands(b, problem, plan.stageA && !original.transposeA,
                               plan.stageB && !original.transposeB);
   gpu::LaunchOp launch =

@@ -118,6 +118,10 @@ std::string mlir::gemm_opt::validateForProblem(const SimtGemmPlan &plan,
   if (plan.splitK > 1 && plan.splitK > fullTiles)
     return "split-k=" + s(plan.splitK) + " exceeds the " + s(fullTiles) +
            " full K tiles of K=" + s(p.k) + " with block-k=" + s(plan.bk);
+  bool runtimeSizes = p.dynamicM() || p.dynamicExtents();
+  if (runtimeSizes && (plan.splitK > 1 || plan.stageA || plan.stageB))
+    return "split-k and padded staging (stage-a/stage-b) need static sizes; "
+           "this variant takes M, N or K at run time";
   if (plan.stageA || plan.stageB) {
     if (!p.aType.isF32() || !p.bType.isF32())
       return "padded staging (stage-a/stage-b) needs f32 operands";
@@ -158,8 +162,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   p.n = recorded.getN();
   p.k = recorded.getK();
   p.accumulate = recorded.getAccumulate();
-  if (func)
-    p.mRuntime = getRuntimeRowsArgument(func);
+  setRuntimeSizes(p, func);
   p.transposeA = recorded.getTransposeA();
   p.transposeB = recorded.getTransposeB();
 

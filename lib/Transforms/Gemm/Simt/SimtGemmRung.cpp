@@ -67,6 +67,13 @@ LogicalResult mlir::gemm_opt::runSimtRung(
     if (failed(problem))
       return failure();
     applySimtRungDefaults(rung, *problem, chip, plan);
+    if (problem->dynamicM() || problem->dynamicExtents()) {
+      // Sizes known at run time: no K splits (their partials and the
+      // reduction's grid are sized statically) and no padded copies (the
+      // copy kernel's grid is).
+      plan.splitK = 1;
+      plan.stageA = plan.stageB = false;
+    }
     // griddepcontrol (the split-K reduction's early launch) is sm_90 only.
     plan.programmaticReduction = chip.hasSm90Features();
     overrides(plan);

@@ -26,6 +26,14 @@
 // kernel reads that copy: the 128-bit paths then hold on K or N that are
 // not multiples of 4.
 //
+// Sizes known at run time only (a dynamic variant's M, N, K: GemmProblem's
+// mRuntime, nRuntime, kRuntime) bound the same paths: the grid derives from
+// them on the host, interior blocks, the full K tiles and the remainder are
+// decided in the kernel, and with a dynamic N or K (or a transposed operand
+// and a dynamic M) the buffers are read through views of their actual
+// shapes and strides (a transposed operand as a view with swapped strides:
+// no copy) with 32-bit accesses only.
+//
 // The inner loop over the BK slice of a tile is fully unrolled and all
 // register-tile indices are constants, so the accumulators stay in
 // registers. Shared memory is one `gpu.dynamic_shared_memory` buffer viewed
@@ -46,36 +54,21 @@
 
 namespace mlir::gemm_opt::simt {
 
+/// Whether the kernel reads `p`'s buffers through views of their actual
+/// shapes: with a dynamic N or K (row strides known at run time), and for a
+/// transposed operand with a dynamic M (a transposed copy would have a
+/// static shape).
+inline bool readsThroughViews(const GemmProblem &p) {
+  return p.dynamicExtents() || (p.dynamicM() && (p.transposeA || p.transposeB));
+}
+
 class SimtKernelEmitter : KernelEmitterBase {
 public:
-  SimtKernelEmitter(KernelBuilder &b, const GemmProblem &p,
-                    const SimtGemmPlan &plan)
-      : KernelEmitterBase(b), p(p), plan(plan) {
-    threads = plan.threads();
-    bool f32In = p.aType.isF32() && p.bType.isF32();
-    // Row strides of A and B in elements: K and N, or the padded ones of
-    // staged copies (the bounds stay p.k and p.n).
-    int64_t ldA = cast<MemRefType>(p.a.getType()).getDimSize(1);
-    int64_t ldB = cast<MemRefType>(p.b.getType()).getDimSize(1);
-    vecA = plan.vectorWidth == 4 && f32In && ldA % 4 == 0 && plan.bk % 4 == 0 &&
-           (plan.bm * plan.bk / 4) % threads == 0;
-    vecB = plan.vectorWidth == 4 && f32In && ldB % 4 == 0 &&
-           plan.bn % 4 == 0 && (plan.bk * plan.bn / 4) % threads == 0;
-    // Split-K kernels store f32 partials to scratch, whose rows are padded
-    // to 16 bytes: interior blocks store them in 128-bit stores and the
-    // reduction reads them 4 at a time whatever N.
-    outF32 = plan.splitK > 1 || p.cType.isF32();
-    ldOut = plan.splitK > 1 ? ceilDiv(p.n, 4) * 4 : p.n;
-    vecC = plan.vectorWidth == 4 && outF32 && ldOut % 4 == 0 &&
-           plan.fragN % 4 == 0;
-    smemVecA = plan.vectorWidth == 4 && plan.aTransposed &&
-               plan.fragM % 4 == 0 && plan.aCols() % 4 == 0;
-    smemVecB = plan.vectorWidth == 4 && plan.fragN % 4 == 0 &&
-               plan.bCols() % 4 == 0;
-    asyncCopies = plan.stages > 1 && f32In;
-  }
+  SimtKernelEmitter(KernelBuilder &b, const GemmProblem &problem,
+                    const SimtGemmPlan &plan);
 
   gpu::LaunchOp emit();
+
 
 private:
   /// Physical column of logical column `col` in B's shared rows.
@@ -158,18 +151,32 @@ private:
 
   //===--- The kernel's structure (SimtGemmBuilder.cpp) -------------------===//
 
-  /// The block's range of full K tiles and where its results go.
-  void setUpKRangeAndOutput(gpu::LaunchOp launch, int64_t fullTiles);
+  /// The block's range of full K tiles (`fullTiles` of them) and where its
+  /// results go.
+  void setUpKRangeAndOutput(gpu::LaunchOp launch, Value fullTiles);
+  /// In the kernel: the sizes (constants, or the run-time ones) and, with a
+  /// dynamic N or K, views of A, B, C and the M x N epilogue operands of
+  /// their actual shapes, which replace them in `p`.
+  void setUpRuntimeSizes();
+  /// The K loops over the full tiles (none when K < BK at run time).
+  SmallVector<Value> fullTilesLoops(ArrayRef<Value> acc, std::optional<bool> known,
+                                    Value interior);
+  /// Adds the K remainder (K % BK) to `acc`, in the last split.
+  SmallVector<Value> remainderTile(ArrayRef<Value> acc);
   /// Emits `then` or `else` under a condition that may be static.
   SmallVector<Value>
   branch(std::optional<bool> known, Value cond, TypeRange types,
          function_ref<SmallVector<Value>()> thenFn,
          function_ref<SmallVector<Value>()> elseFn);
 
-  const GemmProblem &p;
+  /// The problem; in the kernel, with the views of setUpRuntimeSizes.
+  GemmProblem p;
   const SimtGemmPlan &plan;
+  /// M, N and K in the kernel: constants, or the run-time sizes.
+  Value mDim, nDim, kDim;
   int64_t threads;
-  /// Row stride of the output: N for C, N rounded up to 4 for partials.
+  /// Row stride of the output: N for C, N rounded up to 4 for partials
+  /// (nDim for a dynamic N, which has no split-K).
   int64_t ldOut;
   bool vecA, vecB, vecC, smemVecA, smemVecB, asyncCopies, outF32;
 

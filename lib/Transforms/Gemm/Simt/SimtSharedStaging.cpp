@@ -75,9 +75,10 @@ Value SimtKernelEmitter::loadOne(bool isA, bool vector, Value r, Value col,
     return loadVec4(mem, {i, j});
   if (!guard)
     return loadGlobalF32(mem, {i, j});
-  int64_t iMax = isA ? p.m : p.k, jMax = isA ? p.k : p.n;
+  Value iMax = isA ? mDim : kDim, jMax = isA ? kDim : nDim;
   Value ok = andi(ult(i, iMax), ult(j, jMax));
-  Value v = loadGlobalF32(mem, {minu(i, iMax - 1), minu(j, jMax - 1)});
+  Value v = loadGlobalF32(mem, {minu(i, sub(iMax, c(1))),
+                                minu(j, sub(jMax, c(1)))});
   return b.createOrFold<arith::SelectOp>(ok, v, b.f32(0.0));
 }
 
@@ -188,8 +189,11 @@ void SimtKernelEmitter::asyncCopy(SmallVector<Value> &tokens, bool guard,
     // read from the last aligned chunk (cp.async wants its source
     // aligned to the copy size even when it copies nothing).
     bool isA = src == p.a;
-    int64_t dim = isA ? 0 : 1, limit = isA ? p.m : p.n;
-    int64_t last = isA ? limit - 1 : (limit - 1) / elems * elems;
+    int64_t dim = isA ? 0 : 1;
+    Value limit = isA ? mDim : nDim;
+    Value last = sub(limit, c(1));
+    if (!isA && elems > 1)
+      last = mul(div(last, elems), elems);
     Value ok = ult(from[dim], limit);
     from[dim] = minu(from[dim], last);
     srcElems = b.createOrFold<arith::SelectOp>(ok, c(elems), c(0));

@@ -187,6 +187,8 @@ struct GemmWgmmaPass
       if (failed(problem))
         return signalPassFailure();
       if (!launch->hasAttr(kMmaPlanAttr)) {
+        if (problem->dynamicExtents())
+          continue; // The mma rung kept the SIMT kernel, with a remark.
         if (problem->aType.isF32()) {
           // The mma rung kept the SIMT kernel (no allow-tf32 there).
           launch.emitRemark("f32 matmul left as it is: the 'wgmma' rung "
