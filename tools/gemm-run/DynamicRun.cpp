@@ -181,13 +181,16 @@ void checkSizesUsed(const std::vector<Job> &jobs) {
                "; a manifest with dynamic dimensions is version 3)");
 }
 
-std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shape) {
+std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shape, bool compileOnly) {
   std::printf("compiled %-20s %9.1f ms (dynamic: %s; %zu variants)\n", stage.stage.c_str(), stage.compileMs,
               symbolSizesString(stage.dynamic, {}).c_str(), stage.dynamic.variants.size());
   // --dynamic runs --shape's sizes unless --sizes says otherwise. The
   // compiler's kernels are held against its PTX as AOT mode's are: a
   // mismatch is a compiler bug, reported before anything runs.
-  const std::string list = dynamicM() && sizesList.empty() ? shapeSizes(shape, dynamicDims()) : sizesList.getValue();
+  std::string list = dynamicM() && sizesList.empty() ? shapeSizes(shape, dynamicDims()) : sizesList.getValue();
+  if (list.empty() && compileOnly) // e.g. Python's compile through --emit-dir
+    for (const DynamicSymbol &s : stage.dynamic.symbols)
+      list += (list.empty() ? "" : "x") + std::to_string(s.min);
   std::vector<Job> jobs = instantiateJobs(stage.dynamic, list, stage.ptx, stage.compileMs, "stage " + stage.stage);
   for (Job &j : jobs)
     j.dynamicManifestText = stage.dynamicManifestText;

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 9 gemm-run --dynamic=mnk --check-only --sizes 1x1x1,33x65x17,1000x999x777 --dtype bf16 --layout tn --epilogue bias,row-scale,residual,gelu --out-dtype bf16 --stages wgmma

@@ -1,0 +1,1 @@
+gemm-run test/Inputs/softmax-dynamic-rows-32768xf32.mlir --sizes 1,37,4096 --stages softmax-rows
