@@ -8,6 +8,7 @@
 
 #include "gemm-opt/Transforms/Analysis/RungApplicability.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
@@ -103,6 +104,16 @@ struct GemmMmaPass
       launch.emitRemark("matmul with a dynamic N or K left on the SIMT "
                         "kernel: it takes M, N and K at run time; the "
                         "tensor-core kernels take a dynamic M only");
+      return std::string();
+    }
+    // The tensor-core kernels that take M at run time read A's and B's
+    // rows by TMA or 16-byte loads; their padded copies would be sized by
+    // the planned M.
+    if (std::string rows = checkTmaRows(problem).why;
+        problem.dynamicM() && !rows.empty()) {
+      launch.emitRemark("matmul with a dynamic M left on the SIMT kernel, "
+                        "which takes M at run time: ")
+          << rows;
       return std::string();
     }
     std::string why;

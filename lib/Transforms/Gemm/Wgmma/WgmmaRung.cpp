@@ -187,7 +187,7 @@ struct GemmWgmmaPass
       if (failed(problem))
         return signalPassFailure();
       if (!launch->hasAttr(kMmaPlanAttr)) {
-        if (problem->dynamicExtents())
+        if (problem->dynamicExtents() || problem->dynamicM())
           continue; // The mma rung kept the SIMT kernel, with a remark.
         if (problem->aType.isF32()) {
           // The mma rung kept the SIMT kernel (no allow-tf32 there).
