@@ -45,7 +45,7 @@ static json::Value symbolic(const SymbolicInt &e) {
 static SmallVector<StringRef, 2> dimensionSizes(const rt::MatmulProblem &p,
                                                 StringRef role) {
   if (role == "X" || role == "Y") // a softmax's
-    return {kSoftmaxRowsSymbol, "cols"};
+    return {kSoftmaxRowsSymbol, kSoftmaxColsSymbol};
   if (role == "A")
     return p.transposeA ? SmallVector<StringRef, 2>{"K", "M"}
                         : SmallVector<StringRef, 2>{"M", "K"};
@@ -264,7 +264,8 @@ static SmallVector<SymbolBinding> bindingsOf(func::FuncOp f,
   if (auto matmul = dyn_cast<MatmulProblemAttr>(problem))
     sizes = {{"M", matmul.getM()}, {"N", matmul.getN()}, {"K", matmul.getK()}};
   else if (auto softmax = dyn_cast<SoftmaxProblemAttr>(problem))
-    sizes = {{kSoftmaxRowsSymbol, softmax.getRows()}};
+    sizes = {{kSoftmaxRowsSymbol, softmax.getRows()},
+             {kSoftmaxColsSymbol, softmax.getCols()}};
   SmallVector<SymbolBinding> bindings;
   for (auto [name, planned] : sizes)
     if (Value argument = getSymbolArgument(f, name))

@@ -12,6 +12,12 @@
 // RUN: FileCheck %s --input-file=%t.long.json --check-prefix=LONG
 // RUN: %ptxas -arch=sm_90a -v %t.long.ptx -o %t.long.cubin 2>&1 | FileCheck %S/../Inputs/ptxas-no-spill.check
 // RUN: gemm-run --print-manifest --ptx %t.one.ptx --manifest %t.one.json --sizes 37 | FileCheck %s --check-prefix=AT
+// Rows and columns dynamic: a block per row streams it twice over its
+// actual length (the kernel takes the column count, and the rows for the
+// views of X and Y with the run-time row stride).
+// RUN: gemm-opt %S/../Inputs/softmax-dynamic-bf16.mlir --gemm-stage-softmax-rows="manifest-file=%t.cols.json ptx-file=%t.cols.ptx" -o /dev/null
+// RUN: FileCheck %s --input-file=%t.cols.json --check-prefix=COLS
+// RUN: %ptxas -arch=sm_90a -v %t.cols.ptx -o %t.cols.cubin 2>&1 | FileCheck %S/../Inputs/ptxas-no-spill.check
 
 // CHECK:      "version": 3,
 // CHECK:      "symbols": [{"name": "rows", "min": 1, "max": 2147483647}],
@@ -27,3 +33,8 @@
 // LONG: "cluster":[8,1,1],{{.*}}"grid":[{"sym":"rows","mul":8},1,1]
 // AT: "grid": [2, 1, 1],
 // AT: {"abi": "i64", "value": 37},
+
+// COLS: "symbols": [{"name": "rows", "min": 1, "max": [[MAX:[0-9]+]]}, {"name": "cols", "min": 1, "max": [[MAX]]}],
+// COLS-NEXT: "problem": {"cols":{"sym":"cols"},"rows":{"sym":"rows"},"x":"bf16","y":"bf16"},
+// COLS: {"elem":"bf16","name":"X","role":"X","shape":[{"sym":"rows"},{"sym":"cols"}]},
+// COLS: "grid":[{"sym":"rows"},1,1],"name":"softmax_rowsmax_kernel","params":[{"abi":"ptr","buffer":"X"},{"abi":"i64","value":{"sym":"rows"}},{"abi":"i64","value":{"sym":"cols"}},{"abi":"ptr","buffer":"Y"}]}

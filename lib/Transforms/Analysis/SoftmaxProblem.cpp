@@ -125,8 +125,9 @@ mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
     return op.emitOpError("in-place softmax (input and output are the same "
                           "buffer) is not supported");
   setShapeFromBuffers(p);
-  p.rowsRuntime = getRuntimeSizeArgument(op->getParentOfType<func::FuncOp>(),
-                                         kSoftmaxRowsSymbol);
+  auto func = op->getParentOfType<func::FuncOp>();
+  p.rowsRuntime = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol);
+  p.colsRuntime = getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
   return p;
 }
 
@@ -200,6 +201,7 @@ mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
   p.y = getRowsView(p.y);
   setShapeFromBuffers(p);
   p.rowsRuntime = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol);
+  p.colsRuntime = getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
   if (getSoftmaxProblemAttr(p) != recorded)
     return failure();
   return p;

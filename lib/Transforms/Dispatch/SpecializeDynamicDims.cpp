@@ -116,12 +116,14 @@ namespace {
 /// symbol arguments.
 struct DynamicSizes {
   bool m = false, n = false, k = false;
-  /// A softmax's rows instead.
-  bool softmaxRows = false;
+  /// A softmax's rows and columns instead.
+  bool softmaxRows = false, softmaxCols = false;
   SmallVector<StringRef, 3> symbols() const {
     SmallVector<StringRef, 3> names;
     if (softmaxRows)
       names.push_back(kSoftmaxRowsSymbol);
+    if (softmaxCols)
+      names.push_back(kSoftmaxColsSymbol);
     for (auto [dynamic, name] : {std::pair{m, "M"}, {n, "N"}, {k, "K"}})
       if (dynamic)
         names.push_back(name);
@@ -130,19 +132,20 @@ struct DynamicSizes {
 };
 } // namespace
 
-/// The dynamic rows of a softmax, or an error saying why it cannot be
-/// compiled with dynamic dimensions.
+/// The dynamic rows and columns of a softmax, or an error saying why it
+/// cannot be compiled with dynamic dimensions.
 static FailureOr<DynamicSizes> findDynamicSoftmax(linalg::SoftmaxOp softmax) {
   auto in = cast<ShapedType>(softmax.getInput().getType());
   auto out = cast<ShapedType>(softmax.getOutput().getType());
   if (!in.hasRank() || in.getRank() != 2 || softmax.getDimension() != 1 ||
-      in.getShape() != out.getShape() || in.isDynamicDim(1) ||
-      !in.isDynamicDim(0))
+      in.getShape() != out.getShape())
     return softmax.emitOpError(
-        "has dynamic dimensions; gemm-opt compiles a dynamic row count of a "
-        "2-D softmax over its last dimension (X and Y ?xC), so far");
+        "has dynamic dimensions; gemm-opt compiles dynamic rows and columns "
+        "of a 2-D softmax over its last dimension (X and Y of one shape), "
+        "so far");
   DynamicSizes sizes;
-  sizes.softmaxRows = true;
+  sizes.softmaxRows = in.isDynamicDim(0);
+  sizes.softmaxCols = in.isDynamicDim(1);
   return sizes;
 }
 
@@ -300,7 +303,7 @@ LogicalResult mlir::gemm_opt::specializeDynamicDims(func::FuncOp func,
   SmallVector<StringRef, 3> symbols = sizes->symbols();
   // A dynamic N or K: one variant whose kernel takes every size.
   SmallVector<MRange> one = {{1, kMaxSymbolValue, kPlannedDynamicExtent}};
-  if (sizes->n || sizes->k || sizes->softmaxRows)
+  if (sizes->n || sizes->k || sizes->softmaxRows || sizes->softmaxCols)
     ranges = one;
   MLIRContext *ctx = func.getContext();
   RewritePatternSet patterns(ctx);

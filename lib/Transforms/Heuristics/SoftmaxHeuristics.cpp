@@ -87,9 +87,30 @@ static void planStreaming(SoftmaxPlan &plan, const SoftmaxProblem &p,
                      : SoftmaxStorage::Reread;
 }
 
+/// A column count known at run time: a block per row streams it twice
+/// (the read sweep, then the write sweep reading X again) with scalar
+/// accesses, whatever its length; rows are not row-aligned for vectors.
+static SoftmaxPlan chooseDynamicColumnsPlan(const SoftmaxProblem &p,
+                                            const SoftmaxLimits &limits,
+                                            SoftmaxReduce reduce) {
+  SoftmaxPlan plan;
+  plan.algo = SoftmaxAlgo::Online;
+  plan.reduce = reduce;
+  plan.vectorWidth = 1;
+  planStreaming(plan, p, limits);
+  plan.storage = SoftmaxStorage::Reread;
+  plan.chunks = 4;
+  GEMM_OPT_DBG() << "softmax: a dynamic column count: " << plan.str() << "\n";
+  return plan;
+}
+
 SoftmaxPlan mlir::gemm_opt::chooseBlockPerRowPlan(const SoftmaxProblem &p,
                                                   const SoftmaxLimits &limits,
                                                   bool vectorize) {
+  if (p.colsRuntime)
+    return chooseDynamicColumnsPlan(p, limits,
+                                    vectorize ? SoftmaxReduce::Shuffle
+                                              : SoftmaxReduce::SharedTree);
   SoftmaxPlan plan;
   plan.algo = SoftmaxAlgo::Online;
   plan.reduce = vectorize ? SoftmaxReduce::Shuffle : SoftmaxReduce::SharedTree;
@@ -236,6 +257,8 @@ chooseRowsPlanImpl(Operation *at, const SoftmaxProblem &p,
 FailureOr<SoftmaxPlan> mlir::gemm_opt::chooseRowsPlan(
     Operation *at, const SoftmaxProblem &p, const SoftmaxLimits &limits,
     int64_t targetBlockThreads, const SoftmaxClusterOptions &cluster) {
+  if (p.colsRuntime)
+    return chooseDynamicColumnsPlan(p, limits, SoftmaxReduce::Shuffle);
   FailureOr<SoftmaxPlan> plan =
       chooseRowsPlanImpl(at, p, limits, targetBlockThreads, cluster);
   if (succeeded(plan)) {

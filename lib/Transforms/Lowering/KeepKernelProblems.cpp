@@ -40,7 +40,8 @@ struct GemmKeepKernelProblemsPass
       bool dynamicM = getRuntimeRowsArgument(func) ||
                       getRuntimeSizeArgument(func, kSoftmaxRowsSymbol);
       bool dynamicNK = getRuntimeSizeArgument(func, "N") ||
-                       getRuntimeSizeArgument(func, "K");
+                       getRuntimeSizeArgument(func, "K") ||
+                       getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
       func.walk([&](gpu::LaunchOp launch) {
         if (Attribute problem = launch->getAttr(kProblemAttr))
           problems.insert(problem);
@@ -54,12 +55,14 @@ struct GemmKeepKernelProblemsPass
           return;
         auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
         StringRef kernel = mapping ? mapping.getValue() : StringRef("copy");
-        if (getRuntimeSizeArgument(func, kSoftmaxRowsSymbol))
-          launch.emitError("a softmax with a dynamic row count: the ")
+        if (getRuntimeSizeArgument(func, kSoftmaxRowsSymbol) ||
+            getRuntimeSizeArgument(func, kSoftmaxColsSymbol))
+          launch.emitError("a softmax with a dynamic row or column count: "
+                           "the ")
               << kernel
-              << " kernel of this variant compiles a static row count "
-                 "only; the online kernels (stages softmax-online, "
-                 "softmax-vector, softmax-rows) take it at run time";
+              << " kernel of this variant compiles static sizes only; the "
+                 "online kernels (stages softmax-online, softmax-vector, "
+                 "softmax-rows) take them at run time";
         else if (dynamicNK)
           launch.emitError("a matmul with a dynamic N or K: the ")
               << kernel

@@ -144,7 +144,12 @@ Value Emitter::stridedLoop(Value lb, int64_t ub, int64_t step, Value init,
 
 void Emitter::stridedLoop(Value lb, int64_t ub, int64_t step,
                           function_ref<void(Value)> body) {
-  auto loop = scf::ForOp::create(b, lb, b.index(ub), b.index(step));
+  stridedLoop(lb, b.index(ub), step, body);
+}
+
+void Emitter::stridedLoop(Value lb, Value ub, int64_t step,
+                          function_ref<void(Value)> body) {
+  auto loop = scf::ForOp::create(b, lb, ub, b.index(step));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   body(loop.getInductionVar());

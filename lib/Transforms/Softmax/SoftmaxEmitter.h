@@ -168,6 +168,8 @@ struct Emitter {
   /// A strided loop without results.
   void stridedLoop(Value lb, int64_t ub, int64_t step,
                    function_ref<void(Value)> body);
+  void stridedLoop(Value lb, Value ub, int64_t step,
+                   function_ref<void(Value)> body);
 };
 
 /// A 1-D f32 buffer of `n` elements in workgroup (shared) memory.

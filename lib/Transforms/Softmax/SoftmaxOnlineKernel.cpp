@@ -83,6 +83,23 @@ void OnlineKernel::createLaunchAndBuffers() {
                         "online", clusterBlocks);
   if (p.rowsRuntime)
     launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
+  if (p.colsRuntime) {
+    launch->setAttr(kDynamicExtentsAttr, b.getUnitAttr());
+    // X and Y as rows x cols of the actual column count (their row stride).
+    auto view = [&](Value buffer) -> Value {
+      auto type = cast<MemRefType>(buffer.getType());
+      int64_t dyn = ShapedType::kDynamic;
+      return memref::ReinterpretCastOp::create(
+          b,
+          MemRefType::get({dyn, dyn}, type.getElementType(),
+                          StridedLayoutAttr::get(ctx, 0, {dyn, 1})),
+          buffer, b.getIndexAttr(0),
+          SmallVector<OpFoldResult>{p.rowsBound(b, b.getLoc()), p.colsRuntime},
+          SmallVector<OpFoldResult>{p.colsRuntime, b.getIndexAttr(1)});
+    };
+    p.x = view(p.x);
+    p.y = view(p.y);
+  }
   // Shared memory: the reduction slots are workgroup attributions, except
   // with a shared-memory row, where the row and then the slots are views of
   // the one dynamic allocation.
@@ -145,6 +162,13 @@ ChunkColumn OnlineKernel::column(Value chunk, int64_t staticChunk) {
   const int64_t chunkElems = threadsPerRow * vecWidth;
   Value col = chunk ? b.add(b.mul(chunk, chunkElems), laneCol)
                     : b.add(b.index(staticChunk * chunkElems), laneCol);
+  // A column count known at run time (scalar accesses: vecWidth 1).
+  if (p.colsRuntime)
+    return {col,
+            arith::MinUIOp::create(
+                b, col,
+                b.createOrFold<arith::SubIOp>(p.colsRuntime, b.index(1))),
+            b.ult(col, p.colsRuntime)};
   bool alwaysIn = clusterBlocks > 1 ? clusterBlocks * sliceElems <= p.cols
                   : !chunk ? (staticChunk + 1) * chunkElems <= p.cols
                            : p.cols % chunkElems == 0;

@@ -114,16 +114,16 @@ private:
 
   /// Chunk `first + k * per + j` of a streaming loop (k its induction
   /// variable, counted down from iters - 1 when `reverse`).
-  Value streamChunk(int64_t first, Value k, int64_t iters, int64_t per,
+  Value streamChunk(int64_t first, Value k, Value iters, int64_t per,
                     int64_t j, bool reverse);
   /// The read sweep over chunks [first, first + iters * per): updates the
   /// pair (m, s) per iteration with seed 002's rescaling, storing the raw
   /// values into `smem` (column col - smemCol0) when given.
-  std::pair<Value, Value> streamRead(int64_t first, int64_t iters,
+  std::pair<Value, Value> streamRead(int64_t first, Value iters,
                                      int64_t per, Value smem,
                                      int64_t smemCol0, Value m0, Value s0);
   /// The write sweep over the same chunks, from `smem` or re-reading X.
-  void streamWrite(int64_t first, int64_t iters, int64_t per, Value smem,
+  void streamWrite(int64_t first, Value iters, int64_t per, Value smem,
                    int64_t smemCol0, bool reverse, Value rowMax, Value inv);
   /// Hybrid storage: registers, then shared memory, then re-read.
   void buildHybrid();
@@ -131,7 +131,9 @@ private:
   void buildStreaming();
 
   KernelBuilder &b;
-  const SoftmaxProblem &p;
+  /// The problem; with a dynamic column count, X and Y are views of their
+  /// actual shapes (setUpColumnViews).
+  SoftmaxProblem p;
   const SoftmaxPlan &plan;
   MLIRContext *ctx;
   Emitter e;

@@ -15,19 +15,20 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 using namespace mlir::gemm_opt::softmax;
 
-Value OnlineKernel::streamChunk(int64_t first, Value k, int64_t iters,
+Value OnlineKernel::streamChunk(int64_t first, Value k, Value iters,
                                 int64_t per, int64_t j, bool reverse) {
   if (reverse)
-    k = arith::SubIOp::create(b, b.index(iters - 1), k);
+    k = arith::SubIOp::create(
+        b, b.createOrFold<arith::SubIOp>(iters, b.index(1)), k);
   Value chunk = b.add(b.mul(k, per), b.index(j));
   return first == 0 ? chunk : b.add(chunk, b.index(first));
 }
 
-std::pair<Value, Value> OnlineKernel::streamRead(int64_t first, int64_t iters,
+std::pair<Value, Value> OnlineKernel::streamRead(int64_t first, Value iters,
                                                  int64_t per, Value smem,
                                                  int64_t smemCol0, Value m0,
                                                  Value s0) {
-  auto loop = scf::ForOp::create(b, b.index(0), b.index(iters), b.index(1),
+  auto loop = scf::ForOp::create(b, b.index(0), iters, b.index(1),
                                  ValueRange{m0, s0});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
@@ -56,7 +57,7 @@ std::pair<Value, Value> OnlineKernel::streamRead(int64_t first, int64_t iters,
 
 /// It reads back exactly the elements this thread stored (same mapping),
 /// so shared memory needs no barrier in between.
-void OnlineKernel::streamWrite(int64_t first, int64_t iters, int64_t per,
+void OnlineKernel::streamWrite(int64_t first, Value iters, int64_t per,
                                Value smem, int64_t smemCol0, bool reverse,
                                Value rowMax, Value inv) {
   e.stridedLoop(b.index(0), iters, 1, [&](Value k) {
@@ -97,11 +98,12 @@ void OnlineKernel::buildHybrid() {
   loadRegisters();
   Value m = e.negInf(), s = e.f(0.0);
   if (shared > 0)
-    std::tie(m, s) = streamRead(chunks, shared / per, per, rowSmem,
+    std::tie(m, s) = streamRead(chunks, b.index(shared / per), per, rowSmem,
                                 chunks * chunkElems, m, s);
   if (rest > 0)
     std::tie(m, s) =
-        streamRead(chunks + shared, rest / per, per, Value(), 0, m, s);
+        streamRead(chunks + shared, b.index(rest / per), per, Value(), 0, m,
+                   s);
   auto [mLocal, sLocal] = registerStats();
   std::tie(m, s) = e.combine(m, s, mLocal, sLocal);
   Value rowMax, rowSum;
@@ -111,10 +113,11 @@ void OnlineKernel::buildHybrid() {
   // The re-read part first and backwards: the chunks read last are the
   // likeliest still in L2.
   if (rest > 0)
-    streamWrite(chunks + shared, rest / per, per, Value(), 0,
+    streamWrite(chunks + shared, b.index(rest / per), per, Value(), 0,
                 /*reverse=*/true, rowMax, inv);
   if (shared > 0)
-    streamWrite(chunks, shared / per, per, rowSmem, chunks * chunkElems,
+    streamWrite(chunks, b.index(shared / per), per, rowSmem,
+                chunks * chunkElems,
                 /*reverse=*/false, rowMax, inv);
   writeRegisters(mLocal, rowMax, rowSum, row);
 }
@@ -122,7 +125,10 @@ void OnlineKernel::buildHybrid() {
 void OnlineKernel::buildStreaming() {
   // Iterations of `chunks` accesses per thread.
   const int64_t perIter = chunks * threadsPerRow * vecWidth;
-  const int64_t iters = ceilDiv(p.cols, perIter);
+  // A column count known at run time only: as many iterations as it needs.
+  Value iters = p.colsRuntime ? b.createOrFold<arith::CeilDivUIOp>(
+                                    p.colsRuntime, b.index(perIter))
+                              : b.index(ceilDiv(p.cols, perIter));
   Value loopMax, loopSum;
   std::tie(loopMax, loopSum) =
       streamRead(0, iters, chunks, rowSmem, 0, e.negInf(), e.f(0.0));

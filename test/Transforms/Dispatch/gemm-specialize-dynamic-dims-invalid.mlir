@@ -34,8 +34,8 @@ func.func @two(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>
 
 // -----
 
-func.func @softmax_cols(%x: memref<64x?xf32>, %y: memref<64x?xf32>) {
-  // expected-error@+1 {{'linalg.softmax' op has dynamic dimensions; gemm-opt compiles a dynamic row count of a 2-D softmax over its last dimension (X and Y ?xC), so far}}
-  linalg.softmax dimension(1) ins(%x : memref<64x?xf32>) outs(%y : memref<64x?xf32>)
+func.func @softmax_3d(%x: memref<2x?x64xf32>, %y: memref<2x?x64xf32>) {
+  // expected-error@+1 {{'linalg.softmax' op has dynamic dimensions; gemm-opt compiles dynamic rows and columns of a 2-D softmax over its last dimension (X and Y of one shape), so far}}
+  linalg.softmax dimension(2) ins(%x : memref<2x?x64xf32>) outs(%y : memref<2x?x64xf32>)
   return
 }

@@ -29,6 +29,9 @@ struct SoftmaxProblem {
   /// the actual rows, which the kernel takes as a parameter; `rows` is then
   /// the planned count (the buffers' static rows). Null when static.
   Value rowsRuntime;
+  /// The same for a dynamic column count (`cols` planned): the row stride
+  /// is then known at run time only.
+  Value colsRuntime;
   /// Whether a partial last block (or group of rows) may occur: groups of
   /// several rows, and rows not a multiple of `group` or known at run time
   /// only (the grid has a group per ceil(rows / group)).

@@ -43,8 +43,9 @@ struct MRange {
   int64_t lo = 1, hi = kMaxSymbolValue, planned = 1;
 };
 
-/// The symbol of a softmax's dynamic row count.
+/// The symbols of a softmax's dynamic row and column counts.
 inline constexpr llvm::StringLiteral kSoftmaxRowsSymbol = "rows";
+inline constexpr llvm::StringLiteral kSoftmaxColsSymbol = "cols";
 
 /// The size every dynamic dimension of a function with a dynamic N or K is
 /// planned at: a large problem's tiles, which the kernel bounds by the
