@@ -89,7 +89,8 @@ static void planStreaming(SoftmaxPlan &plan, const SoftmaxProblem &p,
 
 /// A column count known at run time: a block per row streams it twice
 /// (the read sweep, then the write sweep reading X again) with scalar
-/// accesses, whatever its length; rows are not row-aligned for vectors.
+/// accesses (rows of any length start at any element), four loads in
+/// flight per thread and iteration, whatever the length.
 static SoftmaxPlan chooseDynamicColumnsPlan(const SoftmaxProblem &p,
                                             const SoftmaxLimits &limits,
                                             SoftmaxReduce reduce) {
