@@ -66,13 +66,13 @@ static SmallVector<StringRef, 2> dimensionSizes(const rt::MatmulProblem &p,
 /// epilogue operands read by row.
 static std::set<std::string> rowBuffers(const rt::MatmulProblem &p) {
   std::set<std::string> roles;
-  for (StringRef role : {"A", "C"})
-    if (dimensionSizes(p, role).front() == "M")
-      roles.insert(role.str());
+  std::vector<std::string> candidates = {"A", "C"};
   for (const rt::EpilogueStep &step : p.epilogue)
-    if (!step.operand.empty() &&
-        step.broadcast != rt::EpilogueBroadcast::Col)
-      roles.insert(step.operand);
+    candidates.push_back(step.operand);
+  for (const std::string &role : candidates)
+    if (SmallVector<StringRef, 2> sizes = dimensionSizes(p, role);
+        !sizes.empty() && sizes.front() == "M")
+      roles.insert(role);
   return roles;
 }
 

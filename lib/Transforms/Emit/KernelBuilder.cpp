@@ -147,6 +147,26 @@ std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
           b.add(firstRow, b.createOrFold<arith::RemUIOp>(inGroup, rows))};
 }
 
+/// A view of `buffer` (stored rows x cols, or cols x rows when
+/// `transposed`) as rows x cols of its actual sizes.
+Value mlir::gemm_opt::viewOfActualShape(KernelBuilder &b, Value buffer,
+                                        Value rows, Value cols,
+                                        bool transposed) {
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t dyn = ShapedType::kDynamic;
+  SmallVector<int64_t> strides =
+      transposed ? SmallVector<int64_t>{1, dyn} : SmallVector<int64_t>{dyn, 1};
+  auto viewType = MemRefType::get(
+      {dyn, dyn}, type.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), 0, strides));
+  SmallVector<OpFoldResult> stridesOf =
+      transposed ? SmallVector<OpFoldResult>{b.getIndexAttr(1), rows}
+                 : SmallVector<OpFoldResult>{cols, b.getIndexAttr(1)};
+  return memref::ReinterpretCastOp::create(
+      b, viewType, buffer, b.getIndexAttr(0),
+      SmallVector<OpFoldResult>{rows, cols}, stridesOf);
+}
+
 Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,
                                                       int64_t maxRegs,
                                                       bool readOnlyInputs) {

@@ -86,19 +86,9 @@ void OnlineKernel::createLaunchAndBuffers() {
   if (p.colsRuntime) {
     launch->setAttr(kDynamicExtentsAttr, b.getUnitAttr());
     // X and Y as rows x cols of the actual column count (their row stride).
-    auto view = [&](Value buffer) -> Value {
-      auto type = cast<MemRefType>(buffer.getType());
-      int64_t dyn = ShapedType::kDynamic;
-      return memref::ReinterpretCastOp::create(
-          b,
-          MemRefType::get({dyn, dyn}, type.getElementType(),
-                          StridedLayoutAttr::get(ctx, 0, {dyn, 1})),
-          buffer, b.getIndexAttr(0),
-          SmallVector<OpFoldResult>{p.rowsBound(b, b.getLoc()), p.colsRuntime},
-          SmallVector<OpFoldResult>{p.colsRuntime, b.getIndexAttr(1)});
-    };
-    p.x = view(p.x);
-    p.y = view(p.y);
+    Value rows = p.rowsBound(b, b.getLoc());
+    p.x = viewOfActualShape(b, p.x, rows, p.colsRuntime, /*transposed=*/false);
+    p.y = viewOfActualShape(b, p.y, rows, p.colsRuntime, /*transposed=*/false);
   }
   // Shared memory: the reduction slots are workgroup attributions, except
   // with a shared-memory row, where the row and then the slots are views of

@@ -126,6 +126,13 @@ void parkKernelFnAttrs(Operation *op, int64_t maxRegs, bool readOnlyInputs);
 /// Creates the kernel's `gpu.dynamic_shared_memory` base (i8, workgroup
 /// space) and parks on it the attributes of the outlined function: a
 /// register cap when `maxRegs` is non-zero, and read-only inputs.
+/// A view of the 2-D `buffer` (stored rows x cols, or cols x rows when
+/// `transposed`) as rows x cols of sizes known at run time: a kernel of a
+/// dynamic variant reads its statically typed (planned) buffers through
+/// it, with the actual row stride.
+Value viewOfActualShape(KernelBuilder &b, Value buffer, Value rows, Value cols,
+                        bool transposed);
+
 Value createKernelDynamicSharedMemory(KernelBuilder &b, int64_t maxRegs,
                                       bool readOnlyInputs);
 

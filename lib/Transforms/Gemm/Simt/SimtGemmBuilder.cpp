@@ -132,38 +132,19 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   return launch;
 }
 
-/// A view of `buffer` (stored rows x cols, or cols x rows when
-/// `transposed`) as rows x cols of its actual sizes.
-static Value viewOf(KernelBuilder &b, Value buffer, Value rows, Value cols,
-                    bool transposed) {
-  auto type = cast<MemRefType>(buffer.getType());
-  int64_t dyn = ShapedType::kDynamic;
-  SmallVector<int64_t> strides =
-      transposed ? SmallVector<int64_t>{1, dyn} : SmallVector<int64_t>{dyn, 1};
-  auto viewType = MemRefType::get(
-      {dyn, dyn}, type.getElementType(),
-      StridedLayoutAttr::get(b.getContext(), 0, strides));
-  SmallVector<OpFoldResult> stridesOf =
-      transposed ? SmallVector<OpFoldResult>{b.getIndexAttr(1), rows}
-                 : SmallVector<OpFoldResult>{cols, b.getIndexAttr(1)};
-  return memref::ReinterpretCastOp::create(
-      b, viewType, buffer, b.getIndexAttr(0),
-      SmallVector<OpFoldResult>{rows, cols}, stridesOf);
-}
-
 void SimtKernelEmitter::setUpRuntimeSizes() {
   mDim = p.rowsBound(b, b.getLoc());
   nDim = p.colsBound(b, b.getLoc());
   kDim = p.depthBound(b, b.getLoc());
   if (!readsThroughViews(p))
     return;
-  p.a = viewOf(b, p.a, mDim, kDim, p.transposeA);
-  p.b = viewOf(b, p.b, kDim, nDim, p.transposeB);
-  p.c = viewOf(b, p.c, mDim, nDim, /*transposed=*/false);
+  p.a = viewOfActualShape(b, p.a, mDim, kDim, p.transposeA);
+  p.b = viewOfActualShape(b, p.b, kDim, nDim, p.transposeB);
+  p.c = viewOfActualShape(b, p.c, mDim, nDim, /*transposed=*/false);
   p.transposeA = p.transposeB = false;
   for (Value &e : p.epilogueOperands)
     if (cast<MemRefType>(e.getType()).getRank() == 2)
-      e = viewOf(b, e, mDim, nDim, /*transposed=*/false);
+      e = viewOfActualShape(b, e, mDim, nDim, /*transposed=*/false);
 }
 
 SmallVector<Value>
