@@ -98,13 +98,13 @@ std::string unaryStep(Body &b, rt::EpilogueOp op, const std::string &x) {
 EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t m, int64_t n,
                               const std::string &operandType, const std::string &outType, const std::string &input,
                               const std::string &result) {
-  const bool batched = batch > 1;
+  const bool batched = batch != 1; // a dynamic batch included
   const std::string dims = batched ? "(b, d0, d1)" : "(d0, d1)", whole = batched ? "b, d0, d1" : "d0, d1";
   auto map = [&](const std::string &results) { return "affine_map<" + dims + " -> (" + results + ")>"; };
   auto tensor = [&](const std::string &shape, const std::string &elem) { return "tensor<" + shape + "x" + elem + ">"; };
   auto dimText = [](int64_t d) { return mlir::ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d); };
   const std::string rows = dimText(m), cols = dimText(n);
-  const std::string full = (batched ? std::to_string(batch) + "x" : "") + rows + "x" + cols;
+  const std::string full = (batched ? dimText(batch) + "x" : "") + rows + "x" + cols;
   const std::string accType = tensor(full, "f32"), outTensor = tensor(full, outType);
 
   // The operands in order of first use (parseEpilogueList numbers them so).
@@ -160,9 +160,11 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
       s += (s.empty() ? "" : ", ") + e;
     return s;
   };
-  std::string emptySizes = mlir::ShapedType::isDynamic(m) ? "%m" : "";
-  if (mlir::ShapedType::isDynamic(n))
-    emptySizes += emptySizes.empty() ? "%n" : ", %n";
+  // The dynamic sizes in the type's order (%batch, %m, %n: the matmul's).
+  std::string emptySizes;
+  for (auto [size, name] : {std::pair{batch, "%batch"}, {m, "%m"}, {n, "%n"}})
+    if (mlir::ShapedType::isDynamic(size))
+      emptySizes += (emptySizes.empty() ? "" : ", ") + std::string(name);
   src.ops = "  %out_empty = tensor.empty(" + emptySizes + ") : " + outTensor + "\n" + "  " + result +
             " = linalg.generic {indexing_maps = [" + join(maps) + "], iterator_types = [" +
             (batched ? "\"parallel\", " : "") + "\"parallel\", \"parallel\"]}\n" + "      ins(" + join(ins) +

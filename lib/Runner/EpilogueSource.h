@@ -30,9 +30,9 @@ struct EpilogueSource {
 
 /// The generic of `steps` for a (batch x) m x n matmul result; operands
 /// have element type `operandType`, the result `outType` ("f32" | "f16" |
-/// "bf16"). A dynamic `m` (mlir::ShapedType::kDynamic) is `?` in every
-/// type; the output's tensor.empty then takes `%m`, an index the caller
-/// defines.
+/// "bf16"). A dynamic batch, `m` or `n` (mlir::ShapedType::kDynamic) is `?`
+/// in every type; the output's tensor.empty then takes `%batch`, `%m`,
+/// `%n`, indices the caller defines.
 EpilogueSource epilogueSource(const gemm_opt::runtime::Epilogue &steps, int64_t batch, int64_t m, int64_t n,
                               const std::string &operandType, const std::string &outType, const std::string &input,
                               const std::string &result);

@@ -57,23 +57,23 @@ std::string dimText(int64_t d) {
 
 /// The embedded default: C = A * B with C zero-initialised, on tensors; A
 /// and B have their stored shapes (A K x M, B N x K when transposed). With
-/// `batch` > 1 a linalg.batch_matmul, every operand with the batch first
+/// `batch` > 1 (or dynamic) a linalg.batch_matmul, every operand with the batch first
 /// (B 2-D when `sharedB`: one weight for every entry). With an epilogue
 /// the matmul accumulates into f32 and one linalg.generic applies the steps
 /// and truncates to `outType` (EpilogueSource.h); without one the matmul
-/// writes `outType` itself. A dynamic `m` or `n` (ShapedType::kDynamic) is
-/// read from A or B (tensor.dim: %m, %n) and sizes every tensor.empty; a
+/// writes `outType` itself. A dynamic batch, `m` or `n` (ShapedType::kDynamic)
+/// is read from A or B (tensor.dim: %batch, %m, %n) and sizes every tensor.empty; a
 /// dynamic `k` is only in the operands' types.
 std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 StringRef inType, StringRef outType,
                                 bool transposeA, bool transposeB,
                                 bool sharedB,
                                 const rt::Epilogue &epilogue) {
-  bool batched = batch > 1;
+  bool batched = batch != 1; // a dynamic batch included
   auto tensor = [&](int64_t rows, int64_t cols, StringRef elem,
                     bool entry = true) {
     if (batched && entry)
-      return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", batch, dimText(rows),
+      return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", dimText(batch), dimText(rows),
                            dimText(cols), elem)
           .str();
     return llvm::formatv("tensor<{0}x{1}x{2}>", dimText(rows), dimText(cols),
@@ -99,6 +99,7 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
     emptySizes += (emptySizes.empty() ? "%" : ", %") + name.str();
   };
   int64_t entry = batched ? 1 : 0;
+  readSize("batch", batch, "%a", 0, a);
   readSize("m", m, "%a", entry + (transposeA ? 1 : 0), a);
   readSize("n", n, "%b", (batched && !sharedB ? 1 : 0) + (transposeB ? 0 : 1),
            b);
@@ -212,18 +213,25 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
     error = "--epilogue: " + error;
     return false;
   }
+  // Letters of "bmnk" in that order, at least one.
   StringRef dynamic = request.dynamicDims;
-  if (!dynamic.empty() && dynamic != "m" && dynamic != "n" &&
-      dynamic != "k" && dynamic != "mn" && dynamic != "mk" &&
-      dynamic != "nk" && dynamic != "mnk") {
-    error = "--dynamic expects letters of 'mnk' in that order (e.g. m, nk, "
-            "mnk), got '" + dynamic.str() + "'";
+  size_t next = 0;
+  bool inOrder = true;
+  for (char letter : dynamic) {
+    size_t found = StringRef("bmnk").find(letter, next);
+    inOrder = inOrder && found != StringRef::npos;
+    next = found + 1;
+  }
+  if (!inOrder) {
+    error = "--dynamic expects letters of 'bmnk' in that order (e.g. m, nk, "
+            "bmnk; b: the batch count), got '" + dynamic.str() + "'";
     return false;
   }
   for (auto [i, letter] : llvm::enumerate(StringRef("mnk")))
     if (dynamic.contains(letter))
       dims[i] = ShapedType::kDynamic;
-  source = defaultMatmulSource(request.batch, dims[0], dims[1], dims[2],
+  int64_t batch = dynamic.contains('b') ? ShapedType::kDynamic : request.batch;
+  source = defaultMatmulSource(batch, dims[0], dims[1], dims[2],
                                dtype, outType, transposeA, transposeB,
                                request.sharedB, epilogue);
   return true;

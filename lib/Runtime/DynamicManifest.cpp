@@ -113,10 +113,10 @@ bool visitElements(json::Value *list, json::Path path, SlotVisitor visit) {
   return true;
 }
 
-/// The problem's m, n, k (a matmul's) or rows, cols (a softmax's).
+/// The problem's batch, m, n, k (a matmul's) or rows, cols (a softmax's).
 bool visitProblemSlots(json::Value &problem, json::Path path, SlotVisitor visit) {
   json::Object *o = problem.getAsObject();
-  static constexpr llvm::StringLiteral keys[] = {"m", "n", "k", "rows", "cols"};
+  static constexpr llvm::StringLiteral keys[] = {"batch", "m", "n", "k", "rows", "cols"};
   for (llvm::StringLiteral key : keys) {
     json::Value *v = o ? o->get(key) : nullptr;
     if (v && v->getAsObject() && !visit(*v, path.field(key)))
@@ -178,7 +178,7 @@ bool visitTemplateSlots(DynamicManifest &d, json::Path root, SlotVisitor visit) 
 bool noStrayExpression(const json::Value &v, json::Path path, const std::set<const json::Value *> &slots) {
   if (const json::Object *o = v.getAsObject()) {
     if (o->get("sym") && !slots.count(&v))
-      return fail(path, "an expression stands only for the problem's m, n, k (rows, cols), a buffer's shape, a grid, an i32 or "
+      return fail(path, "an expression stands only for the problem's batch, m, n, k (rows, cols), a buffer's shape, a grid, an i32 or "
                         "i64 value and a tensor map's dims and strides");
     for (const json::Object::value_type *kv : json::sortedElements(*o))
       if (!noStrayExpression(kv->second, path.field(kv->first), slots))

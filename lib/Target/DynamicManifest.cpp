@@ -76,6 +76,33 @@ static std::set<std::string> rowBuffers(const rt::MatmulProblem &p) {
   return roles;
 }
 
+/// A tensor map over a batched buffer covers its entries stacked (dims
+/// [cols, batch * rows], LaunchDescription.cpp): with a dynamic batch count
+/// its outer extent is that many entries' rows.
+static LogicalResult symbolizeBatchedMap(func::FuncOp f, json::Object &param,
+                                         const json::Array &buffers,
+                                         const SymbolBinding &batch) {
+  StringRef name = *param.getString("buffer");
+  const json::Array *shape = nullptr;
+  for (const json::Value &b : buffers)
+    if (b.getAsObject()->getString("name") == name)
+      shape = b.getAsObject()->getArray("shape");
+  json::Array &dims = *param.getArray("dims");
+  // Buffers of one entry (a shared B) keep their static map.
+  if (!shape || shape->size() != 3 || !(*shape)[0].getAsObject())
+    return success();
+  std::optional<int64_t> rows = (*shape)[1].getAsInteger();
+  if (!rows || dims.size() != 2 ||
+      dims[1].getAsInteger() != batch.planned * *rows)
+    return f.emitError("a tensor map over buffer ")
+           << name << " does not cover its planned batch of entries";
+  SymbolicInt e;
+  e.sym = batch.name;
+  e.mul = *rows;
+  dims[1] = symbolic(e);
+  return success();
+}
+
 namespace {
 /// One variant's version-1 description turned into template parts.
 struct VariantJson {
@@ -110,12 +137,16 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
   };
   for (const SymbolBinding &b : bindings)
     out.problem[StringRef(b.name).lower()] = plain(b.name);
-  // Buffer dimensions by what they stand for.
+  // Buffer dimensions by what they stand for; a batched buffer's first is
+  // the batch (scratch copies of batched operands included).
   for (json::Value &buffer : out.buffers) {
     json::Object &b = *buffer.getAsObject();
-    SmallVector<StringRef, 2> sizes =
-        dimensionSizes(m.matmul, *b.getString("role"));
+    SmallVector<StringRef, 3> sizes(
+        dimensionSizes(m.matmul, *b.getString("role")));
     json::Array &shape = *b.getArray("shape");
+    if (m.matmul.batch > 1 && shape.size() == 3 &&
+        (sizes.size() == 2 || *b.getString("role") == "scratch"))
+      sizes.insert(sizes.begin(), kBatchSymbol);
     for (auto [d, size] : llvm::enumerate(sizes)) {
       const SymbolBinding *binding = bound(size);
       if (!binding)
@@ -146,6 +177,11 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
       if (llvm::any_of(sizes, [&](StringRef s) { return s != "M" && bound(s); }))
         return f.emitError("a tensor map over buffer ")
                << buffer << " has a dynamic N or K; only rows may be dynamic";
+      if (const SymbolBinding *batch = bound(kBatchSymbol)) {
+        if (failed(symbolizeBatchedMap(f, p, out.buffers, *batch)))
+          return failure();
+        continue;
+      }
       if (!bound("M") || !rows.count(buffer.str()))
         continue;
       // A map over an M-row buffer: its outer extent is the rows.
@@ -262,7 +298,10 @@ static SmallVector<SymbolBinding> bindingsOf(func::FuncOp f,
                                              Attribute problem) {
   SmallVector<std::pair<StringRef, int64_t>> sizes;
   if (auto matmul = dyn_cast<MatmulProblemAttr>(problem))
-    sizes = {{"M", matmul.getM()}, {"N", matmul.getN()}, {"K", matmul.getK()}};
+    sizes = {{kBatchSymbol, matmul.getBatch()},
+             {"M", matmul.getM()},
+             {"N", matmul.getN()},
+             {"K", matmul.getK()}};
   else if (auto softmax = dyn_cast<SoftmaxProblemAttr>(problem))
     sizes = {{kSoftmaxRowsSymbol, softmax.getRows()},
              {kSoftmaxColsSymbol, softmax.getCols()}};
@@ -362,9 +401,6 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     if (bindings.empty() || !getSymbolArgument(f, v.symbol))
       return f.emitError("a dynamic variant must compile one matmul or "
                          "softmax and carry its size arguments");
-    if (auto matmul = dyn_cast<MatmulProblemAttr>(problem);
-        matmul && matmul.getBatch() != 1)
-      return f.emitError("dynamic sizes need a 2-D matmul");
     std::vector<KernelSymbols> symbols;
     FailureOr<rt::KernelManifest> m =
         describeOneOpFunction(f, ptx, bindings, &symbols);
@@ -376,7 +412,9 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     std::string error;
     if (!rt::validateManifest(*m, error))
       return f.emitError("cannot describe the compiled kernels: ") << error;
-    if (v.hi == kMaxSymbolValue && v.symbol == "M" && bindings.size() == 1)
+    // largestM counts the M-row buffers of a 2-D matmul.
+    if (v.hi == kMaxSymbolValue && v.symbol == "M" && bindings.size() == 1 &&
+        m->matmul.batch == 1)
       maxM = std::min(maxM, largestM(*m, symbols));
     FailureOr<VariantJson> parts = symbolize(f, *m, bindings, symbols);
     if (failed(parts))
@@ -398,9 +436,7 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     entry["kernels"] = std::move(parts->kernels);
     d.table.push_back(std::move(entry));
   }
-  int64_t most = d.symbols.size() == 1 && d.symbols[0].first == "M"
-                     ? maxM
-                     : largestCommonSize(d);
+  int64_t most = maxM != kMaxSymbolValue ? maxM : largestCommonSize(d);
   for (auto &symbol : d.symbols)
     symbol.second = most;
   return writeDynamicManifest(d);

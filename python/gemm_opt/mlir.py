@@ -18,17 +18,17 @@ def matmul_source(m, n, k, in_type, out_type, layout="nn", batch=1):
     operand transposed (A as k x m, B as n x k, through linalg.matmul's
     indexing_maps); "nt" is nn.Linear's x @ W.T. `batch` > 1: a
     linalg.batch_matmul of that many such products, every operand 3-D with
-    the batch first."""
+    the batch first; "?": a dynamic count of them (a DynamicKernel)."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown matmul layout {layout!r}; one of {LAYOUTS}")
-    if not 1 <= batch <= 65535:
+    if batch != "?" and not 1 <= batch <= 65535:
         raise ValueError(f"batch {batch} is out of range [1, 65535] (the kernels' grid z)")
     ta, tb = layout[0] == "t", layout[1] == "t"
-    lead = f"{batch}x" if batch > 1 else ""
+    batched = batch == "?" or batch > 1
+    lead = f"{batch}x" if batched else ""
     a = f"memref<{lead}{k}x{m}x{in_type}>" if ta else f"memref<{lead}{m}x{k}x{in_type}>"
     b = f"memref<{lead}{n}x{k}x{in_type}>" if tb else f"memref<{lead}{k}x{n}x{in_type}>"
     c = f"memref<{lead}{m}x{n}x{out_type}>"
-    batched = batch > 1
     maps = "" if layout == "nn" else (
         f"indexing_maps = [{_map('d2, d0' if ta else 'd0, d2', batched)}, "
         f"{_map('d1, d2' if tb else 'd2, d1', batched)}, {_map('d0, d1', batched)}] ")

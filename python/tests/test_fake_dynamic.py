@@ -60,7 +60,8 @@ def run_script(fake_cuda, tmp_path, kernel, script, *args):
     return json.loads(proc.stdout), launches
 
 
-CALLS_SCRIPT = r"""
+# The start of a script of run_script: the kernel from stdin.
+SCRIPT_START = r"""
 import ctypes, json, sys, types
 sys.path.insert(0, sys.argv[1])
 import fake_torch
@@ -69,6 +70,9 @@ from gemm_opt.function import make_kernel
 ptx, manifest = sys.stdin.read().split("\0")
 kernel = make_kernel(ptx, manifest)
 calls, keep = [], []
+"""
+
+CALLS_SCRIPT = SCRIPT_START + r"""
 b = fake_torch.Tensor((256, 384), torch.bfloat16)
 for m in json.loads(sys.argv[2]):
     a = fake_torch.Tensor((m, 256), torch.bfloat16)
@@ -279,3 +283,36 @@ def test_instances_are_bounded(fake_cuda, tmp_path, dynamic_kernel):
     out, launches = run_script(fake_cuda, tmp_path, dynamic_kernel, INSTANCE_CACHE_SCRIPT)
     assert out["kept"] == out["cap"] and out["dropped"] and not launches
     assert out["threshold"] == 1e-2  # bf16 C
+
+
+BATCH_SCRIPT = SCRIPT_START + r"""
+for count in json.loads(sys.argv[2]):
+    q = fake_torch.Tensor((count, 64, 128), torch.bfloat16)
+    k = fake_torch.Tensor((count, 96, 128), torch.bfloat16)
+    s = kernel(q, k)
+    keep += [q, k, s]
+    calls.append({"batch": count, "A": q.ptr, "B": k.ptr, "C": s.ptr, "c_shape": list(s.shape)})
+print(json.dumps({"calls": calls, "copies": fake_torch.COPIES,
+                  "module_loads": ctypes.CDLL("libcuda.so.1").fakeCudaModuleLoads()}))
+"""
+
+
+def test_dynamic_batch_count(fake_cuda, tmp_path):
+    """A batch_matmul compiled once for any count of entries (attention's
+    Q*K^T, K stored N x K) keeps the wgmma kernel of the static entries:
+    each call launches it on grid z = the count, its tensor maps over that
+    many entries stacked, C allocated with the count in front."""
+    k = gemm_opt.compile(mlir.matmul_source(64, 96, 128, "bf16", "bf16", layout="nt", batch="?"), stage="wgmma")
+    assert isinstance(k, gemm_opt.DynamicKernel) and list(k.symbols) == ["batch"]
+    assert [b["shape"][0] for b in k.manifest["buffers"]] == [{"sym": "batch"}] * 3
+    counts = [1, 3, 40]
+    out, launches = run_script(fake_cuda, tmp_path, k, BATCH_SCRIPT, json.dumps(counts))
+    assert out["module_loads"] == 1
+    copies = out["copies"]
+    for call in out["calls"]:
+        assert call["c_shape"] == [call["batch"], 64, 96]
+        n = len(k.variants[0]["kernels"])
+        mine, launches = launches[:n], launches[n:]
+        assert [l["grid"][2] for l in mine] == [call["batch"]] * n
+        check_call(k, mine, call, copies, {"batch": call["batch"]})
+    assert not launches and not copies

@@ -31,9 +31,9 @@ cl::opt<std::string> sizesList(
     cl::init(""), cl::cat(dynamicCategory()));
 cl::opt<std::string> dynamicOption(
     "dynamic", cl::value_desc("DIMS"), cl::ValueOptional,
-    cl::desc("matmul, the embedded default: compile it once with dynamic sizes (`?`; DIMS: letters of 'mnk', "
-             "default m) into a version-3 manifest and run that at each of --sizes (default: --shape's sizes of "
-             "DIMS)"),
+    cl::desc("matmul, the embedded default: compile it once with dynamic sizes (`?`; DIMS: letters of 'bmnk', "
+             "b the batch count, default m) into a version-3 manifest and run that at each of --sizes (default: "
+             "--batch's and --shape's sizes of DIMS)"),
     cl::cat(dynamicCategory()));
 cl::opt<bool> staticPeer("static-peer",
                          cl::desc("with --dynamic: also compile the static embedded default of each size and run "
@@ -103,15 +103,17 @@ std::vector<Job> instantiateJobs(const DynamicManifest &dyn, const std::string &
   return jobs;
 }
 
-/// The default size list of --dynamic: --shape's sizes of its dimensions,
-/// "AxB..." (the embedded default's 4096 without --shape).
-std::string shapeSizes(const std::string &shape, const std::string &dynamicDims) {
+/// The default size list of --dynamic: --batch's count and --shape's sizes
+/// of its dimensions, "AxB..." (the embedded default's 4096 without
+/// --shape).
+std::string shapeSizes(const std::string &shape, int64_t batch, const std::string &dynamicDims) {
   std::vector<int64_t> dims;
   if (!parseShape(shape, dims) || dims.size() != 3)
     dims = {4096, 4096, 4096};
+  dims.insert(dims.begin(), batch);
   std::string out;
-  for (size_t i = 0; i < 3; ++i)
-    if (dynamicDims.find("mnk"[i]) != std::string::npos)
+  for (size_t i = 0; i < 4; ++i)
+    if (dynamicDims.find("bmnk"[i]) != std::string::npos)
       out += (out.empty() ? "" : "x") + std::to_string(dims[i]);
   return out;
 }
@@ -181,13 +183,13 @@ void checkSizesUsed(const std::vector<Job> &jobs) {
                "; a manifest with dynamic dimensions is version 3)");
 }
 
-std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shape, bool compileOnly) {
+std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shape, int64_t batch, bool compileOnly) {
   std::printf("compiled %-20s %9.1f ms (dynamic: %s; %zu variants)\n", stage.stage.c_str(), stage.compileMs,
               symbolSizesString(stage.dynamic, {}).c_str(), stage.dynamic.variants.size());
   // --dynamic runs --shape's sizes unless --sizes says otherwise. The
   // compiler's kernels are held against its PTX as AOT mode's are: a
   // mismatch is a compiler bug, reported before anything runs.
-  std::string list = dynamicM() && sizesList.empty() ? shapeSizes(shape, dynamicDims()) : sizesList.getValue();
+  std::string list = dynamicM() && sizesList.empty() ? shapeSizes(shape, batch, dynamicDims()) : sizesList.getValue();
   if (list.empty() && compileOnly) // e.g. Python's compile through --emit-dir
     for (const DynamicSymbol &s : stage.dynamic.symbols)
       list += (list.empty() ? "" : "x") + std::to_string(s.min);

@@ -78,12 +78,12 @@ std::vector<Job>
 compileDynamicJobs(const std::string &shape,
                    llvm::function_ref<std::vector<Job>(const std::string &shape, bool dynamic)> compileFor);
 /// The jobs of a compiled stage with dynamic dimensions: one per --sizes
-/// item (with --dynamic and no --sizes: `shape`'s sizes of its dimensions,
-/// 4096 without one; with `compileOnly` and neither: one at every symbol's
+/// item (with --dynamic and no --sizes: `batch` and `shape`'s sizes of its
+/// dimensions, 4096 without one; with `compileOnly` and neither: one at every symbol's
 /// smallest size, for the summary, the version-3 manifest emitted as it
 /// is). Exits 2 on an error.
 std::vector<Job> compiledStageJobs(gemm_opt::runtime::CompiledStage &stage, const std::string &shape,
-                                   bool compileOnly);
+                                   int64_t batch, bool compileOnly);
 
 /// --print-manifest: each job's version-1 (or -2) manifest after a line
 /// naming its stage, sizes and variant.

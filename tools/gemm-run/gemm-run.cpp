@@ -368,7 +368,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = fal
   std::vector<Job> jobs;
   for (CompiledStage &c : compiled) {
     if (c.isDynamic()) { // a job per size
-      std::vector<Job> sized = gemm_run::compiledStageJobs(c, shapeText, compileOnly);
+      std::vector<Job> sized = gemm_run::compiledStageJobs(c, shapeText, batchCount, compileOnly);
       std::move(sized.begin(), sized.end(), std::back_inserter(jobs));
       continue;
     }

@@ -181,6 +181,7 @@ void mlir::gemm_opt::setRuntimeSizes(GemmProblem &problem,
   problem.mRuntime = getRuntimeSizeArgument(func, "M");
   problem.nRuntime = getRuntimeSizeArgument(func, "N");
   problem.kRuntime = getRuntimeSizeArgument(func, "K");
+  problem.batchRuntime = getRuntimeSizeArgument(func, kBatchSymbol);
 }
 
 FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
@@ -245,6 +246,10 @@ Value GemmProblem::colsBound(OpBuilder &b, Location loc) const {
 
 Value GemmProblem::depthBound(OpBuilder &b, Location loc) const {
   return boundOf(b, loc, kRuntime, k);
+}
+
+Value GemmProblem::batchCount(OpBuilder &b, Location loc) const {
+  return boundOf(b, loc, batchRuntime, batch);
 }
 
 Value GemmProblem::lastRow(OpBuilder &b, Location loc) const {

@@ -115,19 +115,27 @@ namespace {
 /// Which of a matmul's sizes are dynamic, in the order of the variants'
 /// symbol arguments.
 struct DynamicSizes {
-  bool m = false, n = false, k = false;
+  bool batch = false, m = false, n = false, k = false;
+  /// A linalg.batch_matmul's (its batch count static or not).
+  bool batched = false;
   /// A softmax's rows and columns instead.
   bool softmaxRows = false, softmaxCols = false;
-  SmallVector<StringRef, 3> symbols() const {
-    SmallVector<StringRef, 3> names;
+  SmallVector<StringRef, 4> symbols() const {
+    SmallVector<StringRef, 4> names;
     if (softmaxRows)
       names.push_back(kSoftmaxRowsSymbol);
     if (softmaxCols)
       names.push_back(kSoftmaxColsSymbol);
-    for (auto [dynamic, name] : {std::pair{m, "M"}, {n, "N"}, {k, "K"}})
+    for (auto [dynamic, name] : {std::pair{batch, StringRef(kBatchSymbol)},
+                                 {m, "M"}, {n, "N"}, {k, "K"}})
       if (dynamic)
         names.push_back(name);
     return names;
+  }
+  /// Whether one variant planned at kPlannedDynamicExtent takes every size
+  /// (rather than one variant per range of M).
+  bool oneVariant() const {
+    return n || k || batched || softmaxRows || softmaxCols;
   }
 };
 } // namespace
@@ -160,23 +168,28 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
   if (kernelOps.size() == 1 && func.getBody().hasOneBlock())
     if (auto softmax = dyn_cast<linalg::SoftmaxOp>(kernelOps.front()))
       return findDynamicSoftmax(softmax);
-  auto matmul = kernelOps.size() == 1
-                    ? dyn_cast<linalg::MatmulOp>(kernelOps.front())
-                    : linalg::MatmulOp();
+  Operation *matmul = kernelOps.size() == 1 && isGemmOp(kernelOps.front())
+                          ? kernelOps.front()
+                          : nullptr;
   if (!matmul || !func.getBody().hasOneBlock())
     return func.emitError("has dynamic dimensions; gemm-opt compiles those "
-                          "for a function of one linalg.matmul or "
-                          "linalg.softmax, so far");
+                          "for a function of one linalg.matmul, "
+                          "linalg.batch_matmul or linalg.softmax, so far");
+  auto op = cast<linalg::LinalgOp>(matmul);
   bool transposeA, transposeB, sharedB;
-  if (failed(getMatmulOperandLayout(matmul, transposeA, transposeB, sharedB)))
+  if (failed(getMatmulOperandLayout(op, transposeA, transposeB, sharedB)))
     return failure();
+  bool batched = isa<linalg::BatchMatmulOp>(matmul);
   auto type = [&](Value v) { return cast<ShapedType>(v.getType()); };
-  ShapedType a = type(matmul.getDpsInputs()[0]);
-  ShapedType b = type(matmul.getDpsInputs()[1]);
-  ShapedType c = type(matmul.getDpsInits()[0]);
-  if (!a.hasRank() || a.getRank() != 2 || !b.hasRank() || b.getRank() != 2 ||
-      !c.hasRank() || c.getRank() != 2)
-    return matmul.emitOpError("needs 2-D operands");
+  ShapedType a = type(op.getDpsInputs()[0]);
+  ShapedType b = type(op.getDpsInputs()[1]);
+  ShapedType c = type(op.getDpsInits()[0]);
+  // Rows and columns after the batch; a shared B has none.
+  int64_t r = batched ? 1 : 0, rB = sharedB ? 0 : r;
+  if (!a.hasRank() || a.getRank() != 2 + r || !b.hasRank() ||
+      b.getRank() != 2 + rB || !c.hasRank() || c.getRank() != 2 + r)
+    return matmul->emitOpError(batched ? "needs 3-D operands (a shared B 2-D)"
+                                       : "needs 2-D operands");
   // Each size's dimensions: dynamic in all of them or in none (a variant
   // fixes every dynamic dimension to one planned value).
   struct Use {
@@ -188,23 +201,35 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
     bool dynamic = uses.front().type.isDynamicDim(uses.front().dim);
     for (const Use &u : uses)
       if (u.type.isDynamicDim(u.dim) != dynamic)
-        return matmul.emitOpError()
+        return matmul->emitOpError()
                << name << " is dynamic in some operands and static in "
                << "others (" << u.operand << "); make it dynamic in all";
     return dynamic;
   };
-  FailureOr<bool> m = sizeOf("M", {{"A", a, transposeA ? 1 : 0}, {"C", c, 0}});
-  FailureOr<bool> n = sizeOf("N", {{"B", b, transposeB ? 0 : 1}, {"C", c, 1}});
-  FailureOr<bool> k = sizeOf("K", {{"A", a, transposeA ? 0 : 1},
-                                   {"B", b, transposeB ? 1 : 0}});
-  if (failed(m) || failed(n) || failed(k))
+  SmallVector<Use> batchUses = {{"A", a, 0}, {"C", c, 0}};
+  if (!sharedB)
+    batchUses.push_back({"B", b, 0});
+  FailureOr<bool> batch = batched ? sizeOf("the batch", batchUses) : false;
+  FailureOr<bool> m =
+      sizeOf("M", {{"A", a, r + (transposeA ? 1 : 0)}, {"C", c, r}});
+  FailureOr<bool> n =
+      sizeOf("N", {{"B", b, rB + (transposeB ? 0 : 1)}, {"C", c, r + 1}});
+  FailureOr<bool> k = sizeOf("K", {{"A", a, r + (transposeA ? 0 : 1)},
+                                   {"B", b, rB + (transposeB ? 1 : 0)}});
+  if (failed(batch) || failed(m) || failed(n) || failed(k))
     return failure();
-  DynamicSizes sizes{*m, *n, *k};
-  // Only M: the tensor-core kernels take it, reading A's rows by TMA.
-  if (sizes.m && !sizes.n && !sizes.k && transposeA)
-    return matmul.emitOpError("has a dynamic M with A stored transposed "
-                              "(K x M); a dynamic M alone needs A stored "
-                              "M x K");
+  DynamicSizes sizes;
+  sizes.batch = *batch;
+  sizes.m = *m;
+  sizes.n = *n;
+  sizes.k = *k;
+  sizes.batched = batched;
+  // Only M of a 2-D matmul: the tensor-core kernels take it, reading A's
+  // rows by TMA.
+  if (sizes.m && !sizes.n && !sizes.k && !batched && transposeA)
+    return matmul->emitOpError("has a dynamic M with A stored transposed "
+                               "(K x M); a dynamic M alone needs A stored "
+                               "M x K");
   return sizes;
 }
 
@@ -287,7 +312,7 @@ buildVariant(func::FuncOp func, const MRange &range,
   if (dynamic) {
     func.emitError("keeps a dynamic shape once its sizes are fixed (at '")
         << dynamic->getName()
-        << "'); only the matmul's M, N and K (and the same sizes of a "
+        << "'); only the matmul's batch, M, N and K (and the same sizes of a "
            "fused elementwise consumer's operands) may be dynamic so far";
     variant.erase();
     return failure();
@@ -300,10 +325,11 @@ LogicalResult mlir::gemm_opt::specializeDynamicDims(func::FuncOp func,
   FailureOr<DynamicSizes> sizes = findDynamicMatmul(func);
   if (failed(sizes))
     return failure();
-  SmallVector<StringRef, 3> symbols = sizes->symbols();
-  // A dynamic N or K: one variant whose kernel takes every size.
+  SmallVector<StringRef, 4> symbols = sizes->symbols();
+  // A dynamic N or K, a batch_matmul, a softmax: one variant whose kernels
+  // take every size.
   SmallVector<MRange> one = {{1, kMaxSymbolValue, kPlannedDynamicExtent}};
-  if (sizes->n || sizes->k || sizes->softmaxRows || sizes->softmaxCols)
+  if (sizes->oneVariant())
     ranges = one;
   MLIRContext *ctx = func.getContext();
   RewritePatternSet patterns(ctx);

@@ -1,6 +1,7 @@
 //===- BatchedLaunches.cpp - The batch of a batched matmul in the grid ----===//
 
 #include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -136,16 +137,21 @@ LogicalResult mlir::gemm_opt::distributeBatchViews(func::FuncOp func) {
       continue;
     Value batched = getBatchedBuffer(used.front());
     int64_t batch = cast<MemRefType>(batched.getType()).getDimSize(0);
+    // A dynamic batch count: the variant's argument carrying it.
+    Value runtime = getRuntimeSizeArgument(func, kBatchSymbol);
     std::optional<int64_t> gridZ =
         getConstantIntValue(launch.getGridSizeZ());
-    if (gridZ != 1 && gridZ != batch)
+    bool placed = runtime ? launch.getGridSizeZ() == runtime : gridZ == batch;
+    if (gridZ != 1 && !placed)
       return launch.emitError("a batched matmul kernel needs grid z = 1 "
                               "before the batch is put there (split-K "
                               "kernels cannot be batched)");
     OpBuilder b(launch);
     Operation *oldZ = launch.getGridSizeZ().getDefiningOp();
     launch.getGridSizeZMutable().assign(
-        arith::ConstantIndexOp::create(b, launch.getLoc(), batch));
+        runtime ? runtime
+                : arith::ConstantIndexOp::create(b, launch.getLoc(), batch)
+                      .getResult());
     if (oldZ && oldZ->use_empty())
       oldZ->erase();
     b.setInsertionPointToStart(&launch.getBody().front());

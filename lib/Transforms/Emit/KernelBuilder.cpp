@@ -151,20 +151,25 @@ std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
 /// `transposed`) as rows x cols of its actual sizes.
 Value mlir::gemm_opt::viewOfActualShape(KernelBuilder &b, Value buffer,
                                         Value rows, Value cols,
-                                        bool transposed) {
+                                        bool transposed, Value entry) {
   auto type = cast<MemRefType>(buffer.getType());
   int64_t dyn = ShapedType::kDynamic;
   SmallVector<int64_t> strides =
       transposed ? SmallVector<int64_t>{1, dyn} : SmallVector<int64_t>{dyn, 1};
+  // Entries lie one after the other, rows x cols elements each.
+  OpFoldResult offset = b.getIndexAttr(0);
+  if (entry)
+    offset = b.createOrFold<arith::MulIOp>(
+        entry, b.createOrFold<arith::MulIOp>(rows, cols));
   auto viewType = MemRefType::get(
       {dyn, dyn}, type.getElementType(),
-      StridedLayoutAttr::get(b.getContext(), 0, strides));
+      StridedLayoutAttr::get(b.getContext(), entry ? dyn : 0, strides));
   SmallVector<OpFoldResult> stridesOf =
       transposed ? SmallVector<OpFoldResult>{b.getIndexAttr(1), rows}
                  : SmallVector<OpFoldResult>{cols, b.getIndexAttr(1)};
   return memref::ReinterpretCastOp::create(
-      b, viewType, buffer, b.getIndexAttr(0),
-      SmallVector<OpFoldResult>{rows, cols}, stridesOf);
+      b, viewType, buffer, offset, SmallVector<OpFoldResult>{rows, cols},
+      stridesOf);
 }
 
 Value mlir::gemm_opt::createKernelDynamicSharedMemory(KernelBuilder &b,

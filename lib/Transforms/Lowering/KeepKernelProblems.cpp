@@ -7,7 +7,8 @@
 // It is also the last point where a launch says how it was built: a
 // variant of a dynamic function whose kernel does not bound its rows by
 // the actual M (kDynamicRowsAttr), or its columns and K by the actual N and
-// K (kDynamicExtentsAttr), is an error here, not a wrong result.
+// K (kDynamicExtentsAttr), or whose grid z is not a dynamic batch count,
+// is an error here, not a wrong result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,9 +43,19 @@ struct GemmKeepKernelProblemsPass
       bool dynamicNK = getRuntimeSizeArgument(func, "N") ||
                        getRuntimeSizeArgument(func, "K") ||
                        getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
+      Value batch = getRuntimeSizeArgument(func, kBatchSymbol);
       func.walk([&](gpu::LaunchOp launch) {
         if (Attribute problem = launch->getAttr(kProblemAttr))
           problems.insert(problem);
+        // Every kernel of a dynamic batch runs one entry per block z.
+        if (batch && launch.getGridSizeZ() != batch) {
+          ok = false;
+          if (reported.insert(getDynamicVariant(func)->of).second)
+            launch.emitError("a batched matmul with a dynamic batch count: "
+                             "this kernel's grid z is not the count, so it "
+                             "would run the planned entries");
+          return;
+        }
         bool takesSizes =
             (!dynamicM || launch->hasAttr(kDynamicRowsAttr)) &&
             (!dynamicNK || launch->hasAttr(kDynamicExtentsAttr));

@@ -83,11 +83,26 @@ struct GemmProblem {
   /// sizes (kPlannedDynamicExtent), which are also the buffers' static
   /// shapes, so a kernel reads them through views of the actual shapes.
   Value nRuntime, kRuntime;
+  /// The same for a dynamic batch count: `batch` is then the planned count
+  /// (the buffers' static first dimension), and every kernel on the batch
+  /// takes its grid z from this argument (batchCount).
+  Value batchRuntime;
 
   bool dynamicM() const { return static_cast<bool>(mRuntime); }
   /// Whether N or K is dynamic: the buffers' row strides are then known at
   /// run time only.
   bool dynamicExtents() const { return nRuntime || kRuntime; }
+  /// Whether only the SIMT kernel, which reads every operand through views
+  /// of its actual shape, can take this problem's run-time sizes: a dynamic
+  /// N or K, or a batched matmul with a dynamic M (its entries' offsets
+  /// are then known at run time only). A dynamic batch count alone does
+  /// not count: each entry keeps its static shape.
+  bool runtimeViews() const {
+    return dynamicExtents() || (dynamicM() && isBatched());
+  }
+  /// The grid z of a kernel over the batch: the planned count, or the
+  /// argument carrying the actual one. Built with `b`.
+  Value batchCount(OpBuilder &b, Location loc) const;
   /// The rows a kernel may touch: M, at run time for a dynamic M. Built
   /// with `b` (a constant, or the captured argument).
   Value rowsBound(OpBuilder &b, Location loc) const;

@@ -9,7 +9,11 @@
 // With a dynamic N or K there is one variant, planned at
 // kPlannedDynamicExtent in every dynamic dimension, with an argument per
 // dynamic size (M, N, K in that order); its kernel takes them all at run
-// time, row strides included. The manifest writer turns the variants back
+// time, row strides included. A linalg.batch_matmul has one variant too:
+// a dynamic batch count (first of the arguments) is the grid z of every
+// kernel, whose entries keep their static shape (every rung); a dynamic
+// M, N or K of a batch_matmul goes to the SIMT kernel, whose views of each
+// entry start at offsets known at run time. The manifest writer turns the variants back
 // into one version-3 manifest with a dispatch table (docs/manifest.md,
 // "Dynamic dimensions").
 //
@@ -28,7 +32,8 @@
 namespace mlir::gemm_opt {
 
 /// On a variant's `index` argument: the name of the dynamic dimension whose
-/// actual size it carries at run time ("M", "N" or "K").
+/// actual size it carries at run time ("batch", "M", "N" or "K", or a
+/// softmax's "rows", "cols").
 inline constexpr llvm::StringLiteral kSymbolAttr = "gemm_opt.symbol";
 /// On a variant function: {of = "<source function>", symbol = "M",
 /// lo = 1, hi = 8} — the source it specializes and the range of the symbol
@@ -46,6 +51,9 @@ struct MRange {
 /// The symbols of a softmax's dynamic row and column counts.
 inline constexpr llvm::StringLiteral kSoftmaxRowsSymbol = "rows";
 inline constexpr llvm::StringLiteral kSoftmaxColsSymbol = "cols";
+/// The symbol of a batch_matmul's dynamic batch count (the problem's
+/// "batch").
+inline constexpr llvm::StringLiteral kBatchSymbol = "batch";
 
 /// The size every dynamic dimension of a function with a dynamic N or K is
 /// planned at: a large problem's tiles, which the kernel bounds by the

@@ -123,16 +123,17 @@ inline constexpr llvm::StringLiteral kReadOnlyInputs = "gemm_opt.readonly_inputs
 /// inputs. Nothing when neither is asked for.
 void parkKernelFnAttrs(Operation *op, int64_t maxRegs, bool readOnlyInputs);
 
-/// Creates the kernel's `gpu.dynamic_shared_memory` base (i8, workgroup
-/// space) and parks on it the attributes of the outlined function: a
-/// register cap when `maxRegs` is non-zero, and read-only inputs.
 /// A view of the 2-D `buffer` (stored rows x cols, or cols x rows when
 /// `transposed`) as rows x cols of sizes known at run time: a kernel of a
 /// dynamic variant reads its statically typed (planned) buffers through
-/// it, with the actual row stride.
+/// it, with the actual row stride. `buffer` may also be a batched 3-D one:
+/// the view of entry `entry` (null: 0) of actual rows x cols each.
 Value viewOfActualShape(KernelBuilder &b, Value buffer, Value rows, Value cols,
-                        bool transposed);
+                        bool transposed, Value entry = {});
 
+/// Creates the kernel's `gpu.dynamic_shared_memory` base (i8, workgroup
+/// space) and parks on it the attributes of the outlined function: a
+/// register cap when `maxRegs` is non-zero, and read-only inputs.
 Value createKernelDynamicSharedMemory(KernelBuilder &b, int64_t maxRegs,
                                       bool readOnlyInputs);
 

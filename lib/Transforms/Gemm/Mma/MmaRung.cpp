@@ -100,10 +100,16 @@ struct GemmMmaPass
                                   const GemmProblem &problem,
                                   const ChipInfo &chip,
                                   const GemmMmaOptions &o) {
-    if (problem.dynamicExtents()) {
-      launch.emitRemark("matmul with a dynamic N or K left on the SIMT "
-                        "kernel: it takes M, N and K at run time; the "
-                        "tensor-core kernels take a dynamic M only");
+    if (problem.runtimeViews()) {
+      launch.emitRemark(problem.dynamicExtents()
+                            ? "matmul with a dynamic N or K left on the "
+                              "SIMT kernel: it takes M, N and K at run "
+                              "time; the tensor-core kernels take a dynamic "
+                              "M only"
+                            : "batched matmul with a dynamic M left on the "
+                              "SIMT kernel: it takes each entry's offset at "
+                              "run time; the tensor-core kernels take a "
+                              "dynamic M of a 2-D matmul only");
       return std::string();
     }
     // The tensor-core kernels that take M at run time read A's and B's

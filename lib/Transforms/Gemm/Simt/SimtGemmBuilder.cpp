@@ -73,6 +73,13 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
     launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
   if (p.dynamicExtents())
     launch->setAttr(kDynamicExtentsAttr, b.getUnitAttr());
+  // Batched through views: the entry offsets are computed here, not by
+  // distributeBatchViews, which moves the other batched kernels to grid z.
+  bool viewBatch = readsThroughViews(p) && p.isBatched();
+  if (viewBatch) {
+    OpBuilder host(launch);
+    launch.getGridSizeZMutable().assign(p.batchCount(host, launch.getLoc()));
+  }
 
   // Split-K: the reduction kernel may be scheduled once every block of
   // this grid has started; it takes SM slots as this grid's blocks leave
@@ -81,7 +88,7 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   if (splits > 1 && plan.programmaticReduction)
     NVVM::GriddepcontrolOp::create(b,
                                    NVVM::GridDepActionKind::launch_dependents);
-  setUpRuntimeSizes();
+  setUpRuntimeSizes(viewBatch ? launch.getBlockIds().z : Value());
   tid = launch.getThreadIds().x;
   auto [bx, by] =
       p.nRuntime ? std::pair{launch.getBlockIds().x, launch.getBlockIds().y}
@@ -132,19 +139,27 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
   return launch;
 }
 
-void SimtKernelEmitter::setUpRuntimeSizes() {
+void SimtKernelEmitter::setUpRuntimeSizes(Value entry) {
   mDim = p.rowsBound(b, b.getLoc());
   nDim = p.colsBound(b, b.getLoc());
   kDim = p.depthBound(b, b.getLoc());
   if (!readsThroughViews(p))
     return;
-  p.a = viewOfActualShape(b, p.a, mDim, kDim, p.transposeA);
-  p.b = viewOfActualShape(b, p.b, kDim, nDim, p.transposeB);
-  p.c = viewOfActualShape(b, p.c, mDim, nDim, /*transposed=*/false);
+  // A batched buffer's entry; a shared B (2-D) is every entry's.
+  auto at = [&](Value buffer) {
+    return cast<MemRefType>(buffer.getType()).getRank() == 3 ? entry
+                                                             : Value();
+  };
+  int64_t cRank = cast<MemRefType>(p.c.getType()).getRank();
+  p.a = viewOfActualShape(b, p.a, mDim, kDim, p.transposeA, at(p.a));
+  p.b = viewOfActualShape(b, p.b, kDim, nDim, p.transposeB, at(p.b));
+  p.c = viewOfActualShape(b, p.c, mDim, nDim, /*transposed=*/false, at(p.c));
   p.transposeA = p.transposeB = false;
+  // M x N operands (a residual, batched like C); rows and columns of a
+  // scale or bias are read as they are.
   for (Value &e : p.epilogueOperands)
-    if (cast<MemRefType>(e.getType()).getRank() == 2)
-      e = viewOfActualShape(b, e, mDim, nDim, /*transposed=*/false);
+    if (cast<MemRefType>(e.getType()).getRank() == cRank)
+      e = viewOfActualShape(b, e, mDim, nDim, /*transposed=*/false, at(e));
 }
 
 SmallVector<Value>
@@ -259,9 +274,11 @@ gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &original,
   // others: the copy kernel first. This kernel then reads the padded
   // buffers themselves, within the logical bounds of the problem. Batched:
   // every kernel on its batch entry (BatchedLaunches.h).
-  GemmProblem problem = createBatchViews(b, original);
-  // Run-time sizes: the kernel may view transposed operands in place.
-  if (!readsThroughViews(original))
+  // Run-time sizes: the kernel views every operand in place, a batched
+  // one at its entry.
+  bool views = readsThroughViews(original);
+  GemmProblem problem = views ? original : createBatchViews(b, original);
+  if (!views)
     problem = transposeGemmOperands(b, problem, /*keepB=*/false);
   problem = stageGemmOperands(b, problem, plan.stageA && !original.transposeA,
                               plan.stageB && !original.transposeB);

@@ -55,11 +55,12 @@
 namespace mlir::gemm_opt::simt {
 
 /// Whether the kernel reads `p`'s buffers through views of their actual
-/// shapes: with a dynamic N or K (row strides known at run time), and for a
+/// shapes: with a dynamic N or K (row strides known at run time), a
+/// batched dynamic M (entry offsets known at run time), and for a
 /// transposed operand with a dynamic M (a transposed copy would have a
 /// static shape).
 inline bool readsThroughViews(const GemmProblem &p) {
-  return p.dynamicExtents() || (p.dynamicM() && (p.transposeA || p.transposeB));
+  return p.runtimeViews() || (p.dynamicM() && (p.transposeA || p.transposeB));
 }
 
 class SimtKernelEmitter : KernelEmitterBase {
@@ -156,8 +157,9 @@ private:
   void setUpKRangeAndOutput(gpu::LaunchOp launch, Value fullTiles);
   /// In the kernel: the sizes (constants, or the run-time ones) and, with a
   /// dynamic N or K, views of A, B, C and the M x N epilogue operands of
-  /// their actual shapes, which replace them in `p`.
-  void setUpRuntimeSizes();
+  /// their actual shapes, which replace them in `p`; those of a batched
+  /// problem at its entry `entry`.
+  void setUpRuntimeSizes(Value entry);
   /// The K loops over the full tiles (none when K < BK at run time).
   SmallVector<Value> fullTilesLoops(ArrayRef<Value> acc, std::optional<bool> known,
                                     Value interior);

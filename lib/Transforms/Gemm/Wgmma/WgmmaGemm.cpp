@@ -115,6 +115,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   auto launch = createBlockTiledMatmulLaunch(
       b, launchX, launchY, plan.threads(), plan.sharedBytes(), "wgmma",
       kWgmmaPlanAttr, plan.toAttr(ctx), batch);
+  if (getBatchedBuffer(p.c) && p.batchRuntime)
+    launch.getGridSizeZMutable().assign(p.batchRuntime);
   if (p.dynamicM())
     launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
   batchIndex = launch.getBlockIds().z;

@@ -52,3 +52,27 @@ func.func @nn_m64(%a: memref<64x4096xf32>, %b: memref<4096x256xf32>, %c: memref<
   linalg.matmul ins(%a, %b : memref<64x4096xf32>, memref<4096x256xf32>) outs(%c : memref<64x256xf32>)
   return
 }
+
+// -----
+
+// A batch_matmul with a dynamic batch count and M (one B for every
+// entry): grid z is the count, and each block views its entry of A and C
+// at offset z * M * K and z * M * N (the entries' offsets are known at run
+// time only); B, shared, at offset 0.
+// CHECK-LABEL: func.func @shared_batchmax(
+// CHECK-SAME:      %[[A:[^:]*]]: memref<4096x4096x64xf32> {gemm_opt.role = "A"}, %[[B:[^:]*]]: memref<64x96xf32> {gemm_opt.role = "B"}, %[[C:[^:]*]]: memref<4096x4096x96xf32> {gemm_opt.role = "C"}, %[[COUNT:[^:]*]]: index {gemm_opt.symbol = "batch"}, %[[M:[^:]*]]: index {gemm_opt.symbol = "M"})
+// CHECK:         %[[GY:.*]] = arith.ceildivui %[[M]], %c64 : index
+// CHECK:         gpu.launch blocks(%{{.*}}, %{{.*}}, %[[Z:[^)]*]]) in (%{{.*}} = %c2, %{{.*}} = %[[GY]], %{{.*}} = %[[COUNT]])
+// CHECK-NEXT:      %[[AE:.*]] = arith.muli %[[M]], %c64 : index
+// CHECK-NEXT:      %[[AO:.*]] = arith.muli %[[Z]], %[[AE]] : index
+// CHECK-NEXT:      memref.reinterpret_cast %[[A]] to offset: [%[[AO]]], sizes: [%[[M]], 64], strides: [64, 1]
+// CHECK:           memref.reinterpret_cast %[[B]] to offset: [0], sizes: [64, 96], strides: [96, 1]
+// CHECK:           %[[CE:.*]] = arith.muli %[[M]], %c96 : index
+// CHECK-NEXT:      %[[CO:.*]] = arith.muli %[[Z]], %[[CE]] : index
+// CHECK-NEXT:      memref.reinterpret_cast %[[C]] to offset: [%[[CO]]], sizes: [%[[M]], 96], strides: [96, 1]
+// CHECK:         } {gemm_opt.dynamic_rows, gemm_opt.kernel = "matmul", gemm_opt.mapping = "simt"
+func.func @shared_batchmax(%a: memref<4096x4096x64xf32>, %b: memref<64x96xf32>, %c: memref<4096x4096x96xf32>, %count: index {gemm_opt.symbol = "batch"}, %m: index {gemm_opt.symbol = "M"}) attributes {gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "shared", symbol = "batch"}} {
+  linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]
+      ins(%a, %b : memref<4096x4096x64xf32>, memref<64x96xf32>) outs(%c : memref<4096x4096x96xf32>)
+  return
+}
