@@ -31,6 +31,9 @@ measure "matmul ?x4096 * 4096x6144 bf16 nt (M)" --dynamic --shape 1x6144x4096 --
 measure "matmul ?x? f32 (M, N, K)" --dynamic=mnk --dtype f32 --stages wgmma
 measure "matmul ?x? f16 (M, N, K)" --dynamic=mnk --dtype f16 --stages wgmma
 measure "matmul ?x? bf16 tt bias,gelu (M, N, K)" --dynamic=mnk --dtype bf16 --layout tt --epilogue bias,gelu --out-dtype bf16 --stages wgmma
+measure "batch_matmul ?x2048x128 * K^T bf16 nt (batch)" --dynamic=b --shape 2048x2048x128 --dtype bf16 --layout nt --out-dtype bf16 --stages wgmma
+measure "batch_matmul ?x?x? f16 (batch, M, N, K)" --dynamic=bmnk --dtype f16 --stages wgmma
+measure "batch_matmul ?x?x? bf16 nt bias,gelu (batch, M, N, K)" --dynamic=bmnk --dtype bf16 --layout nt --epilogue bias,gelu --out-dtype bf16 --stages wgmma
 measure "matmul ?x4096 f32 (M, SIMT variants)" --dynamic --shape 1x4096x4096 --dtype f32 --stages wgmma
 measure "softmax ?x5000 f32 (rows)" "$repo/test/Inputs/softmax-dynamic-rows-5000xf32.mlir" --stages softmax-rows --sizes 1
 measure "softmax ?x131072 f32 (rows)" "$repo/test/Inputs/softmax-dynamic-rows-131072xf32.mlir" --stages softmax-rows --sizes 1

@@ -1,4 +1,4 @@
-//===- SpecializeContractions.cpp - Matmul-like ops as linalg.matmul ------===//
+//===- SpecializeContractions.cpp - Matmul-like ops as named matmuls ------===//
 
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -16,18 +16,30 @@ using namespace mlir::gemm_opt;
 
 namespace {
 
-/// The loops of a 2-D matmul: positions of m, n and k among the op's loops.
+/// The loops of a matmul: positions of m, n and k among the op's loops,
+/// and of the batch for a batched one.
 struct MatmulLoops {
+  std::optional<unsigned> batch;
   unsigned m, n, k;
 };
 
-/// `map`'s two results as loop positions, or false when they are not two
-/// plain loop dimensions.
-static bool resultDims(AffineMap map, unsigned &first, unsigned &second) {
-  if (map.getNumResults() != 2)
+/// `map`'s results after `batch` (which must come first when given and the
+/// map has three results) as loop positions, or false when they are not
+/// two plain loop dimensions. `entry` says whether the batch was there.
+static bool resultDims(AffineMap map, std::optional<unsigned> batch,
+                       unsigned &first, unsigned &second, bool &entry) {
+  ArrayRef<AffineExpr> results = map.getResults();
+  entry = batch && results.size() == 3;
+  if (entry) {
+    auto b = dyn_cast<AffineDimExpr>(results.front());
+    if (!b || b.getPosition() != *batch)
+      return false;
+    results = results.drop_front();
+  }
+  if (results.size() != 2)
     return false;
-  auto d0 = dyn_cast<AffineDimExpr>(map.getResult(0));
-  auto d1 = dyn_cast<AffineDimExpr>(map.getResult(1));
+  auto d0 = dyn_cast<AffineDimExpr>(results[0]);
+  auto d1 = dyn_cast<AffineDimExpr>(results[1]);
   if (!d0 || !d1)
     return false;
   first = d0.getPosition();
@@ -70,29 +82,67 @@ static bool isMultiplyAddBody(linalg::GenericOp op) {
   return inputs && extra == exts && exts <= 2;
 }
 
-/// Finds m, n and k and checks the operands' maps; "" on success.
+/// The ranks of A, B and C: 2-D (a matmul), or a batched matmul's A and C
+/// 3-D with B 3-D or 2-D (one B for every entry); "" when they fit.
+static std::string checkRanks(linalg::LinalgOp op, bool &batched) {
+  SmallVector<int64_t, 3> ranks;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto shaped = dyn_cast<ShapedType>(operand.get().getType());
+    if (!shaped || !shaped.hasRank())
+      return "its operands are not all ranked shaped values";
+    ranks.push_back(shaped.getRank());
+  }
+  batched = ranks[0] == 3;
+  if (ranks == SmallVector<int64_t, 3>{2, 2, 2} ||
+      (batched && ranks[2] == 3 && (ranks[1] == 3 || ranks[1] == 2)))
+    return "";
+  return "its operands are neither all 2-D nor a batched A and C (3-D, "
+         "batch first) with a 3-D or 2-D B";
+}
+
+/// Finds the batch, m, n and k and checks the operands' maps; "" on
+/// success.
 static std::string matchLoops(linalg::LinalgOp op, MatmulLoops &loops) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return "it does not have two inputs and one output";
-  for (OpOperand &operand : op->getOpOperands()) {
-    auto shaped = dyn_cast<ShapedType>(operand.get().getType());
-    if (!shaped || !shaped.hasRank() || shaped.getRank() != 2)
-      return "its operands are not all 2-D (batched contractions are not "
-             "supported yet)";
+  bool batched;
+  if (std::string why = checkRanks(op, batched); !why.empty())
+    return why;
+  if (op.getNumLoops() != (batched ? 4u : 3u))
+    return batched ? "it does not have four loops (batch, m, n, k)"
+                   : "it does not have three loops (m, n, k)";
+  // A batch loop indexes A and C first; B may leave it out (one B for
+  // every entry), when inferContractionDims counts it among the m loops.
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (batched) {
+    auto first = dyn_cast<AffineDimExpr>(maps[2].getResult(0));
+    if (!first)
+      return "C is not indexed (batch, m, n)";
+    loops.batch = first.getPosition();
   }
-  if (op.getNumLoops() != 3)
-    return "it does not have three loops (m, n, k)";
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
-  if (failed(dims) || !dims->batch.empty() || dims->m.size() != 1 ||
-      dims->n.size() != 1 || dims->k.size() != 1)
-    return "its loops are not one each of m, n (parallel) and k (reduction)";
-  loops = {dims->m[0], dims->n[0], dims->k[0]};
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (succeeded(dims) && loops.batch && dims->batch.empty())
+    llvm::erase(dims->m, *loops.batch);
+  bool batchOk = succeeded(dims) && (dims->batch.empty() ||
+                                     (loops.batch && dims->batch.size() == 1 &&
+                                      dims->batch[0] == *loops.batch));
+  if (!batchOk || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1)
+    return "its loops are not one each of m, n (parallel) and k "
+           "(reduction), after at most one batch";
+  loops.m = dims->m[0];
+  loops.n = dims->n[0];
+  loops.k = dims->k[0];
   unsigned a0, a1, b0, b1, c0, c1;
-  if (!resultDims(maps[0], a0, a1) || !resultDims(maps[1], b0, b1) ||
-      !resultDims(maps[2], c0, c1))
-    return "an operand is not indexed by two loop dimensions";
+  bool aEntry, bEntry, cEntry;
+  if (!resultDims(maps[0], loops.batch, a0, a1, aEntry) ||
+      !resultDims(maps[1], loops.batch, b0, b1, bEntry) ||
+      !resultDims(maps[2], loops.batch, c0, c1, cEntry) ||
+      aEntry != batched || cEntry != batched)
+    return batched ? "an operand is not indexed by the batch, then two "
+                     "loop dimensions (B may leave out the batch)"
+                   : "an operand is not indexed by two loop dimensions";
   auto is = [](unsigned x0, unsigned x1, unsigned y0, unsigned y1) {
     return (x0 == y0 && x1 == y1) || (x0 == y1 && x1 == y0);
   };
@@ -124,32 +174,42 @@ std::string mlir::gemm_opt::whyNotMatmulContraction(linalg::LinalgOp op) {
   return matchContraction(op, loops);
 }
 
-FailureOr<linalg::MatmulOp>
+FailureOr<linalg::LinalgOp>
 mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
                                    linalg::LinalgOp op) {
   MatmulLoops loops;
   if (!matchContraction(op, loops).empty())
     return failure();
-  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  // Renumber the loops to linalg.matmul's (d0, d1, d2) = (m, n, k).
+  // Renumber the loops to the named op's: (d0, d1, d2) = (m, n, k), after
+  // the batch d0 for linalg.batch_matmul.
   MLIRContext *ctx = op.getContext();
-  SmallVector<AffineExpr> toCanonical(3);
-  toCanonical[loops.m] = getAffineDimExpr(0, ctx);
-  toCanonical[loops.n] = getAffineDimExpr(1, ctx);
-  toCanonical[loops.k] = getAffineDimExpr(2, ctx);
+  unsigned first = loops.batch ? 1 : 0, count = first + 3;
+  SmallVector<AffineExpr> toCanonical(count);
+  if (loops.batch)
+    toCanonical[*loops.batch] = getAffineDimExpr(0, ctx);
+  toCanonical[loops.m] = getAffineDimExpr(first, ctx);
+  toCanonical[loops.n] = getAffineDimExpr(first + 1, ctx);
+  toCanonical[loops.k] = getAffineDimExpr(first + 2, ctx);
   SmallVector<Attribute> canonical;
-  for (AffineMap map : maps)
-    canonical.push_back(
-        AffineMapAttr::get(map.replaceDimsAndSymbols(toCanonical, {}, 3, 0)));
+  for (AffineMap map : op.getIndexingMapsArray())
+    canonical.push_back(AffineMapAttr::get(
+        map.replaceDimsAndSymbols(toCanonical, {}, count, 0)));
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  auto matmul = linalg::MatmulOp::create(
-      rewriter, op.getLoc(), op->getResultTypes(), op.getDpsInputs(),
-      op.getDpsInits(),
-      {rewriter.getNamedAttr("indexing_maps",
-                             rewriter.getArrayAttr(canonical))});
-  rewriter.replaceOp(op, matmul->getResults());
-  return matmul;
+  NamedAttribute maps = rewriter.getNamedAttr(
+      "indexing_maps", rewriter.getArrayAttr(canonical));
+  linalg::LinalgOp named;
+  if (loops.batch)
+    named = linalg::BatchMatmulOp::create(rewriter, op.getLoc(),
+                                          op->getResultTypes(),
+                                          op.getDpsInputs(), op.getDpsInits(),
+                                          {maps});
+  else
+    named = linalg::MatmulOp::create(rewriter, op.getLoc(),
+                                     op->getResultTypes(), op.getDpsInputs(),
+                                     op.getDpsInits(), {maps});
+  rewriter.replaceOp(op, named->getResults());
+  return named;
 }
 
 namespace {

@@ -254,11 +254,41 @@ func.func @generic_not_multiply_add(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C
 
 // -----
 
-// A batched contraction (linalg.contract: not taken yet; linalg.batch_matmul is).
-func.func @batched_contract(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>) {
-  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: its operands are not all 2-D (batched contractions are not supported yet)}}
-  linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
-      ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
+// Two batch dimensions (heads and sequences not folded into one).
+func.func @two_batches(%A: memref<2x3x8x4xf32>, %B: memref<2x3x4x8xf32>, %C: memref<2x3x8x8xf32>) {
+  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: its operands are neither all 2-D nor a batched A and C (3-D, batch first) with a 3-D or 2-D B}}
+  linalg.contract indexing_maps = [affine_map<(h, b, m, n, k) -> (h, b, m, k)>, affine_map<(h, b, m, n, k) -> (h, b, k, n)>, affine_map<(h, b, m, n, k) -> (h, b, m, n)>]
+      ins(%A, %B : memref<2x3x8x4xf32>, memref<2x3x4x8xf32>) outs(%C : memref<2x3x8x8xf32>)
+  return
+}
+
+// -----
+
+// One A for every entry of a batched B: not a batch_matmul.
+func.func @shared_a(%A: memref<8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>) {
+  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: its operands are neither all 2-D nor a batched A and C (3-D, batch first) with a 3-D or 2-D B}}
+  linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
+  return
+}
+
+// -----
+
+// A batched contraction whose B reads the batch after k.
+func.func @batch_inside_b(%A: memref<2x8x4xf32>, %B: memref<4x2x8xf32>, %C: memref<2x8x8xf32>) {
+  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: an operand is not indexed by the batch, then two loop dimensions (B may leave out the batch)}}
+  linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, b, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<2x8x4xf32>, memref<4x2x8xf32>) outs(%C : memref<2x8x8xf32>)
+  return
+}
+
+// -----
+
+// A batched contraction whose C reads the batch after m.
+func.func @batch_not_first(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<8x2x8xf32>) {
+  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: its loops are not one each of m, n (parallel) and k (reduction), after at most one batch}}
+  linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (m, b, n)>]
+      ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<8x2x8xf32>)
   return
 }
 

@@ -80,8 +80,10 @@ func.func @scaled_product(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memr
   return
 }
 
+// Now a batch_matmul (plain maps: the default ones).
 // CHECK-LABEL: func.func @batched
-// CHECK: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.batch_matmul ins(%{{.*}}, %{{.*}} : memref<2x64x32xf32>, memref<2x32x48xf32>) outs(%{{.*}} : memref<2x64x48xf32>)
 func.func @batched(%a: memref<2x64x32xf32>, %b: memref<2x32x48xf32>, %c: memref<2x64x48xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
@@ -105,5 +107,49 @@ func.func @transposed_c(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref
     %s = arith.addf %acc, %p : f32
     linalg.yield %s : f32
   }
+  return
+}
+
+// -----
+
+// Attention's Q * K^T as a linalg.generic over (b, m, n, k), K read as
+// (b, n, k), the inputs extended to f32: a linalg.batch_matmul with B's
+// map transposed.
+// CHECK-DAG: #[[BMK:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG: #[[BNK:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[BMN:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @generic_batched_nt
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.batch_matmul indexing_maps = [#[[BMK]], #[[BNK]], #[[BMN]]]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<8x64x32xbf16>, tensor<8x48x32xbf16>) outs(%{{.*}} : tensor<8x64x48xf32>)
+func.func @generic_batched_nt(%q: tensor<8x64x32xbf16>, %k: tensor<8x48x32xbf16>, %s: tensor<8x64x48xf32>) -> tensor<8x64x48xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%q, %k : tensor<8x64x32xbf16>, tensor<8x48x32xbf16>) outs(%s : tensor<8x64x48xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %xe = arith.extf %x : bf16 to f32
+    %ye = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %sum = arith.addf %acc, %p : f32
+    linalg.yield %sum : f32
+  } -> tensor<8x64x48xf32>
+  return %r : tensor<8x64x48xf32>
+}
+
+// -----
+
+// A linalg.contract with its loops in another order (k, b, n, m) and one B
+// for every entry (a 3-D activation times a weight): renumbered to
+// (b, m, n, k), B's map without the batch.
+// CHECK-DAG: #[[BMK:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG: #[[KN:.+]] = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+// CHECK-DAG: #[[BMN:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @contract_shared_b
+// CHECK-NOT: linalg.contract
+// CHECK: linalg.batch_matmul indexing_maps = [#[[BMK]], #[[KN]], #[[BMN]]]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : memref<3x64x32xf16>, memref<32x48xf16>) outs(%{{.*}} : memref<3x64x48xf32>)
+func.func @contract_shared_b(%a: memref<3x64x32xf16>, %w: memref<32x48xf16>, %c: memref<3x64x48xf32>) {
+  linalg.contract indexing_maps = [affine_map<(k, b, n, m) -> (b, m, k)>, affine_map<(k, b, n, m) -> (k, n)>, affine_map<(k, b, n, m) -> (b, m, n)>]
+      ins(%a, %w : memref<3x64x32xf16>, memref<32x48xf16>) outs(%c : memref<3x64x48xf32>)
   return
 }

@@ -1,10 +1,10 @@
-//===- SpecializeContractions.h - Matmul-like ops as linalg.matmul -*- C++ -*-===//
+//===- SpecializeContractions.h - Matmul-like ops as named matmuls -*- C++ -*-===//
 //
 // Frontends write a matmul in several forms: linalg.matmul (with or without
 // transposing indexing maps), linalg.contract, or the linalg.generic that
-// `--linalg-generalize-named-ops` or torch-mlir produce. The rungs work on
-// linalg.matmul; this turns the other two forms into it when they compute
-// one. (Upstream's `--linalg-specialize-generic-ops` in MLIR 22 drops the
+// `--linalg-generalize-named-ops` or torch-mlir produce, batched or not.
+// The rungs work on linalg.matmul and linalg.batch_matmul; this turns the
+// other two forms into them when they compute one. (Upstream's `--linalg-specialize-generic-ops` in MLIR 22 drops the
 // indexing maps of a transposed operand and builds an invalid op.)
 //
 //===----------------------------------------------------------------------===//
@@ -18,16 +18,18 @@
 namespace mlir::gemm_opt {
 
 /// Why `op` (a linalg.generic or linalg.contract) is not a matmul that
-/// linalg.matmul can express, or "" when it is: one loop each of m, n
-/// (parallel) and k (reduction); A indexed (m, k) or (k, m), B (k, n) or
-/// (n, k), C (m, n); for a generic, a body that extends the inputs to C's
-/// element type (or not), multiplies them and adds the product to C.
+/// linalg.matmul or linalg.batch_matmul can express, or "" when it is: one
+/// loop each of m, n (parallel) and k (reduction), after at most one batch
+/// loop; A indexed (m, k) or (k, m), B (k, n) or (n, k), C (m, n), each
+/// after the batch when batched (B may leave it out: one B for every
+/// entry); for a generic, a body that extends the inputs to C's element
+/// type (or not), multiplies them and adds the product to C.
 std::string whyNotMatmulContraction(linalg::LinalgOp op);
 
-/// Replaces `op` with the equivalent linalg.matmul (transposing indexing
-/// maps where an operand is stored transposed). Fails, changing nothing,
-/// when whyNotMatmulContraction(op) is not empty.
-FailureOr<linalg::MatmulOp> specializeToMatmul(RewriterBase &rewriter,
+/// Replaces `op` with the equivalent linalg.matmul or linalg.batch_matmul
+/// (transposing indexing maps where an operand is stored transposed).
+/// Fails, changing nothing, when whyNotMatmulContraction(op) is not empty.
+FailureOr<linalg::LinalgOp> specializeToMatmul(RewriterBase &rewriter,
                                                linalg::LinalgOp op);
 
 } // namespace mlir::gemm_opt
