@@ -28,6 +28,12 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
+/// Whether `launch` computes a batched matmul (more than one entry).
+static bool batchedProblem(gpu::LaunchOp launch) {
+  auto problem = launch->getAttrOfType<MatmulProblemAttr>(kProblemAttr);
+  return problem && problem.getBatch() > 1;
+}
+
 namespace {
 struct GemmKeepKernelProblemsPass
     : public mlir::gemm_opt::impl::GemmKeepKernelProblemsBase<
@@ -74,8 +80,10 @@ struct GemmKeepKernelProblemsPass
               << " kernel of this variant compiles static sizes only; the "
                  "online kernels (stages softmax-online, softmax-vector, "
                  "softmax-rows) take them at run time";
-        else if (dynamicNK)
-          launch.emitError("a matmul with a dynamic N or K: the ")
+        else if (dynamicNK || batchedProblem(launch))
+          launch.emitError(dynamicNK ? "a matmul with a dynamic N or K: the "
+                                     : "a batched matmul with a dynamic M: "
+                                       "the ")
               << kernel
               << " kernel of this variant compiles static sizes only; the "
                  "SIMT kernels of the stages from shared-memory tiling up "
