@@ -224,12 +224,6 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
   sizes.n = *n;
   sizes.k = *k;
   sizes.batched = batched;
-  // Only M of a 2-D matmul: the tensor-core kernels take it, reading A's
-  // rows by TMA.
-  if (sizes.m && !sizes.n && !sizes.k && !batched && transposeA)
-    return matmul->emitOpError("has a dynamic M with A stored transposed "
-                               "(K x M); a dynamic M alone needs A stored "
-                               "M x K");
   return sizes;
 }
 

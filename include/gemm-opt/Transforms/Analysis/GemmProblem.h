@@ -94,11 +94,12 @@ struct GemmProblem {
   bool dynamicExtents() const { return nRuntime || kRuntime; }
   /// Whether only the SIMT kernel, which reads every operand through views
   /// of its actual shape, can take this problem's run-time sizes: a dynamic
-  /// N or K, or a batched matmul with a dynamic M (its entries' offsets
-  /// are then known at run time only). A dynamic batch count alone does
+  /// N or K, or a dynamic M of a batched matmul (its entries' offsets are
+  /// then known at run time only) or of an A stored K x M (whose transposed
+  /// copy would have the planned rows). A dynamic batch count alone does
   /// not count: each entry keeps its static shape.
   bool runtimeViews() const {
-    return dynamicExtents() || (dynamicM() && isBatched());
+    return dynamicExtents() || (dynamicM() && (isBatched() || transposeA));
   }
   /// The grid z of a kernel over the batch: the planned count, or the
   /// argument carrying the actual one. Built with `b`.

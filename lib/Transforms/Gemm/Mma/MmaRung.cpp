@@ -33,6 +33,22 @@ using namespace mlir::gemm_opt;
 // Pass
 //===----------------------------------------------------------------------===//
 
+/// Why a problem with run-time sizes stays on the SIMT kernel
+/// (GemmProblem::runtimeViews).
+static StringRef simtOnlyReason(const GemmProblem &problem) {
+  if (problem.dynamicExtents())
+    return "matmul with a dynamic N or K left on the SIMT kernel: it takes "
+           "M, N and K at run time; the tensor-core kernels take a dynamic M "
+           "only";
+  if (problem.isBatched())
+    return "batched matmul with a dynamic M left on the SIMT kernel: it "
+           "takes each entry's offset at run time; the tensor-core kernels "
+           "take a dynamic M of a 2-D matmul only";
+  return "matmul with a dynamic M and A stored K x M left on the SIMT "
+         "kernel: it reads A in place; the tensor-core kernels read A's rows "
+         "M x K";
+}
+
 namespace {
 struct GemmMmaPass
     : public mlir::gemm_opt::impl::GemmMmaBase<GemmMmaPass> {
@@ -101,15 +117,7 @@ struct GemmMmaPass
                                   const ChipInfo &chip,
                                   const GemmMmaOptions &o) {
     if (problem.runtimeViews()) {
-      launch.emitRemark(problem.dynamicExtents()
-                            ? "matmul with a dynamic N or K left on the "
-                              "SIMT kernel: it takes M, N and K at run "
-                              "time; the tensor-core kernels take a dynamic "
-                              "M only"
-                            : "batched matmul with a dynamic M left on the "
-                              "SIMT kernel: it takes each entry's offset at "
-                              "run time; the tensor-core kernels take a "
-                              "dynamic M of a 2-D matmul only");
+      launch.emitRemark(simtOnlyReason(problem));
       return std::string();
     }
     // The tensor-core kernels that take M at run time read A's and B's
