@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --dynamic=mnk --check-only --sizes 1x1x1,33x65x17,300x257x129 --dtype f32 --layout nt --epilogue bias,relu --stages wgmma
