@@ -57,13 +57,13 @@ std::string dimText(int64_t d) {
 
 /// The embedded default: C = A * B with C zero-initialised, on tensors; A
 /// and B have their stored shapes (A K x M, B N x K when transposed). With
-/// `batch` > 1 (or dynamic) a linalg.batch_matmul, every operand with the batch first
-/// (B 2-D when `sharedB`: one weight for every entry). With an epilogue
+/// `batch` > 1 (or dynamic) a linalg.batch_matmul, every operand with the batch
+/// first (B 2-D when `sharedB`: one weight for every entry). With an epilogue
 /// the matmul accumulates into f32 and one linalg.generic applies the steps
 /// and truncates to `outType` (EpilogueSource.h); without one the matmul
 /// writes `outType` itself. A dynamic batch, `m` or `n` (ShapedType::kDynamic)
-/// is read from A or B (tensor.dim: %batch, %m, %n) and sizes every tensor.empty; a
-/// dynamic `k` is only in the operands' types.
+/// is read from A or B (tensor.dim: %batch, %m, %n) and sizes every
+/// tensor.empty; a dynamic `k` is only in the operands' types.
 std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 StringRef inType, StringRef outType,
                                 bool transposeA, bool transposeB,
@@ -73,8 +73,8 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
   auto tensor = [&](int64_t rows, int64_t cols, StringRef elem,
                     bool entry = true) {
     if (batched && entry)
-      return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", dimText(batch), dimText(rows),
-                           dimText(cols), elem)
+      return llvm::formatv("tensor<{0}x{1}x{2}x{3}>", dimText(batch),
+                           dimText(rows), dimText(cols), elem)
           .str();
     return llvm::formatv("tensor<{0}x{1}x{2}>", dimText(rows), dimText(cols),
                          elem)
@@ -224,16 +224,17 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   }
   if (!inOrder) {
     error = "--dynamic expects letters of 'bmnk' in that order (e.g. m, nk, "
-            "bmnk; b: the batch count), got '" + dynamic.str() + "'";
+            "bmnk; b: the batch count), got '" +
+            dynamic.str() + "'";
     return false;
   }
   for (auto [i, letter] : llvm::enumerate(StringRef("mnk")))
     if (dynamic.contains(letter))
       dims[i] = ShapedType::kDynamic;
   int64_t batch = dynamic.contains('b') ? ShapedType::kDynamic : request.batch;
-  source = defaultMatmulSource(batch, dims[0], dims[1], dims[2],
-                               dtype, outType, transposeA, transposeB,
-                               request.sharedB, epilogue);
+  source =
+      defaultMatmulSource(batch, dims[0], dims[1], dims[2], dtype, outType,
+                          transposeA, transposeB, request.sharedB, epilogue);
   return true;
 }
 

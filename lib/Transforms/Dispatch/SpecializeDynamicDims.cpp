@@ -127,7 +127,9 @@ struct DynamicSizes {
     if (softmaxCols)
       names.push_back(kSoftmaxColsSymbol);
     for (auto [dynamic, name] : {std::pair{batch, StringRef(kBatchSymbol)},
-                                 {m, "M"}, {n, "N"}, {k, "K"}})
+                                 {m, "M"},
+                                 {n, "N"},
+                                 {k, "K"}})
       if (dynamic)
         names.push_back(name);
     return names;

@@ -150,8 +150,8 @@ std::pair<Value, Value> mlir::gemm_opt::groupBlockOrder(KernelBuilder &b,
 /// A view of `buffer` (stored rows x cols, or cols x rows when
 /// `transposed`) as rows x cols of its actual sizes.
 Value mlir::gemm_opt::viewOfActualShape(KernelBuilder &b, Value buffer,
-                                        Value rows, Value cols,
-                                        bool transposed, Value entry) {
+                                        Value rows, Value cols, bool transposed,
+                                        Value entry) {
   auto type = cast<MemRefType>(buffer.getType());
   int64_t dyn = ShapedType::kDynamic;
   SmallVector<int64_t> strides =

@@ -138,8 +138,8 @@ static std::string matchLoops(linalg::LinalgOp op, MatmulLoops &loops) {
   bool aEntry, bEntry, cEntry;
   if (!resultDims(maps[0], loops.batch, a0, a1, aEntry) ||
       !resultDims(maps[1], loops.batch, b0, b1, bEntry) ||
-      !resultDims(maps[2], loops.batch, c0, c1, cEntry) ||
-      aEntry != batched || cEntry != batched)
+      !resultDims(maps[2], loops.batch, c0, c1, cEntry) || aEntry != batched ||
+      cEntry != batched)
     return batched ? "an operand is not indexed by the batch, then two "
                      "loop dimensions (B may leave out the batch)"
                    : "an operand is not indexed by two loop dimensions";
@@ -196,18 +196,17 @@ mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
         map.replaceDimsAndSymbols(toCanonical, {}, count, 0)));
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  NamedAttribute maps = rewriter.getNamedAttr(
-      "indexing_maps", rewriter.getArrayAttr(canonical));
+  NamedAttribute maps =
+      rewriter.getNamedAttr("indexing_maps", rewriter.getArrayAttr(canonical));
   linalg::LinalgOp named;
   if (loops.batch)
-    named = linalg::BatchMatmulOp::create(rewriter, op.getLoc(),
-                                          op->getResultTypes(),
-                                          op.getDpsInputs(), op.getDpsInits(),
-                                          {maps});
+    named = linalg::BatchMatmulOp::create(
+        rewriter, op.getLoc(), op->getResultTypes(), op.getDpsInputs(),
+        op.getDpsInits(), {maps});
   else
-    named = linalg::MatmulOp::create(rewriter, op.getLoc(),
-                                     op->getResultTypes(), op.getDpsInputs(),
-                                     op.getDpsInits(), {maps});
+    named =
+        linalg::MatmulOp::create(rewriter, op.getLoc(), op->getResultTypes(),
+                                 op.getDpsInputs(), op.getDpsInits(), {maps});
   rewriter.replaceOp(op, named->getResults());
   return named;
 }

@@ -13,9 +13,9 @@
 // a dynamic batch count (first of the arguments) is the grid z of every
 // kernel, whose entries keep their static shape (every rung); a dynamic
 // M, N or K of a batch_matmul goes to the SIMT kernel, whose views of each
-// entry start at offsets known at run time. The manifest writer turns the variants back
-// into one version-3 manifest with a dispatch table (docs/manifest.md,
-// "Dynamic dimensions").
+// entry start at offsets known at run time. The manifest writer turns the
+// variants back into one version-3 manifest with a dispatch table
+// (docs/manifest.md, "Dynamic dimensions").
 //
 //===----------------------------------------------------------------------===//
 

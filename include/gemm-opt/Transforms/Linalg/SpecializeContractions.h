@@ -4,8 +4,9 @@
 // transposing indexing maps), linalg.contract, or the linalg.generic that
 // `--linalg-generalize-named-ops` or torch-mlir produce, batched or not.
 // The rungs work on linalg.matmul and linalg.batch_matmul; this turns the
-// other two forms into them when they compute one. (Upstream's `--linalg-specialize-generic-ops` in MLIR 22 drops the
-// indexing maps of a transposed operand and builds an invalid op.)
+// other two forms into them when they compute one. (Upstream's
+// `--linalg-specialize-generic-ops` in MLIR 22 drops the indexing maps of a
+// transposed operand and builds an invalid op.)
 //
 //===----------------------------------------------------------------------===//
 

@@ -147,8 +147,7 @@ void SimtKernelEmitter::setUpRuntimeSizes(Value entry) {
     return;
   // A batched buffer's entry; a shared B (2-D) is every entry's.
   auto at = [&](Value buffer) {
-    return cast<MemRefType>(buffer.getType()).getRank() == 3 ? entry
-                                                             : Value();
+    return cast<MemRefType>(buffer.getType()).getRank() == 3 ? entry : Value();
   };
   int64_t cRank = cast<MemRefType>(p.c.getType()).getRank();
   p.a = viewOfActualShape(b, p.a, mDim, kDim, p.transposeA, at(p.a));
