@@ -55,12 +55,11 @@
 namespace mlir::gemm_opt::simt {
 
 /// Whether the kernel reads `p`'s buffers through views of their actual
-/// shapes: with a dynamic N or K (row strides known at run time), a
-/// batched dynamic M (entry offsets known at run time), and for a
-/// transposed operand with a dynamic M (a transposed copy would have a
-/// static shape).
+/// shapes: whenever only the SIMT kernel can take the run-time sizes
+/// (GemmProblem::runtimeViews), and for B stored transposed with a dynamic
+/// M (a transposed copy would have a static shape).
 inline bool readsThroughViews(const GemmProblem &p) {
-  return p.runtimeViews() || (p.dynamicM() && (p.transposeA || p.transposeB));
+  return p.runtimeViews() || (p.dynamicM() && p.transposeB);
 }
 
 class SimtKernelEmitter : KernelEmitterBase {
