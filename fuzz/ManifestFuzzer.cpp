@@ -16,6 +16,7 @@
 #include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/MemoryBudget.h"
+#include "gemm-opt/Runtime/ModuleManifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 
 #include <cstdio>
@@ -72,6 +73,38 @@ void checkDynamic(const std::string &json, const std::string &ptx) {
       finding("instantiateManifest failed without a message");
   }
 }
+/// Any manifest: version 3 through its reader and instances, version 4
+/// through its reader and then each function it accepted, the others
+/// through parseManifest.
+void checkManifestText(const std::string &json, const std::string &ptx) {
+  std::string error;
+  std::optional<int64_t> version = manifestVersionOf(json);
+  if (version == kManifestVersionDynamic) {
+    checkDynamic(json, ptx);
+    return;
+  }
+  if (version == kManifestVersionModule) {
+    ModuleManifest module;
+    if (!parseModuleManifest(json, module, error)) {
+      if (error.empty())
+        finding("parseModuleManifest failed without a message");
+      return;
+    }
+    for (const ModuleFunction &f : module.functions) {
+      if (f.version < 1 || f.version > 3 || manifestVersionOf(f.text) != f.version)
+        finding("parseModuleManifest accepted a function of version " + std::to_string(f.version));
+      checkManifestText(f.text, ptx);
+    }
+    return;
+  }
+  KernelManifest m;
+  if (!parseManifest(json, m, error)) {
+    if (error.empty())
+      finding("parseManifest failed without a message");
+    return;
+  }
+  checkAccepted(m, ptx);
+}
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -85,16 +118,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string error;
   parsePtxEntries(ptx, entries, error);
 
-  if (manifestVersionOf(json) == kManifestVersionDynamic) {
-    checkDynamic(json, ptx);
-    return 0;
-  }
-  KernelManifest m;
-  if (!parseManifest(json, m, error)) {
-    if (error.empty())
-      finding("parseManifest failed without a message");
-    return 0;
-  }
-  checkAccepted(m, ptx);
+  checkManifestText(json, ptx);
   return 0;
 }

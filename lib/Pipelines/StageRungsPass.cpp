@@ -7,7 +7,10 @@
 // its ops a function of its own, marked with the op's ladder; this pass
 // runs the stage's rungs on every function but those made for the other
 // ladder's ops, which get a companion stage's rungs (getCompanionStage).
-// A module of one op runs exactly the rungs it ran before.
+// A module of several functions may hold both too: a function of one op of
+// the other ladder gets the companion's rungs when some function holds the
+// stage's ladder's ops. A module of one op runs exactly the rungs it ran
+// before.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,10 +61,16 @@ public:
   void runOnOperation() override {
     // Every function, as a nested pass manager would, so that each failing
     // function reports its error.
+    SmallVector<func::FuncOp> funcs =
+        llvm::to_vector(getOperation().getOps<func::FuncOp>());
+    bool anyOfLadder = llvm::any_of(funcs, [&](func::FuncOp f) {
+      return opsLadder(f) == ladder.getValue();
+    });
     bool ok = true;
-    for (auto func : llvm::to_vector(getOperation().getOps<func::FuncOp>())) {
+    for (func::FuncOp func : funcs) {
       auto outlined = func->getAttrOfType<StringAttr>(kOutlinedOpAttr);
-      bool other = outlined && outlined.getValue() != ladder;
+      StringRef ops = outlined ? outlined.getValue() : opsLadder(func);
+      bool other = (outlined || anyOfLadder) && !ops.empty() && ops != ladder;
       if (other && failed(checkCompanion(func))) {
         ok = false;
         continue;
@@ -74,6 +83,21 @@ public:
   }
 
 private:
+  /// The ladder of the kernel ops directly in `func` when they are all of
+  /// one ("matmul" or "softmax"), else "".
+  static StringRef opsLadder(func::FuncOp func) {
+    StringRef found;
+    for (Operation &op : func.getOps()) {
+      if (!isKernelOp(&op))
+        continue;
+      StringRef l = getKernelOpLadder(&op);
+      if (!found.empty() && found != l)
+        return "";
+      found = l;
+    }
+    return found;
+  }
+
   /// The companion rungs were chosen for the chip the pipeline was asked
   /// for; a module whose target asks for other ones says so.
   LogicalResult checkCompanion(func::FuncOp func) {

@@ -420,27 +420,36 @@ bool rt::compileStages(const CompileRequest &request,
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();
-    rt::CompiledStage compiled;
-    compiled.stage = stage;
-    compiled.ptx = std::move(bundle->ptx);
-    compiled.manifest = std::move(bundle->manifest);
-    compiled.compileMs = ms;
-    // A dynamic input gives a version-3 manifest, read as any runner
-    // reads it (a compiler bug there is a compile error, not a launch).
-    compiled.dynamicManifestText = std::move(bundle->dynamicManifest);
-    if (compiled.isDynamic() &&
-        !rt::parseDynamicManifest(compiled.dynamicManifestText,
-                                  compiled.dynamic, error)) {
-      error = "stage '" + stage + "': the compiler's version-3 " + error;
-      return false;
+    // A stage per function a runner calls (several: a version-4 manifest).
+    std::string moduleManifest =
+        bundle->functions.size() > 1 ? bundle->manifestJson() : "";
+    for (mlir::gemm_opt::FunctionManifest &f : bundle->functions) {
+      rt::CompiledStage compiled;
+      compiled.stage = stage;
+      compiled.moduleManifestText = moduleManifest;
+      compiled.ptx = bundle->ptx;
+      compiled.manifest = std::move(f.manifest);
+      compiled.compileMs = ms;
+      // A dynamic input gives a version-3 manifest, read as any runner
+      // reads it (a compiler bug there is a compile error, not a launch).
+      compiled.dynamicManifestText = std::move(f.dynamicManifest);
+      if (compiled.isDynamic() &&
+          !rt::parseDynamicManifest(compiled.dynamicManifestText,
+                                    compiled.dynamic, error)) {
+        error = "stage '" + stage + "': the compiler's version-3 " + error;
+        return false;
+      }
+      if (!moduleManifest.empty())
+        compiled.func = compiled.isDynamic() ? compiled.dynamic.func
+                                             : compiled.manifest.func;
+      if (!request.dynamicDims.empty() && !compiled.isDynamic()) {
+        error = "stage '" + stage +
+                "': the input has dynamic sizes, but the compiler wrote no "
+                "version-3 manifest";
+        return false;
+      }
+      out.push_back(std::move(compiled));
     }
-    if (!request.dynamicDims.empty() && !compiled.isDynamic()) {
-      error = "stage '" + stage +
-              "': the input has dynamic sizes, but the compiler wrote no "
-              "version-3 manifest";
-      return false;
-    }
-    out.push_back(std::move(compiled));
   }
   return true;
 }

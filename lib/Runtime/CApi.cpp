@@ -4,6 +4,7 @@
 #include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/Launcher.h"
+#include "gemm-opt/Runtime/ModuleManifest.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -79,6 +80,18 @@ int fail(char *err, size_t errLen, const std::string &msg) {
 
 bool isDynamic(const char *json) { return json && manifestVersionOf(json) == kManifestVersionDynamic; }
 
+bool isModule(const char *json) { return json && manifestVersionOf(json) == kManifestVersionModule; }
+
+/// A version-4 manifest's functions (a manifest of another version: itself).
+bool functions(const char *json, std::vector<ModuleFunction> &out, char *err, size_t errLen) {
+  std::string e;
+  if (!json)
+    return fail(err, errLen, "manifest: null"), false;
+  if (!manifestFunctions(json, out, e))
+    return fail(err, errLen, e), false;
+  return true;
+}
+
 /// A version-1 or -2 manifest (the readers' messages start "manifest: ").
 bool parse(const char *json, KernelManifest &m, char *err, size_t errLen) {
   std::string e;
@@ -86,9 +99,15 @@ bool parse(const char *json, KernelManifest &m, char *err, size_t errLen) {
     return fail(err, errLen, "manifest: null"), false;
   if (parseManifest(json, m, e))
     return true;
+  std::vector<ModuleFunction> fs;
   if (isDynamic(json))
     e = "manifest: version 3 (dynamic dimensions) describes no launch until its sizes are bound: ask its "
         "instance (gemm_opt_kernel_instance)";
+  else if (isModule(json) && functions(json, fs, err, errLen))
+    e = "manifest: version 4 holds the manifests of " + std::to_string(fs.size()) + " functions (" + functionNames(fs) +
+        "): take one (gemm_opt_manifest_function)";
+  else if (isModule(json))
+    return false;
   return fail(err, errLen, e), false;
 }
 
@@ -184,12 +203,35 @@ extern "C" {
 int gemm_opt_api_version(void) { return GEMM_OPT_C_API_VERSION; }
 
 int gemm_opt_validate_manifest(const char *manifestJson, char *err, size_t errLen) {
+  if (isModule(manifestJson)) {
+    std::vector<ModuleFunction> fs;
+    return functions(manifestJson, fs, err, errLen) ? 0 : -1;
+  }
   if (isDynamic(manifestJson)) {
     DynamicManifest d;
     return parseDynamic(manifestJson, d, err, errLen) ? 0 : -1;
   }
   KernelManifest m;
   return parse(manifestJson, m, err, errLen) ? 0 : -1;
+}
+
+int gemm_opt_manifest_function_count(const char *manifestJson, char *err, size_t errLen) {
+  std::vector<ModuleFunction> fs;
+  return functions(manifestJson, fs, err, errLen) ? static_cast<int>(fs.size()) : -1;
+}
+
+long gemm_opt_manifest_function(const char *manifestJson, int index, char *out, size_t outLen, char *err,
+                                size_t errLen) {
+  std::vector<ModuleFunction> fs;
+  if (!functions(manifestJson, fs, err, errLen))
+    return -1;
+  if (index < 0 || static_cast<size_t>(index) >= fs.size())
+    return fail(err, errLen,
+                "manifest: function " + std::to_string(index) + " of " + std::to_string(fs.size()) + " asked for");
+  const std::string &text = fs[index].text;
+  if (out && outLen)
+    std::snprintf(out, outLen, "%s", text.c_str());
+  return static_cast<long>(text.size());
 }
 
 int gemm_opt_check_threshold(const char *manifestJson, int op, int tf32, double *threshold, char *err,

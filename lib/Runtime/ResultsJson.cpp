@@ -51,6 +51,10 @@ void writeCublasLt(llvm::raw_ostream &os, const StageResult &r) {
      << ",\n";
 }
 
+/// ", \"func\": NAME" for a function of a manifest of several (version 4);
+/// nothing otherwise, so that other stages are written as before.
+std::string funcField(const StageResult &r) { return r.func.empty() ? "" : ", \"func\": " + jsonQuote(r.func); }
+
 /// A dynamic stage's sizes and variant, a static peer's mark: one line,
 /// only for such stages (the others are written exactly as before).
 void writeDynamic(llvm::raw_ostream &os, const StageResult &r) {
@@ -84,8 +88,8 @@ void writeOp(llvm::raw_ostream &os, const OpResult &o) {
 /// A function stage (version-2 manifest): the function's check and times,
 /// then its ops, then its kernels.
 void writeFunctionStage(llvm::raw_ostream &os, const StageResult &r) {
-  os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": \"function\", \"chip\": " << jsonQuote(r.chip)
-     << ", \"shape\": " << jsonQuote(r.shape) << ",\n";
+  os << "      \"stage\": " << jsonQuote(r.stage) << funcField(r)
+     << ", \"op\": \"function\", \"chip\": " << jsonQuote(r.chip) << ", \"shape\": " << jsonQuote(r.shape) << ",\n";
   os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
      << ",\n";
   os << "      \"seed\": " << r.seed << ", \"compile_ms\": " << (r.compileMs < 0 ? std::string("null") : num(r.compileMs))
@@ -138,7 +142,7 @@ std::string resultsToJson(const RunInfo &info, const std::vector<StageResult> &r
       writeFunctionStage(os, r);
       continue;
     }
-    os << "      \"stage\": " << jsonQuote(r.stage) << ", \"op\": " << jsonQuote(r.op)
+    os << "      \"stage\": " << jsonQuote(r.stage) << funcField(r) << ", \"op\": " << jsonQuote(r.op)
        << ", \"chip\": " << jsonQuote(r.chip) << ",\n";
     os << "      \"shape\": " << jsonQuote(r.shape) << ", \"dtype\": " << jsonQuote(r.dtype)
        << ", \"beta\": " << r.beta;

@@ -181,7 +181,7 @@ std::vector<std::string> cublasLtCells(const StageResult &r) {
 } // namespace
 
 std::string stageLabel(const StageResult &r) {
-  std::string label = r.stage;
+  std::string label = r.stage + (r.func.empty() ? "" : " @" + r.func);
   for (size_t i = 0; i < r.dynamicSizes.size(); ++i)
     label += (i ? "," : " ") + r.dynamicSizes[i].first + "=" + std::to_string(r.dynamicSizes[i].second);
   if (r.variant >= 0)
@@ -274,7 +274,8 @@ void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly) {
     if (!function || r.ops.empty())
       return;
   } else if (function) {
-    std::snprintf(buf, sizeof buf, "%-20s %-7s %zu ops", r.stage.c_str(), stageStatusName(r.status), r.ops.size());
+    std::snprintf(buf, sizeof buf, "%-20s %-7s %zu ops", stageLabel(r).c_str(), stageStatusName(r.status),
+                  r.ops.size());
     os << buf;
     if (!checkOnly)
       os << f(", %.4f ms", r.ms) << f(" (ops alone %.4f ms", r.opsMs) << f(", references %.4f ms)", r.refsMs);

@@ -97,6 +97,28 @@ thread_local std::string firstErrorDetail;
 
 } // namespace
 
+size_t skipJsonValue(llvm::StringRef text, size_t at) {
+  if (at >= text.size())
+    return text.size();
+  if (text[at] == '"')
+    return skipString(text, at);
+  if (text[at] != '[' && text[at] != '{') {
+    size_t end = text.find_first_of(",]} \t\r\n", at);
+    return end == llvm::StringRef::npos ? text.size() : end;
+  }
+  int depth = 0;
+  for (size_t i = at; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"')
+      i = skipString(text, i) - 1;
+    else if (c == '[' || c == '{')
+      ++depth;
+    else if ((c == ']' || c == '}') && --depth == 0)
+      return i + 1;
+  }
+  return text.size();
+}
+
 std::string textPosition(llvm::StringRef text, size_t offset) {
   llvm::StringRef before = text.take_front(offset);
   size_t lineStart = before.rfind('\n');

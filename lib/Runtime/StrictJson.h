@@ -44,6 +44,10 @@ std::string textPosition(llvm::StringRef text, size_t offset);
 bool parseJsonText(llvm::StringRef text, llvm::json::Value &out, std::string &error,
                    llvm::function_ref<bool(llvm::ArrayRef<JsonKey>, std::string &)> onObject = nullptr);
 
+/// The offset just past the JSON value that starts at `at` in valid JSON
+/// text (a string, an array or object with all it holds, or a scalar), so
+/// that a reader can hand a part of a manifest on exactly as written.
+size_t skipJsonValue(llvm::StringRef text, size_t at);
 /// Runs `read` on `root` (a fromJSON-style reader that reports through
 /// fail()); on failure sets `error` to "manifest: <path>: <detail>" ("top
 /// level" for the root) and returns false.

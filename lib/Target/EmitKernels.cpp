@@ -60,9 +60,7 @@ struct GemmEmitKernelsPass
     FailureOr<KernelBundle> bundle = extractKernelBundle(module, stage, chip);
     if (failed(bundle))
       return signalPassFailure();
-    std::string manifest = bundle->isDynamic()
-                               ? bundle->dynamicManifest
-                               : ::gemm_opt::runtime::toJson(bundle->manifest);
+    std::string manifest = bundle->manifestJson();
     SmallVector<std::pair<StringRef, StringRef>> files;
     if (!ptxFile.empty())
       files.push_back({ptxFile, bundle->ptx});

@@ -4,6 +4,8 @@
 #include "DynamicManifest.h"
 #include "LaunchDescription.h"
 #include "OpsManifest.h"
+#include "gemm-opt/Runtime/JsonWriting.h"
+#include "gemm-opt/Runtime/ModuleManifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
@@ -87,15 +89,6 @@ static void sortBuffers(rt::KernelManifest &m) {
                    [&](const auto &x, const auto &y) { return rank(x) < rank(y); });
 }
 
-/// The bundle, when its manifest passes the runner's checks.
-static FailureOr<KernelBundle> validated(func::FuncOp func,
-                                         KernelBundle bundle) {
-  std::string error;
-  if (!rt::validateManifest(bundle.manifest, error))
-    return func.emitError("cannot describe the compiled kernels: ") << error;
-  return bundle;
-}
-
 FailureOr<rt::KernelManifest> mlir::gemm_opt::describeOneOpFunction(
     func::FuncOp func, StringRef ptx, ArrayRef<SymbolBinding> symbols,
     std::vector<KernelSymbols> *symbolic) {
@@ -115,6 +108,63 @@ FailureOr<rt::KernelManifest> mlir::gemm_opt::describeOneOpFunction(
   return m;
 }
 
+/// The functions a runner calls, in module order, each with the functions
+/// that make it up: the one whose kernels are compiled, or that calls the
+/// functions made for its ops (gemm-outline-kernel-ops), or the variants of
+/// one function with dynamic dimensions.
+static SmallVector<SmallVector<func::FuncOp>> entryFunctions(ModuleOp module) {
+  SmallVector<SmallVector<func::FuncOp>> entries;
+  llvm::StringMap<unsigned> index;
+  module.walk([&](func::FuncOp f) {
+    if (f->hasAttr(kOutlinedOpAttr) ||
+        (!f->hasAttr(kFunctionProblemsAttr) && !callsOutlinedOps(f)))
+      return;
+    std::optional<DynamicVariant> v = getDynamicVariant(f);
+    std::string source = v ? v->of : f.getSymName().str();
+    auto [it, inserted] = index.try_emplace(source, entries.size());
+    if (inserted)
+      entries.emplace_back();
+    entries[it->second].push_back(f);
+  });
+  return entries;
+}
+
+/// The manifest of one entry function (`variants`: more than one, or one
+/// variant of a dynamic function).
+static FailureOr<FunctionManifest> describeEntry(ArrayRef<func::FuncOp> funcs,
+                                                 StringRef ptx, StringRef stage,
+                                                 StringRef chip) {
+  FunctionManifest out;
+  func::FuncOp func = funcs.front();
+  if (getDynamicVariant(func)) {
+    FailureOr<std::string> manifest =
+        describeDynamicFunction(funcs, ptx, stage, chip);
+    if (failed(manifest))
+      return failure();
+    out.dynamicManifest = std::move(*manifest);
+    return out;
+  }
+  rt::KernelManifest &m = out.manifest;
+  if (callsOutlinedOps(func)) {
+    m.stage = stage.str();
+    m.chip = chip.str();
+    m.func = func.getSymName().str();
+    if (failed(describeOpsFunction(func, ptx, m)))
+      return failure();
+  } else {
+    FailureOr<rt::KernelManifest> described = describeOneOpFunction(func, ptx);
+    if (failed(described))
+      return failure();
+    m = std::move(*described);
+    m.stage = stage.str();
+    m.chip = chip.str();
+  }
+  std::string error;
+  if (!rt::validateManifest(m, error))
+    return func.emitError("cannot describe the compiled kernels: ") << error;
+  return out;
+}
+
 FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
                                                             StringRef stage,
                                                             StringRef chip) {
@@ -122,29 +172,17 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
   FailureOr<std::string> compiledFor = resolveTargetChip(module, chip);
   if (failed(compiledFor))
     return failure();
-  // The function a runner calls: the one whose kernels are compiled, or
-  // that calls the functions made for its ops (gemm-outline-kernel-ops).
-  SmallVector<func::FuncOp> funcs;
-  module.walk([&](func::FuncOp f) {
-    if (!f->hasAttr(kOutlinedOpAttr) &&
-        (f->hasAttr(kFunctionProblemsAttr) || callsOutlinedOps(f)))
-      funcs.push_back(f);
-  });
-  // The variants of one function with a dynamic M: one manifest of them.
-  bool variants = !funcs.empty() && llvm::all_of(funcs, [](func::FuncOp f) {
-    return getDynamicVariant(f).has_value();
-  });
-  if (funcs.size() != 1 && !variants)
-    return module.emitError("expected exactly one function with compiled "
-                            "kernels, found ")
-           << funcs.size();
-  func::FuncOp func = funcs.front();
+  SmallVector<SmallVector<func::FuncOp>> entries = entryFunctions(module);
+  if (entries.empty())
+    return module.emitError("expected a function with compiled kernels");
 
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
   if (binaries.size() != 1)
     return module.emitError("expected exactly one gpu.binary, found ")
            << binaries.size();
   KernelBundle bundle;
+  bundle.stage = stage.str();
+  bundle.chip = *compiledFor;
   for (Attribute attr : binaries.front().getObjects()) {
     auto object = dyn_cast<gpu::ObjectAttr>(attr);
     if (object && object.getFormat() == gpu::CompilationTarget::Assembly) {
@@ -155,30 +193,38 @@ FailureOr<KernelBundle> mlir::gemm_opt::extractKernelBundle(ModuleOp module,
   if (bundle.ptx.empty())
     return binaries.front().emitError(
         "has no PTX object; compile with gpu-module-to-binary{format=isa}");
+  for (ArrayRef<func::FuncOp> funcs : entries) {
+    FailureOr<FunctionManifest> described =
+        describeEntry(funcs, bundle.ptx, stage, *compiledFor);
+    if (failed(described))
+      return failure();
+    bundle.functions.push_back(std::move(*described));
+  }
+  return bundle;
+}
 
-  if (variants) {
-    FailureOr<std::string> manifest =
-        describeDynamicFunction(funcs, bundle.ptx, stage, *compiledFor);
-    if (failed(manifest))
-      return failure();
-    bundle.dynamicManifest = std::move(*manifest);
-    return bundle;
+std::string FunctionManifest::json() const {
+  return isDynamic() ? dynamicManifest : rt::toJson(manifest);
+}
+
+std::string KernelBundle::manifestJson() const {
+  if (functions.size() == 1)
+    return functions.front().json();
+  // Version 4: each function's manifest as it would stand alone, indented
+  // into "functions".
+  std::string out = "{\n  \"format\": \"gemm-opt-manifest\",\n  \"version\": " +
+                    std::to_string(rt::kManifestVersionModule) +
+                    ",\n  \"stage\": " + rt::jsonQuote(stage) +
+                    ",\n  \"chip\": " + rt::jsonQuote(chip) +
+                    ",\n  \"functions\": [\n";
+  for (auto [i, f] : llvm::enumerate(functions)) {
+    std::string json = f.json();
+    StringRef text = StringRef(json).rtrim();
+    SmallVector<StringRef> lines;
+    text.split(lines, '\n');
+    for (auto [j, line] : llvm::enumerate(lines))
+      out += "    " + line.str() + (j + 1 < lines.size() ? "\n" : "");
+    out += i + 1 < functions.size() ? ",\n" : "\n";
   }
-  rt::KernelManifest &m = bundle.manifest;
-  m.stage = stage.str();
-  m.chip = *compiledFor;
-  m.func = func.getSymName().str();
-  if (callsOutlinedOps(func)) {
-    if (failed(describeOpsFunction(func, bundle.ptx, m)))
-      return failure();
-    return validated(func, std::move(bundle));
-  }
-  FailureOr<rt::KernelManifest> described =
-      describeOneOpFunction(func, bundle.ptx);
-  if (failed(described))
-    return failure();
-  described->stage = m.stage;
-  described->chip = m.chip;
-  m = std::move(*described);
-  return validated(func, std::move(bundle));
+  return out + "  ]\n}\n";
 }

@@ -20,10 +20,11 @@ from .errors import (CompileError, Diagnostic, GemmOptError, GemmRunError, Launc
 from .functional import ACTIVATIONS, linear, matmul, softmax
 from .function import FunctionKernel
 from .kernel import Kernel
+from .module import ModuleKernels
 from .ladder import ladder, load_results
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Kernel", "FunctionKernel", "DynamicKernel", "matmul", "linear", "softmax", "ladder",
+__all__ = ["compile", "Kernel", "FunctionKernel", "DynamicKernel", "ModuleKernels", "matmul", "linear", "softmax", "ladder",
            "load_results", "ACTIVATIONS",
            "GemmOptError", "CompileError", "Diagnostic", "LaunchError", "NoDeviceError", "SizeError",
            "GemmRunError", "ToolNotFoundError"]

@@ -8,7 +8,7 @@ import threading
 from . import tools
 from .errors import GemmOptError, LaunchError, NoDeviceError, SizeError
 
-API_VERSION = 3
+API_VERSION = 4
 # gemm_opt_manifest_buffer_uses bits (CApi.h).
 BUFFER_INPUT, BUFFER_WRITTEN, BUFFER_OUTPUT = 1, 2, 4
 _ERR_LEN = 8192
@@ -25,6 +25,9 @@ def _declare(lib):
         "gemm_opt_validate_manifest": (c.c_int, [c.c_char_p, c.c_char_p, c.c_size_t]),
         "gemm_opt_check_threshold": (c.c_int, [c.c_char_p, c.c_int, c.c_int, c.POINTER(c.c_double), c.c_char_p,
                                                c.c_size_t]),
+        "gemm_opt_manifest_function_count": (c.c_int, [c.c_char_p, c.c_char_p, c.c_size_t]),
+        "gemm_opt_manifest_function": (c.c_long, [c.c_char_p, c.c_int, c.c_char_p, c.c_size_t, c.c_char_p,
+                                                  c.c_size_t]),
         "gemm_opt_manifest_buffer_uses": (c.c_int, [c.c_char_p, c.POINTER(c.c_int), c.c_size_t, c.c_char_p,
                                                     c.c_size_t]),
         "gemm_opt_device_open": (c.c_void_p, [c.c_int, c.c_char_p, c.c_size_t]),
@@ -75,6 +78,25 @@ def validate_manifest(text):
     e = _err()
     if library().gemm_opt_validate_manifest(text.encode(), e, _ERR_LEN) != 0:
         raise GemmOptError(e.value.decode())
+
+
+def manifest_functions(text):
+    """The manifest of each function of a manifest of several (version 4,
+    docs/manifest.md "Several functions"), as written, in module order; a
+    manifest of another version is its one function. Raises GemmOptError
+    with the strict reader's message."""
+    lib, e, data = library(), _err(), text.encode()
+    count = lib.gemm_opt_manifest_function_count(data, e, _ERR_LEN)
+    if count < 0:
+        raise GemmOptError(e.value.decode())
+    out = []
+    for i in range(count):
+        n = lib.gemm_opt_manifest_function(data, i, None, 0, e, _ERR_LEN)
+        buf = ctypes.create_string_buffer(n + 1)
+        if n < 0 or lib.gemm_opt_manifest_function(data, i, buf, n + 1, e, _ERR_LEN) != n:
+            raise GemmOptError(e.value.decode())
+        out.append(buf.value.decode())
+    return out
 
 
 def threshold(manifest_text, tf32=False, op=0):

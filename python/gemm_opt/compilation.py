@@ -37,7 +37,8 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
     ({"allow_tf32": bool}); returns a Kernel. Raises CompileError carrying
     the diagnostics (file:line:col). A function of several ops (e.g.
     attention) gives a FunctionKernel, called with the function's arguments
-    in position order. Results are cached on disk
+    in position order; a module of several functions a ModuleKernels, a
+    kernel per function by name. Results are cached on disk
     ($GEMM_OPT_CACHE) by source, stage, chip, options and compiler build."""
     options = compiler.check_options(options)
     if _is_path(source):

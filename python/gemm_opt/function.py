@@ -10,11 +10,13 @@ _ARG = re.compile(r"arg(\d+)$")
 
 def make_kernel(ptx, manifest_text, **kwargs):
     """A Kernel for a one-op manifest, a FunctionKernel for several ops, a
-    DynamicKernel for dynamic sizes."""
+    DynamicKernel for dynamic sizes, a ModuleKernels for several functions."""
     import json
     from .dynamic import DynamicKernel
+    from .module import ModuleKernels
     version = json.loads(manifest_text).get("version")
-    return {2: FunctionKernel, 3: DynamicKernel}.get(version, Kernel)(ptx, manifest_text, **kwargs)
+    kinds = {2: FunctionKernel, 3: DynamicKernel, 4: ModuleKernels}
+    return kinds.get(version, Kernel)(ptx, manifest_text, **kwargs)
 
 
 class FunctionKernel(Kernel):

@@ -23,3 +23,14 @@ def fake_cuda(tmp_path_factory):
     d = tmp_path_factory.mktemp("fake-cuda")
     build_library(d, "libcuda.so.1", ["fake_libcuda.c"])
     return d
+
+
+@pytest.fixture(scope="module")
+def fake_device(tmp_path_factory):
+    """A directory holding the fake libcuda.so.1 that runs the reference
+    kernels on the host (fake_cuda/fake_kernels.c) and a host cuBLAS
+    (libcublas-fake.so, fake_cuda/fake_cublas.c)."""
+    d = tmp_path_factory.mktemp("fake-device")
+    build_library(d, "libcuda.so.1", ["fake_libcuda.c", "fake_kernels.c"], ["-O1", "-lm"])
+    build_library(d, "libcublas-fake.so", ["fake_cublas.c"], ["-O1"])
+    return d

@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from test_fake_function import FAKE, INPUTS, edited, fake_device, gemm_run  # noqa: F401 (fixture)
+from test_fake_function import FAKE, INPUTS, edited, gemm_run
 
 EPILOGUE = "alpha=0.5,bias,row-scale,beta=0.25,gelu"
 

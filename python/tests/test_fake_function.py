@@ -16,19 +16,11 @@ import pytest
 
 from gemm_opt import tools
 
-from helpers import REPO, build_library
+from helpers import REPO
 
 INPUTS = REPO / "test" / "Runtime" / "Inputs"
 PTX = INPUTS / "reference_kernels.ptx"
 FAKE = REPO / "python" / "tests" / "fake_cuda"
-
-
-@pytest.fixture(scope="module")
-def fake_device(tmp_path_factory):
-    d = tmp_path_factory.mktemp("fake-device")
-    build_library(d, "libcuda.so.1", ["fake_libcuda.c", "fake_kernels.c"], ["-O1", "-lm"])
-    build_library(d, "libcublas-fake.so", ["fake_cublas.c"], ["-O1"])
-    return d
 
 
 def gemm_run(fake_device, tmp_path, manifest, *args, **env):

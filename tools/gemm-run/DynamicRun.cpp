@@ -2,6 +2,7 @@
 #include "DynamicRun.h"
 #include "RunFiles.h"
 
+#include "gemm-opt/Runtime/ModuleManifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -151,29 +152,47 @@ std::string dynamicDims() {
 }
 bool printManifestRequested() { return printManifest; }
 
+/// The jobs of one function's manifest `json` (any version but 4) and the
+/// PTX module it launches from.
+void loadAotManifest(const std::string &ptx, const std::string &json, const std::string &ptxFile,
+                     const std::string &where, const std::string &func, std::vector<Job> &jobs) {
+  std::string err;
+  if (manifestVersionOf(json) == kManifestVersionDynamic) {
+    DynamicManifest dyn;
+    if (!parseDynamicManifest(json, dyn, err))
+      usageError(where + ": " + err);
+    std::vector<Job> more = instantiateJobs(dyn, sizesList, ptx, -1, where);
+    for (Job &j : more)
+      j.func = func;
+    std::move(more.begin(), more.end(), std::back_inserter(jobs));
+    return;
+  }
+  Job j;
+  j.ptx = ptx;
+  j.func = func;
+  if (!parseManifest(json, j.manifest, err))
+    usageError(where + ": " + err);
+  // Kernel names and parameter lists against the PTX, before any CUDA
+  // call: a mismatch would otherwise be a launch with garbage arguments.
+  if (!checkManifestAgainstPtx(j.manifest, j.ptx, err))
+    usageError(where + " does not fit " + ptxFile + ": " + err);
+  jobs.push_back(std::move(j));
+}
+
 void loadAotPair(const std::string &ptxFile, const std::string &manifestFile, std::vector<Job> &jobs) {
   std::string ptx, json, err;
   if (!readFile(ptxFile, ptx))
     usageError("cannot read PTX file '" + ptxFile + "'");
   if (!readFile(manifestFile, json))
     usageError("cannot read manifest file '" + manifestFile + "'");
-  if (manifestVersionOf(json) == kManifestVersionDynamic) {
-    DynamicManifest dyn;
-    if (!parseDynamicManifest(json, dyn, err))
-      usageError(manifestFile + ": " + err);
-    std::vector<Job> more = instantiateJobs(dyn, sizesList, ptx, -1, manifestFile);
-    std::move(more.begin(), more.end(), std::back_inserter(jobs));
-    return;
-  }
-  Job j;
-  j.ptx = std::move(ptx);
-  if (!parseManifest(json, j.manifest, err))
+  if (manifestVersionOf(json) != kManifestVersionModule)
+    return loadAotManifest(ptx, json, ptxFile, manifestFile, "", jobs);
+  // Several functions: each runs as a stage of its own.
+  ModuleManifest module;
+  if (!parseModuleManifest(json, module, err))
     usageError(manifestFile + ": " + err);
-  // Kernel names and parameter lists against the PTX, before any CUDA
-  // call: a mismatch would otherwise be a launch with garbage arguments.
-  if (!checkManifestAgainstPtx(j.manifest, j.ptx, err))
-    usageError(manifestFile + " does not fit " + ptxFile + ": " + err);
-  jobs.push_back(std::move(j));
+  for (const ModuleFunction &f : module.functions)
+    loadAotManifest(ptx, f.text, ptxFile, manifestFile + " (@" + f.func + ")", f.func, jobs);
 }
 
 void checkSizesUsed(const std::vector<Job> &jobs) {
@@ -184,7 +203,8 @@ void checkSizesUsed(const std::vector<Job> &jobs) {
 }
 
 std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shape, int64_t batch, bool compileOnly) {
-  std::printf("compiled %-20s %9.1f ms (dynamic: %s; %zu variants)\n", stage.stage.c_str(), stage.compileMs,
+  std::string label = stage.stage + (stage.func.empty() ? "" : " @" + stage.func);
+  std::printf("compiled %-20s %9.1f ms (dynamic: %s; %zu variants)\n", label.c_str(), stage.compileMs,
               symbolSizesString(stage.dynamic, {}).c_str(), stage.dynamic.variants.size());
   // --dynamic runs --shape's sizes unless --sizes says otherwise. The
   // compiler's kernels are held against its PTX as AOT mode's are: a
@@ -237,6 +257,8 @@ void printManifests(const std::vector<Job> &jobs) {
 }
 
 std::pair<std::string, std::string> emittedManifest(const Job &job) {
+  if (!job.moduleManifestText.empty())
+    return {job.manifest.stage, job.moduleManifestText};
   if (!job.dynamicManifestText.empty())
     return {job.manifest.stage, job.dynamicManifestText};
   std::string name = job.manifest.stage;
@@ -245,10 +267,23 @@ std::pair<std::string, std::string> emittedManifest(const Job &job) {
   return {name, toJson(job.manifest)};
 }
 
+void printCompileSummary(const std::vector<Job> &jobs) {
+  for (const Job &j : jobs) {
+    const KernelManifest &m = j.manifest;
+    std::string label = m.stage + (j.func.empty() ? "" : " @" + j.func);
+    std::printf("  %-20s %zu kernel(s), %zu bytes of PTX\n", label.c_str(), m.kernels.size(), j.ptx.size());
+    for (const KernelDesc &k : m.kernels)
+      std::printf("      %s grid [%u, %u, %u] block [%u, %u, %u] dynamic smem %u B, %zu params\n", k.name.c_str(),
+                  k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2], k.dynamicSharedMemory,
+                  k.params.size());
+  }
+}
+
 void recordJob(const Job &job, StageResult &result) {
   result.dynamicSizes = job.sizes;
   result.variant = job.variant;
   result.staticPeer = job.staticPeer;
+  result.func = job.func;
 }
 
 } // namespace gemm_run

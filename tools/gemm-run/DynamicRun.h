@@ -41,6 +41,9 @@ struct Job {
   bool staticPeer = false; // the static compile of the dynamic stage before it
   /// JIT mode, a dynamic stage: the version-3 manifest it was instantiated from.
   std::string dynamicManifestText;
+  /// A function of a manifest of several (version 4): its name, and in JIT
+  /// mode the whole manifest (what --emit-dir writes). Empty otherwise.
+  std::string func, moduleManifestText;
 };
 
 /// Prints "gemm-run: error: MSG" and exits 2 (gemm-run.cpp).
@@ -92,10 +95,14 @@ void printManifests(const std::vector<Job> &jobs);
 /// --emit-dir: the name to write a job's PTX and manifest under, and the
 /// manifest's text. A dynamic stage's version-3 manifest under the stage's
 /// name (each size the same), a static peer's under "<stage>-static-M<m>",
+/// a function's of a module of several the module's version-4 manifest,
 /// every other job's own manifest under its stage's name.
 std::pair<std::string, std::string> emittedManifest(const Job &job);
 
-/// Copies the job's sizes, variant and peer mark into its result.
+/// --compile-only's summary: each job's kernels, grids and blocks.
+void printCompileSummary(const std::vector<Job> &jobs);
+
+/// Copies the job's sizes, variant, peer mark and function into its result.
 void recordJob(const Job &job, gemm_opt::runtime::StageResult &result);
 
 } // namespace gemm_run

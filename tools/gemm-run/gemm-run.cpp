@@ -258,17 +258,6 @@ std::string shellQuote(const std::string &s) {
   return r + "'";
 }
 
-void printCompileSummary(const std::vector<Job> &jobs) {
-  for (const Job &j : jobs) {
-    const KernelManifest &m = j.manifest;
-    std::printf("  %-20s %zu kernel(s), %zu bytes of PTX\n", m.stage.c_str(), m.kernels.size(), j.ptx.size());
-    for (const KernelDesc &k : m.kernels)
-      std::printf("      %s grid [%u, %u, %u] block [%u, %u, %u] dynamic smem %u B, %zu params\n", k.name.c_str(),
-                  k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2], k.dynamicSharedMemory,
-                  k.params.size());
-  }
-}
-
 /// AOT mode: every --ptx/--manifest pair, checked before any CUDA call.
 std::vector<Job> loadAotJobs() {
   std::vector<Job> jobs;
@@ -369,6 +358,8 @@ std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = fal
   for (CompiledStage &c : compiled) {
     if (c.isDynamic()) { // a job per size
       std::vector<Job> sized = gemm_run::compiledStageJobs(c, shapeText, batchCount, compileOnly);
+      for (Job &j : sized)
+        j.func = c.func, j.moduleManifestText = c.moduleManifestText;
       std::move(sized.begin(), sized.end(), std::back_inserter(jobs));
       continue;
     }
@@ -386,8 +377,10 @@ std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = fal
     std::string note = gemm_run::epilogueMismatchNote(c.manifest);
     if (!note.empty())
       std::cerr << "gemm-run: note: " << note << "\n";
-    std::printf("compiled %-20s %9.1f ms\n", c.stage.c_str(), c.compileMs);
-    jobs.push_back({std::move(c.ptx), std::move(c.manifest), c.compileMs, {}, -1, false, ""});
+    std::string label = c.stage + (c.func.empty() ? "" : " @" + c.func);
+    std::printf("compiled %-20s %9.1f ms\n", label.c_str(), c.compileMs);
+    jobs.push_back(
+        {std::move(c.ptx), std::move(c.manifest), c.compileMs, {}, -1, false, "", c.func, c.moduleManifestText});
   }
   return jobs;
 }
@@ -544,7 +537,7 @@ int main(int argc, char **argv) {
     emitJobs(jobs);
   if (compileOnly) {
     std::printf("compile-only: %zu stage(s) compiled; the GPU was not touched\n", jobs.size());
-    printCompileSummary(jobs);
+    gemm_run::printCompileSummary(jobs);
     return kExitPass;
   }
 

@@ -250,9 +250,13 @@ struct StageResult {
   /// The static compile of a dynamic stage's size, run beside it to compare
   /// (gemm-run --static-peer).
   bool staticPeer = false;
+  /// The function run, when the manifest holds several (version 4); ""
+  /// otherwise.
+  std::string func;
 };
 /// The stage as tables and stage lines name it: "wgmma", "wgmma M=127 v1"
-/// (a dynamic stage at a size, its variant), "wgmma static" (a static peer).
+/// (a dynamic stage at a size, its variant), "wgmma static" (a static peer),
+/// "wgmma @proj" (function proj of a manifest of several).
 std::string stageLabel(const StageResult &r);
 
 /// Checks then times one stage. Never throws: CUDA errors, JIT failures and

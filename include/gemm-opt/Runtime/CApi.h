@@ -37,7 +37,7 @@ extern "C" {
 
 #define GEMM_OPT_API __attribute__((visibility("default")))
 /* Bumped whenever a signature below changes or a function is added. */
-#define GEMM_OPT_C_API_VERSION 3
+#define GEMM_OPT_C_API_VERSION 4
 
 typedef struct gemm_opt_device gemm_opt_device;
 typedef struct gemm_opt_kernel gemm_opt_kernel;
@@ -47,6 +47,19 @@ GEMM_OPT_API int gemm_opt_api_version(void);
 /* The strict manifest reader and validateManifest (docs/manifest.md), or
  * for version 3 the reader of its template and variants; no device needed. */
 GEMM_OPT_API int gemm_opt_validate_manifest(const char *manifestJson, char *err, size_t errLen);
+
+/* A manifest of several functions (version 4, docs/manifest.md "Several
+ * functions") holds the manifest of each; a kernel is loaded from one of
+ * those. The number of functions of the manifest (one for any other
+ * version), or -1 when a version-4 manifest does not pass its reader. */
+GEMM_OPT_API int gemm_opt_manifest_function_count(const char *manifestJson, char *err, size_t errLen);
+
+/* Function `index`'s manifest (version 1, 2 or 3, exactly as written; of
+ * another version than 4, the manifest itself for index 0), NUL-terminated
+ * into out[0..outLen) when it fits; returns its length without the NUL
+ * (call again with more room when that is >= outLen), or -1 on error. */
+GEMM_OPT_API long gemm_opt_manifest_function(const char *manifestJson, int index, char *out, size_t outLen, char *err,
+                                             size_t errLen);
 
 /* gemm-run's correctness threshold for the manifest's problem (Bench.h); a
  * version-2 manifest has one per op: `op` indexes its ops (ignored for
@@ -77,7 +90,8 @@ GEMM_OPT_API void gemm_opt_device_close(gemm_opt_device *device);
 GEMM_OPT_API void gemm_opt_device_capability(const gemm_opt_device *device, int *major, int *minor);
 
 /* JIT-loads the PTX and prepares the manifest's kernels (a version-3
- * manifest: every variant's); the device must outlive the kernel and its
+ * manifest: every variant's; a version-4 manifest is an error: load one of
+ * its functions, gemm_opt_manifest_function); the device must outlive the kernel and its
  * instances. */
 GEMM_OPT_API gemm_opt_kernel *gemm_opt_kernel_load(gemm_opt_device *device, const char *ptx, const char *manifestJson,
                                                    char *err, size_t errLen);

@@ -55,6 +55,10 @@ struct CompiledStage {
   std::string dynamicManifestText;
   DynamicManifest dynamic;
   bool isDynamic() const { return !dynamicManifestText.empty(); }
+  /// A module of several functions (docs/manifest.md, "Several
+  /// functions"): a stage per function, each with the function's name and
+  /// the module's version-4 manifest. Empty for a module of one function.
+  std::string func, moduleManifestText;
 };
 
 /// Implemented by the MLIR side (lib/Runner/, not in GemmOptRuntime); returns

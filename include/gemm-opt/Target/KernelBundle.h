@@ -11,19 +11,34 @@
 #define GEMM_OPT_TARGET_KERNELBUNDLE_H
 
 #include "gemm-opt/Runtime/Manifest.h"
+#include <string>
+#include <vector>
 
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::gemm_opt {
 
-struct KernelBundle {
-  std::string ptx;
+/// The launch manifest of one function of a compiled module.
+struct FunctionManifest {
   ::gemm_opt::runtime::KernelManifest manifest;
-  /// A module compiled with dynamic dimensions: its version-3 manifest
+  /// A function compiled with dynamic dimensions: its version-3 manifest
   /// (docs/manifest.md, "Dynamic dimensions"), as JSON text; `manifest` is
-  /// then empty. Empty for static modules.
+  /// then empty. Empty for static functions.
   std::string dynamicManifest;
   bool isDynamic() const { return !dynamicManifest.empty(); }
+  /// The manifest as JSON text (version 1, 2 or 3).
+  std::string json() const;
+};
+
+struct KernelBundle {
+  std::string stage, chip; // as every function's manifest has them
+  std::string ptx;         // one PTX module holding every function's kernels
+  /// Each function a runner calls, in module order: one makes a manifest
+  /// of version 1, 2 or 3; several a version-4 manifest of them
+  /// (docs/manifest.md, "Several functions").
+  std::vector<FunctionManifest> functions;
+  /// The manifest gemm-emit-kernels writes.
+  std::string manifestJson() const;
 };
 
 /// Describes a fully compiled module; emits an error at the op that cannot be

@@ -98,12 +98,10 @@ static bool isPtxIdentifier(StringRef name) {
 }
 
 /// Several kernel ops may share a function (gemm-outline-kernel-ops gives
-/// each a function of its own), but the manifest describes one function:
-/// every kernel op of the module must be in the same one, and each must be
-/// one the outlining can bind to the function's buffers.
+/// each a function of its own): each must be one the outlining can bind to
+/// its function's buffers. Each function is an entry of its own in the
+/// launch manifest (docs/manifest.md, "Several functions").
 static LogicalResult verifyKernelOpPlacement(ArrayRef<Operation *> kernelOps) {
-  bool ok = true;
-  Operation *first = kernelOps.front();
   // The variants of a dynamic-M function stand for their source.
   auto source = [](Operation *op) {
     auto func = op->getParentOfType<func::FuncOp>();
@@ -111,15 +109,20 @@ static LogicalResult verifyKernelOpPlacement(ArrayRef<Operation *> kernelOps) {
       return v->of;
     return func.getSymName().str();
   };
-  std::string firstFunc = source(first);
+  llvm::StringMap<unsigned> opsPerFunction;
+  for (Operation *op : kernelOps)
+    ++opsPerFunction[source(op)];
+  bool ok = true;
   for (Operation *op : kernelOps) {
-    if (source(op) != firstFunc) {
-      InFlightDiagnostic diag = op->emitOpError(
-          "is in a second function holding kernel ops; a launch manifest "
-          "describes one function (its kernel ops may be several)");
-      diag.attachNote(first->getLoc()) << "first function's kernel op here";
+    auto func = op->getParentOfType<func::FuncOp>();
+    if (func.isPrivate() && !getDynamicVariant(func)) {
+      op->emitOpError("is in private function @")
+          << func.getSymName()
+          << ": only public functions become entries of the launch manifest "
+             "(a runner calls them by name)";
       ok = false;
-    } else if (kernelOps.size() > 1 && failed(verifyOutlinableKernelOp(op))) {
+    } else if (opsPerFunction[source(op)] > 1 &&
+               failed(verifyOutlinableKernelOp(op))) {
       ok = false;
     }
   }

@@ -65,3 +65,30 @@ def test_function_accumulating_into_an_argument():
     ref = before.float() + torch.matmul(p.float(), w2.float())
     err = matmul_error(out, ref)
     assert err <= FUNCTION_THRESHOLD, f"error {err:.3g}"
+
+
+def test_module_of_several_functions():
+    """A module of three functions (a version-4 manifest) compiles once into
+    a ModuleKernels; each function is called as it would be alone: the
+    dynamic-M x W^T at two token counts, attention, a softmax."""
+    m = gemm_opt.compile(str(INPUTS / "module-dynamic-bf16.mlir"), stage="wgmma")
+    assert isinstance(m, gemm_opt.ModuleKernels) and m.names == ["linear", "attention", "probs"]
+    assert isinstance(m.linear, gemm_opt.DynamicKernel) and isinstance(m.attention, gemm_opt.FunctionKernel)
+    w = rand(1024, 512, dtype=torch.bfloat16, seed=70)
+    for tokens in (1, 77):
+        x = rand(tokens, 512, dtype=torch.bfloat16, seed=71)
+        y = m.linear(x, w)
+        torch.cuda.synchronize()
+        err = matmul_error(y, torch.matmul(x.float(), w.float().t()))
+        assert y.shape == (tokens, 1024) and err <= FUNCTION_THRESHOLD, f"M = {tokens}: error {err:.3g}"
+    q = rand(128, 64, dtype=torch.bfloat16, seed=72)
+    k = rand(192, 64, dtype=torch.bfloat16, seed=73)
+    v = rand(192, 64, dtype=torch.bfloat16, seed=74)
+    o = m["attention"](q, k, v)
+    torch.cuda.synchronize()
+    err = matmul_error(o, attention_reference(q, k, v))
+    assert err <= FUNCTION_THRESHOLD, f"attention: error {err:.3g}"
+    s = rand(37, 1000, dtype=torch.float32, seed=75)
+    p = m.probs(s)
+    torch.cuda.synchronize()
+    assert (p - torch.softmax(s, dim=-1)).abs().max().item() <= 1e-5

@@ -166,17 +166,16 @@ func.func @fill_feeds_nothing(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>, %C: tens
 
 // -----
 
-// Several kernel ops may share a function, but only one function: the
-// manifest describes one.
+// Each public function is an entry of the launch manifest; a private one
+// is no entry a runner could call.
 
 module {
   func.func @first(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-    // expected-note@+1 {{first function's kernel op here}}
     linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
     return
   }
-  func.func @second(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
-    // expected-error@+1 {{'linalg.matmul' op is in a second function holding kernel ops; a launch manifest describes one function (its kernel ops may be several)}}
+  func.func private @second(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) {
+    // expected-error@+1 {{'linalg.matmul' op is in private function @second: only public functions become entries of the launch manifest (a runner calls them by name)}}
     linalg.matmul ins(%A, %B : memref<8x8xf32>, memref<8x8xf32>) outs(%C : memref<8x8xf32>)
     return
   }
@@ -391,16 +390,15 @@ func.func @batch_matmul_dynamic(%A: memref<?x8x4xf32>, %B: memref<?x4x8xf32>, %C
 // -----
 
 // A batch_matmul and a matmul share a function; a private function of
-// kernel ops is a second function too.
+// kernel ops is no entry of the manifest.
 func.func @batch_then_matmul(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf32>,
                              %X: memref<8x4xf32>, %Y: memref<4x8xf32>, %Z: memref<8x8xf32>) {
-  // expected-note@+1 {{first function's kernel op here}}
   linalg.batch_matmul ins(%A, %B : memref<2x8x4xf32>, memref<2x4x8xf32>) outs(%C : memref<2x8x8xf32>)
   linalg.matmul ins(%X, %Y : memref<8x4xf32>, memref<4x8xf32>) outs(%Z : memref<8x8xf32>)
   return
 }
 func.func private @helper(%X: memref<8x4xf32>, %Y: memref<4x8xf32>, %Z: memref<8x8xf32>) {
-  // expected-error@+1 {{'linalg.matmul' op is in a second function holding kernel ops}}
+  // expected-error@+1 {{'linalg.matmul' op is in private function @helper}}
   linalg.matmul ins(%X, %Y : memref<8x4xf32>, memref<4x8xf32>) outs(%Z : memref<8x8xf32>)
   return
 }

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --dynamic=bmnk --check-only --sizes 1x1x1x1,3x65x33x17 --dtype bf16 --layout nt --epilogue bias,residual,gelu --out-dtype bf16 --stages wgmma
