@@ -46,19 +46,23 @@ double tileRate(int64_t bm, int64_t bn) {
 /// 4.8 TB/s HBM, ~12 TB/s L2): they order the candidates, the measurement
 /// decides.
 double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
-                       double speed) {
+                       double speed, int64_t splits = 1) {
   constexpr double kMacsPerSM = 3.75e12, kHbm = 4.8e12, kL2 = 12e12;
   constexpr double kSMsToFillHbm = 48;
-  int64_t tiles = s.batch * ceilDiv(s.m, bm) * ceilDiv(s.n, bn);
+  // Split-K: each split's tiles take 1/splits of K, and the partials go to
+  // memory and back.
+  int64_t tiles = s.batch * ceilDiv(s.m, bm) * ceilDiv(s.n, bn) * splits;
+  double k = double(s.k) / double(splits);
   int64_t waves = ceilDiv(tiles, int64_t(s.numSMs) * perSM);
   double macRate = kMacsPerSM * (s.elemBytes == 4 ? 0.5 : 1.0);
-  double compute = double(waves * perSM) * double(bm * bn) * double(s.k) /
+  double compute = double(waves * perSM) * double(bm * bn) * k /
                    (macRate * tileRate(bm, bn));
   double active = double(std::min<int64_t>(tiles, s.numSMs));
-  double bytes = double(s.batch) * double(s.m * s.k + s.n * s.k) *
-                     s.elemBytes + 4.0 * double(s.batch * s.m * s.n);
+  double bytes = double(s.batch) * double(s.m * s.k + s.n * s.k) * s.elemBytes +
+                 4.0 * double(s.batch * s.m * s.n) +
+                 (splits > 1 ? 8.0 * double(splits * s.m * s.n) : 0.0);
   double hbm = bytes / (kHbm * std::min(1.0, active / kSMsToFillHbm));
-  double l2 = double(tiles) * double((bm + bn) * s.k * s.elemBytes) / kL2;
+  double l2 = double(tiles) * double(bm + bn) * k * s.elemBytes / kL2;
   return std::max({compute, hbm, l2}) / speed;
 }
 
@@ -139,8 +143,22 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
             c.plan["wgmma"] = join(o);
             // Deeper rings than 4 only pay on long K; 3 slots may starve.
             double depth = stages >= 4 ? 1.0 : 0.97;
-            c.cost = estimateSeconds(s, bm, bn, perSM,
-                              sch.speed * depth * (tma ? 1.02 : 1.0));
+            double speed = sch.speed * depth * (tma ? 1.02 : 1.0);
+            c.cost = estimateSeconds(s, bm, bn, perSM, speed);
+            // Split-K (the kernels with a producer and cooperative
+            // consumers storing from registers): grids of at most half the
+            // SMs, each split at least 16 K tiles, one wave of units.
+            int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
+            if (sch.ws && !sch.pingpong && !tma && s.batch == 1)
+              for (int64_t splits : {2, 3, 4, 6, 8}) {
+                if (gridTiles * splits > s.numSMs || kTiles / splits < 16)
+                  continue;
+                TuneCandidate split = c;
+                split.name += " split" + std::to_string(splits);
+                split.plan["wgmma"] += " split-k=" + std::to_string(splits);
+                split.cost = estimateSeconds(s, bm, bn, perSM, speed, splits);
+                all.push_back(std::move(split));
+              }
             all.push_back(std::move(c));
           }
         }

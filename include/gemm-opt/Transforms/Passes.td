@@ -866,6 +866,12 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "stores (warp-specialized cooperative kernel; C rows 16-byte "
            "aligned, beta = 0); 0: 2-element global stores from registers "
            "(-1 = heuristic)">,
+    Option<"splitK", "split-k", "int64_t", "0",
+           "K splits, 1..16: the warp-specialized kernel's units are the "
+           "output tiles times the splits, each writing an f32 partial that "
+           "a second kernel sums in split order (needs cooperative "
+           "consumers, tma-store=0, a matmul that is not batched and a "
+           "static M; 0 = heuristic)">,
   ];
   let dependentDialects = [
     "gemm_opt::GemmOptDialect",

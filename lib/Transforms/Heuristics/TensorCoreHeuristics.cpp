@@ -179,6 +179,26 @@ static double waveEfficiency(int64_t tiles, int64_t numSMs) {
   return double(tiles) / double(ceilDiv(tiles, numSMs) * numSMs);
 }
 
+/// K tiles each split keeps at least: the ring's prologue and the partial's
+/// store are paid once per unit.
+static constexpr int64_t kMinSplitKTiles = 16;
+
+/// The K splits that let `plan`'s tiles fill the SMs (one wave of units),
+/// or 1: for grids of at most half the SMs over a long K (each split at
+/// least kMinSplitKTiles), one matmul of a static M (checkWgmmaSplitK).
+static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
+                                 const WgmmaGemmPlan &plan) {
+  if (p.isBatched() || p.dynamicM())
+    return 1;
+  int64_t tiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
+  int64_t kTiles = ceilDiv(p.k, plan.bk);
+  if (2 * tiles > chip.numSMs)
+    return 1;
+  return std::max<int64_t>(
+      1, std::min(
+             {chip.numSMs / tiles, kTiles / kMinSplitKTiles, kMaxWgmmaSplitK}));
+}
+
 /// Plans for a long K and a wide N (4096 or more: the layers of a model)
 /// in fewer than four waves of 128x256 tiles, where the last wave's idle
 /// SMs cost the most. Measured on the H200 (bf16, B stored N x K,
@@ -212,6 +232,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   };
   if (p.k < 4096 || p.n < 4096 || tiles(128, 256) >= 4 * numSMs)
     return false;
+  const WgmmaGemmPlan given = plan;
   auto use64x128Producer = [&] {
     plan.bm = 64;
     plan.bn = 128;
@@ -245,8 +266,19 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
       useCooperative128x256(plan);
       why = "128x256 tiles fill the last wave well enough";
     } else if (3 * tiles(128, 128) < numSMs) {
-      use64x128Producer();
-      why = "even 128x128 tiles are fewer than a third of the SMs";
+      // Split-K units of cooperative 128x128 tiles fill the SMs; without
+      // split-K (batched, a dynamic M) 64x128 tiles fill more of them.
+      useCooperative128x256(plan);
+      plan.bn = 128;
+      plan.stages = 6;
+      if (wgmmaSplitsToFill(p, chip, plan) > 1) {
+        why = "even 128x128 tiles are fewer than a third of the SMs: "
+              "their K splits fill them";
+      } else {
+        plan = given;
+        use64x128Producer();
+        why = "even 128x128 tiles are fewer than a third of the SMs";
+      }
     } else if (mid >= square) {
       useCooperative128x256(plan);
       plan.bn = 192;
@@ -259,6 +291,10 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
       why = "128x128 tiles fill the last wave best";
     }
   }
+  // Tiles that still leave most SMs idle: split K among them.
+  plan.splitK = wgmmaSplitsToFill(p, chip, plan);
+  if (plan.splitK > 1)
+    why += "; " + std::to_string(plan.splitK) + " K splits fill the SMs";
   GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k
                  << ": under four waves: " << tiles(128, 256)
                  << " tiles of 128x256, " << tiles(128, 128) << " of 128x128, "

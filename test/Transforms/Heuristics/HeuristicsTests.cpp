@@ -273,11 +273,29 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
       EXPECT_MSG(error.empty(), where + ": " + error);
       if (m <= 64)
         EXPECT_MSG(plan.bm == 64, where + ": 128-row tiles of 64 rows or less");
-      int64_t tiles = ceilDiv(m, plan.bm) * ceilDiv(n, plan.bn);
+      // Work units: the tiles of every K split.
+      int64_t units = ceilDiv(m, plan.bm) * ceilDiv(n, plan.bn) * plan.splitK;
       int64_t smallest = ceilDiv(m, 64) * ceilDiv(n, 128);
-      EXPECT_MSG(3 * tiles >= chip.numSMs || tiles == smallest,
-                 where + ": " + std::to_string(tiles) + " tiles");
+      EXPECT_MSG(3 * units >= chip.numSMs || units == smallest,
+                 where + ": " + std::to_string(units) + " units");
+      EXPECT_MSG(plan.splitK == 1 ||
+                     (units <= chip.numSMs && 2 * units > chip.numSMs &&
+                      checkWgmmaSplitK(p, plan).empty()),
+                 where + ": " + plan.str());
     }
+  // Grids of at most half the SMs over a long K split it (N = 5120 at M =
+  // 32 and 128: 40 tiles of 64x128 and of 128x128, 3 splits), never a
+  // batched matmul or a dynamic M.
+  for (int64_t m : {32, 128}) {
+    GemmProblem p = makeProblem({m, 5120, 13824}, bf16, bf16, false);
+    p.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    EXPECT_MSG(plan.splitK == 3 && plan.bn == 128,
+               describe({m, 5120, 13824}, "bf16", "sm_90a") + ": " +
+                   plan.str());
+    p.batch = 2;
+    EXPECT_MSG(chooseWgmmaPlan(p, chip).splitK == 1, "batched: no split-K");
+  }
   // N = 5120 at M = 512: 80 tiles of 128x256 or 160 of 128x128 leave the
   // last wave 61% full, 108 of 128x192 82% (the tuner's winners there).
   for (int64_t k : {5120, 13824}) {

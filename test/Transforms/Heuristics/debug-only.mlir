@@ -19,9 +19,10 @@
 // WGMMA: [gemm-opt-heuristics] mma: 4096x4096x4096 on sm_90a: aligned, enough tiles: 64x64 warps; plan block 128x256x64
 // WGMMA: [gemm-opt-heuristics] wgmma: 4096x4096x4096: under four waves: 512 tiles of 128x256, 1024 of 128x128, 2048 of 64x128 on 132 SMs: 128x256 tiles fill the last wave well enough; plan block 128x256x64, 2 warpgroup(s) + producer, persistent
 
-// 32 rows of a layer: no swap-AB kernel above 16 rows, 64-row wgmma tiles.
+// 32 rows of a layer: no swap-AB kernel above 16 rows, 64-row wgmma tiles,
+// whose 64 tiles K split in two make a wave of 128 units.
 // LAYER: [gemm-opt-heuristics] swap-AB: not for 32x8192x8192: M = 32 is more than 16 rows
-// LAYER: [gemm-opt-heuristics] wgmma: 32x8192x8192: under four waves: 32 tiles of 128x256, 64 of 128x128, 64 of 64x128 on 132 SMs: 64x128 tiles fill the last wave better than 64x256; plan block 64x128x64, 1 warpgroup(s) + producer, stages 8
+// LAYER: [gemm-opt-heuristics] wgmma: 32x8192x8192: under four waves: 32 tiles of 128x256, 64 of 128x128, 64 of 64x128 on 132 SMs: 64x128 tiles fill the last wave better than 64x256; 2 K splits fill the SMs; plan block 64x128x64, 1 warpgroup(s) + producer, split-K 2, stages 8
 
 // TINY: [gemm-opt-heuristics] mma: 1x1x1 on sm_90a: 128x128 tiles leave SMs idle: 64-row tiles
 // TINY: [gemm-opt-heuristics] wgmma staging: 1 multiply-adds against 2^22: keep mma.sync

@@ -300,12 +300,13 @@ LogicalResult WgmmaPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t bk, int64_t bm,
     int64_t bn, int64_t cElemBytes, int64_t consumerRegs, int64_t elemBytes,
     int64_t groupM, int64_t maxRegs, bool persistent, int64_t persistentBlocks,
-    bool pingpong, int64_t producerRegs, bool stagedA, bool stagedB,
-    int64_t stages, bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
+    bool pingpong, int64_t producerRegs, int64_t splitK, bool stagedA,
+    bool stagedB, int64_t stages, bool tmaStore, bool warpSpecialized,
+    int64_t warpgroups) {
   return failIf(emitError,
                 checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes,
                                groupM, maxRegs, persistent, persistentBlocks,
-                               pingpong, producerRegs, stagedA, stagedB,
+                               pingpong, producerRegs, splitK, stagedA, stagedB,
                                stages, tmaStore, warpSpecialized, warpgroups));
 }
 

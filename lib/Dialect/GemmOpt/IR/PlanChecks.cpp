@@ -124,8 +124,8 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     int64_t bk, int64_t bm, int64_t bn, int64_t cElemBytes,
     int64_t consumerRegs, int64_t elemBytes, int64_t groupM, int64_t maxRegs,
     bool persistent, int64_t persistentBlocks, bool pingpong,
-    int64_t producerRegs, bool stagedA, bool stagedB, int64_t stages,
-    bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
+    int64_t producerRegs, int64_t splitK, bool stagedA, bool stagedB,
+    int64_t stages, bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
   std::string why =
       checkPositive({{"block-m", bm}, {"block-n", bn}, {"block-k", bk},
                      {"stages", stages}, {"warpgroups", warpgroups}});
@@ -171,6 +171,15 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     return "C elements of " + s(cElemBytes) + " bytes; expected 2 or 4";
   if (persistentBlocks < 1)
     return "persistent_blocks=" + s(persistentBlocks) + " must be at least 1";
+  if (splitK < 1 || splitK > kMaxWgmmaSplitK)
+    return "split-k=" + s(splitK) + " must be in [1, " + s(kMaxWgmmaSplitK) +
+           "]";
+  // The splits are work units of the warp-specialized kernel's tile loop;
+  // their consumers share each tile and write f32 partials themselves.
+  if (splitK > 1 && !(warpSpecialized && !pingpong && !tmaStore))
+    return "split-k=" + s(splitK) +
+           " needs the warp-specialized kernel with cooperative consumers "
+           "and no TMA stores (warp-specialized=1 pingpong=0 tma-store=0)";
   if (!warpSpecialized)
     return "";
   // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless

@@ -45,6 +45,34 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
     }
 }
 
+void WgmmaKernelEmitter::storePartials(ArrayRef<Value> acc) {
+  // As storeC's pairs, unguarded by N up to the partials' padded row
+  // (ldPartials, a multiple of 4; columns past N hold the zero fill's
+  // products, which the reduction never reads), with no epilogue: the
+  // reduction applies it to the sum.
+  Value rowBase = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
+                      add(mul(warpInWg, 16), div(lane, 4)));
+  Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  Value splitRows = mul(split, p.m);
+  bool guardCols = ceilDiv(p.n, plan.bn) * plan.bn > ldPartials;
+  for (int64_t i = 0; i < plan.mTiles(); ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = add(rowBase, i * 64 + h * 8);
+      Value rowOk = guardM ? ult(row, p.m) : Value();
+      for (int64_t j = 0; j < plan.bn / 8; ++j) {
+        Value col = add(colBase, j * 8);
+        Value ok = rowOk;
+        if (guardCols)
+          ok = ok ? andi(ok, ult(col, ldPartials)) : ult(col, ldPartials);
+        ifThen(ok, [&] {
+          vector::StoreOp::create(b, accumulatorPair(acc[i], j, h), partials,
+                                  ValueRange{add(row, splitRows), col},
+                                  /*nontemporal=*/false, llvm::MaybeAlign(8));
+        });
+      }
+    }
+}
+
 Value WgmmaKernelEmitter::storeBox(Value buf) {
   auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
                                        gpu::AddressSpace::Workgroup);

@@ -12,6 +12,7 @@
 
 #include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 #include "gemm-opt/Transforms/Emit/PaddedStaging.h"
+#include "gemm-opt/Transforms/Emit/SplitKReduction.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -103,9 +104,17 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     mapC = createTensorMap(p.c, 64, plan.storeBoxCols());
 
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
+  // Split-K: the partials' scratch, rows padded to 16 bytes (the
+  // reduction reads them 4 at a time).
+  if (plan.splitK > 1) {
+    ldPartials = ceilDiv(p.n, 4) * 4;
+    partials = memref::AllocOp::create(
+        b, MemRefType::get({plan.splitK * p.m, ldPartials}, b.getF32Type()));
+  }
   // The warp-specialized kernel walks its tiles itself (1-D grid): one
-  // block per tile, or at most `persistentBlocks` when persistent.
-  int64_t blocks = gridX * gridY;
+  // block per tile (per split's tile), or at most `persistentBlocks` when
+  // persistent.
+  int64_t blocks = gridX * gridY * plan.splitK;
   if (plan.persistent)
     blocks = std::min(blocks, plan.persistentBlocks);
   // Batched: the entries along z (the kernel may not touch C's view
@@ -155,11 +164,25 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
 
   if (plan.warpSpecialized) {
     emitSpecialized(launch, gridX, gridY, blocks);
+    if (plan.splitK > 1) {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointAfter(launch);
+      buildSplitKReduction(b, {partials, p.c, p.m, p.n, ldPartials, plan.splitK,
+                               p.accumulate,
+                               /*programmatic=*/false, &p});
+    }
     return launch;
   }
   SmallVector<Value> acc = mainLoop();
   storeC(acc);
   return launch;
+}
+
+SmallVector<Value, 3> WgmmaKernelEmitter::usedTensorMaps() {
+  SmallVector<Value, 3> maps{kernelMapA, kernelMapB};
+  if (plan.tmaStore)
+    maps.push_back(kernelMapC);
+  return maps;
 }
 
 void WgmmaKernelEmitter::setUpBarriers() {

@@ -21,8 +21,8 @@ using namespace mlir::gemm_opt;
 std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
   std::string why = checkWgmmaPlan(
       bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM, maxRegs,
-      persistent, persistentBlocks, pingpong, producerRegs, stageA, stageB,
-      stages, tmaStore, warpSpecialized, consumers);
+      persistent, persistentBlocks, pingpong, producerRegs, splitK, stageA,
+      stageB, stages, tmaStore, warpSpecialized, consumers);
   if (!why.empty())
     return why;
   // The mbarriers (a full and an empty one per slot, the turns of
@@ -32,11 +32,10 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
 }
 
 WgmmaPlanAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
-  return WgmmaPlanAttr::get(ctx, bk, bm, bn, cElemBytes, consumerRegs,
-                            elemBytes, groupM, maxRegs, persistent,
-                            persistentBlocks, pingpong, producerRegs, stageA,
-                            stageB, stages, tmaStore, warpSpecialized,
-                            consumers);
+  return WgmmaPlanAttr::get(
+      ctx, bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM, maxRegs,
+      persistent, persistentBlocks, pingpong, producerRegs, splitK, stageA,
+      stageB, stages, tmaStore, warpSpecialized, consumers);
 }
 
 WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
@@ -59,6 +58,7 @@ WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
   p.stageB = a.getStagedB();
   p.pingpong = a.getPingpong();
   p.tmaStore = a.getTmaStore();
+  p.splitK = a.getSplitK();
   return p;
 }
 
@@ -66,10 +66,10 @@ std::string WgmmaGemmPlan::str() const {
   auto s = [](int64_t v) { return std::to_string(v); };
   return "block " + s(bm) + "x" + s(bn) + "x" + s(bk) + ", " + s(consumers) +
          " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
-         (persistent ? ", persistent" : "") +
-         (pingpong ? ", ping-pong" : "") + (tmaStore ? ", TMA-store epilogue" : "") +
-         ", stages " + s(stages) +
-         ", shared " + s(sharedBytes()) + " B" +
+         (persistent ? ", persistent" : "") + (pingpong ? ", ping-pong" : "") +
+         (tmaStore ? ", TMA-store epilogue" : "") +
+         (splitK > 1 ? ", split-K " + s(splitK) : "") + ", stages " +
+         s(stages) + ", shared " + s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
                            : "") +
@@ -97,6 +97,22 @@ TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {
   else if (check.b)
     check.why = why("B", bRow * bytes, p.transposeB ? "K" : "N", bRow);
   return check;
+}
+
+std::string mlir::gemm_opt::checkWgmmaSplitK(const GemmProblem &p,
+                                             const WgmmaGemmPlan &plan) {
+  if (plan.splitK == 1)
+    return "";
+  if (p.isBatched())
+    return "a batched matmul takes no split-K";
+  if (p.dynamicM())
+    return "a dynamic M takes no split-K (the partials are sized by M)";
+  int64_t kTiles = ceilDiv(p.k, plan.bk);
+  if (kTiles < plan.splitK)
+    return "K = " + std::to_string(p.k) + " is " + std::to_string(kTiles) +
+           " K tile(s) of " + std::to_string(plan.bk) +
+           ", fewer than the splits";
+  return "";
 }
 
 int64_t mlir::gemm_opt::batchedKRowMultiple(const GemmProblem &p,

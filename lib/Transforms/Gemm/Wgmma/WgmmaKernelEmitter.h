@@ -146,7 +146,9 @@ struct TileSchedule {
   /// A dynamic M: the block rows (ceil(M / BM)) and the blocks (the
   /// launch's), computed in the kernel; null for a static M.
   Value dynamicGridY, dynamicBlocks;
-  int64_t numTiles() const { return gridX * gridY; }
+  /// Split-K: the work units are the output tiles of each split in turn.
+  int64_t splits = 1;
+  int64_t numTiles() const { return gridX * gridY * splits; }
 };
 
 class WgmmaKernelEmitter : KernelEmitterBase {
@@ -156,7 +158,7 @@ public:
       : KernelEmitterBase(b), p(p), plan(plan) {
     guardM = p.dynamicM() || p.m % plan.bm != 0;
     guardN = p.n % plan.bn != 0;
-    tiles = ceilDiv(p.k, plan.bk);
+    tiles = ceilDiv(ceilDiv(p.k, plan.bk), plan.splitK);
   }
 
   gpu::LaunchOp emit();
@@ -197,12 +199,7 @@ private:
   /// tensor maps; then the whole block meets.
   void setUpBarriers();
   /// The tensor maps the kernel reads: A, B, and C's with plan.tmaStore.
-  SmallVector<Value, 3> usedTensorMaps() {
-    SmallVector<Value, 3> maps{kernelMapA, kernelMapB};
-    if (plan.tmaStore)
-      maps.push_back(kernelMapC);
-    return maps;
-  }
+  SmallVector<Value, 3> usedTensorMaps();
   /// The maps live in global memory, written by the host (cuMemcpyHtoD)
   /// before the launch. Every thread that reads one through the TMA unit
   /// (the tensormap proxy) first orders that read after the host's write:
@@ -226,7 +223,7 @@ private:
   /// Ping-pong: the barrier consumer `consumer` waits on before its
   /// K loop (the other consumer arrives once it has issued its own).
   Value turnBarrier(Value consumer) { return add(consumer, 2 * plan.stages); }
-  /// Thread 0: TMA of K tile `kt` into `slot`, completing on full[slot].
+  /// Thread 0: TMA of the unit's K tile `kt` into `slot`, on full[slot].
   void issueTile(Value kt, Value slot);
 
   //===--- wgmma K steps, the plain main loop (WgmmaMainLoop.cpp) ---------===//
@@ -245,8 +242,8 @@ private:
 
   //===--- Warp specialization, persistence (WgmmaSpecialized.cpp) --------===//
 
-  /// blockRow / blockCol of output tile `tile` (grouped order).
-  void setTile(Value tile);
+  /// Unit `unit`'s tile (blockRow, blockCol; grouped order) and split.
+  void setTile(Value unit);
   /// The warp-specialized (and optionally persistent) kernel body.
   void emitSpecialized(gpu::LaunchOp launch, int64_t gridX, int64_t gridY,
                        int64_t blocks);
@@ -272,6 +269,8 @@ private:
   void storeC(ArrayRef<Value> acc);
   /// plan.tmaStore: C through the warpgroup's staging boxes and TMA stores.
   void storeCThroughTma(ArrayRef<Value> acc);
+  /// Split-K: the unit's f32 partial, rows split * M + r of `partials`.
+  void storePartials(ArrayRef<Value> acc);
   /// Staging box `buf` (0 or 1) of consumer warpgroup `wg`.
   Value storeBox(Value buf);
   /// Barrier over the 128 threads of consumer warpgroup `wg` only.
@@ -285,8 +284,11 @@ private:
   const GemmProblem &p;
   const WgmmaGemmPlan &plan;
   bool guardM, guardN;
-  /// K tiles of the problem.
+  /// K tiles of a work unit: the problem's, or one split's.
   int64_t tiles;
+  /// Split-K: the f32 partials, the unit's split and its first K tile.
+  Value partials, split, kTileOffset;
+  int64_t ldPartials = 0;
 
   TensorMap mapA, mapB, mapC;
   Value kernelMapA, kernelMapB, kernelMapC;

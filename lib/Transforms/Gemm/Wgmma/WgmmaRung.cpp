@@ -50,9 +50,9 @@ struct GemmWgmmaPass
   RungTuning tuning{*this};
 
   static constexpr StringRef kPlanOptions[] = {
-      "block-m",          "block-n",    "block-k",  "stages",
-      "warpgroups",       "group-m",    "max-registers",
-      "warp-specialized", "persistent", "pingpong", "tma-store"};
+      "block-m",    "block-n",  "block-k",       "stages",
+      "warpgroups", "group-m",  "max-registers", "warp-specialized",
+      "persistent", "pingpong", "tma-store",     "split-k"};
 
   /// The plan options given to this pass; over `tuned`'s when given.
   GemmWgmmaOptions planOptions(const GemmWgmmaPass *tuned = nullptr) const {
@@ -63,12 +63,14 @@ struct GemmWgmmaPass
     };
 #define GEMM_OPT_PICK(field)                                                   \
   o.field = pick(field, t.field, unset.field);
-    GEMM_OPT_PICK(blockM) GEMM_OPT_PICK(blockN) GEMM_OPT_PICK(blockK)
-    GEMM_OPT_PICK(stages) GEMM_OPT_PICK(warpgroups) GEMM_OPT_PICK(groupM)
-    GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
-    GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
+    GEMM_OPT_PICK(blockM)
+    GEMM_OPT_PICK(blockN) GEMM_OPT_PICK(blockK) GEMM_OPT_PICK(stages)
+        GEMM_OPT_PICK(warpgroups) GEMM_OPT_PICK(groupM)
+            GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
+                GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong)
+                    GEMM_OPT_PICK(tmaStore) GEMM_OPT_PICK(splitK)
 #undef GEMM_OPT_PICK
-    o.staging = staging;
+                        o.staging = staging;
     return o;
   }
 
@@ -92,14 +94,28 @@ struct GemmWgmmaPass
       plan.persistent = o.persistent != 0;
     if (o.pingpong != -1)
       plan.pingpong = o.pingpong != 0;
+    // The heuristics' K splits are for their own tiles and schedule: a plan
+    // that sets those (the options, a database entry) splits only when it
+    // says so.
+    bool ownTiles = o.blockM || o.blockN || o.warpgroups ||
+                    o.warpSpecialized != -1 || o.persistent != -1 ||
+                    o.pingpong != -1 || o.tmaStore == 1;
+    if (o.splitK == 0 && ownTiles)
+      plan.splitK = 1;
+    overrideIfSet(plan.splitK, o.splitK);
+    if (std::string why = checkWgmmaSplitK(problem, plan); !why.empty())
+      return "invalid 'wgmma' option split-k=" + std::to_string(plan.splitK) +
+             ": " + why;
     if (o.tmaStore == 1) {
       std::string why = checkTmaStoreOfC(problem);
       if (!why.empty())
         return "invalid 'wgmma' option tma-store=1: " + why;
     }
-    plan.tmaStore = o.tmaStore == -1
-                        ? chooseWgmmaTmaStore(problem, plan, chip)
-                        : o.tmaStore == 1;
+    // Split-K writes f32 partials, not C.
+    plan.tmaStore =
+        o.tmaStore == -1
+            ? plan.splitK == 1 && chooseWgmmaTmaStore(problem, plan, chip)
+            : o.tmaStore == 1;
     if (std::string why = fitBatchedWgmmaPlan(problem, plan, o.tmaStore == 1,
                                               o.staging != 0, padsB);
         !why.empty()) {

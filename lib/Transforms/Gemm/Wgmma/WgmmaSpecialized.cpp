@@ -16,8 +16,17 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 using namespace mlir::gemm_opt::wgmma;
 
-void WgmmaKernelEmitter::setTile(Value tile) {
+void WgmmaKernelEmitter::setTile(Value unit) {
   int64_t gridX = schedule.gridX;
+  Value tile = unit;
+  if (schedule.splits > 1) {
+    // Units 0 .. T-1 are split 0's tiles, T .. 2T-1 split 1's, ...: the
+    // blocks of a wave share their splits' A and B panels in L2.
+    int64_t perSplit = gridX * schedule.gridY;
+    split = div(unit, perSplit);
+    tile = rem(unit, perSplit);
+    kTileOffset = mul(split, tiles);
+  }
   auto [bx, by] =
       schedule.dynamicGridY
           ? groupBlockOrder(b, rem(tile, gridX), div(tile, gridX), gridX,
@@ -42,6 +51,7 @@ Value WgmmaKernelEmitter::blocksValue() {
 void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
                                          int64_t gridY, int64_t blocks) {
   schedule = {launch.getBlockIds().x, gridX, gridY, blocks, Value(), Value()};
+  schedule.splits = plan.splitK;
   if (p.dynamicM()) {
     schedule.dynamicGridY = b.createOrFold<arith::CeilDivUIOp>(
         p.mRuntime, c(plan.bm));
@@ -188,7 +198,9 @@ void WgmmaKernelEmitter::consumeTile(Value tile, Value local) {
   }
   NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
   release(add(first, tiles - 1));
-  if (plan.tmaStore)
+  if (plan.splitK > 1)
+    storePartials(acc);
+  else if (plan.tmaStore)
     storeCThroughTma(acc);
   else
     storeC(acc);

@@ -60,7 +60,7 @@ Value WgmmaKernelEmitter::mapRow(const TensorMap &map, Value row) {
 void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::MBarrierArriveExpectTxOp::create(b, barriers, c(plan.stageBytes()),
                                           fullBarrier(slot), Value());
-  Value k0 = mul(kt, plan.bk);
+  Value k0 = mul(kTileOffset ? add(kt, kTileOffset) : kt, plan.bk);
   // Coordinates are innermost first: (column, row).
   nvgpu::TmaAsyncLoadOp::create(b, aTile(slot), barriers, kernelMapA,
                                 ValueRange{k0, mapRow(mapA, blockRow)},

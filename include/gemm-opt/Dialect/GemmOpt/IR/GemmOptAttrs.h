@@ -37,6 +37,10 @@ std::string elementTypeName(Type type);
 /// not supported, or an empty string.
 std::string checkMatmulElementTypes(Type a, Type b, Type c);
 
+/// The most K splits of a wgmma plan: each split's f32 partial is another
+/// M x N in scratch that the reduction reads.
+inline constexpr int64_t kMaxWgmmaSplitK = 16;
+
 // The chip-independent rules of each plan, in the attribute's parameter
 // order: a message, or "" when the plan may be built on some chip.
 std::string checkSimtPlan(int64_t aPad, bool aTransposed, int64_t bPad,
@@ -57,9 +61,10 @@ std::string checkWgmmaPlan(int64_t bk, int64_t bm, int64_t bn,
                            int64_t cElemBytes, int64_t consumerRegs,
                            int64_t elemBytes, int64_t groupM, int64_t maxRegs,
                            bool persistent, int64_t persistentBlocks,
-                           bool pingpong, int64_t producerRegs, bool stagedA,
-                           bool stagedB, int64_t stages, bool tmaStore,
-                           bool warpSpecialized, int64_t warpgroups);
+                           bool pingpong, int64_t producerRegs, int64_t splitK,
+                           bool stagedA, bool stagedB, int64_t stages,
+                           bool tmaStore, bool warpSpecialized,
+                           int64_t warpgroups);
 
 } // namespace mlir::gemm_opt
 

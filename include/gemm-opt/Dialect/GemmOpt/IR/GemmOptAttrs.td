@@ -279,7 +279,10 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
       warp_specialized = true, warpgroups = 2>
     ```
     `producer_regs` / `consumer_regs` only count with `warp_specialized`,
-    `persistent_blocks` only with `persistent`.
+    `persistent_blocks` only with `persistent`. `split_k` > 1 (the
+    warp-specialized kernel, cooperative consumers, no TMA stores): the
+    work units are the output tiles times the K splits, each writing its
+    f32 partial to scratch, and a second kernel sums them in split order.
   }];
   let parameters = (ins
     "int64_t":$bk,
@@ -294,6 +297,7 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     GemmOpt_Int<"132", "blocks of a persistent grid">:$persistent_blocks,
     GemmOpt_BoolParameter<"false", "ping-pong consumers">:$pingpong,
     GemmOpt_Int<"40", "setmaxnreg of the producer warpgroup">:$producer_regs,
+    GemmOpt_Int<"1", "K splits, each an f32 partial that a second kernel sums">:$split_k,
     GemmOpt_BoolParameter<"false", "A read from a padded copy">:$staged_a,
     GemmOpt_BoolParameter<"false", "B read from a padded copy">:$staged_b,
     "int64_t":$stages,

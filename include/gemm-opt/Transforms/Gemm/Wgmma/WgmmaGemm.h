@@ -86,6 +86,14 @@ struct WgmmaGemmPlan {
   bool tmaStore = false;
   /// Bytes per element of C (4: f32, 2: f16/bf16).
   int64_t cElemBytes = 4;
+  /// Split-K (warp-specialized, cooperative consumers, no TMA stores): the
+  /// kernel's work units are (split, output tile), split s computing K
+  /// tiles [s*T', (s+1)*T') with T' = ceil(T / splitK) of the T K tiles
+  /// (the last split's excess reads TMA's zero fill), into f32 partials in
+  /// scratch; a second kernel (Emit/SplitKReduction.h) sums them in split
+  /// order and applies beta and the epilogue: the same result whatever
+  /// order the units ran in. For grids of few tiles over a long K.
+  int64_t splitK = 1;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// A TMA store box of C: 64 rows (one wgmma m64 tile) of 128 bytes.
@@ -163,6 +171,13 @@ TmaRowCheck checkTmaRows(const GemmProblem &problem);
 std::string fitBatchedWgmmaPlan(const GemmProblem &problem,
                                 WgmmaGemmPlan &plan, bool forceTmaStore,
                                 bool allowStaging, bool &padsB);
+
+/// What split-K (plan.splitK > 1) asks of `problem`: one matmul (not
+/// batched: a unit's partial rows are its split's share of one M x N), a
+/// static M, and at least as many K tiles as splits. "" when it may run
+/// (always with plan.splitK == 1), else why not.
+std::string checkWgmmaSplitK(const GemmProblem &problem,
+                             const WgmmaGemmPlan &plan);
 
 /// The multiple that the padded copy of a batched B read as K rows x N
 /// rounds its rows up to (block-k when K is not one), else 1.

@@ -1,0 +1,1 @@
+gemm-run --check-only --stages wgmma --dtype bf16 --layout nn --shape 32x5120x5120
