@@ -6,12 +6,13 @@
 #   benchmarks/run-unseen-m.sh BINDIR OUTDIR
 # OUTDIR/unseen-<dtype>-nt.{json,txt,command}: gemm-run --suite's table
 # with the geomean per M and overall. Exits non-zero when a run fails.
+# UNSEEN_DTYPES (default "bf16 f16") picks the input types.
 set -uo pipefail
 bin=$1 out=$2
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mkdir -p "$out"
 status=0
-for d in bf16 f16; do
+for d in ${UNSEEN_DTYPES:-bf16 f16}; do
   cmd=("$bin/gemm-run" --suite "$repo/benchmarks/suites/llm-layers-unseen-m.txt" --stages=wgmma
        --dtype "$d" --out-dtype "$d" --layout nt --json "$out/unseen-$d-nt.json")
   echo "${cmd[*]}" > "$out/unseen-$d-nt.command"

@@ -395,14 +395,15 @@ std::string oneOpOptionsGiven() {
   return given;
 }
 
-/// A function of several ops (a version-2 manifest) fixes every op's
-/// problem: options that describe one op are a usage error with it.
+/// An input of several kernel ops (a function of several, version 2, or
+/// several functions, version 4) fixes every op's problem: options that
+/// describe one op are a usage error with it.
 void checkFunctionInput() {
   std::vector<std::string> ops;
   std::string err, given = oneOpOptionsGiven();
   if (inputFile.empty() || given.empty() || !inputKernelOps(inputFile, ops, err) || ops.size() < 2)
     return; // the compiler reports what it cannot read
-  usageError(inputFile + " is a function of " + std::to_string(ops.size()) + " ops (" + llvm::join(ops, ", ") +
+  usageError(inputFile + " holds " + std::to_string(ops.size()) + " kernel ops (" + llvm::join(ops, ", ") +
              "), whose input fixes the problem of each: " + given + " describe one op");
 }
 
