@@ -129,6 +129,12 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   if (p.dynamicM())
     launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
   batchIndex = launch.getBlockIds().z;
+  // Split-K: the reduction is a programmatic dependent launch, scheduled
+  // once every block of this grid has started; its blocks take SMs as
+  // these leave and wait for the partials themselves (griddepcontrol.wait).
+  if (plan.splitK > 1)
+    NVVM::GriddepcontrolOp::create(b,
+                                   NVVM::GridDepActionKind::launch_dependents);
 
   auto toDescriptor = [&](const TensorMap &map) {
     Value ptr = LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(ctx),
@@ -169,7 +175,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
       b.setInsertionPointAfter(launch);
       buildSplitKReduction(b, {partials, p.c, p.m, p.n, ldPartials, plan.splitK,
                                p.accumulate,
-                               /*programmatic=*/false, &p});
+                               /*programmatic=*/true, &p});
     }
     return launch;
   }

@@ -3,8 +3,9 @@
 // persistent kernel's 120 units are the 40 tiles of split 0, then of
 // split 1, 2 (unit u: split u / 40, tile u % 40), each loading K tiles
 // 72 * split .. + 72 and storing its f32 partial at rows split * 128 of a
-// 384 x 5120 scratch buffer; the reduction kernel after it sums them into
-// C. With split-k=2 the units are 80 and each loads 108 K tiles.
+// 384 x 5120 scratch buffer; the reduction kernel after it (a programmatic
+// dependent launch: the matmul grid lets it be scheduled as it starts, and
+// it waits for the partials itself) sums them into C. With split-k=2 the units are 80 and each loads 108 K tiles.
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s
 // RUN: gemm-opt %s --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{split-k=2}),canonicalize,cse)" | FileCheck %s --check-prefix=TWO
 // Options that set the tiles without split-k (a tuning database entry's)
@@ -14,6 +15,7 @@
 // CHECK-LABEL: func.func @matmul
 // CHECK:       %[[PARTIALS:.*]] = memref.alloc() : memref<384x5120xf32>
 // CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %c120, {{.*}} = %c1, {{.*}} = %c1)
+// CHECK:       nvvm.griddepcontrol launch_dependents
 // CHECK:       scf.for %[[UNIT:.*]] = %{{.*}} to %c120 step %c120
 // CHECK:         %[[SPLIT:.*]] = arith.divui %[[UNIT]], %c40
 // CHECK:         %[[FIRST:.*]] = arith.muli %[[SPLIT]], %c72
@@ -26,6 +28,7 @@
 // CHECK:       gemm_opt.kernel = "matmul"
 // CHECK-SAME:  split_k = 3
 // CHECK:       gpu.launch
+// CHECK:       nvvm.griddepcontrol wait
 // CHECK:       vector.load %[[PARTIALS]]
 // CHECK-COUNT-2: vector.load %[[PARTIALS]]
 // CHECK:       memref.store {{.*}} : memref<128x5120xbf16>

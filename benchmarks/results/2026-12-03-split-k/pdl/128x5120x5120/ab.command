@@ -1,0 +1,1 @@
+gemm-run --ptx /root/out/r/128x5120x5120/wgmma.ptx --manifest /root/out/r/128x5120x5120/wgmma.json --ptx /root/out/r/128x5120x5120/wgmma.ptx --manifest /root/out/r/128x5120x5120/plain.json --repeat 200 --json /root/out/r/128x5120x5120/ab.json

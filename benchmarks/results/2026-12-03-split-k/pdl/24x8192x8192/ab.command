@@ -1,0 +1,1 @@
+gemm-run --ptx /root/out/r/24x8192x8192/wgmma.ptx --manifest /root/out/r/24x8192x8192/wgmma.json --ptx /root/out/r/24x8192x8192/wgmma.ptx --manifest /root/out/r/24x8192x8192/plain.json --repeat 200 --json /root/out/r/24x8192x8192/ab.json

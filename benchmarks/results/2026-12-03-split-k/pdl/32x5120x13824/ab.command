@@ -1,0 +1,1 @@
+gemm-run --ptx /root/out/r/32x5120x13824/wgmma.ptx --manifest /root/out/r/32x5120x13824/wgmma.json --ptx /root/out/r/32x5120x13824/wgmma.ptx --manifest /root/out/r/32x5120x13824/plain.json --repeat 200 --json /root/out/r/32x5120x13824/ab.json
