@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/InitGemmOpt.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/PtxEntries.h"
 #include "gemm-opt/Target/KernelBundle.h"
 
@@ -154,10 +155,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     outcome("diagnosed by extractKernelBundle", options.stage); // e.g. a grid beyond CUDA's limits
     return 0;
   }
-  if (!rt::validateManifest(bundle->manifest, error))
-    finding("the compiled manifest is invalid: " + error, options.stage);
-  if (!rt::checkManifestAgainstPtx(bundle->manifest, bundle->ptx, error))
-    finding("the compiled manifest does not fit its PTX: " + error, options.stage);
+  for (const mlir::gemm_opt::FunctionManifest &f : bundle->functions) {
+    if (f.isDynamic()) {
+      rt::DynamicManifest dynamic;
+      if (!rt::parseDynamicManifest(f.dynamicManifest, dynamic, error))
+        finding("the compiled version-3 manifest is invalid: " + error, options.stage);
+      continue;
+    }
+    if (!rt::validateManifest(f.manifest, error))
+      finding("the compiled manifest is invalid: " + error, options.stage);
+    if (!rt::checkManifestAgainstPtx(f.manifest, bundle->ptx, error))
+      finding("the compiled manifest does not fit its PTX: " + error, options.stage);
+  }
   outcome("compiled", options.stage);
   return 0;
 }
