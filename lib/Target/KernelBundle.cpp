@@ -129,8 +129,8 @@ static SmallVector<SmallVector<func::FuncOp>> entryFunctions(ModuleOp module) {
   return entries;
 }
 
-/// The manifest of one entry function (`variants`: more than one, or one
-/// variant of a dynamic function).
+/// The manifest of one entry: a function, or the variants of one with
+/// dynamic dimensions (`funcs`), as it would be written alone.
 static FailureOr<FunctionManifest> describeEntry(ArrayRef<func::FuncOp> funcs,
                                                  StringRef ptx, StringRef stage,
                                                  StringRef chip) {

@@ -219,11 +219,16 @@ static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
 ///    94.6): 128x10240x8192 97.2% against 55.8, 512x10240x8192 84.0
 ///    against 65.7, 512x27648x5120 91.3 against 81.3. When even those are
 ///    fewer than a third of the SMs (128x5120x5120: 40 tiles), 64x128 with
-///    a producer (70.9% against 59.9). Between the two, cooperative
-///    128x192 tiles where they fill the last wave best (the tuner's sweep,
+///    a producer (70.9% against 59.9), or, for one matmul of a static M,
+///    cooperative 128x128 with K split into units that fill the SMs
+///    (results/2026-12-03-split-k: 128x5120x13824 72.7 -> 103.4%).
+///    Between the two, cooperative 128x192 tiles where they fill the last
+///    wave best (the tuner's sweep,
 ///    results/2026-12-02-tune-m512: 512x5120x5120 87.1% against 68.8 with
 ///    128x128, 512x5120x13824 83.4 against 68.8; 108 tiles on 132 SMs).
-/// Returns false, leaving `plan` alone, for other problems.
+/// Whatever the tiles, a grid of at most half the SMs then splits K
+/// (wgmmaSplitsToFill). Returns false, leaving `plan` alone, for other
+/// problems.
 static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
                                    WgmmaGemmPlan &plan) {
   int64_t numSMs = chip.numSMs;

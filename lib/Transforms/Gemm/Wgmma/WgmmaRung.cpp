@@ -61,16 +61,16 @@ struct GemmWgmmaPass
     auto pick = [](int64_t mine, int64_t db, int64_t none) {
       return mine != none ? mine : db;
     };
-#define GEMM_OPT_PICK(field)                                                   \
-  o.field = pick(field, t.field, unset.field);
-    GEMM_OPT_PICK(blockM)
-    GEMM_OPT_PICK(blockN) GEMM_OPT_PICK(blockK) GEMM_OPT_PICK(stages)
-        GEMM_OPT_PICK(warpgroups) GEMM_OPT_PICK(groupM)
-            GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
-                GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong)
-                    GEMM_OPT_PICK(tmaStore) GEMM_OPT_PICK(splitK)
+#define GEMM_OPT_PICK(field) o.field = pick(field, t.field, unset.field);
+    // clang-format off
+    GEMM_OPT_PICK(blockM) GEMM_OPT_PICK(blockN) GEMM_OPT_PICK(blockK)
+    GEMM_OPT_PICK(stages) GEMM_OPT_PICK(warpgroups) GEMM_OPT_PICK(groupM)
+    GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
+    GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
+    GEMM_OPT_PICK(splitK)
 #undef GEMM_OPT_PICK
-                        o.staging = staging;
+    o.staging = staging;
+    // clang-format on
     return o;
   }
 
