@@ -439,9 +439,6 @@ bool rt::compileStages(const CompileRequest &request,
         error = "stage '" + stage + "': the compiler's version-3 " + error;
         return false;
       }
-      if (!moduleManifest.empty())
-        compiled.func = compiled.isDynamic() ? compiled.dynamic.func
-                                             : compiled.manifest.func;
       if (!request.dynamicDims.empty() && !compiled.isDynamic()) {
         error = "stage '" + stage +
                 "': the input has dynamic sizes, but the compiler wrote no "

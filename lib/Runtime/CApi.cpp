@@ -99,15 +99,16 @@ bool parse(const char *json, KernelManifest &m, char *err, size_t errLen) {
     return fail(err, errLen, "manifest: null"), false;
   if (parseManifest(json, m, e))
     return true;
-  std::vector<ModuleFunction> fs;
   if (isDynamic(json))
     e = "manifest: version 3 (dynamic dimensions) describes no launch until its sizes are bound: ask its "
         "instance (gemm_opt_kernel_instance)";
-  else if (isModule(json) && functions(json, fs, err, errLen))
+  if (isModule(json)) {
+    std::vector<ModuleFunction> fs;
+    if (!functions(json, fs, err, errLen))
+      return false;
     e = "manifest: version 4 holds the manifests of " + std::to_string(fs.size()) + " functions (" + functionNames(fs) +
         "): take one (gemm_opt_manifest_function)";
-  else if (isModule(json))
-    return false;
+  }
   return fail(err, errLen, e), false;
 }
 

@@ -180,8 +180,12 @@ std::vector<std::string> cublasLtCells(const StageResult &r) {
 }
 } // namespace
 
+std::string stageFunctionLabel(const std::string &stage, const std::string &func) {
+  return func.empty() ? stage : stage + " @" + func;
+}
+
 std::string stageLabel(const StageResult &r) {
-  std::string label = r.stage + (r.func.empty() ? "" : " @" + r.func);
+  std::string label = stageFunctionLabel(r.stage, r.func);
   for (size_t i = 0; i < r.dynamicSizes.size(); ++i)
     label += (i ? "," : " ") + r.dynamicSizes[i].first + "=" + std::to_string(r.dynamicSizes[i].second);
   if (r.variant >= 0)

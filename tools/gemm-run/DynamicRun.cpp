@@ -203,7 +203,7 @@ void checkSizesUsed(const std::vector<Job> &jobs) {
 }
 
 std::vector<Job> compiledStageJobs(CompiledStage &stage, const std::string &shape, int64_t batch, bool compileOnly) {
-  std::string label = stage.stage + (stage.func.empty() ? "" : " @" + stage.func);
+  std::string label = stageFunctionLabel(stage.stage, stage.function());
   std::printf("compiled %-20s %9.1f ms (dynamic: %s; %zu variants)\n", label.c_str(), stage.compileMs,
               symbolSizesString(stage.dynamic, {}).c_str(), stage.dynamic.variants.size());
   // --dynamic runs --shape's sizes unless --sizes says otherwise. The
@@ -270,7 +270,7 @@ std::pair<std::string, std::string> emittedManifest(const Job &job) {
 void printCompileSummary(const std::vector<Job> &jobs) {
   for (const Job &j : jobs) {
     const KernelManifest &m = j.manifest;
-    std::string label = m.stage + (j.func.empty() ? "" : " @" + j.func);
+    std::string label = stageFunctionLabel(m.stage, j.func);
     std::printf("  %-20s %zu kernel(s), %zu bytes of PTX\n", label.c_str(), m.kernels.size(), j.ptx.size());
     for (const KernelDesc &k : m.kernels)
       std::printf("      %s grid [%u, %u, %u] block [%u, %u, %u] dynamic smem %u B, %zu params\n", k.name.c_str(),

@@ -359,7 +359,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = fal
     if (c.isDynamic()) { // a job per size
       std::vector<Job> sized = gemm_run::compiledStageJobs(c, shapeText, batchCount, compileOnly);
       for (Job &j : sized)
-        j.func = c.func, j.moduleManifestText = c.moduleManifestText;
+        j.func = c.function(), j.moduleManifestText = c.moduleManifestText;
       std::move(sized.begin(), sized.end(), std::back_inserter(jobs));
       continue;
     }
@@ -377,10 +377,11 @@ std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = fal
     std::string note = gemm_run::epilogueMismatchNote(c.manifest);
     if (!note.empty())
       std::cerr << "gemm-run: note: " << note << "\n";
-    std::string label = c.stage + (c.func.empty() ? "" : " @" + c.func);
+    std::string func = c.function();
+    std::string label = stageFunctionLabel(c.stage, func);
     std::printf("compiled %-20s %9.1f ms\n", label.c_str(), c.compileMs);
     jobs.push_back(
-        {std::move(c.ptx), std::move(c.manifest), c.compileMs, {}, -1, false, "", c.func, c.moduleManifestText});
+        {std::move(c.ptx), std::move(c.manifest), c.compileMs, {}, -1, false, "", func, c.moduleManifestText});
   }
   return jobs;
 }

@@ -254,6 +254,9 @@ struct StageResult {
   /// otherwise.
   std::string func;
 };
+/// "wgmma @proj": a stage of function `func` of a manifest of several
+/// ("" for others: the stage alone).
+std::string stageFunctionLabel(const std::string &stage, const std::string &func);
 /// The stage as tables and stage lines name it: "wgmma", "wgmma M=127 v1"
 /// (a dynamic stage at a size, its variant), "wgmma static" (a static peer),
 /// "wgmma @proj" (function proj of a manifest of several).

@@ -56,9 +56,15 @@ struct CompiledStage {
   DynamicManifest dynamic;
   bool isDynamic() const { return !dynamicManifestText.empty(); }
   /// A module of several functions (docs/manifest.md, "Several
-  /// functions"): a stage per function, each with the function's name and
-  /// the module's version-4 manifest. Empty for a module of one function.
-  std::string func, moduleManifestText;
+  /// functions"): a stage per function, each with the module's version-4
+  /// manifest. Empty for a module of one function.
+  std::string moduleManifestText;
+  /// The function of such a stage ("" for a module of one function).
+  std::string function() const {
+    if (moduleManifestText.empty())
+      return "";
+    return isDynamic() ? dynamic.func : manifest.func;
+  }
 };
 
 /// Implemented by the MLIR side (lib/Runner/, not in GemmOptRuntime); returns

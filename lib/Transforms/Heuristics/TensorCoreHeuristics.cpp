@@ -188,15 +188,15 @@ static constexpr int64_t kMinSplitKTiles = 16;
 /// least kMinSplitKTiles), one matmul of a static M (checkWgmmaSplitK).
 static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
                                  const WgmmaGemmPlan &plan) {
-  if (p.isBatched() || p.dynamicM())
-    return 1;
   int64_t tiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
   int64_t kTiles = ceilDiv(p.k, plan.bk);
   if (2 * tiles > chip.numSMs)
     return 1;
-  return std::max<int64_t>(
+  WgmmaGemmPlan split = plan;
+  split.splitK = std::max<int64_t>(
       1, std::min(
              {chip.numSMs / tiles, kTiles / kMinSplitKTiles, kMaxWgmmaSplitK}));
+  return checkWgmmaSplitK(p, split).empty() ? split.splitK : 1;
 }
 
 /// Plans for a long K and a wide N (4096 or more: the layers of a model)

@@ -111,11 +111,10 @@ struct GemmWgmmaPass
       if (!why.empty())
         return "invalid 'wgmma' option tma-store=1: " + why;
     }
-    // Split-K writes f32 partials, not C.
-    plan.tmaStore =
-        o.tmaStore == -1
-            ? plan.splitK == 1 && chooseWgmmaTmaStore(problem, plan, chip)
-            : o.tmaStore == 1;
+    // (A plan with K splits writes f32 partials: chooseWgmmaTmaStore's
+    // validation of the plan with TMA stores refuses them.)
+    plan.tmaStore = o.tmaStore == -1 ? chooseWgmmaTmaStore(problem, plan, chip)
+                                     : o.tmaStore == 1;
     if (std::string why = fitBatchedWgmmaPlan(problem, plan, o.tmaStore == 1,
                                               o.staging != 0, padsB);
         !why.empty()) {
