@@ -7,7 +7,8 @@
 # Environment: BUDGET (seconds, default 540: under a 10-minute device call),
 # GPUS (default: every GPU nvidia-smi lists; shard i of n runs on device i,
 # each taking every n-th shape), REPEAT (timed runs per candidate, default
-# 10), M_LIST (only these M, e.g. "32 128"), DTYPE (default bf16).
+# 10), M_LIST (only these M, e.g. "32 128"), DTYPE (default bf16), OUT_DTYPE
+# (C's type, default DTYPE: what nn.Linear returns).
 # OUTDIR/shard-<i>.jsonl (appended as each shape ends), <M>x<N>x<K>.{log,json}
 # per shape, then h200.jsonl: every shard merged, one entry per problem
 # (the fastest), for benchmarks/tuning/h200.jsonl. Shapes already in a
@@ -18,6 +19,7 @@ bin=$1 out=$2
 suite=${3:-$(dirname "$0")/suites/llm-layers.txt}
 tune_max=${4:-8}
 budget=${BUDGET:-540} repeat=${REPEAT:-10} dtype=${DTYPE:-bf16}
+out_dtype=${OUT_DTYPE:-$dtype}
 gpus=${GPUS:-$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')}
 [ "${gpus:-0}" -ge 1 ] 2>/dev/null || gpus=1
 export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -40,8 +42,10 @@ tune_shard() {
     idx=$((idx + 1))
     [ $(( (idx - 1) % gpus )) -eq "$i" ] || continue
     IFS=x read -r m n k <<< "$shape"
-    # (llvm::json writes the keys sorted: ..."k", "layout", "m", "ms", "n"...)
-    if cat "$out"/shard-*.jsonl | grep "\"k\":$k,\"layout\":\"nt\",\"m\":$m," | grep -q "\"n\":$n,"; then
+    # (llvm::json writes the keys sorted: "a", "b", "batch", "c", ... "k",
+    # "layout", "m", "ms", "n"...)
+    if cat "$out"/shard-*.jsonl | grep "\"a\":\"$dtype\"" | grep "\"c\":\"$out_dtype\"" |
+        grep "\"k\":$k,\"layout\":\"nt\",\"m\":$m," | grep -q "\"n\":$n,"; then
       continue
     fi
     left=$(( deadline - $(date +%s) ))
@@ -49,7 +53,7 @@ tune_shard() {
       echo "shard $i: budget spent before $shape" >&2
       return 0
     fi
-    timeout "$left" "$bin/gemm-run" --tune --stages wgmma --layout nt --dtype "$dtype" --shape "$shape" \
+    timeout "$left" "$bin/gemm-run" --tune --stages wgmma --layout nt --dtype "$dtype" --out-dtype "$out_dtype" --shape "$shape" \
       --tune-max "$tune_max" --repeat "$repeat" --device "$i" --tuning-db "$db" \
       --json "$out/$shape.json" > "$out/$shape.log" 2>&1
     echo "shard $i: $shape exit $? ($(grep -m1 'winner:' "$out/$shape.log" || echo 'no winner'))"

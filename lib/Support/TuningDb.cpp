@@ -3,6 +3,7 @@
 #include "gemm-opt/Support/TuningDb.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -26,6 +27,25 @@ bool TuningProblem::sameFamily(const TuningProblem &o) const {
   return chip == o.chip && op == o.op && aType == o.aType &&
          bType == o.bType && cType == o.cType && layout == o.layout &&
          batch == o.batch && n == o.n && k == o.k && stage == o.stage;
+}
+
+/// Bytes per element of a type name; 0 for a name the database does not
+/// know (never kindred to anything).
+static int typeBytes(StringRef type) {
+  return llvm::StringSwitch<int>(type)
+      .Case("f32", 4)
+      .Cases({"f16", "bf16"}, 2)
+      .Default(0);
+}
+
+bool TuningProblem::kindredFamily(const TuningProblem &o) const {
+  auto sameWidth = [](StringRef x, StringRef y) {
+    return typeBytes(x) != 0 && typeBytes(x) == typeBytes(y);
+  };
+  return chip == o.chip && op == o.op && sameWidth(aType, o.aType) &&
+         sameWidth(bType, o.bType) && sameWidth(cType, o.cType) &&
+         layout == o.layout && batch == o.batch && n == o.n && k == o.k &&
+         stage == o.stage;
 }
 
 std::string TuningProblem::str() const {
@@ -226,24 +246,34 @@ int64_t gemm_opt::tuning::mBucket(int64_t m) {
 
 TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
                                          const TuningProblem &q) {
-  // Ranked by distance in M (by ratio: 0 is exact), then the smaller M,
-  // then the faster entry (a file appended to twice holds duplicates).
+  // Ranked by distance in M (by ratio: 0 is exact), then the problem's own
+  // types before kindred ones, then the smaller M, then the faster entry (a
+  // file appended to twice holds duplicates).
   TuningMatch best;
   double bestDistance = 0;
   for (const TuningEntry &e : db.entries) {
     const TuningProblem &p = e.problem;
-    if (!p.sameFamily(q) || mBucket(p.m) != mBucket(q.m))
+    if (mBucket(p.m) != mBucket(q.m))
+      continue;
+    bool own = p.sameFamily(q);
+    if (!own && !p.kindredFamily(q))
       continue;
     double distance = std::fabs(std::log(double(p.m) / double(q.m)));
     const TuningEntry *b = best.entry;
-    if (!b || distance < bestDistance ||
-        (distance == bestDistance &&
-         (p.m < b->problem.m || (p.m == b->problem.m && e.ms < b->ms)))) {
+    auto better = [&] {
+      if (!b || distance != bestDistance)
+        return !b || distance < bestDistance;
+      if (own != !best.otherTypes)
+        return own;
+      return p.m < b->problem.m || (p.m == b->problem.m && e.ms < b->ms);
+    };
+    if (better()) {
       best.entry = &e;
+      best.otherTypes = !own;
       bestDistance = distance;
     }
   }
-  best.exact = best.entry && best.entry->problem.m == q.m;
+  best.exact = best.entry && !best.otherTypes && best.entry->problem.m == q.m;
   return best;
 }
 

@@ -113,6 +113,32 @@ static void testLookup() {
   q = entry(32, 0).problem;
   q.chip = "sm_80";
   EXPECT(!findTuning(db, q).entry);
+  // f16 borrows bf16's plans (same widths), never f32's or tf32's.
+  q = entry(32, 0).problem;
+  q.aType = q.bType = "f16";
+  TuningMatch kindred = findTuning(db, q);
+  EXPECT(kindred.entry && kindred.otherTypes && !kindred.exact && kindred.entry->plan.at("wgmma") == "m32");
+  q.cType = "f16";
+  EXPECT(!findTuning(db, q).entry); // C of 2 bytes against f32's 4
+  q = entry(32, 0).problem;
+  q.aType = q.bType = "f32";
+  EXPECT(!findTuning(db, q).entry);
+  q = entry(32, 0).problem;
+  q.aType = "i8";
+  EXPECT(!findTuning(db, q).entry);
+  // The problem's own types win at the same distance in M, but a kindred
+  // entry nearer in M wins over an own one farther away.
+  TuningEntry f16 = entry(32, 0.1, "f16-m32");
+  f16.problem.aType = f16.problem.bType = "f16";
+  db.entries.push_back(f16);
+  EXPECT(plan(32) == "m32!");
+  TuningEntry f16at24 = entry(24, 0.1, "f16-m24");
+  f16at24.problem.aType = f16at24.problem.bType = "f16";
+  db.entries.push_back(f16at24);
+  EXPECT(plan(24) == "f16-m24");
+  q = entry(32, 0).problem;
+  q.aType = q.bType = "f16";
+  EXPECT(findTuning(db, q).exact && findTuning(db, q).entry->plan.at("wgmma") == "f16-m32");
 }
 
 static void testShard() {

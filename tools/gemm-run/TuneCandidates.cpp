@@ -118,6 +118,16 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
               pruner.prune("shared memory: the ring does not fit");
               continue;
             }
+            // Persistent cooperative blocks that compute several tiles
+            // with more than 4 slots ran at 69-104% of cuBLAS from shape
+            // to shape and run to run where 4 slots held 94-103
+            // (results/2026-12-03-tuning-sweep): no measurement of them
+            // can be trusted to hold.
+            if (sch.persistent && !sch.pingpong && stages > 4 &&
+                gridTiles > s.numSMs) {
+              pruner.prune("ring: over 4 slots on blocks of several tiles");
+              continue;
+            }
             int perSM = sch.persistent || sch.ws
                             ? 1
                             : int(std::clamp<int64_t>(

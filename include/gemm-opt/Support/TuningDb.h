@@ -43,6 +43,10 @@ struct TuningProblem {
 
   /// Everything but M: the entries one M bucket may borrow from.
   bool sameFamily(const TuningProblem &o) const;
+  /// The same family but for types of the same widths in A, B and C (f16
+  /// for bf16): the same kernels at the same rate, so a plan measured for
+  /// one serves the other where the problem's own types have none.
+  bool kindredFamily(const TuningProblem &o) const;
   bool operator==(const TuningProblem &o) const {
     return sameFamily(o) && m == o.m;
   }
@@ -104,9 +108,12 @@ int64_t mBucket(int64_t m);
 
 /// The lookup: the exact entry of `q`, else the one of its family in its M
 /// bucket with the nearest M (by ratio; the smaller M on a tie), else null.
+/// A kindred family's entries (kindredFamily) count where the problem's
+/// own types have none at that distance in M.
 struct TuningMatch {
   const TuningEntry *entry = nullptr;
-  bool exact = false;
+  bool exact = false;      ///< the problem itself: same types, same M
+  bool otherTypes = false; ///< borrowed from a kindred family
 };
 TuningMatch findTuning(const TuningDb &db, const TuningProblem &q);
 

@@ -213,10 +213,8 @@ static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
 ///    92.5). Both beat the
 ///    swap-AB kernel there (43-55%), hence its M <= 16 limit with B N x K.
 ///  - Above: the cooperative 128x256 kernel unless 128x128 tiles fill the
-///    last wave better by more than their lower efficiency per tile (the
-///    cooperative 128x128 kernel reaches ~0.9 of the 128x256 one on equal
-///    waves: 512x8192x8192 75.0 against 93.1, 512x15360x5120 90.4 against
-///    94.6): 128x10240x8192 97.2% against 55.8, 512x10240x8192 84.0
+///    last wave better by more than their lower efficiency per tile (0.97;
+///    see below): 128x10240x8192 97.2% against 55.8, 512x10240x8192 84.0
 ///    against 65.7, 512x27648x5120 91.3 against 81.3. When even those are
 ///    fewer than a third of the SMs (128x5120x5120: 40 tiles), 64x128 with
 ///    a producer (70.9% against 59.9), or, for one matmul of a static M,
@@ -261,8 +259,22 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
     }
   } else {
     // Each tile's share of the last wave, weighed by how close its kernel
-    // comes to the 128x256 one on equal waves.
-    constexpr double kMidTileEfficiency = 0.95, kSquareTileEfficiency = 0.9;
+    // comes to the 128x256 one on equal waves. The persistent 128x128
+    // kernel with 4 stages reaches 0.97-1.0 of it (the tuner's sweep of the
+    // suite, results/2026-12-03-tuning-sweep: 512x8192x8192 91 against 92,
+    // 512x8192x28672 94 / 93, 2048x8192x8192 94 / 95). Its ring depth
+    // depends on whether a block computes one tile or several: with one
+    // (tiles <= SMs) 6 stages beat 4 (128x10240x8192 94 against 85,
+    // 128x15360x5120 100 against 96); with several, 6 stages drop to
+    // 69-87% on some shapes (8192x5120x13824 69 against 98 with 4,
+    // 2048x5120x13824 70 against 94, 2048x8192x8192 81 against 94) and win
+    // by at most 4 points elsewhere.
+    constexpr double kMidTileEfficiency = 0.95, kSquareTileEfficiency = 0.97;
+    auto use128x128 = [&] {
+      useCooperative128x256(plan);
+      plan.bn = 128;
+      plan.stages = tiles(128, 128) <= numSMs ? 6 : 4;
+    };
     double wide = waveEfficiency(tiles(128, 256), numSMs);
     double mid = kMidTileEfficiency * waveEfficiency(tiles(128, 192), numSMs);
     double square =
@@ -273,9 +285,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
     } else if (3 * tiles(128, 128) < numSMs) {
       // Split-K units of cooperative 128x128 tiles fill the SMs; without
       // split-K (batched, a dynamic M) 64x128 tiles fill more of them.
-      useCooperative128x256(plan);
-      plan.bn = 128;
-      plan.stages = 6;
+      use128x128();
       if (wgmmaSplitsToFill(p, chip, plan) > 1) {
         why = "even 128x128 tiles are fewer than a third of the SMs: "
               "their K splits fill them";
@@ -290,9 +300,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
       plan.groupM = 0;
       why = "128x192 tiles fill the last wave best";
     } else {
-      useCooperative128x256(plan);
-      plan.bn = 128;
-      plan.stages = 6;
+      use128x128();
       why = "128x128 tiles fill the last wave best";
     }
   }
@@ -305,6 +313,33 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
                  << " tiles of 128x256, " << tiles(128, 128) << " of 128x128, "
                  << tiles(64, 128) << " of 64x128 on " << numSMs
                  << " SMs: " << why << "; plan " << plan.str() << "\n";
+  return true;
+}
+
+/// Four or more waves of 128x256 tiles over a long K and a wide N (the
+/// layers of a model at M >= 2048, 8192^3): the persistent 128x128 kernel with
+/// 4 stages, ahead of 128x256 in the tuner's sweep of the suite
+/// (results/2026-12-03-tuning-sweep, bf16, % of cuBLAS interleaved):
+/// 8192x10240x8192 103 against 97, 8192x15360x5120 103 / 98,
+/// 8192x27648x5120 101 / 97, 8192x8192x8192 102 / 98, 2048x57344x8192
+/// 101 / 96, 2048x15360x5120 96 / 91, and within a point where 128x256 led
+/// (8192x5120x5120 95 / 96, 2048x10240x8192 95 / 96). Only where that was
+/// measured: 16-bit inputs (TF32 kept 128x256: results/2026-11-30-staging-
+/// tf32), N and K from 5120 (4097^3 f16, staged, ran 207.5 % of cuBLAS with
+/// 128x128 against 241.8 % with 128x256: results/2026-12-03-tuned).
+/// Returns false, leaving `plan` alone, for other problems.
+static bool chooseManyWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
+                                     WgmmaGemmPlan &plan) {
+  int64_t wideTiles = ceilDiv(p.m, 128) * ceilDiv(p.n, 256);
+  if (plan.elemBytes != 2 || p.batch != 1 || p.k < 5120 || p.n < 5120 ||
+      wideTiles < 4 * chip.numSMs)
+    return false;
+  useCooperative128x256(plan);
+  plan.bn = 128;
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
+                 << wideTiles << " tiles of 128x256 on " << chip.numSMs
+                 << " SMs, a long K: persistent 128x128, 4 stages; plan "
+                 << plan.str() << "\n";
   return true;
 }
 
@@ -351,7 +386,8 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   auto blocks = [&](int64_t bm, int64_t bn) {
     return p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
-  if (chooseFewWaveWgmmaTiles(p, chip, plan))
+  if (chooseFewWaveWgmmaTiles(p, chip, plan) ||
+      chooseManyWaveWgmmaTiles(p, chip, plan))
     return plan;
   if (blocks(128, 256) >= chip.numSMs) {
     useCooperative128x256(plan);

@@ -124,15 +124,22 @@ FailureOr<std::optional<TunedRungPlan>> mlir::gemm_opt::lookupTunedPlan(
   TunedRungPlan tuned;
   tuned.exact = match.exact;
   llvm::raw_string_ostream origin(tuned.origin);
-  if (match.exact)
+  if (match.exact) {
     origin << "the entry for " << q.str();
-  else
-    origin << "the entry for M = " << e.problem.m << ", the nearest in M = "
-           << q.m << "'s bucket (M <= "
-           << (tuning::mBucket(q.m) == INT64_MAX
-                   ? std::string("any")
-                   : std::to_string(tuning::mBucket(q.m)))
-           << ") of " << q.str();
+  } else {
+    origin << "the entry for ";
+    if (match.otherTypes)
+      origin << e.problem.str() << ", types of the same widths";
+    else
+      origin << "M = " << e.problem.m;
+    if (e.problem.m != q.m)
+      origin << ", the nearest in M = " << q.m << "'s bucket (M <= "
+             << (tuning::mBucket(q.m) == INT64_MAX
+                     ? std::string("any")
+                     : std::to_string(tuning::mBucket(q.m)))
+             << ")";
+    origin << ", for " << q.str();
+  }
   origin << " (" << llvm::format("%.4f", e.ms) << " ms";
   if (e.cublasMs > 0)
     origin << ", " << llvm::format("%.1f", 100 * e.cublasMs / e.ms)

@@ -259,7 +259,7 @@ void testSmallMPlans(ArrayRef<Types> types) {
 /// on the cooperative 128x256 kernel.
 void testFewWaveWgmmaPlans(MLIRContext &ctx) {
   const ChipInfo &chip = *lookupChipInfo("sm_90a");
-  Type bf16 = BFloat16Type::get(&ctx);
+  Type bf16 = BFloat16Type::get(&ctx), f32 = Float32Type::get(&ctx);
   const std::array<int64_t, 2> layers[] = {
       {10240, 8192}, {15360, 5120}, {27648, 5120}, {5120, 13824},
       {5120, 5120},  {57344, 8192}, {8192, 28672}, {8192, 8192}};
@@ -306,12 +306,42 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
                    plan.persistent,
                describe({512, 5120, k}, "bf16", "sm_90a") + ": " + plan.str());
   }
-  for (int64_t side : {4096, 8192}) {
-    GemmProblem p = makeProblem({side, side, side}, bf16, bf16, false);
+  // 4096^3: under four waves of 128x256 tiles, which fill them best.
+  {
+    GemmProblem p = makeProblem({4096, 4096, 4096}, bf16, bf16, false);
     WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
     EXPECT_MSG(plan.bm == 128 && plan.bn == 256 && plan.consumers == 2 &&
                    plan.warpSpecialized && plan.persistent,
-               describe({side, side, side}, "bf16", "sm_90a"));
+               describe({4096, 4096, 4096}, "bf16", "sm_90a") + ": " +
+                   plan.str());
+  }
+  // Four waves or more over a long K: persistent 128x128 with 4 stages
+  // (16-bit inputs; TF32 keeps 128x256), neither for batched problems.
+  for (Shape shape : {Shape{8192, 8192, 8192}, Shape{2048, 15360, 5120},
+                      Shape{8192, 5120, 13824}}) {
+    GemmProblem p = makeProblem(shape, bf16, bf16, false);
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    std::string what = describe(shape, "bf16", "sm_90a") + ": " + plan.str();
+    EXPECT_MSG(plan.bm == 128 && plan.bn == 128 && plan.stages == 4 &&
+                   plan.consumers == 2 && plan.warpSpecialized &&
+                   plan.persistent,
+               what);
+    GemmProblem tf32 = makeProblem(shape, f32, f32, false);
+    EXPECT_MSG(chooseWgmmaPlan(tf32, chip).bn == 256, "tf32 " + what);
+  }
+  // 128x128 tiles that each block computes once keep 6 stages; several per
+  // block, 4 (2048x5120x13824: 640 tiles).
+  {
+    GemmProblem one = makeProblem({128, 15360, 5120}, bf16, bf16, false);
+    one.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(one, chip);
+    EXPECT_MSG(plan.bn == 128 && plan.stages == 6,
+               "128x15360x5120: " + plan.str());
+    GemmProblem many = makeProblem({2048, 5120, 13824}, bf16, bf16, false);
+    many.transposeB = true;
+    plan = chooseWgmmaPlan(many, chip);
+    EXPECT_MSG(plan.bn == 128 && plan.stages == 4,
+               "2048x5120x13824: " + plan.str());
   }
 }
 
