@@ -11,6 +11,7 @@
 
 #include <climits>
 #include <cmath>
+#include <tuple>
 
 using namespace gemm_opt::tuning;
 using llvm::StringRef;
@@ -249,8 +250,9 @@ TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
   // Ranked by distance in M (by ratio: 0 is exact), then the problem's own
   // types before kindred ones, then the smaller M, then the faster entry (a
   // file appended to twice holds duplicates).
+  using Rank = std::tuple<double, bool, int64_t, double>;
   TuningMatch best;
-  double bestDistance = 0;
+  Rank bestRank;
   for (const TuningEntry &e : db.entries) {
     const TuningProblem &p = e.problem;
     if (mBucket(p.m) != mBucket(q.m))
@@ -258,19 +260,11 @@ TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
     bool own = p.sameFamily(q);
     if (!own && !p.kindredFamily(q))
       continue;
-    double distance = std::fabs(std::log(double(p.m) / double(q.m)));
-    const TuningEntry *b = best.entry;
-    auto better = [&] {
-      if (!b || distance != bestDistance)
-        return !b || distance < bestDistance;
-      if (own != !best.otherTypes)
-        return own;
-      return p.m < b->problem.m || (p.m == b->problem.m && e.ms < b->ms);
-    };
-    if (better()) {
+    Rank rank{std::fabs(std::log(double(p.m) / double(q.m))), !own, p.m, e.ms};
+    if (!best.entry || rank < bestRank) {
       best.entry = &e;
       best.otherTypes = !own;
-      bestDistance = distance;
+      bestRank = rank;
     }
   }
   best.exact = best.entry && !best.otherTypes && best.entry->problem.m == q.m;

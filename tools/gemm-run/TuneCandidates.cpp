@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TuneCandidates.h"
+#include "gemm-opt/Support/WgmmaScheduleLimits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -118,13 +119,11 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
               pruner.prune("shared memory: the ring does not fit");
               continue;
             }
-            // Persistent cooperative blocks that compute several tiles
-            // with more than 4 slots ran at 69-104% of cuBLAS from shape
-            // to shape and run to run where 4 slots held 94-103
-            // (results/2026-12-03-tuning-sweep): no measurement of them
-            // can be trusted to hold.
-            if (sch.persistent && !sch.pingpong && stages > 4 &&
-                gridTiles > s.numSMs) {
+            // Rings deeper than the persistent cooperative kernel keeps
+            // steady: no measurement of them can be trusted to hold.
+            if (sch.persistent && !sch.pingpong &&
+                stages > gemm_opt::maxSteadyPersistentWgmmaStages(gridTiles,
+                                                                  s.numSMs)) {
               pruner.prune("ring: over 4 slots on blocks of several tiles");
               continue;
             }
@@ -161,7 +160,8 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
             int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
             if (sch.ws && !sch.pingpong && !tma && s.batch == 1)
               for (int64_t splits : {2, 3, 4, 6, 8}) {
-                if (gridTiles * splits > s.numSMs || kTiles / splits < 16)
+                if (gridTiles * splits > s.numSMs ||
+                    kTiles / splits < gemm_opt::kMinWgmmaSplitKTiles)
                   continue;
                 TuneCandidate split = c;
                 split.name += " split" + std::to_string(splits);

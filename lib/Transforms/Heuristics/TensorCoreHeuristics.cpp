@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Support/WgmmaScheduleLimits.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
 
@@ -174,18 +175,25 @@ static void useCooperative128x256(WgmmaGemmPlan &plan) {
   plan.consumerRegs = 232;
 }
 
+/// The persistent cooperative kernel on 128x128 tiles (`tiles` of them on
+/// `numSMs` blocks): 6 ring slots where the ring stays steady with them, else
+/// as many as it does.
+static void useCooperative128x128(WgmmaGemmPlan &plan, int64_t tiles,
+                                  int64_t numSMs) {
+  useCooperative128x256(plan);
+  plan.bn = 128;
+  plan.stages = std::min<int64_t>(
+      6, ::gemm_opt::maxSteadyPersistentWgmmaStages(tiles, numSMs));
+}
+
 /// The share of the SMs' last wave that `tiles` blocks keep busy.
 static double waveEfficiency(int64_t tiles, int64_t numSMs) {
   return double(tiles) / double(ceilDiv(tiles, numSMs) * numSMs);
 }
 
-/// K tiles each split keeps at least: the ring's prologue and the partial's
-/// store are paid once per unit.
-static constexpr int64_t kMinSplitKTiles = 16;
-
 /// The K splits that let `plan`'s tiles fill the SMs (one wave of units),
 /// or 1: for grids of at most half the SMs over a long K (each split at
-/// least kMinSplitKTiles), one matmul of a static M (checkWgmmaSplitK).
+/// least kMinWgmmaSplitKTiles), one matmul of a static M (checkWgmmaSplitK).
 static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
                                  const WgmmaGemmPlan &plan) {
   int64_t tiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
@@ -193,9 +201,10 @@ static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
   if (2 * tiles > chip.numSMs)
     return 1;
   WgmmaGemmPlan split = plan;
-  split.splitK = std::max<int64_t>(
-      1, std::min(
-             {chip.numSMs / tiles, kTiles / kMinSplitKTiles, kMaxWgmmaSplitK}));
+  split.splitK =
+      std::max<int64_t>(1, std::min({chip.numSMs / tiles,
+                                     kTiles / ::gemm_opt::kMinWgmmaSplitKTiles,
+                                     kMaxWgmmaSplitK}));
   return checkWgmmaSplitK(p, split).empty() ? split.splitK : 1;
 }
 
@@ -263,18 +272,13 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
     // kernel with 4 stages reaches 0.97-1.0 of it (the tuner's sweep of the
     // suite, results/2026-12-03-tuning-sweep: 512x8192x8192 91 against 92,
     // 512x8192x28672 94 / 93, 2048x8192x8192 94 / 95). Its ring depth
-    // depends on whether a block computes one tile or several: with one
-    // (tiles <= SMs) 6 stages beat 4 (128x10240x8192 94 against 85,
-    // 128x15360x5120 100 against 96); with several, 6 stages drop to
-    // 69-87% on some shapes (8192x5120x13824 69 against 98 with 4,
-    // 2048x5120x13824 70 against 94, 2048x8192x8192 81 against 94) and win
-    // by at most 4 points elsewhere.
+    // depends on whether a block computes one tile or several
+    // (maxSteadyPersistentWgmmaStages): with one (tiles <= SMs) 6 stages
+    // beat 4 (128x10240x8192 94 against 85, 128x15360x5120 100 against 96);
+    // with several, 6 stages drop to 69-87% on some shapes
+    // (8192x5120x13824 69 against 98 with 4, 2048x5120x13824 70 against 94,
+    // 2048x8192x8192 81 against 94) and win by at most 4 points elsewhere.
     constexpr double kMidTileEfficiency = 0.95, kSquareTileEfficiency = 0.97;
-    auto use128x128 = [&] {
-      useCooperative128x256(plan);
-      plan.bn = 128;
-      plan.stages = tiles(128, 128) <= numSMs ? 6 : 4;
-    };
     double wide = waveEfficiency(tiles(128, 256), numSMs);
     double mid = kMidTileEfficiency * waveEfficiency(tiles(128, 192), numSMs);
     double square =
@@ -285,7 +289,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
     } else if (3 * tiles(128, 128) < numSMs) {
       // Split-K units of cooperative 128x128 tiles fill the SMs; without
       // split-K (batched, a dynamic M) 64x128 tiles fill more of them.
-      use128x128();
+      useCooperative128x128(plan, tiles(128, 128), numSMs);
       if (wgmmaSplitsToFill(p, chip, plan) > 1) {
         why = "even 128x128 tiles are fewer than a third of the SMs: "
               "their K splits fill them";
@@ -300,7 +304,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
       plan.groupM = 0;
       why = "128x192 tiles fill the last wave best";
     } else {
-      use128x128();
+      useCooperative128x128(plan, tiles(128, 128), numSMs);
       why = "128x128 tiles fill the last wave best";
     }
   }
@@ -334,12 +338,12 @@ static bool chooseManyWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   if (plan.elemBytes != 2 || p.batch != 1 || p.k < 5120 || p.n < 5120 ||
       wideTiles < 4 * chip.numSMs)
     return false;
-  useCooperative128x256(plan);
-  plan.bn = 128;
+  useCooperative128x128(plan, ceilDiv(p.m, 128) * ceilDiv(p.n, 128),
+                        chip.numSMs);
   GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
                  << wideTiles << " tiles of 128x256 on " << chip.numSMs
-                 << " SMs, a long K: persistent 128x128, 4 stages; plan "
-                 << plan.str() << "\n";
+                 << " SMs, a long K: persistent 128x128; plan " << plan.str()
+                 << "\n";
   return true;
 }
 

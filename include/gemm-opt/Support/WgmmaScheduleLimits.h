@@ -1,0 +1,31 @@
+//===- WgmmaScheduleLimits.h - What wgmma plans keep to ---------*- C++ -*-===//
+//
+// Measured limits that both the heuristics (TensorCoreHeuristics.cpp) and
+// the tuner's candidate space (tools/gemm-run/TuneCandidates.cpp) keep to
+// when they plan the wgmma kernel. MLIR-free.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_SUPPORT_WGMMASCHEDULELIMITS_H
+#define GEMM_OPT_SUPPORT_WGMMASCHEDULELIMITS_H
+
+#include <cstdint>
+
+namespace gemm_opt {
+
+/// K tiles each split keeps at least where K is split: the ring's prologue
+/// and the partial's store are paid once per unit.
+inline constexpr int64_t kMinWgmmaSplitKTiles = 16;
+
+/// The deepest TMA ring the persistent cooperative kernel keeps steady with
+/// `tiles` tiles on `numSMs` blocks: any the rung takes (8) where each block
+/// computes one tile, 4 where blocks compute several. With 6 slots on
+/// several tiles a block it ran at 69-104% of cuBLAS from shape to shape and
+/// run to run where 4 slots held 94-103 (results/2026-12-03-tuning-sweep).
+inline int64_t maxSteadyPersistentWgmmaStages(int64_t tiles, int64_t numSMs) {
+  return tiles <= numSMs ? 8 : 4;
+}
+
+} // namespace gemm_opt
+
+#endif // GEMM_OPT_SUPPORT_WGMMASCHEDULELIMITS_H
