@@ -228,6 +228,7 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
   space.n = key.n;
   space.k = key.k;
   space.elemBytes = key.aType == "f32" ? 4 : 2;
+  space.cElemBytes = key.cType == "f32" ? 4 : 2;
   space.transposeB = key.layout[1] == 't';
   space.numSMs = bench.drv ? bench.drv->device().smCount : 132;
   space.maxSharedBytes = maxSharedBytes(key.chip);

@@ -111,66 +111,82 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
         for (int tma : {0, 1}) {
           if (tma && (!sch.ws || sch.pingpong))
             continue;
-          for (int stages : {3, 4, 6, 8}) {
-            int64_t shared = stages * (bm + bn) * 128 +
-                             (tma ? wgs * 2 * 64 * 128 : 0) + 1024 +
-                             8 * (2 * stages + 2);
-            if (shared > s.maxSharedBytes) {
-              pruner.prune("shared memory: the ring does not fit");
-              continue;
-            }
-            // Rings deeper than the persistent cooperative kernel keeps
-            // steady: no measurement of them can be trusted to hold.
-            if (sch.persistent && !sch.pingpong &&
-                stages > gemm_opt::maxSteadyPersistentWgmmaStages(gridTiles,
-                                                                  s.numSMs)) {
-              pruner.prune("ring: over 4 slots on blocks of several tiles");
-              continue;
-            }
-            int perSM = sch.persistent || sch.ws
-                            ? 1
-                            : int(std::clamp<int64_t>(
-                                  s.maxSharedBytes / shared, 1, 2));
-            TuneCandidate c;
-            c.tile = std::to_string(bm) + "x" + std::to_string(bn);
-            c.name = c.tile + " wg" + std::to_string(wgs) + " s" +
-                     std::to_string(stages) +
-                     (sch.name[0] ? std::string(" ") + sch.name : "") +
-                     (tma ? " tma" : "");
-            std::vector<std::string> o = {
-                "block-m=" + std::to_string(bm),
-                "block-n=" + std::to_string(bn),
-                "stages=" + std::to_string(stages),
-                "warpgroups=" + std::to_string(wgs),
-                "group-m=" + std::to_string(groupM),
-                "warp-specialized=" + std::to_string(sch.ws),
-                "persistent=" + std::to_string(sch.persistent),
-                "pingpong=" + std::to_string(sch.pingpong),
-                "tma-store=" + std::to_string(tma),
-                "max-registers=" + std::string(sch.ws ? "168" : "0")};
-            c.plan["mma"] = "small-m=0";
-            c.plan["wgmma"] = join(o);
-            // Deeper rings than 4 only pay on long K; 3 slots may starve.
-            double depth = stages >= 4 ? 1.0 : 0.97;
-            double speed = sch.speed * depth * (tma ? 1.02 : 1.0);
-            c.cost = estimateSeconds(s, bm, bn, perSM, speed);
-            // Split-K (the kernels with a producer and cooperative
-            // consumers storing from registers): grids of at most half the
-            // SMs, each split at least 16 K tiles, one wave of units.
-            int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
-            if (sch.ws && !sch.pingpong && !tma && s.batch == 1)
-              for (int64_t splits : {2, 3, 4, 6, 8}) {
-                if (gridTiles * splits > s.numSMs ||
-                    kTiles / splits < gemm_opt::kMinWgmmaSplitKTiles)
-                  continue;
-                TuneCandidate split = c;
-                split.name += " split" + std::to_string(splits);
-                split.plan["wgmma"] += " split-k=" + std::to_string(splits);
-                split.cost = estimateSeconds(s, bm, bn, perSM, speed, splits);
-                all.push_back(std::move(split));
+          // TMA stores: two staging boxes a warpgroup, or where K is short
+          // (writing C is much of a tile's time) also all of a tile's.
+          int64_t tileBoxes = bm / wgs / 64 * bn / (128 / s.cElemBytes);
+          std::vector<int64_t> boxOptions = {2};
+          if (tma && tileBoxes > 2 && tileBoxes <= 8 &&
+              ceilDiv(s.k, int64_t(128 / s.elemBytes)) <=
+                  gemm_opt::kShortKTiles)
+            boxOptions.push_back(tileBoxes);
+          for (int64_t boxes : boxOptions)
+            for (int stages : {2, 3, 4, 6, 8}) {
+              // Two slots only for the short K of all of a tile's boxes.
+              if (stages == 2 && boxes == 2)
+                continue;
+              int64_t shared = stages * (bm + bn) * 128 +
+                               (tma ? wgs * boxes * 64 * 128 : 0) + 1024 +
+                               8 * (2 * stages + 2);
+              if (shared > s.maxSharedBytes) {
+                pruner.prune("shared memory: the ring does not fit");
+                continue;
               }
-            all.push_back(std::move(c));
-          }
+              // Rings deeper than the persistent cooperative kernel keeps
+              // steady: no measurement of them can be trusted to hold.
+              if (sch.persistent && !sch.pingpong &&
+                  stages > gemm_opt::maxSteadyPersistentWgmmaStages(gridTiles,
+                                                                    s.numSMs)) {
+                pruner.prune("ring: over 4 slots on blocks of several tiles");
+                continue;
+              }
+              int perSM = sch.persistent || sch.ws
+                              ? 1
+                              : int(std::clamp<int64_t>(
+                                    s.maxSharedBytes / shared, 1, 2));
+              TuneCandidate c;
+              c.tile = std::to_string(bm) + "x" + std::to_string(bn);
+              c.name = c.tile + " wg" + std::to_string(wgs) + " s" +
+                       std::to_string(stages) +
+                       (sch.name[0] ? std::string(" ") + sch.name : "") +
+                       (tma ? " tma" : "") +
+                       (boxes != 2 ? " boxes" + std::to_string(boxes) : "");
+              std::vector<std::string> o = {
+                  "block-m=" + std::to_string(bm),
+                  "block-n=" + std::to_string(bn),
+                  "stages=" + std::to_string(stages),
+                  "warpgroups=" + std::to_string(wgs),
+                  "group-m=" + std::to_string(groupM),
+                  "warp-specialized=" + std::to_string(sch.ws),
+                  "persistent=" + std::to_string(sch.persistent),
+                  "pingpong=" + std::to_string(sch.pingpong),
+                  "tma-store=" + std::to_string(tma),
+                  "max-registers=" + std::string(sch.ws ? "168" : "0")};
+              if (boxes != 2)
+                o.push_back("store-buffers=" + std::to_string(boxes));
+              c.plan["mma"] = "small-m=0";
+              c.plan["wgmma"] = join(o);
+              // Deeper rings than 4 only pay on long K; 3 slots may starve.
+              double depth = stages >= 4 ? 1.0 : 0.97;
+              double speed = sch.speed * depth * (tma ? 1.02 : 1.0) *
+                             (boxes != 2 ? 1.03 : 1.0);
+              c.cost = estimateSeconds(s, bm, bn, perSM, speed);
+              // Split-K (the kernels with a producer and cooperative
+              // consumers storing from registers): grids of at most half the
+              // SMs, each split at least 16 K tiles, one wave of units.
+              int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
+              if (sch.ws && !sch.pingpong && !tma && s.batch == 1)
+                for (int64_t splits : {2, 3, 4, 6, 8}) {
+                  if (gridTiles * splits > s.numSMs ||
+                      kTiles / splits < gemm_opt::kMinWgmmaSplitKTiles)
+                    continue;
+                  TuneCandidate split = c;
+                  split.name += " split" + std::to_string(splits);
+                  split.plan["wgmma"] += " split-k=" + std::to_string(splits);
+                  split.cost = estimateSeconds(s, bm, bn, perSM, speed, splits);
+                  all.push_back(std::move(split));
+                }
+              all.push_back(std::move(c));
+            }
         }
       }
     }

@@ -25,6 +25,7 @@ struct TuneSpace {
   std::string stage = "wgmma"; ///< "wgmma" or "mma"
   int64_t batch = 1, m = 0, n = 0, k = 0;
   int elemBytes = 2;    ///< A and B (4: f32 computed as TF32)
+  int cElemBytes = 4;   ///< C
   bool transposeB = false;
   int numSMs = 132;
   int64_t maxSharedBytes = 232448; ///< per block (227 KB on sm_90)

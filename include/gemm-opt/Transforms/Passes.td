@@ -866,6 +866,11 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "stores (warp-specialized cooperative kernel; C rows 16-byte "
            "aligned, beta = 0); 0: 2-element global stores from registers "
            "(-1 = heuristic)">,
+    Option<"storeBuffers", "store-buffers", "int64_t", "0",
+           "With tma-store=1: staging boxes of C per consumer warpgroup, "
+           "2..8; a box is refilled once the TMA store that last read it "
+           "has, so as many as a tile's boxes let C drain during the next "
+           "tile's K loop (0 = heuristic)">,
     Option<"splitK", "split-k", "int64_t", "0",
            "K splits, 1..16: the warp-specialized kernel's units are the "
            "output tiles times the splits, each writing an f32 partial that "

@@ -347,6 +347,31 @@ static bool chooseManyWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   return true;
 }
 
+/// Two K tiles (16-bit inputs, 64 < K <= 128: attention's Q*K^T over a
+/// head dimension of 128) and many waves of tiles, C through TMA stores:
+/// writing C is most of a tile's time, and the persistent cooperative
+/// kernel on 128x128 tiles, whose two staging boxes a warpgroup hold all of
+/// its share of a tile, beat 128x256: 32x2048x2048x128 0.0903 against
+/// 0.0929 ms, 8x4096x4096x128 0.0830 / 0.0890, 8192x8192x128 0.0452 /
+/// 0.0463 (bf16 C; results/2026-12-03-batch-tiles). Not at one K tile
+/// (16x4096x4096x64: 128x128 0.1674, 128x256 0.1643, 64x256 0.1610) nor
+/// four (8192x8192x256: 0.0636 against 0.0594 with 128x256).
+/// Returns false, leaving `plan` alone, for other problems.
+static bool chooseShortKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
+                                   WgmmaGemmPlan &plan) {
+  int64_t tiles = p.batch * ceilDiv(p.m, 128) * ceilDiv(p.n, 128);
+  if (plan.elemBytes != 2 || ceilDiv(p.k, plan.bk) != 2 ||
+      tiles < 4 * chip.numSMs || !checkTmaStoreOfC(p).empty())
+    return false;
+  useCooperative128x128(plan, tiles, chip.numSMs);
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
+                 << tiles << " tiles of 128x128 on " << chip.numSMs
+                 << " SMs over two K tiles (writing C dominates): persistent "
+                    "128x128; plan "
+                 << plan.str() << "\n";
+  return true;
+}
+
 WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
                                               const ChipInfo &chip) {
   // ../shared/notes/mlir22-gpu-facts.md ("Hopper"), hand-built kernels at
@@ -391,7 +416,8 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
     return p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
   if (chooseFewWaveWgmmaTiles(p, chip, plan) ||
-      chooseManyWaveWgmmaTiles(p, chip, plan))
+      chooseManyWaveWgmmaTiles(p, chip, plan) ||
+      chooseShortKWgmmaTiles(p, chip, plan))
     return plan;
   if (blocks(128, 256) >= chip.numSMs) {
     useCooperative128x256(plan);

@@ -58,6 +58,16 @@ func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk
 
 // -----
 
+// expected-error@+1 {{store-buffers=4 stages C for TMA stores: it needs tma-store=1}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 3, store_buffers = 4, warp_specialized = true, warpgroups = 2>}
+
+// -----
+
+// expected-error@+1 {{store-buffers=9 must be in [2, 8]}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 3, store_buffers = 9, tma_store = true, warp_specialized = true, warpgroups = 2>}
+
+// -----
+
 // expected-error@+1 {{block-k=32 must be 64: one 128-byte swizzle row of A per K tile}}
 func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 32, bm = 128, bn = 128, elem_bytes = 2, group_m = 8, max_regs = 0, persistent = false, stages = 3, warp_specialized = false, warpgroups = 1>}
 

@@ -125,7 +125,8 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     int64_t consumerRegs, int64_t elemBytes, int64_t groupM, int64_t maxRegs,
     bool persistent, int64_t persistentBlocks, bool pingpong,
     int64_t producerRegs, int64_t splitK, bool stagedA, bool stagedB,
-    int64_t stages, bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
+    int64_t stages, int64_t storeBuffers, bool tmaStore, bool warpSpecialized,
+    int64_t warpgroups) {
   std::string why =
       checkPositive({{"block-m", bm}, {"block-n", bn}, {"block-k", bk},
                      {"stages", stages}, {"warpgroups", warpgroups}});
@@ -167,6 +168,12 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     return "ping-pong consumers need the warp-specialized persistent kernel "
            "with 2 consumer warpgroups (warp-specialized=1 persistent=1 "
            "warpgroups=2)";
+  if (storeBuffers < 2 || storeBuffers > kMaxWgmmaStoreBuffers)
+    return "store-buffers=" + s(storeBuffers) + " must be in [2, " +
+           s(kMaxWgmmaStoreBuffers) + "]";
+  if (storeBuffers != 2 && !tmaStore)
+    return "store-buffers=" + s(storeBuffers) +
+           " stages C for TMA stores: it needs tma-store=1";
   if (cElemBytes != 2 && cElemBytes != 4)
     return "C elements of " + s(cElemBytes) + " bytes; expected 2 or 4";
   if (persistentBlocks < 1)

@@ -79,8 +79,9 @@ Value WgmmaKernelEmitter::storeBox(Value buf) {
   auto ty = MemRefType::get({64, plan.storeBoxCols()}, p.cType,
                             MemRefLayoutAttrInterface(), ws);
   // After the ring; each box is 8 KB, so 1024-byte alignment holds.
-  Value off = add(add(pad, plan.stages * plan.stageBytes()),
-                  mul(add(mul(wg, 2), buf), WgmmaGemmPlan::kStoreBoxBytes));
+  Value off = add(
+      add(pad, plan.stages * plan.stageBytes()),
+      mul(add(mul(wg, plan.storeBuffers), buf), WgmmaGemmPlan::kStoreBoxBytes));
   return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
 }
 
@@ -91,6 +92,21 @@ void WgmmaKernelEmitter::warpgroupBarrier() {
                                              WgmmaGemmPlan::kWarpgroupThreads);
   NVVM::BarrierOp::create(b, TypeRange{}, id, count,
                           NVVM::BarrierReductionAttr(), Value());
+}
+
+int64_t WgmmaKernelEmitter::storesStillReading(int64_t box) const {
+  // Box `box` of a tile goes into buffer box % NB. The store that last
+  // used that buffer must have read it; the bulk groups this thread
+  // committed after that one may still be reading. In the same tile that
+  // store is NB boxes back; for the first NB boxes it is the previous
+  // tile's last box `prev` on the same buffer, followed by the
+  // T - 1 - prev later boxes of that tile and this tile's first `box`.
+  // (On a block's first tile nothing is pending: the wait returns at once.)
+  int64_t nb = plan.storeBuffers, t = plan.boxesPerTile();
+  if (box >= nb)
+    return nb - 1;
+  int64_t prev = box + nb * ((t - 1 - box) / nb);
+  return t - 1 - prev + box;
 }
 
 void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
@@ -109,13 +125,8 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
   int64_t box = 0;
   for (int64_t i = 0; i < plan.mTiles(); ++i) {
     for (int64_t q = 0; q < plan.storeBoxes(); ++q, ++box) {
-      Value buf = c(box % 2);
-      // The store that used this buffer before (two boxes ago, in this
-      // tile or the previous one) has read it: at most the latest one of
-      // this thread's bulk groups is still reading. With an odd number of
-      // boxes per tile, a tile's first box reuses the buffer of the
-      // previous tile's last one: none may still be reading.
-      int64_t reading = box == 0 && (plan.mTiles() * plan.storeBoxes()) % 2 ? 0 : 1;
+      Value buf = c(box % plan.storeBuffers);
+      int64_t reading = storesStillReading(box);
       ifThen(isIssuer, [&] {
         NVVM::CpAsyncBulkWaitGroupOp::create(b, reading, b.getUnitAttr());
       });

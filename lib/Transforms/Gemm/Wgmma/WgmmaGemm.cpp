@@ -16,6 +16,7 @@
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
@@ -114,12 +115,15 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   // The warp-specialized kernel walks its tiles itself (1-D grid): one
   // block per tile (per split's tile), or at most `persistentBlocks` when
   // persistent.
-  int64_t blocks = gridX * gridY * plan.splitK;
+  int64_t batch = getBatchedBuffer(p.c) ? p.batch : 1;
+  int64_t blocks = gridX * gridY * plan.splitK * (foldsBatch() ? batch : 1);
   if (plan.persistent)
     blocks = std::min(blocks, plan.persistentBlocks);
   // Batched: the entries along z (the kernel may not touch C's view
-  // itself, so distributeBatchViews would not see it).
-  int64_t batch = getBatchedBuffer(p.c) ? p.batch : 1;
+  // itself, so distributeBatchViews would not see it), unless the
+  // persistent blocks walk every entry's tiles.
+  if (foldsBatch())
+    batch = 1;
   auto [launchX, launchY] = hostGrid(gridX, gridY, blocks);
   auto launch = createBlockTiledMatmulLaunch(
       b, launchX, launchY, plan.threads(), plan.sharedBytes(), "wgmma",
@@ -128,6 +132,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     launch.getGridSizeZMutable().assign(p.batchRuntime);
   if (p.dynamicM())
     launch->setAttr(kDynamicRowsAttr, b.getUnitAttr());
+  // (Folded: each tile's own, WgmmaKernelEmitter::setTile.)
   batchIndex = launch.getBlockIds().z;
   // Split-K: the reduction is a programmatic dependent launch, scheduled
   // once every block of this grid has started; its blocks take SMs as
@@ -182,6 +187,12 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   SmallVector<Value> acc = mainLoop();
   storeC(acc);
   return launch;
+}
+
+bool WgmmaKernelEmitter::foldsBatch() const {
+  return p.isBatched() && getBatchedBuffer(p.c) && !p.batchRuntime &&
+         !p.dynamicM() && plan.warpSpecialized && plan.persistent &&
+         !plan.pingpong && plan.tmaStore && plan.splitK == 1 && !p.epilogue;
 }
 
 SmallVector<Value, 3> WgmmaKernelEmitter::usedTensorMaps() {
@@ -246,8 +257,19 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
   // strides).
   GemmProblem staged = stageGemmOperands(b, prepared, plan.stageA, plan.stageB,
                                          batchedKRowMultiple(problem, plan));
-  gpu::LaunchOp launch = WgmmaKernelEmitter(b, staged, plan).emit();
+  WgmmaKernelEmitter emitter(b, staged, plan);
+  // (Asked before distributeBatchViews erases the host-side views.)
+  bool foldsBatch = emitter.foldsBatch();
+  gpu::LaunchOp launch = emitter.emit();
   if (failed(distributeBatchViews(launch->getParentOfType<func::FuncOp>())))
     return {};
+  // A kernel that walks every entry's tiles must not have read a batch
+  // view (it would have been moved to grid z = batch, each block on its
+  // z's entry).
+  if (foldsBatch && !isConstantIntValue(launch.getGridSizeZ(), 1)) {
+    launch->emitError("internal: the wgmma kernel over every batch entry's "
+                      "tiles reads a batch view");
+    return {};
+  }
   return launch;
 }

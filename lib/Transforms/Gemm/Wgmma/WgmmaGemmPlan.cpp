@@ -22,7 +22,7 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
   std::string why = checkWgmmaPlan(
       bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM, maxRegs,
       persistent, persistentBlocks, pingpong, producerRegs, splitK, stageA,
-      stageB, stages, tmaStore, warpSpecialized, consumers);
+      stageB, stages, storeBuffers, tmaStore, warpSpecialized, consumers);
   if (!why.empty())
     return why;
   // The mbarriers (a full and an empty one per slot, the turns of
@@ -35,7 +35,7 @@ WgmmaPlanAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
   return WgmmaPlanAttr::get(
       ctx, bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM, maxRegs,
       persistent, persistentBlocks, pingpong, producerRegs, splitK, stageA,
-      stageB, stages, tmaStore, warpSpecialized, consumers);
+      stageB, stages, storeBuffers, tmaStore, warpSpecialized, consumers);
 }
 
 WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
@@ -58,6 +58,7 @@ WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
   p.stageB = a.getStagedB();
   p.pingpong = a.getPingpong();
   p.tmaStore = a.getTmaStore();
+  p.storeBuffers = a.getStoreBuffers();
   p.splitK = a.getSplitK();
   return p;
 }
@@ -68,6 +69,8 @@ std::string WgmmaGemmPlan::str() const {
          " warpgroup(s)" + (warpSpecialized ? " + producer" : "") +
          (persistent ? ", persistent" : "") + (pingpong ? ", ping-pong" : "") +
          (tmaStore ? ", TMA-store epilogue" : "") +
+         (storeBuffers != 2 ? " (" + s(storeBuffers) + " boxes a warpgroup)"
+                            : "") +
          (splitK > 1 ? ", split-K " + s(splitK) : "") + ", stages " +
          s(stages) + ", shared " + s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +

@@ -43,9 +43,11 @@
 //     consumers store C.
 //   TMA-store epilogue (plan.tmaStore, the default here when C's rows are
 //     16-byte aligned and beta = 0): a consumer writes its rows of C box by
-//     box (64 rows x 128 bytes, 128-byte swizzle) into one of its two
-//     staging boxes after the ring; thread 0 of the warpgroup waits until
-//     its previous store of that box has read it (bulk wait_group.read 1),
+//     box (64 rows x 128 bytes, 128-byte swizzle) into one of its
+//     plan.storeBuffers staging boxes (2 unless the plan says more) after
+//     the ring, box i into buffer i % storeBuffers; thread 0 of the
+//     warpgroup waits until its previous store from that buffer has read
+//     it (bulk wait_group.read, storesStillReading),
 //     named barrier, the pair stores, fence.proxy.async, named barrier,
 //     then thread 0 issues the TMA store and commits it. The warpgroup
 //     starts the next tile while the last boxes drain (TMA clips ragged M
@@ -148,11 +150,15 @@ struct TileSchedule {
   Value dynamicGridY, dynamicBlocks;
   /// Split-K: the work units are the output tiles of each split in turn.
   int64_t splits = 1;
-  int64_t numTiles() const { return gridX * gridY * splits; }
+  /// A batch folded into the tiles (WgmmaKernelEmitter::foldsBatch): the
+  /// units are the output tiles of each batch entry in turn.
+  int64_t batches = 1;
+  int64_t numTiles() const { return gridX * gridY * splits * batches; }
 };
 
 class WgmmaKernelEmitter : KernelEmitterBase {
 public:
+  /// `p` and `plan` are held by reference: they outlive the emitter.
   WgmmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
                      const WgmmaGemmPlan &plan)
       : KernelEmitterBase(b), p(p), plan(plan) {
@@ -162,6 +168,13 @@ public:
   }
 
   gpu::LaunchOp emit();
+  /// Whether the persistent kernel walks the tiles of every batch entry
+  /// (grid z = 1, the entry a tile's) instead of one entry per grid z:
+  /// one block per SM then overlaps a tile's C stores with the next tile's
+  /// loads across entries too. Only where the kernel touches no batch view
+  /// (WgmmaKernelEmitter reads A, B and C through tensor maps alone): a
+  /// static batch, TMA stores, no epilogue operands or steps.
+  bool foldsBatch() const;
   /// The launch's grid (x, y), on the host: constants, or expressions of
   /// the actual M for a dynamic M.
   std::pair<Value, Value> hostGrid(int64_t gridX, int64_t gridY,
@@ -271,8 +284,14 @@ private:
   void storeCThroughTma(ArrayRef<Value> acc);
   /// Split-K: the unit's f32 partial, rows split * M + r of `partials`.
   void storePartials(ArrayRef<Value> acc);
-  /// Staging box `buf` (0 or 1) of consumer warpgroup `wg`.
+  /// Staging box `buf` (0 .. plan.storeBuffers - 1) of consumer warpgroup
+  /// `wg`.
   Value storeBox(Value buf);
+  /// How many of the warpgroup's TMA stores may still be reading shared
+  /// memory before box `box` of a tile is written (cp.async.bulk.wait_group
+  /// .read's count): those committed after the store that last read that
+  /// box's buffer.
+  int64_t storesStillReading(int64_t box) const;
   /// Barrier over the 128 threads of consumer warpgroup `wg` only.
   void warpgroupBarrier();
   /// Thread 0 of its warpgroup (it issues and waits for the TMA stores:

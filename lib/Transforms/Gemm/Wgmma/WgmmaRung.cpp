@@ -50,9 +50,10 @@ struct GemmWgmmaPass
   RungTuning tuning{*this};
 
   static constexpr StringRef kPlanOptions[] = {
-      "block-m",    "block-n",  "block-k",       "stages",
-      "warpgroups", "group-m",  "max-registers", "warp-specialized",
-      "persistent", "pingpong", "tma-store",     "split-k"};
+      "block-m",      "block-n",  "block-k",       "stages",
+      "warpgroups",   "group-m",  "max-registers", "warp-specialized",
+      "persistent",   "pingpong", "tma-store",     "split-k",
+      "store-buffers"};
 
   /// The plan options given to this pass; over `tuned`'s when given.
   GemmWgmmaOptions planOptions(const GemmWgmmaPass *tuned = nullptr) const {
@@ -67,7 +68,7 @@ struct GemmWgmmaPass
     GEMM_OPT_PICK(stages) GEMM_OPT_PICK(warpgroups) GEMM_OPT_PICK(groupM)
     GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
     GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
-    GEMM_OPT_PICK(splitK)
+    GEMM_OPT_PICK(splitK) GEMM_OPT_PICK(storeBuffers)
 #undef GEMM_OPT_PICK
     o.staging = staging;
     // clang-format on
@@ -115,6 +116,11 @@ struct GemmWgmmaPass
     // validation of the plan with TMA stores refuses them.)
     plan.tmaStore = o.tmaStore == -1 ? chooseWgmmaTmaStore(problem, plan, chip)
                                      : o.tmaStore == 1;
+    // The heuristics' staging boxes are for their own tiles and ring, like
+    // their K splits; without TMA stores there are none to add.
+    if (o.storeBuffers == 0 && (ownTiles || o.stages || !plan.tmaStore))
+      plan.storeBuffers = 2;
+    overrideIfSet(plan.storeBuffers, o.storeBuffers);
     if (std::string why = fitBatchedWgmmaPlan(problem, plan, o.tmaStore == 1,
                                               o.staging != 0, padsB);
         !why.empty()) {

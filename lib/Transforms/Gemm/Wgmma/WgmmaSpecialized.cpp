@@ -19,6 +19,12 @@ using namespace mlir::gemm_opt::wgmma;
 void WgmmaKernelEmitter::setTile(Value unit) {
   int64_t gridX = schedule.gridX;
   Value tile = unit;
+  if (schedule.batches > 1) {
+    // Units 0 .. T-1 are entry 0's tiles, T .. 2T-1 entry 1's, ...
+    int64_t perEntry = gridX * schedule.gridY;
+    batchIndex = div(unit, perEntry);
+    tile = rem(unit, perEntry);
+  }
   if (schedule.splits > 1) {
     // Units 0 .. T-1 are split 0's tiles, T .. 2T-1 split 1's, ...: the
     // blocks of a wave share their splits' A and B panels in L2.
@@ -52,6 +58,8 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
                                          int64_t gridY, int64_t blocks) {
   schedule = {launch.getBlockIds().x, gridX, gridY, blocks, Value(), Value()};
   schedule.splits = plan.splitK;
+  if (foldsBatch())
+    schedule.batches = p.batch;
   if (p.dynamicM()) {
     schedule.dynamicGridY = b.createOrFold<arith::CeilDivUIOp>(
         p.mRuntime, c(plan.bm));

@@ -22,6 +22,7 @@
 // RUN: gemm-opt %t/staging-range.mlir -split-input-file --gemm-wgmma="staging=2" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/tma-store.mlir -split-input-file --gemm-wgmma="tma-store=1" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/tma-store-ws.mlir -split-input-file --gemm-wgmma="tma-store=1 warp-specialized=0 persistent=0" -verify-diagnostics -o /dev/null
+// RUN: gemm-opt %t/store-buffers.mlir -split-input-file --gemm-wgmma="store-buffers=4 tma-store=0" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/split-k-ws.mlir -split-input-file --gemm-wgmma="split-k=2 warp-specialized=0 persistent=0" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/split-k-range.mlir -split-input-file --gemm-wgmma="split-k=17" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/split-k-short.mlir -split-input-file --gemm-wgmma="split-k=2" -verify-diagnostics -o /dev/null
@@ -460,6 +461,29 @@ func.func @zeroed(%A: memref<4096x4096xf16> {gemm_opt.role = "A"},
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   // expected-error @below {{invalid 'wgmma' plan: tma-store=1 needs the warp-specialized kernel with cooperative consumers (warp-specialized=1 pingpong=0)}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %a = memref.load %A[%c0, %c0] : memref<4096x4096xf16>
+    %b = memref.load %B[%c0, %c0] : memref<4096x4096xf16>
+    %ab = arith.mulf %a, %b : f16
+    %x = arith.extf %ab : f16 to f32
+    memref.store %x, %C[%c0, %c0] : memref<4096x4096xf32>
+    gpu.terminator
+  } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "mma",
+     gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, c = f32, k = 4096, m = 4096, n = 4096>,
+     gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 32, bm = 64, bn = 64, elem_bytes = 2, group_m = 0, max_regs = 0, stages = 4, wm = 32, wn = 32>}
+  return
+}
+
+//--- store-buffers.mlir
+
+// More staging boxes than the default two are for the TMA-store epilogue.
+func.func @zeroed(%A: memref<4096x4096xf16> {gemm_opt.role = "A"},
+    %B: memref<4096x4096xf16> {gemm_opt.role = "B"},
+    %C: memref<4096x4096xf32> {gemm_opt.role = "C"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{invalid 'wgmma' plan: store-buffers=4 stages C for TMA stores: it needs tma-store=1}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %a = memref.load %A[%c0, %c0] : memref<4096x4096xf16>

@@ -40,6 +40,9 @@ std::string checkMatmulElementTypes(Type a, Type b, Type c);
 /// The most K splits of a wgmma plan: each split's f32 partial is another
 /// M x N in scratch that the reduction reads.
 inline constexpr int64_t kMaxWgmmaSplitK = 16;
+/// The most TMA-store staging boxes of one consumer warpgroup: a 64-row
+/// share of a 256-column tile in f32 (8 boxes of 128 bytes a row).
+inline constexpr int64_t kMaxWgmmaStoreBuffers = 8;
 
 // The chip-independent rules of each plan, in the attribute's parameter
 // order: a message, or "" when the plan may be built on some chip.
@@ -63,8 +66,8 @@ std::string checkWgmmaPlan(int64_t bk, int64_t bm, int64_t bn,
                            bool persistent, int64_t persistentBlocks,
                            bool pingpong, int64_t producerRegs, int64_t splitK,
                            bool stagedA, bool stagedB, int64_t stages,
-                           bool tmaStore, bool warpSpecialized,
-                           int64_t warpgroups);
+                           int64_t storeBuffers, bool tmaStore,
+                           bool warpSpecialized, int64_t warpgroups);
 
 } // namespace mlir::gemm_opt
 

@@ -283,6 +283,9 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     warp-specialized kernel, cooperative consumers, no TMA stores): the
     work units are the output tiles times the K splits, each writing its
     f32 partial to scratch, and a second kernel sums them in split order.
+    `store_buffers` (with `tma_store`): staging boxes of C per consumer
+    warpgroup; a warpgroup waits before refilling one only for the TMA
+    store that last read it.
   }];
   let parameters = (ins
     "int64_t":$bk,
@@ -301,6 +304,7 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     GemmOpt_BoolParameter<"false", "A read from a padded copy">:$staged_a,
     GemmOpt_BoolParameter<"false", "B read from a padded copy">:$staged_b,
     "int64_t":$stages,
+    GemmOpt_Int<"2", "TMA-store staging boxes of each consumer warpgroup">:$store_buffers,
     GemmOpt_BoolParameter<"false", "epilogue through TMA stores">:$tma_store,
     GemmOpt_RequiredBool<"a producer warpgroup issues the TMA loads">:$warp_specialized,
     "int64_t":$warpgroups

@@ -84,6 +84,12 @@ struct WgmmaGemmPlan {
   /// instead of waiting for 2-element global stores. Needs C rows of a
   /// multiple of 16 bytes and beta = 0 (TMA clips ragged M and N).
   bool tmaStore = false;
+  /// TMA-store staging boxes per consumer warpgroup. A warpgroup refills a
+  /// box once the TMA store that last read it has: with two, a tile's
+  /// third box waits for its first; with all of a tile's boxes, a box waits
+  /// for the previous tile's, which drained during this tile's K loop (for
+  /// short K, where writing C is most of a tile's time).
+  int64_t storeBuffers = 2;
   /// Bytes per element of C (4: f32, 2: f16/bf16).
   int64_t cElemBytes = 4;
   /// Split-K (warp-specialized, cooperative consumers, no TMA stores): the
@@ -132,10 +138,13 @@ struct WgmmaGemmPlan {
   /// Columns of C per TMA store box, and boxes per warpgroup tile row.
   int64_t storeBoxCols() const { return 128 / cElemBytes; }
   int64_t storeBoxes() const { return bn / storeBoxCols(); }
-  /// The TMA-store staging buffers: two boxes per consumer warpgroup.
+  /// The TMA-store staging buffers: storeBuffers boxes per consumer
+  /// warpgroup.
   int64_t storeStagingBytes() const {
-    return tmaStore ? consumers * 2 * kStoreBoxBytes : 0;
+    return tmaStore ? consumers * storeBuffers * kStoreBoxBytes : 0;
   }
+  /// Staging boxes a consumer warpgroup fills per tile.
+  int64_t boxesPerTile() const { return mTiles() * storeBoxes(); }
   int64_t sharedBytes() const {
     return stages * stageBytes() + storeStagingBytes() + kAlignSlack;
   }
