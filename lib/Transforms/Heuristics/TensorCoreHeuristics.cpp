@@ -347,28 +347,37 @@ static bool chooseManyWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   return true;
 }
 
-/// Two K tiles (16-bit inputs, 64 < K <= 128: attention's Q*K^T over a
-/// head dimension of 128) and many waves of tiles, C through TMA stores:
-/// writing C is most of a tile's time, and the persistent cooperative
-/// kernel on 128x128 tiles, whose two staging boxes a warpgroup hold all of
-/// its share of a tile, beat 128x256: 32x2048x2048x128 0.0903 against
-/// 0.0929 ms, 8x4096x4096x128 0.0830 / 0.0890, 8192x8192x128 0.0452 /
-/// 0.0463 (bf16 C; results/2026-12-03-batch-tiles). Not at one K tile
-/// (16x4096x4096x64: 128x128 0.1674, 128x256 0.1643, 64x256 0.1610) nor
-/// four (8192x8192x256: 0.0636 against 0.0594 with 128x256).
+/// One or two K tiles (16-bit inputs, K <= 128: attention's Q*K^T over a
+/// head dimension of 64 or 128) and many waves of tiles, C through TMA
+/// stores: writing C is most of a tile's time, and tiles whose staging
+/// boxes hold all of a warpgroup's share of them beat 128x256 (bf16 C;
+/// results/2026-12-03-batch-tiles):
+///  - two K tiles, the persistent cooperative kernel on 128x128:
+///    32x2048x2048x128 0.0903 against 0.0929 ms, 8x4096x4096x128 0.0830 /
+///    0.0890, 8192x8192x128 0.0452 / 0.0463;
+///  - one K tile, one consumer warpgroup on 64x128 (128x128 was no better
+///    than 128x256 there): 16x4096x4096x64 0.1629 against 0.1657,
+///    64x1024x1024x64 0.0460 / 0.0493 (102.9 against 94.7% of cuBLAS).
+/// Not at four K tiles (8192x8192x256: 128x128 0.0636, 128x256 0.0594).
 /// Returns false, leaving `plan` alone, for other problems.
 static bool chooseShortKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
                                    WgmmaGemmPlan &plan) {
-  int64_t tiles = p.batch * ceilDiv(p.m, 128) * ceilDiv(p.n, 128);
-  if (plan.elemBytes != 2 || ceilDiv(p.k, plan.bk) != 2 ||
-      tiles < 4 * chip.numSMs || !checkTmaStoreOfC(p).empty())
+  int64_t kTiles = ceilDiv(p.k, plan.bk);
+  int64_t bm = kTiles == 1 ? 64 : 128;
+  int64_t tiles = p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, 128);
+  if (plan.elemBytes != 2 || kTiles > 2 || tiles < 4 * chip.numSMs ||
+      !checkTmaStoreOfC(p).empty())
     return false;
   useCooperative128x128(plan, tiles, chip.numSMs);
+  if (kTiles == 1) {
+    plan.bm = 64;
+    plan.consumers = 1;
+  }
   GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
-                 << tiles << " tiles of 128x128 on " << chip.numSMs
-                 << " SMs over two K tiles (writing C dominates): persistent "
-                    "128x128; plan "
-                 << plan.str() << "\n";
+                 << tiles << " tiles of " << bm << "x128 on " << chip.numSMs
+                 << " SMs over " << kTiles
+                 << " K tile(s) (writing C dominates): persistent " << bm
+                 << "x128; plan " << plan.str() << "\n";
   return true;
 }
 

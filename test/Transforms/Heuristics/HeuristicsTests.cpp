@@ -345,7 +345,8 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
   }
   // Two K tiles over many waves, C through TMA stores: persistent 128x128
   // (attention's Q*K^T, 32 entries of 2048x2048x128, and a 2-D one); one
-  // or four K tiles, or a C accumulated into, keep 128x256.
+  // K tile: 64x128 with one consumer warpgroup; four K tiles, or a C
+  // accumulated into, keep 128x256.
   for (auto [shape, batch] : {std::pair{Shape{2048, 2048, 128}, 32},
                               std::pair{Shape{8192, 8192, 128}, 1}}) {
     GemmProblem p = makeProblem(shape, bf16, bf16, false);
@@ -355,8 +356,17 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
                    plan.consumers == 2 && plan.persistent,
                describe(shape, "bf16", "sm_90a") + ": " + plan.str());
   }
-  for (auto [shape, accumulate] : {std::pair{Shape{8192, 8192, 64}, false},
-                                   std::pair{Shape{8192, 8192, 256}, false},
+  for (auto [shape, batch] : {std::pair{Shape{4096, 4096, 64}, 16},
+                              std::pair{Shape{1024, 1024, 64}, 64}}) {
+    GemmProblem p = makeProblem(shape, bf16, bf16, false);
+    p.batch = batch;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    EXPECT_MSG(plan.bm == 64 && plan.bn == 128 && plan.stages == 4 &&
+                   plan.consumers == 1 && plan.warpSpecialized &&
+                   plan.persistent && plan.validate(chip).empty(),
+               describe(shape, "bf16", "sm_90a") + ": " + plan.str());
+  }
+  for (auto [shape, accumulate] : {std::pair{Shape{8192, 8192, 256}, false},
                                    std::pair{Shape{8192, 8192, 128}, true}}) {
     GemmProblem p = makeProblem(shape, bf16, f32, accumulate);
     WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
