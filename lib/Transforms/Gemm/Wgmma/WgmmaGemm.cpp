@@ -190,9 +190,13 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
 }
 
 bool WgmmaKernelEmitter::foldsBatch() const {
+  // Epilogue operands: row and column vectors are shared by every entry; a
+  // residual is a batch view, read per entry.
+  bool sharedEpilogue = llvm::none_of(
+      p.epilogueOperands, [](Value e) { return bool(getBatchedBuffer(e)); });
   return p.isBatched() && getBatchedBuffer(p.c) && !p.batchRuntime &&
          !p.dynamicM() && plan.warpSpecialized && plan.persistent &&
-         !plan.pingpong && plan.tmaStore && plan.splitK == 1 && !p.epilogue;
+         !plan.pingpong && plan.tmaStore && plan.splitK == 1 && sharedEpilogue;
 }
 
 SmallVector<Value, 3> WgmmaKernelEmitter::usedTensorMaps() {

@@ -172,8 +172,9 @@ public:
   /// (grid z = 1, the entry a tile's) instead of one entry per grid z:
   /// one block per SM then overlaps a tile's C stores with the next tile's
   /// loads across entries too. Only where the kernel touches no batch view
-  /// (WgmmaKernelEmitter reads A, B and C through tensor maps alone): a
-  /// static batch, TMA stores, no epilogue operands or steps.
+  /// (it reads A, B and C through tensor maps): a static batch, TMA
+  /// stores, no epilogue operand per entry (a residual; bias and scale
+  /// vectors are shared).
   bool foldsBatch() const;
   /// The launch's grid (x, y), on the host: constants, or expressions of
   /// the actual M for a dynamic M.
