@@ -365,8 +365,12 @@ static bool chooseShortKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   int64_t kTiles = ceilDiv(p.k, plan.bk);
   int64_t bm = kTiles == 1 ? 64 : 128;
   int64_t tiles = p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, 128);
+  // (A batched C takes TMA stores only in whole tiles of M:
+  // fitBatchedWgmmaPlan.)
+  bool tmaStores =
+      checkTmaStoreOfC(p).empty() && (!p.isBatched() || p.m % bm == 0);
   if (plan.elemBytes != 2 || kTiles > 2 || tiles < 4 * chip.numSMs ||
-      !checkTmaStoreOfC(p).empty())
+      !tmaStores)
     return false;
   useCooperative128x128(plan, tiles, chip.numSMs);
   if (kTiles == 1) {

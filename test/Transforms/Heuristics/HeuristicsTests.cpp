@@ -366,6 +366,13 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
                    plan.persistent && plan.validate(chip).empty(),
                describe(shape, "bf16", "sm_90a") + ": " + plan.str());
   }
+  {
+    // A batched M not in whole tiles: C without TMA stores, 128x256.
+    GemmProblem p = makeProblem({2000, 2048, 128}, bf16, bf16, false);
+    p.batch = 32;
+    EXPECT_MSG(chooseWgmmaPlan(p, chip).bn == 256,
+               "32x2000x2048x128: " + chooseWgmmaPlan(p, chip).str());
+  }
   for (auto [shape, accumulate] : {std::pair{Shape{8192, 8192, 256}, false},
                                    std::pair{Shape{8192, 8192, 128}, true}}) {
     GemmProblem p = makeProblem(shape, bf16, f32, accumulate);
