@@ -24,10 +24,15 @@ namespace json = llvm::json;
 StringRef gemm_opt::tuning::compilerVersion() { return GEMM_OPT_VERSION_STRING; }
 StringRef gemm_opt::tuning::compilerCommit() { return GEMM_OPT_COMMIT_STRING; }
 
+/// Everything but the types and M.
+static bool sameShapeAndTarget(const TuningProblem &x, const TuningProblem &y) {
+  return x.chip == y.chip && x.op == y.op && x.layout == y.layout &&
+         x.batch == y.batch && x.n == y.n && x.k == y.k && x.stage == y.stage;
+}
+
 bool TuningProblem::sameFamily(const TuningProblem &o) const {
-  return chip == o.chip && op == o.op && aType == o.aType &&
-         bType == o.bType && cType == o.cType && layout == o.layout &&
-         batch == o.batch && n == o.n && k == o.k && stage == o.stage;
+  return sameShapeAndTarget(*this, o) && aType == o.aType && bType == o.bType &&
+         cType == o.cType;
 }
 
 /// Bytes per element of a type name; 0 for a name the database does not
@@ -43,10 +48,8 @@ bool TuningProblem::kindredFamily(const TuningProblem &o) const {
   auto sameWidth = [](StringRef x, StringRef y) {
     return typeBytes(x) != 0 && typeBytes(x) == typeBytes(y);
   };
-  return chip == o.chip && op == o.op && sameWidth(aType, o.aType) &&
-         sameWidth(bType, o.bType) && sameWidth(cType, o.cType) &&
-         layout == o.layout && batch == o.batch && n == o.n && k == o.k &&
-         stage == o.stage;
+  return sameShapeAndTarget(*this, o) && sameWidth(aType, o.aType) &&
+         sameWidth(bType, o.bType) && sameWidth(cType, o.cType);
 }
 
 std::string TuningProblem::str() const {

@@ -32,6 +32,12 @@ namespace {
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+/// K tiles at or below which writing C takes much of a tile's time (a tile
+/// reads (BM + BN) x K and writes BM x BN): there the candidates include
+/// TMA stores staging all of a tile's boxes (the wgmma plan's
+/// store_buffers), which drain during the next tile's K loop.
+constexpr int64_t kShortKTiles = 8;
+
 /// The rate of a BM x BN tile relative to 128x256.
 double tileRate(int64_t bm, int64_t bn) {
   auto rate = [](double i) { return i / (i + 24); };
@@ -116,8 +122,7 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
           int64_t tileBoxes = bm / wgs / 64 * bn / (128 / s.cElemBytes);
           std::vector<int64_t> boxOptions = {2};
           if (tma && tileBoxes > 2 && tileBoxes <= 8 &&
-              ceilDiv(s.k, int64_t(128 / s.elemBytes)) <=
-                  gemm_opt::kShortKTiles)
+              ceilDiv(s.k, int64_t(128 / s.elemBytes)) <= kShortKTiles)
             boxOptions.push_back(tileBoxes);
           for (int64_t boxes : boxOptions)
             for (int stages : {2, 3, 4, 6, 8}) {

@@ -17,12 +17,6 @@ namespace gemm_opt {
 /// and the partial's store are paid once per unit.
 inline constexpr int64_t kMinWgmmaSplitKTiles = 16;
 
-/// K tiles at or below which writing C takes much of a tile's time (a tile
-/// reads (BM + BN) x K and writes BM x BN): there the TMA-store epilogue may
-/// stage all of a tile's boxes (WgmmaGemmPlan::storeBuffers) so that they
-/// drain during the next tile's K loop.
-inline constexpr int64_t kShortKTiles = 8;
-
 /// The deepest TMA ring the persistent cooperative kernel keeps steady with
 /// `tiles` tiles on `numSMs` blocks: any the rung takes (8) where each block
 /// computes one tile, 4 where blocks compute several. With 6 slots on

@@ -365,10 +365,7 @@ static bool chooseShortKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   int64_t kTiles = ceilDiv(p.k, plan.bk);
   int64_t bm = kTiles == 1 ? 64 : 128;
   int64_t tiles = p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, 128);
-  // (A batched C takes TMA stores only in whole tiles of M:
-  // fitBatchedWgmmaPlan.)
-  bool tmaStores =
-      checkTmaStoreOfC(p).empty() && (!p.isBatched() || p.m % bm == 0);
+  bool tmaStores = checkTmaStoreOfC(p).empty() && tmaStoreStaysInEntry(p, bm);
   if (plan.elemBytes != 2 || kTiles > 2 || tiles < 4 * chip.numSMs ||
       !tmaStores)
     return false;

@@ -189,7 +189,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   return launch;
 }
 
-bool WgmmaKernelEmitter::foldsBatch() const {
+bool WgmmaKernelEmitter::computeFoldsBatch() const {
   // Epilogue operands: row and column vectors are shared by every entry; a
   // residual is a batch view, read per entry.
   bool sharedEpilogue = llvm::none_of(
@@ -262,15 +262,13 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
   GemmProblem staged = stageGemmOperands(b, prepared, plan.stageA, plan.stageB,
                                          batchedKRowMultiple(problem, plan));
   WgmmaKernelEmitter emitter(b, staged, plan);
-  // (Asked before distributeBatchViews erases the host-side views.)
-  bool foldsBatch = emitter.foldsBatch();
   gpu::LaunchOp launch = emitter.emit();
   if (failed(distributeBatchViews(launch->getParentOfType<func::FuncOp>())))
     return {};
   // A kernel that walks every entry's tiles must not have read a batch
   // view (it would have been moved to grid z = batch, each block on its
   // z's entry).
-  if (foldsBatch && !isConstantIntValue(launch.getGridSizeZ(), 1)) {
+  if (emitter.foldsBatch() && !isConstantIntValue(launch.getGridSizeZ(), 1)) {
     launch->emitError("internal: the wgmma kernel over every batch entry's "
                       "tiles reads a batch view");
     return {};

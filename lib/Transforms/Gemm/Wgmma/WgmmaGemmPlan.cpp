@@ -126,6 +126,10 @@ int64_t mlir::gemm_opt::batchedKRowMultiple(const GemmProblem &p,
   return kRows && p.k % plan.bk != 0 ? plan.bk : 1;
 }
 
+bool mlir::gemm_opt::tmaStoreStaysInEntry(const GemmProblem &p, int64_t bm) {
+  return !p.isBatched() || p.m % bm == 0;
+}
+
 std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
                                                 WgmmaGemmPlan &plan,
                                                 bool forceTmaStore,
@@ -143,8 +147,7 @@ std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
     padsB = !plan.stageB;
     plan.stageB = true;
   }
-  // A box of C's rows past M would overwrite the next entry's rows.
-  if (plan.tmaStore && p.m % plan.bm != 0) {
+  if (plan.tmaStore && !tmaStoreStaysInEntry(p, plan.bm)) {
     if (forceTmaStore)
       return "TMA stores of a batched C need M (" + s(p.m) +
              ") to be a multiple of block-m (" + s(plan.bm) + ")";

@@ -165,6 +165,7 @@ public:
     guardM = p.dynamicM() || p.m % plan.bm != 0;
     guardN = p.n % plan.bn != 0;
     tiles = ceilDiv(ceilDiv(p.k, plan.bk), plan.splitK);
+    foldedBatch = computeFoldsBatch();
   }
 
   gpu::LaunchOp emit();
@@ -175,13 +176,17 @@ public:
   /// (it reads A, B and C through tensor maps): a static batch, TMA
   /// stores, no epilogue operand per entry (a residual; bias and scale
   /// vectors are shared).
-  bool foldsBatch() const;
+  bool foldsBatch() const { return foldedBatch; }
   /// The launch's grid (x, y), on the host: constants, or expressions of
   /// the actual M for a dynamic M.
   std::pair<Value, Value> hostGrid(int64_t gridX, int64_t gridY,
                                    int64_t blocks);
 
 private:
+  /// foldsBatch's answer, from the problem's buffers before the kernel is
+  /// built (distributeBatchViews erases the host-side views afterwards).
+  bool computeFoldsBatch() const;
+
   /// B read K-major (BN rows of BK per stage, one TMA box): B stored N x K
   /// as it is, or TF32's transposed copy of B; otherwise f16/bf16 read
   /// row-major B in 64-column panels.
@@ -303,7 +308,7 @@ private:
 
   const GemmProblem &p;
   const WgmmaGemmPlan &plan;
-  bool guardM, guardN;
+  bool guardM, guardN, foldedBatch;
   /// K tiles of a work unit: the problem's, or one split's.
   int64_t tiles;
   /// Split-K: the f32 partials, the unit's split and its first K tile.

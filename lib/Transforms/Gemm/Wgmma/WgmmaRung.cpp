@@ -116,10 +116,6 @@ struct GemmWgmmaPass
     // validation of the plan with TMA stores refuses them.)
     plan.tmaStore = o.tmaStore == -1 ? chooseWgmmaTmaStore(problem, plan, chip)
                                      : o.tmaStore == 1;
-    // The heuristics' staging boxes are for their own tiles and ring, like
-    // their K splits; without TMA stores there are none to add.
-    if (o.storeBuffers == 0 && (ownTiles || o.stages || !plan.tmaStore))
-      plan.storeBuffers = 2;
     overrideIfSet(plan.storeBuffers, o.storeBuffers);
     if (std::string why = fitBatchedWgmmaPlan(problem, plan, o.tmaStore == 1,
                                               o.staging != 0, padsB);

@@ -169,6 +169,11 @@ struct TmaRowCheck {
 };
 TmaRowCheck checkTmaRows(const GemmProblem &problem);
 
+/// Whether TMA stores of C's tiles of `bm` rows stay inside `problem`'s
+/// batch entries: always for a 2-D problem; a batched C's map stacks the
+/// entries' rows, so a box past M would overwrite the next entry's.
+bool tmaStoreStaysInEntry(const GemmProblem &problem, int64_t bm);
+
 /// What a batched `problem` asks of `plan` (its tensor maps stack the batch
 /// entries' rows, WgmmaKernelEmitter::createTensorMap): a batched B read as
 /// K rows x N with K not a multiple of block-k goes through the padded
