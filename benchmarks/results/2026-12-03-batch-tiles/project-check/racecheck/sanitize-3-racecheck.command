@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 9 gemm-run --check-only --stages wgmma --batch 16 --layout nt --dtype bf16 --out-dtype bf16 --shape 1024x1024x128 --epilogue bias,gelu
