@@ -248,6 +248,10 @@ int64_t gemm_opt::tuning::mBucket(int64_t m) {
   return INT64_MAX;
 }
 
+bool gemm_opt::tuning::mostlyPaddedLastTile(int64_t m) {
+  return m >= 256 && m <= 2048 && m % 128 != 0 && m % 128 <= 64;
+}
+
 TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
                                          const TuningProblem &q) {
   // Ranked by distance in M (by ratio: 0 is exact), then the problem's own
@@ -258,7 +262,8 @@ TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
   Rank bestRank;
   for (const TuningEntry &e : db.entries) {
     const TuningProblem &p = e.problem;
-    if (mBucket(p.m) != mBucket(q.m))
+    if (mBucket(p.m) != mBucket(q.m) ||
+        mostlyPaddedLastTile(p.m) != mostlyPaddedLastTile(q.m))
       continue;
     bool own = p.sameFamily(q);
     if (!own && !p.kindredFamily(q))

@@ -99,7 +99,12 @@ static void testLookup() {
   EXPECT(plan(3) == "m8"); // 3/1 against 8/3
   EXPECT(plan(24) == "m32");
   EXPECT(plan(9) == "m32");  // the <= 64 bucket, not M = 8's
-  EXPECT(plan(300) == "m512"); // (256, 2048]: 512, not 128
+  EXPECT(plan(480) == "m512"); // (256, 2048]: 512, not 128
+  // An M whose last 128-row tile is mostly padding borrows nothing from
+  // whole tiles (300 = 2 x 128 + 44), nor lends to them.
+  EXPECT(plan(300) == "");
+  EXPECT(mostlyPaddedLastTile(300) && !mostlyPaddedLastTile(480) && !mostlyPaddedLastTile(512) &&
+         !mostlyPaddedLastTile(200));
   EXPECT(plan(1500) == "m2048");
   EXPECT(plan(3000) == "m8192");
   EXPECT(mBucket(8) == 8 && mBucket(9) == 64 && mBucket(257) == 2048);

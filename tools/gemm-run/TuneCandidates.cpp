@@ -53,24 +53,38 @@ double tileRate(int64_t bm, int64_t bn) {
 /// 4.8 TB/s HBM, ~12 TB/s L2): they order the candidates, the measurement
 /// decides.
 double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
-                       double speed, int64_t splits = 1) {
+                       double speed, int64_t splits = 1, bool streamK = false) {
   constexpr double kMacsPerSM = 3.75e12, kHbm = 4.8e12, kL2 = 12e12;
   constexpr double kSMsToFillHbm = 48;
   // Split-K: each split's tiles take 1/splits of K, and the partials go to
   // memory and back.
   int64_t tiles = s.batch * ceilDiv(s.m, bm) * ceilDiv(s.n, bn) * splits;
   double k = double(s.k) / double(splits);
-  int64_t waves = ceilDiv(tiles, int64_t(s.numSMs) * perSM);
+  double waves = double(ceilDiv(tiles, int64_t(s.numSMs) * perSM));
+  // Stream-K (one block per SM): the last wave's tiles split along K into
+  // parts of at least 8 K tiles (WgmmaStreamK.cpp), plus about two K
+  // steps for each part's partial.
+  int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
+  if (streamK) {
+    int64_t tail = tiles % s.numSMs;
+    int64_t parts =
+        tail ? std::min<int64_t>({s.numSMs / tail, kTiles / 8, 16}) : 1;
+    if (parts > 1)
+      waves = double(tiles / s.numSMs) +
+              (1.0 / double(parts) + 2.0 / double(kTiles));
+  }
   double macRate = kMacsPerSM * (s.elemBytes == 4 ? 0.5 : 1.0);
-  double compute = double(waves * perSM) * double(bm * bn) * k /
-                   (macRate * tileRate(bm, bn));
+  double compute =
+      waves * perSM * double(bm * bn) * k / (macRate * tileRate(bm, bn));
   double active = double(std::min<int64_t>(tiles, s.numSMs));
   double bytes = double(s.batch) * double(s.m * s.k + s.n * s.k) * s.elemBytes +
                  4.0 * double(s.batch * s.m * s.n) +
                  (splits > 1 ? 8.0 * double(splits * s.m * s.n) : 0.0);
   double hbm = bytes / (kHbm * std::min(1.0, active / kSMsToFillHbm));
   double l2 = double(tiles) * double(bm + bn) * k * s.elemBytes / kL2;
-  return std::max({compute, hbm, l2}) / speed;
+  // Stream-K's flags kernel before the matmul and its last parts' sums.
+  double fixed = streamK ? 3e-6 : 0.0;
+  return std::max({compute, hbm, l2}) / speed + fixed;
 }
 
 std::string join(const std::vector<std::string> &items) {
@@ -175,10 +189,23 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
               double speed = sch.speed * depth * (tma ? 1.02 : 1.0) *
                              (boxes != 2 ? 1.03 : 1.0);
               c.cost = estimateSeconds(s, bm, bn, perSM, speed);
+              int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
+              // Stream-K (the persistent cooperative kernel, one matmul):
+              // where the last wave of tiles can split along a long K (its
+              // flags kernel and partials cost microseconds).
+              int64_t tail = gridTiles % s.numSMs;
+              if (sch.persistent && !sch.pingpong && s.batch == 1 && tail &&
+                  s.numSMs / tail >= 2 && kTiles >= 32) {
+                TuneCandidate stream = c;
+                stream.name += " streamk";
+                stream.plan["wgmma"] += " stream-k=1";
+                stream.cost = estimateSeconds(s, bm, bn, perSM, speed, 1,
+                                              /*streamK=*/true);
+                all.push_back(std::move(stream));
+              }
               // Split-K (the kernels with a producer and cooperative
               // consumers storing from registers): grids of at most half the
               // SMs, each split at least 16 K tiles, one wave of units.
-              int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
               if (sch.ws && !sch.pingpong && !tma && s.batch == 1)
                 for (int64_t splits : {2, 3, 4, 6, 8}) {
                   if (gridTiles * splits > s.numSMs ||

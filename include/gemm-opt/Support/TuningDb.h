@@ -106,8 +106,18 @@ std::vector<TuningEntry> mergeTuningEntries(std::vector<TuningEntry> entries);
 /// tiles; <= 2048: a few waves; larger: INT64_MAX).
 int64_t mBucket(int64_t m);
 
+/// Whether M's last 128-row tile would be over half padding in a grid of a
+/// few waves (256 <= M <= 2048, M % 128 in 1..64): the heuristics give
+/// such an M 64-row tiles of its own
+/// (TensorCoreHeuristics.cpp, chooseStreamKWgmmaTiles), which a plan tuned
+/// at an M of whole tiles does not know; the lookup lends no plan between
+/// the two (results/2026-12-04-stream-k: M = 300 borrowing M = 512's plans
+/// ran 51-74% of cuBLAS where its own 64-row tiles ran 69-85%).
+bool mostlyPaddedLastTile(int64_t m);
+
 /// The lookup: the exact entry of `q`, else the one of its family in its M
-/// bucket with the nearest M (by ratio; the smaller M on a tie), else null.
+/// bucket with the nearest M (by ratio; the smaller M on a tie) and the
+/// same mostlyPaddedLastTile, else null.
 /// A kindred family's entries (kindredFamily) count where the problem's
 /// own types have none at that distance in M.
 struct TuningMatch {

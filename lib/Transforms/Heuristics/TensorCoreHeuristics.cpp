@@ -208,6 +208,49 @@ static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
   return checkWgmmaSplitK(p, split).empty() ? split.splitK : 1;
 }
 
+/// Stream-K's split last wave (WgmmaGemmPlan::streamK) for one matmul of a
+/// static M over 16-bit inputs, measured on the H200 (bf16, B stored
+/// N x K, results/2026-12-04-stream-k, % of cuBLAS interleaved, against
+/// the plans the committed database gave):
+///  - an M of 256 or more whose last 128-row tile would be over half
+///    padding (M % 128 in 1..64): 64x256 tiles, one consumer warpgroup:
+///    300x8192x8192 76.8 against 50.2, 300x8192x28672 85.2 / 53.8,
+///    300x15360x5120 80.0 / 56.0, 300x5120x5120 74.2 / 60.5 (but
+///    300x10240x8192 69.1 / 72.1);
+///  - at least one whole wave of 128x256 tiles and a last wave under a
+///    third full: the cooperative 128x256 kernel, 512x10240x8192 89.6
+///    against 79.7 (1 wave + 28 tiles), 512x27648x5120 91.6 / 88.1 (3 +
+///    36); half a point behind the plain kernels at 2048x5120x5120 and
+///    2048x5120x13824 (2 + 56), so not beyond a third of a wave.
+/// Returns false, leaving `plan` alone, for other problems.
+static bool chooseStreamKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
+                                    WgmmaGemmPlan &plan, std::string &why) {
+  WgmmaGemmPlan split = plan;
+  split.streamK = true;
+  if (plan.elemBytes != 2 || p.m <= 64 || !checkWgmmaStreamK(p, split).empty())
+    return false;
+  int64_t numSMs = chip.numSMs;
+  int64_t wide = ceilDiv(p.m, 128) * ceilDiv(p.n, 256);
+  int64_t lastRows = p.m % 128, lastWave = wide % numSMs;
+  if (p.m >= 256 && lastRows != 0 && lastRows <= 64) {
+    useCooperative128x256(plan);
+    plan.bm = 64;
+    plan.consumers = 1;
+    why = "the last 128-row tile would be " + std::to_string(128 - lastRows) +
+          " rows of padding: 64x256 tiles";
+  } else if (wide >= numSMs && lastWave != 0 && 3 * lastWave < numSMs) {
+    useCooperative128x256(plan);
+    why = "128x256 tiles: " + std::to_string(wide / numSMs) +
+          " whole wave(s) and " + std::to_string(lastWave) + " tiles";
+  } else {
+    return false;
+  }
+  plan.groupM = 8;
+  plan.streamK = true;
+  why += ", the last wave's tiles split along K over the idle SMs";
+  return true;
+}
+
 /// Plans for a long K and a wide N (4096 or more: the layers of a model)
 /// in fewer than four waves of 128x256 tiles, where the last wave's idle
 /// SMs cost the most. Measured on the H200 (bf16, B stored N x K,
@@ -308,8 +351,12 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
       why = "128x128 tiles fill the last wave best";
     }
   }
+  std::string streamWhy;
+  if (chooseStreamKWgmmaTiles(p, chip, plan, streamWhy))
+    why = streamWhy;
   // Tiles that still leave most SMs idle: split K among them.
-  plan.splitK = wgmmaSplitsToFill(p, chip, plan);
+  if (!plan.streamK)
+    plan.splitK = wgmmaSplitsToFill(p, chip, plan);
   if (plan.splitK > 1)
     why += "; " + std::to_string(plan.splitK) + " K splits fill the SMs";
   GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k

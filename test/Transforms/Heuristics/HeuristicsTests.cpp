@@ -343,6 +343,32 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     EXPECT_MSG(plan.bn == 128 && plan.stages == 4,
                "2048x5120x13824: " + plan.str());
   }
+  // Stream-K's split last wave: an M whose last 128-row tile is mostly
+  // padding takes 64x256 tiles (300 = 2 x 128 + 44), a last wave of
+  // 128x256 tiles under a third full splits (512x10240: 132 + 28 tiles),
+  // one of 56 tiles does not (2048x5120); nor does a batched matmul.
+  for (auto [shape, bm] : {std::pair{Shape{300, 8192, 8192}, int64_t(64)},
+                           std::pair{Shape{512, 10240, 8192}, int64_t(128)}}) {
+    GemmProblem p = makeProblem(shape, bf16, bf16, false);
+    p.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    EXPECT_MSG(plan.streamK && plan.bm == bm && plan.bn == 256 &&
+                   plan.persistent && plan.splitK == 1 && plan.groupM == 8,
+               describe(shape, "bf16", "sm_90a") + ": " + plan.str());
+    GemmProblem tf32 = makeProblem(shape, f32, f32, false);
+    EXPECT_MSG(!chooseWgmmaPlan(tf32, chip).streamK,
+               "tf32 " + describe(shape, "f32", "sm_90a"));
+  }
+  for (Shape shape : {Shape{2048, 5120, 5120}, Shape{256, 8192, 8192}}) {
+    GemmProblem p = makeProblem(shape, bf16, bf16, false);
+    EXPECT_MSG(!chooseWgmmaPlan(p, chip).streamK,
+               describe(shape, "bf16", "sm_90a"));
+  }
+  {
+    GemmProblem batched = makeProblem({300, 8192, 8192}, bf16, bf16, false);
+    batched.batch = 4;
+    EXPECT_MSG(!chooseWgmmaPlan(batched, chip).streamK, "4x300x8192x8192 bf16");
+  }
   // Two K tiles over many waves, C through TMA stores: persistent 128x128
   // (attention's Q*K^T, 32 entries of 2048x2048x128, and a 2-D one); one
   // K tile: 64x128 with one consumer warpgroup; four K tiles, or a C

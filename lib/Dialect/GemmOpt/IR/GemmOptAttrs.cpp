@@ -301,14 +301,14 @@ LogicalResult WgmmaPlanAttr::verify(
     int64_t bn, int64_t cElemBytes, int64_t consumerRegs, int64_t elemBytes,
     int64_t groupM, int64_t maxRegs, bool persistent, int64_t persistentBlocks,
     bool pingpong, int64_t producerRegs, int64_t splitK, bool stagedA,
-    bool stagedB, int64_t stages, int64_t storeBuffers, bool tmaStore,
-    bool warpSpecialized, int64_t warpgroups) {
+    bool stagedB, int64_t stages, int64_t storeBuffers, bool streamK,
+    bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
   return failIf(emitError,
                 checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes,
                                groupM, maxRegs, persistent, persistentBlocks,
                                pingpong, producerRegs, splitK, stagedA, stagedB,
-                               stages, storeBuffers, tmaStore, warpSpecialized,
-                               warpgroups));
+                               stages, storeBuffers, streamK, tmaStore,
+                               warpSpecialized, warpgroups));
 }
 
 static bool isPow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }

@@ -125,8 +125,8 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     int64_t consumerRegs, int64_t elemBytes, int64_t groupM, int64_t maxRegs,
     bool persistent, int64_t persistentBlocks, bool pingpong,
     int64_t producerRegs, int64_t splitK, bool stagedA, bool stagedB,
-    int64_t stages, int64_t storeBuffers, bool tmaStore, bool warpSpecialized,
-    int64_t warpgroups) {
+    int64_t stages, int64_t storeBuffers, bool streamK, bool tmaStore,
+    bool warpSpecialized, int64_t warpgroups) {
   std::string why =
       checkPositive({{"block-m", bm}, {"block-n", bn}, {"block-k", bk},
                      {"stages", stages}, {"warpgroups", warpgroups}});
@@ -187,6 +187,12 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     return "split-k=" + s(splitK) +
            " needs the warp-specialized kernel with cooperative consumers "
            "and no TMA stores (warp-specialized=1 pingpong=0 tma-store=0)";
+  // Stream-K blocks walk their share of every tile's K steps: the
+  // persistent kernel's loop, both consumers on each tile, no K splits.
+  if (streamK && !(warpSpecialized && persistent && !pingpong && splitK == 1))
+    return "stream-k=1 needs the warp-specialized persistent kernel with "
+           "cooperative consumers and no K splits (warp-specialized=1 "
+           "persistent=1 pingpong=0 split-k=1)";
   if (!warpSpecialized)
     return "";
   // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless

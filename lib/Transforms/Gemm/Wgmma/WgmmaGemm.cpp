@@ -119,6 +119,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   int64_t blocks = gridX * gridY * plan.splitK * (foldsBatch() ? batch : 1);
   if (plan.persistent)
     blocks = std::min(blocks, plan.persistentBlocks);
+  if (plan.streamK)
+    blocks = prepareStreamK();
   // Batched: the entries along z (the kernel may not touch C's view
   // itself, so distributeBatchViews would not see it), unless the
   // persistent blocks walk every entry's tiles.

@@ -19,10 +19,11 @@ using namespace mlir::gemm_opt;
 //===----------------------------------------------------------------------===//
 
 std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
-  std::string why = checkWgmmaPlan(
-      bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM, maxRegs,
-      persistent, persistentBlocks, pingpong, producerRegs, splitK, stageA,
-      stageB, stages, storeBuffers, tmaStore, warpSpecialized, consumers);
+  std::string why =
+      checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM,
+                     maxRegs, persistent, persistentBlocks, pingpong,
+                     producerRegs, splitK, stageA, stageB, stages, storeBuffers,
+                     streamK, tmaStore, warpSpecialized, consumers);
   if (!why.empty())
     return why;
   // The mbarriers (a full and an empty one per slot, the turns of
@@ -32,10 +33,11 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
 }
 
 WgmmaPlanAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
-  return WgmmaPlanAttr::get(
-      ctx, bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM, maxRegs,
-      persistent, persistentBlocks, pingpong, producerRegs, splitK, stageA,
-      stageB, stages, storeBuffers, tmaStore, warpSpecialized, consumers);
+  return WgmmaPlanAttr::get(ctx, bk, bm, bn, cElemBytes, consumerRegs,
+                            elemBytes, groupM, maxRegs, persistent,
+                            persistentBlocks, pingpong, producerRegs, splitK,
+                            stageA, stageB, stages, storeBuffers, streamK,
+                            tmaStore, warpSpecialized, consumers);
 }
 
 WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
@@ -60,6 +62,7 @@ WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
   p.tmaStore = a.getTmaStore();
   p.storeBuffers = a.getStoreBuffers();
   p.splitK = a.getSplitK();
+  p.streamK = a.getStreamK();
   return p;
 }
 
@@ -71,8 +74,9 @@ std::string WgmmaGemmPlan::str() const {
          (tmaStore ? ", TMA-store epilogue" : "") +
          (storeBuffers != 2 ? " (" + s(storeBuffers) + " boxes a warpgroup)"
                             : "") +
-         (splitK > 1 ? ", split-K " + s(splitK) : "") + ", stages " +
-         s(stages) + ", shared " + s(sharedBytes()) + " B" +
+         (splitK > 1 ? ", split-K " + s(splitK) : "") +
+         (streamK ? ", stream-K" : "") + ", stages " + s(stages) + ", shared " +
+         s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
                            : "") +
@@ -115,6 +119,18 @@ std::string mlir::gemm_opt::checkWgmmaSplitK(const GemmProblem &p,
     return "K = " + std::to_string(p.k) + " is " + std::to_string(kTiles) +
            " K tile(s) of " + std::to_string(plan.bk) +
            ", fewer than the splits";
+  return "";
+}
+
+std::string mlir::gemm_opt::checkWgmmaStreamK(const GemmProblem &p,
+                                              const WgmmaGemmPlan &plan) {
+  if (!plan.streamK)
+    return "";
+  if (p.isBatched())
+    return "a batched matmul takes no stream-K";
+  if (p.dynamicM() || p.dynamicExtents())
+    return "a dynamic M, N or K takes no stream-K (which tiles split, and "
+           "how, is fixed when it is compiled)";
   return "";
 }
 

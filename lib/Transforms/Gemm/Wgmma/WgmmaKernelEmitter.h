@@ -5,8 +5,8 @@
 // side, launch and set-up (WgmmaGemm.cpp); the ring in shared memory and
 // its TMA loads (WgmmaTmaLoads.cpp); the wgmma K steps and the main loop
 // of the plain kernel (WgmmaMainLoop.cpp); the warp-specialized and
-// persistent kernel (WgmmaSpecialized.cpp); the epilogue that writes C
-// (WgmmaEpilogue.cpp).
+// persistent kernel (WgmmaSpecialized.cpp); stream-K's split last wave
+// (WgmmaStreamK.cpp); the epilogue that writes C (WgmmaEpilogue.cpp).
 //
 // Ladder rung `wgmma` (sm_90a; ../shared/notes/mlir22-gpu-facts.md,
 // "Hopper"). The kernel it writes:
@@ -270,15 +270,47 @@ private:
   /// The output tiles of this block: bid, bid + blocks, ... (one when the
   /// grid is not persistent); `local` counts them. `from` / `every` pick
   /// the local tiles from, from + every, ... (ping-pong consumers).
+  /// Stream-K: the tiles of whole waves only (`end`).
   void tileLoop(Value from, int64_t every,
-                function_ref<void(Value tile, Value local)> body);
+                function_ref<void(Value tile, Value local)> body,
+                Value end = {});
   /// Warpgroup 0: one thread issues every TMA load of the block.
   void emitProducer();
+  /// The producer's loads of `count` K steps: K tiles kFirst.. of the
+  /// current tile into ring steps ring.. (each waiting for its slot).
+  void loadSteps(Value ring, Value kFirst, Value count);
+  /// A consumer's wgmmas of `count` K steps from ring step `first`, one
+  /// committed group each, releasing each step's slot once the next one's
+  /// wgmmas are issued; the last group stays in flight.
+  SmallVector<Value> issueSteps(Value first, Value count);
   /// Warpgroups 1..W (`wgIdx`, the warpgroup index in the block).
   void emitConsumers(Value wgIdx);
   /// A consumer's K loop and epilogue of output tile `tile`, the `local`-th
   /// of the block.
   void consumeTile(Value tile, Value local);
+
+  //===--- Stream-K (WgmmaStreamK.cpp) ------------------------------------===//
+
+  /// Host side, before the launch: how many blocks there are, which tiles
+  /// stay whole and how the others split; the partials and flags in
+  /// scratch and the one-block kernel that clears the flags. Returns the
+  /// blocks of the launch.
+  int64_t prepareStreamK();
+  /// A part of the last wave's tile that this block computes, if any.
+  struct TailUnit {
+    Value active;        ///< this block has one
+    Value tile, split;   ///< the tile (unit number) and which K part
+    Value kFirst, count; ///< its K tiles
+    Value ring;          ///< the block's K steps before it
+  };
+  TailUnit tailUnit();
+  /// A consumer's tail unit: its K steps, then its partial (split >= 1)
+  /// or the other splits' partials in split order and the epilogue.
+  void consumeTailUnit();
+  /// This warpgroup's f32 slot of block `block`'s partial and its flag.
+  Value streamKFlag(Value block);
+  void storeStreamKPartial(Value block, ArrayRef<Value> acc);
+  SmallVector<Value> addStreamKPartial(Value block, ArrayRef<Value> acc);
 
   //===--- Epilogue (WgmmaEpilogue.cpp) -----------------------------------===//
 
@@ -314,6 +346,12 @@ private:
   /// Split-K: the f32 partials, the unit's split and its first K tile.
   Value partials, split, kTileOffset;
   int64_t ldPartials = 0;
+  /// Stream-K: the tiles of whole waves (each block's first ones, as in
+  /// the plain persistent kernel), the last wave's tiles and the K parts
+  /// each splits into (1: none), the partials (a slot per tail unit and
+  /// consumer warpgroup) and their flags.
+  int64_t streamKWholeTiles = 0, streamKTailTiles = 0, streamKSplits = 1;
+  Value streamKPartials, streamKFlags;
 
   TensorMap mapA, mapB, mapC;
   Value kernelMapA, kernelMapB, kernelMapC;

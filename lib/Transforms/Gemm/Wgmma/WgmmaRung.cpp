@@ -50,10 +50,10 @@ struct GemmWgmmaPass
   RungTuning tuning{*this};
 
   static constexpr StringRef kPlanOptions[] = {
-      "block-m",      "block-n",  "block-k",       "stages",
-      "warpgroups",   "group-m",  "max-registers", "warp-specialized",
-      "persistent",   "pingpong", "tma-store",     "split-k",
-      "store-buffers"};
+      "block-m",       "block-n",  "block-k",       "stages",
+      "warpgroups",    "group-m",  "max-registers", "warp-specialized",
+      "persistent",    "pingpong", "tma-store",     "split-k",
+      "store-buffers", "stream-k"};
 
   /// The plan options given to this pass; over `tuned`'s when given.
   GemmWgmmaOptions planOptions(const GemmWgmmaPass *tuned = nullptr) const {
@@ -68,7 +68,7 @@ struct GemmWgmmaPass
     GEMM_OPT_PICK(stages) GEMM_OPT_PICK(warpgroups) GEMM_OPT_PICK(groupM)
     GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
     GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
-    GEMM_OPT_PICK(splitK) GEMM_OPT_PICK(storeBuffers)
+    GEMM_OPT_PICK(splitK) GEMM_OPT_PICK(storeBuffers) GEMM_OPT_PICK(streamK)
 #undef GEMM_OPT_PICK
     o.staging = staging;
     // clang-format on
@@ -107,6 +107,14 @@ struct GemmWgmmaPass
     if (std::string why = checkWgmmaSplitK(problem, plan); !why.empty())
       return "invalid 'wgmma' option split-k=" + std::to_string(plan.splitK) +
              ": " + why;
+    // Likewise the heuristics' stream-K schedule; a plan with K splits has
+    // its own.
+    if (o.streamK != -1)
+      plan.streamK = o.streamK != 0;
+    else if (ownTiles || o.splitK > 1)
+      plan.streamK = false;
+    if (std::string why = checkWgmmaStreamK(problem, plan); !why.empty())
+      return "invalid 'wgmma' option stream-k=1: " + why;
     if (o.tmaStore == 1) {
       std::string why = checkTmaStoreOfC(problem);
       if (!why.empty())

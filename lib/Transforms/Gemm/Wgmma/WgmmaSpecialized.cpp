@@ -11,6 +11,7 @@
 #include "WgmmaKernelEmitter.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
@@ -87,13 +88,14 @@ void WgmmaKernelEmitter::setMaxRegs(int64_t regs,
 }
 
 void WgmmaKernelEmitter::tileLoop(
-    Value from, int64_t every,
-    function_ref<void(Value tile, Value local)> body) {
+    Value from, int64_t every, function_ref<void(Value tile, Value local)> body,
+    Value end) {
   Value bid = schedule.bid;
   Value blocks = blocksValue();
   auto loop = scf::ForOp::create(
       b, add(bid, b.createOrFold<arith::MulIOp>(from, blocks)),
-      numTilesValue(), b.createOrFold<arith::MulIOp>(c(every), blocks));
+      end ? end : numTilesValue(),
+      b.createOrFold<arith::MulIOp>(c(every), blocks));
   keepRolled(loop);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
@@ -108,32 +110,37 @@ void WgmmaKernelEmitter::emitProducer() {
   int64_t stages = plan.stages;
   setMaxRegs(plan.producerRegs, NVVM::SetMaxRegisterAction::decrease);
   ifThen(isThread0, [&] {
-    tileLoop(c(0), 1, [&](Value tile, Value local) {
-      setTile(tile);
-      auto kLoop = scf::ForOp::create(b, c(0), c(tiles), c(1));
-      keepRolled(kLoop);
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPoint(kLoop.getBody()->getTerminator());
-      Value kt = kLoop.getInductionVar();
-      Value it = add(mul(local, tiles), kt);
-      Value slot = rem(it, stages);
-      ifThen(cmp(arith::CmpIPredicate::uge, it, stages), [&] {
-        // The ((it - S) / S)-th release of the slot.
-        nvgpu::MBarrierTryWaitParityOp::create(
-            b, barriers, parity(add(div(it, stages), 1)), c(10000000),
-            emptyBarrier(slot));
+    Value steps;
+    if (streamKSplits > 1) {
+      // The whole waves' tiles, then the block's part of a last-wave one.
+      tileLoop(
+          c(0), 1,
+          [&](Value tile, Value local) {
+            setTile(tile);
+            loadSteps(mul(local, tiles), c(0), c(tiles));
+          },
+          c(streamKWholeTiles));
+      TailUnit unit = tailUnit();
+      ifThen(unit.active, [&] {
+        setTile(unit.tile);
+        loadSteps(unit.ring, unit.kFirst, unit.count);
       });
-      issueTile(kt, slot);
-    });
+      steps = add(unit.ring, select(unit.active, unit.count, c(0)));
+    } else {
+      tileLoop(c(0), 1, [&](Value tile, Value local) {
+        setTile(tile);
+        loadSteps(mul(local, tiles), c(0), c(tiles));
+      });
+      Value blocks = blocksValue();
+      steps =
+          mul(b.createOrFold<arith::DivUIOp>(
+                  add(sub(numTilesValue(), schedule.bid), sub(blocks, c(1))),
+                  blocks),
+              tiles);
+    }
     // Producer tail: do not leave while loads are in flight; the last
     // S steps' releases (step it is the (it / S)-th use of its slot) mean
     // every load has landed and been consumed.
-    Value blocks = blocksValue();
-    Value steps = mul(
-        b.createOrFold<arith::DivUIOp>(
-            add(sub(numTilesValue(), schedule.bid), sub(blocks, c(1))),
-            blocks),
-        tiles);
     for (int64_t j = 0; j < stages; ++j) {
       Value itPlusS = add(steps, j);
       ifThen(cmp(arith::CmpIPredicate::uge, itPlusS, stages), [&] {
@@ -144,6 +151,24 @@ void WgmmaKernelEmitter::emitProducer() {
       });
     }
   });
+}
+
+void WgmmaKernelEmitter::loadSteps(Value ring, Value kFirst, Value count) {
+  int64_t stages = plan.stages;
+  auto kLoop = scf::ForOp::create(b, c(0), count, c(1));
+  keepRolled(kLoop);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(kLoop.getBody()->getTerminator());
+  Value j = kLoop.getInductionVar();
+  Value it = add(ring, j);
+  Value slot = rem(it, stages);
+  ifThen(cmp(arith::CmpIPredicate::uge, it, stages), [&] {
+    // The ((it - S) / S)-th release of the slot.
+    nvgpu::MBarrierTryWaitParityOp::create(b, barriers,
+                                           parity(add(div(it, stages), 1)),
+                                           c(10000000), emptyBarrier(slot));
+  });
+  issueTile(add(j, kFirst), slot);
 }
 
 void WgmmaKernelEmitter::emitConsumers(Value wgIdx) {
@@ -157,13 +182,39 @@ void WgmmaKernelEmitter::emitConsumers(Value wgIdx) {
   // The warpgroup's leader issues its TMA stores of C.
   if (plan.tmaStore)
     ifThen(isWarpgroupLeader(), [&] { acquireTensorMap(kernelMapC); });
-  tileLoop(plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
-           [&](Value tile, Value local) { consumeTile(tile, local); });
+  if (streamKSplits > 1) {
+    tileLoop(
+        c(0), 1, [&](Value tile, Value local) { consumeTile(tile, local); },
+        c(streamKWholeTiles));
+    consumeTailUnit();
+  } else
+    tileLoop(plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
+             [&](Value tile, Value local) { consumeTile(tile, local); });
   // The last boxes' stores must have read the staging buffers before the
   // block's shared memory goes away.
   if (plan.tmaStore)
     ifThen(isWarpgroupLeader(),
            [&] { NVVM::CpAsyncBulkWaitGroupOp::create(b, 0, UnitAttr()); });
+}
+
+SmallVector<Value> WgmmaKernelEmitter::issueSteps(Value first, Value count) {
+  Value undef = LLVM::UndefOp::create(b, accType);
+  SmallVector<Value> acc =
+      computeTile(first, SmallVector<Value>(plan.mTiles(), undef),
+                  /*first=*/true);
+  if (isConstantIntValue(count, 1))
+    return acc;
+  auto loop = scf::ForOp::create(b, c(1), count, c(1), acc);
+  keepRolled(loop);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value it = add(first, loop.getInductionVar());
+  SmallVector<Value> next = computeTile(
+      it, SmallVector<Value>(loop.getRegionIterArgs()), /*first=*/false);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
+  release(sub(it, c(1)));
+  scf::YieldOp::create(b, next);
+  return SmallVector<Value>(loop.getResults());
 }
 
 void WgmmaKernelEmitter::consumeTile(Value tile, Value local) {
@@ -179,24 +230,7 @@ void WgmmaKernelEmitter::consumeTile(Value tile, Value local) {
     });
   }
   Value first = mul(local, tiles);
-  Value undef = LLVM::UndefOp::create(b, accType);
-  SmallVector<Value> acc =
-      computeTile(first, SmallVector<Value>(plan.mTiles(), undef),
-                  /*first=*/true);
-  if (tiles > 1) {
-    auto loop = scf::ForOp::create(b, c(1), c(tiles), c(1), acc);
-    keepRolled(loop);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value it = add(first, loop.getInductionVar());
-    SmallVector<Value> next =
-        computeTile(it, SmallVector<Value>(loop.getRegionIterArgs()),
-                    /*first=*/false);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, 1);
-    release(sub(it, c(1)));
-    scf::YieldOp::create(b, next);
-    acc.assign(loop.getResults().begin(), loop.getResults().end());
-  }
+  SmallVector<Value> acc = issueSteps(first, c(tiles));
   if (plan.pingpong) {
     // This tile's wgmmas are issued: the other consumer's turn.
     ifThen(eq(lane, 0), [&] {

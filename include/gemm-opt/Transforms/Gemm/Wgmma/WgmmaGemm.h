@@ -100,6 +100,17 @@ struct WgmmaGemmPlan {
   /// order and applies beta and the epilogue: the same result whatever
   /// order the units ran in. For grids of few tiles over a long K.
   int64_t splitK = 1;
+  /// Stream-K (the warp-specialized persistent kernel, cooperative
+  /// consumers, no K splits): the I = tiles x K tiles K steps of the
+  /// problem are shared out evenly, block b taking steps [b*I/P,
+  /// (b+1)*I/P) of the P blocks in tile order, so that the last wave of
+  /// tiles no longer leaves SMs idle. A tile cut between blocks is
+  /// finished by the block that computed its first K step (at the end of
+  /// its range): each later block wrote its f32 partial to scratch and
+  /// raised a flag at the start of its own range, and the finishing block
+  /// adds the partials in block order (deterministic) before the
+  /// epilogue. A one-block kernel launched first clears the flags.
+  bool streamK = false;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// A TMA store box of C: 64 rows (one wgmma m64 tile) of 128 bytes.
@@ -192,6 +203,13 @@ std::string fitBatchedWgmmaPlan(const GemmProblem &problem,
 /// (always with plan.splitK == 1), else why not.
 std::string checkWgmmaSplitK(const GemmProblem &problem,
                              const WgmmaGemmPlan &plan);
+
+/// What stream-K (plan.streamK) asks of `problem`: one matmul (its blocks
+/// split the last wave of one matmul's tiles) of a static M, N and K (which
+/// tiles split, and how, is fixed when it is compiled). "" when it may run,
+/// else why not.
+std::string checkWgmmaStreamK(const GemmProblem &problem,
+                              const WgmmaGemmPlan &plan);
 
 /// The multiple that the padded copy of a batched B read as K rows x N
 /// rounds its rows up to (block-k when K is not one), else 1.

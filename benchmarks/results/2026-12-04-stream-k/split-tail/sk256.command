@@ -1,0 +1,1 @@
+gemm-run --suite .sweep/sk.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db .sweep/sk256.jsonl --json /root/out/r/sk256.json

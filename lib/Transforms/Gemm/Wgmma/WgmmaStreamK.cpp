@@ -1,0 +1,228 @@
+//===- WgmmaStreamK.cpp - rung wgmma: stream-K's split last wave ----------===//
+//
+// The persistent kernel with plan.streamK balances the last wave the way
+// stream-K's hybrid schedule does: the tiles of whole waves stay whole
+// (each block takes its tiles b, b + P, ... as in the plain persistent
+// kernel, so that the blocks of a wave read neighbouring tiles at the same
+// K and share their operands in L2), and the R tiles of the last, partial
+// wave are split along K into s parts, s = min(P / R, K tiles / 8), one
+// part per block: block b < R*s computes K part j = b / R of tail tile
+// t = b % R (the parts of a wave again run at the same K offsets, in
+// lockstep, tile by tile). The block of part 0 finishes the tile: once its
+// own K steps are done it adds the f32 partials of parts 1 .. s-1 in part
+// order (deterministic: the same sum whatever order the blocks ran in) and
+// stores C. With fewer tiles than SMs there are no whole waves and R*s
+// blocks.
+//
+// A part's partial: its warpgroup's accumulators in register order, each
+// thread's 4-float vectors at a stride of 128 threads (the thread that
+// reads them back is the one that wrote them; every access is a whole
+// 512-byte run per warp), in the slot of its block and warpgroup; its
+// flag (an f32 word, as launch manifests hold buffers) is 1.0 once the
+// slot is written. The flags are scratch that a one-block kernel launched
+// first clears; the matmul kernel is its programmatic dependent
+// (griddepcontrol.wait before the consumers touch a flag), so its blocks
+// start, and compute their whole tiles, while that kernel runs.
+//
+// Progress: a block waits only for blocks of the same wave with a higher
+// number, which write their partials before they wait for anything, so a
+// waiting block never stands in the way of the blocks it waits for once
+// they are resident, whatever else shares the GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WgmmaKernelEmitter.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+using namespace mlir::gemm_opt::wgmma;
+
+/// Kind (kKernelAttr) of the launch that clears the stream-K flags.
+static constexpr llvm::StringLiteral kStreamKFlagsKind =
+    "matmul-stream-k-flags";
+
+/// The fewest K tiles of a part, and the most parts of a tile.
+static constexpr int64_t kMinStreamKSteps = 8, kMaxStreamKSplits = 16;
+
+int64_t WgmmaKernelEmitter::prepareStreamK() {
+  int64_t numTiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
+  int64_t sms = plan.persistentBlocks;
+  int64_t whole = numTiles / sms * sms, tail = numTiles - whole;
+  // Parts of at least kMinStreamKSteps K tiles: a partial costs about one
+  // K step's loads to write and to read back.
+  int64_t splits =
+      tail ? std::min({sms / tail, tiles / kMinStreamKSteps, kMaxStreamKSplits})
+           : 1;
+  if (splits < 2) {
+    // Nothing to balance: the plain persistent schedule.
+    streamKWholeTiles = numTiles;
+    return std::min(numTiles, sms);
+  }
+  streamKWholeTiles = whole;
+  streamKTailTiles = tail;
+  streamKSplits = splits;
+  int64_t slots = tail * splits * plan.consumers;
+  streamKPartials = memref::AllocOp::create(
+      b, MemRefType::get(
+             {slots * plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads},
+             b.getF32Type()));
+  streamKFlags =
+      memref::AllocOp::create(b, MemRefType::get({slots}, b.getF32Type()));
+  OpBuilder::InsertionGuard g(b);
+  int64_t threads = std::min<int64_t>(1024, ceilDiv(slots, 32) * 32);
+  auto clear = createStaticLaunch(b, {1, 1, 1}, {threads, 1, 1});
+  clear->setAttr(kKernelAttr, b.getStringAttr(kStreamKFlagsKind));
+  auto loop =
+      scf::ForOp::create(b, clear.getThreadIds().x, c(slots), c(threads));
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  memref::StoreOp::create(b, b.f32(0.0), streamKFlags,
+                          ValueRange{loop.getInductionVar()});
+  return whole ? sms : tail * splits;
+}
+
+WgmmaKernelEmitter::TailUnit WgmmaKernelEmitter::tailUnit() {
+  TailUnit u;
+  u.ring = c(streamKWholeTiles / schedule.blocks * tiles);
+  if (streamKSplits < 2)
+    return u;
+  Value bid = schedule.bid;
+  int64_t tail = streamKTailTiles, splits = streamKSplits;
+  u.active = ult(bid, tail * splits);
+  u.tile = add(rem(bid, tail), streamKWholeTiles);
+  u.split = div(bid, tail);
+  // Part j: K tiles [j*T/s, (j+1)*T/s).
+  u.kFirst = div(mul(u.split, tiles), splits);
+  u.count = sub(div(mul(add(u.split, 1), tiles), splits), u.kFirst);
+  return u;
+}
+
+Value WgmmaKernelEmitter::streamKFlag(Value block) {
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, streamKFlags);
+  Value slot = add(mul(block, plan.consumers), wg);
+  return toI64(add(base, mul(slot, 4)));
+}
+
+/// PTX through inline assembly with side effects (never moved or merged).
+static Value emitPtx(KernelBuilder &b, TypeRange results, ValueRange args,
+                     StringRef ptx, StringRef constraints) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, results, args, ptx, constraints, /*has_side_effects=*/true,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  return results.empty() ? Value() : op.getResult(0);
+}
+
+void WgmmaKernelEmitter::storeStreamKPartial(Value block, ArrayRef<Value> acc) {
+  Value base = mul(add(mul(block, plan.consumers), wg),
+                   plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads);
+  Value thread = rem(tid, WgmmaGemmPlan::kWarpgroupThreads);
+  auto vec4 = VectorType::get({4}, b.getF32Type());
+  int64_t quads = plan.bn / 8;
+  for (int64_t i = 0; i < plan.mTiles(); ++i)
+    for (int64_t r = 0; r < quads; ++r) {
+      SmallVector<Value, 4> regs;
+      for (int64_t e = 0; e < 4; ++e)
+        regs.push_back(LLVM::ExtractValueOp::create(
+            b, acc[i], ArrayRef<int64_t>{4 * r + e}));
+      Value v = vector::FromElementsOp::create(b, vec4, regs);
+      Value at = add(add(base, mul(thread, 4)),
+                     (i * quads + r) * 4 * WgmmaGemmPlan::kWarpgroupThreads);
+      vector::StoreOp::create(b, v, streamKPartials, ValueRange{at},
+                              /*nontemporal=*/false, llvm::MaybeAlign(16));
+    }
+  // Every thread's stores, then the leader's release of them at GPU scope
+  // (the barrier makes them the leader's to release).
+  warpgroupBarrier();
+  ifThen(isWarpgroupLeader(), [&] {
+    emitPtx(b, {}, {streamKFlag(block)},
+            "fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.f32 [$0], "
+            "0f3F800000;",
+            "l");
+  });
+}
+
+SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value block,
+                                                         ArrayRef<Value> acc) {
+  // The leader waits for the flag (acquire at GPU scope), the barrier
+  // passes that on to the warpgroup.
+  ifThen(isWarpgroupLeader(), [&] {
+    Value flag = streamKFlag(block);
+    scf::WhileOp::create(
+        b, TypeRange{}, ValueRange{},
+        [&](OpBuilder &, Location, ValueRange) {
+          Value raised = emitPtx(b, {b.getF32Type()}, {flag},
+                                 "ld.acquire.gpu.global.f32 $0, [$1];", "=f,l");
+          Value waiting = arith::CmpFOp::create(b, arith::CmpFPredicate::UNE,
+                                                raised, b.f32(1.0));
+          scf::ConditionOp::create(b, waiting, ValueRange{});
+        },
+        [&](OpBuilder &, Location, ValueRange) { scf::YieldOp::create(b); });
+  });
+  warpgroupBarrier();
+  Value base = mul(add(mul(block, plan.consumers), wg),
+                   plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads);
+  Value thread = rem(tid, WgmmaGemmPlan::kWarpgroupThreads);
+  auto vec4 = VectorType::get({4}, b.getF32Type());
+  int64_t quads = plan.bn / 8;
+  SmallVector<Value> sum(acc);
+  for (int64_t i = 0; i < plan.mTiles(); ++i)
+    for (int64_t r = 0; r < quads; ++r) {
+      Value at = add(add(base, mul(thread, 4)),
+                     (i * quads + r) * 4 * WgmmaGemmPlan::kWarpgroupThreads);
+      Value v =
+          vector::LoadOp::create(b, vec4, streamKPartials, ValueRange{at},
+                                 /*nontemporal=*/false, llvm::MaybeAlign(16));
+      for (int64_t e = 0; e < 4; ++e) {
+        int64_t reg = 4 * r + e;
+        Value x = LLVM::ExtractValueOp::create(b, sum[i], reg);
+        Value y = vector::ExtractOp::create(b, v, e);
+        sum[i] = LLVM::InsertValueOp::create(
+            b, sum[i], arith::AddFOp::create(b, x, y), reg);
+      }
+    }
+  return sum;
+}
+
+void WgmmaKernelEmitter::consumeTailUnit() {
+  TailUnit unit = tailUnit();
+  if (!unit.active)
+    return;
+  // The flags are cleared by the kernel launched before this one.
+  NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
+  ifThen(unit.active, [&] {
+    setTile(unit.tile);
+    SmallVector<Value> acc = issueSteps(unit.ring, unit.count);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
+    release(sub(add(unit.ring, unit.count), c(1)));
+    auto later =
+        scf::IfOp::create(b, cmp(arith::CmpIPredicate::ne, unit.split, 0),
+                          /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(later.getThenRegion().front().getTerminator());
+      storeStreamKPartial(schedule.bid, acc);
+    }
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(later.getElseRegion().front().getTerminator());
+    // Part 0: parts 1 .. s-1 are blocks bid + j*R.
+    auto parts = scf::ForOp::create(b, c(1), c(streamKSplits), c(1), acc);
+    keepRolled(parts);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(parts.getBody());
+      Value block =
+          add(schedule.bid, mul(parts.getInductionVar(), streamKTailTiles));
+      scf::YieldOp::create(
+          b, addStreamKPartial(block,
+                               SmallVector<Value>(parts.getRegionIterArgs())));
+    }
+    SmallVector<Value> total(parts.getResults());
+    if (plan.tmaStore)
+      storeCThroughTma(total);
+    else
+      storeC(total);
+  });
+}

@@ -1,0 +1,80 @@
+// Stream-K's split last wave on the wgmma kernel: 512 x 10240 is 160 tiles
+// of 128x256 on 132 SMs (K = 8192: 128 K tiles). The heuristics keep the
+// first wave's 132 tiles whole (block b: tile b) and split the last 28
+// along K in 4 parts of 32 K tiles, blocks 0 .. 111 taking part b / 28 of
+// tile 132 + b % 28. A kernel launched first clears the 224 flags (28 x 4
+// parts x 2 consumer warpgroups); the matmul kernel waits for it
+// (griddepcontrol.wait) after its whole tiles. Parts 1 .. 3 write their
+// f32 partials and raise their flags; part 0 adds the blocks b + 28,
+// b + 56, b + 84 in that order once their flags are up, then stores C.
+// With stream-k=0 there is no flags kernel and no tail unit.
+// RUN: split-file %s %t
+// RUN: gemm-opt %t/matmul.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s
+// RUN: gemm-opt %t/matmul.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{stream-k=0}),canonicalize,cse)" | FileCheck %s --check-prefix=PLAIN
+// Stream-K shares one matmul's tiles among the persistent blocks: not a
+// ping-pong kernel's, nor a batched matmul's.
+// RUN: not gemm-opt %t/matmul.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{stream-k=1 pingpong=1 block-n=128}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PINGPONG
+// RUN: not gemm-opt %t/batched.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{stream-k=1}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BATCHED
+
+// CHECK-LABEL: func.func @matmul
+// CHECK:       %[[PARTIALS:.*]] = memref.alloc() : memref<3670016xf32>
+// CHECK:       %[[FLAGS:.*]] = memref.alloc() : memref<224xf32>
+// CHECK:       gpu.launch blocks({{.*}}) in ({{.*}} = %c1, {{.*}} = %c1, {{.*}} = %c1) threads({{.*}}) in ({{.*}} = %c224,
+// CHECK:         memref.store %{{.*}}, %[[FLAGS]]
+// CHECK:       gemm_opt.kernel = "matmul-stream-k-flags"
+// CHECK:       gpu.launch blocks(%[[BID:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %c132, {{.*}} = %c1, {{.*}} = %c1)
+// The producer: the whole tiles, then its part's 32 K tiles after them.
+// CHECK:         scf.for %{{.*}} = %[[BID]] to %c132 step %c132
+// CHECK:         %[[TAIL:.*]] = arith.cmpi ult, %[[BID]], %c112
+// CHECK:         %[[TILE:.*]] = arith.remui %[[BID]], %c28
+// CHECK:         %[[PART:.*]] = arith.divui %[[BID]], %c28
+// CHECK:         %[[FROM:.*]] = arith.muli %[[PART]], %c128
+// CHECK:         arith.divui %[[FROM]], %c4
+// CHECK:         scf.if %[[TAIL]]
+// CHECK:           scf.for %[[J:.*]] = %c0 to %{{.*}} step %c1
+// CHECK:             arith.addi %[[J]], %c128
+// The consumers: whole tiles, then griddepcontrol.wait before the part.
+// CHECK:         scf.for %{{.*}} = %[[BID]] to %c132 step %c132
+// CHECK:         nvvm.griddepcontrol wait
+// CHECK:         scf.if
+// CHECK:           scf.if
+// CHECK:             vector.store %{{.*}}, %[[PARTIALS]][%{{.*}}] {alignment = 16 : i64} : memref<3670016xf32>, vector<4xf32>
+// CHECK:             nvvm.barrier
+// CHECK:             llvm.inline_asm has_side_effects "fence.acq_rel.gpu;{{.*}}st.relaxed.gpu.global.f32 [$0], 0f3F800000;"
+// CHECK:           } else {
+// CHECK:             scf.for %[[Q:.*]] = %c1 to %c4 step %c1 iter_args
+// CHECK:               %[[OFF:.*]] = arith.muli %[[Q]], %c28
+// CHECK:               %[[PEER:.*]] = arith.addi %[[BID]], %[[OFF]]
+// CHECK:               memref.extract_aligned_pointer_as_index %[[FLAGS]]
+// CHECK:               scf.while
+// CHECK:                 llvm.inline_asm has_side_effects "ld.acquire.gpu.global.f32 $0, [$1];"
+// CHECK:               nvvm.barrier
+// CHECK:               arith.muli %[[PEER]], %c2
+// CHECK:               vector.load %[[PARTIALS]]
+// CHECK:               arith.addf
+// CHECK:             nvgpu.tma.async.store
+// CHECK:       gemm_opt.kernel = "matmul"
+// CHECK-SAME:  stream_k = true
+
+// PLAIN-NOT:   matmul-stream-k-flags
+// PLAIN-NOT:   griddepcontrol
+// PLAIN-NOT:   stream_k
+// PLAIN:       gemm_opt.kernel = "matmul"
+
+// PINGPONG:    error: invalid 'wgmma' plan: stream-k=1 needs the warp-specialized persistent kernel with cooperative consumers and no K splits (warp-specialized=1 persistent=1 pingpong=0 split-k=1)
+// BATCHED:     error: invalid 'wgmma' option stream-k=1: a batched matmul takes no stream-K
+//--- matmul.mlir
+func.func @matmul(%A: memref<512x8192xbf16>, %B: memref<8192x10240xbf16>, %C: memref<512x10240xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%C : memref<512x10240xbf16>)
+  linalg.matmul ins(%A, %B : memref<512x8192xbf16>, memref<8192x10240xbf16>) outs(%C : memref<512x10240xbf16>)
+  return
+}
+
+//--- batched.mlir
+func.func @matmul(%A: memref<4x256x512xbf16>, %B: memref<4x512x1024xbf16>, %C: memref<4x256x1024xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%C : memref<4x256x1024xbf16>)
+  linalg.batch_matmul ins(%A, %B : memref<4x256x512xbf16>, memref<4x512x1024xbf16>) outs(%C : memref<4x256x1024xbf16>)
+  return
+}
