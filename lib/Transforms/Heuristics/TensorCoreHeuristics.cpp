@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Support/TuningDb.h"
 #include "gemm-opt/Support/WgmmaScheduleLimits.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
@@ -212,11 +213,14 @@ static int64_t wgmmaSplitsToFill(const GemmProblem &p, const ChipInfo &chip,
 /// static M over 16-bit inputs, measured on the H200 (bf16, B stored
 /// N x K, results/2026-12-04-stream-k, % of cuBLAS interleaved, against
 /// the plans the committed database gave):
-///  - an M of 256 or more whose last 128-row tile would be over half
-///    padding (M % 128 in 1..64): 64x256 tiles, one consumer warpgroup:
-///    300x8192x8192 76.8 against 50.2, 300x8192x28672 85.2 / 53.8,
-///    300x15360x5120 80.0 / 56.0, 300x5120x5120 74.2 / 60.5 (but
-///    300x10240x8192 69.1 / 72.1);
+///  - an M of 256 .. 2048 whose last 128-row tile would be over half
+///    padding (M % 128 in 1..64, mostlyPaddedLastTile): 64x256
+///    tiles, one consumer warpgroup: 300x8192x8192 76.8 against 50.2,
+///    300x8192x28672 85.2 / 53.8, 300x15360x5120 80.0 / 56.0,
+///    300x5120x5120 74.2 / 60.5 (but 300x10240x8192 69.1 / 72.1); also
+///    over many waves (chooseManyWaveWgmmaTiles; `many-waves/`, against
+///    its 128x128 tiles): 300x57344x8192 88.6 against 53.3, 700x57344x8192
+///    100.0 / 94.2, 700x28672x8192 97.0 / 82.9;
 ///  - at least one whole wave of 128x256 tiles and a last wave under a
 ///    third full: the cooperative 128x256 kernel, 512x10240x8192 89.6
 ///    against 79.7 (1 wave + 28 tiles), 512x27648x5120 91.6 / 88.1 (3 +
@@ -232,7 +236,7 @@ static bool chooseStreamKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   int64_t numSMs = chip.numSMs;
   int64_t wide = ceilDiv(p.m, 128) * ceilDiv(p.n, 256);
   int64_t lastRows = p.m % 128, lastWave = wide % numSMs;
-  if (p.m >= 256 && lastRows != 0 && lastRows <= 64) {
+  if (::gemm_opt::tuning::mostlyPaddedLastTile(p.m)) {
     useCooperative128x256(plan);
     plan.bm = 64;
     plan.consumers = 1;
@@ -385,6 +389,14 @@ static bool chooseManyWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   if (plan.elemBytes != 2 || p.batch != 1 || p.k < 5120 || p.n < 5120 ||
       wideTiles < 4 * chip.numSMs)
     return false;
+  // An M whose last 128-row tile is mostly padding: 64-row tiles.
+  std::string why;
+  if (::gemm_opt::tuning::mostlyPaddedLastTile(p.m) &&
+      chooseStreamKWgmmaTiles(p, chip, plan, why)) {
+    GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
+                   << why << "; plan " << plan.str() << "\n";
+    return true;
+  }
   useCooperative128x128(plan, ceilDiv(p.m, 128) * ceilDiv(p.n, 128),
                         chip.numSMs);
   GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "

@@ -344,10 +344,13 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
                "2048x5120x13824: " + plan.str());
   }
   // Stream-K's split last wave: an M whose last 128-row tile is mostly
-  // padding takes 64x256 tiles (300 = 2 x 128 + 44), a last wave of
-  // 128x256 tiles under a third full splits (512x10240: 132 + 28 tiles),
-  // one of 56 tiles does not (2048x5120); nor does a batched matmul.
+  // padding takes 64x256 tiles (300 = 2 x 128 + 44), over a few waves or
+  // many (300x57344), a last wave of 128x256 tiles under a third full
+  // splits (512x10240: 132 + 28 tiles), one of 56 tiles does not
+  // (2048x5120); nor does a batched matmul.
   for (auto [shape, bm] : {std::pair{Shape{300, 8192, 8192}, int64_t(64)},
+                           std::pair{Shape{300, 57344, 8192}, int64_t(64)},
+                           std::pair{Shape{700, 28672, 8192}, int64_t(64)},
                            std::pair{Shape{512, 10240, 8192}, int64_t(128)}}) {
     GemmProblem p = makeProblem(shape, bf16, bf16, false);
     p.transposeB = true;

@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-04-stream-k/many-waves/pad.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db benchmarks/results/2026-12-04-stream-k/many-waves/pad64.jsonl --json /root/out/r/pad64.json
