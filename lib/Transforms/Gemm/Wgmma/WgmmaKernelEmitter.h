@@ -307,8 +307,11 @@ private:
   /// A consumer's tail unit: its K steps, then its partial (split >= 1)
   /// or the other splits' partials in split order and the epilogue.
   void consumeTailUnit();
-  /// This warpgroup's f32 slot of block `block`'s partial and its flag.
+  /// This warpgroup's flag of block `block`'s partial, and where this
+  /// thread's first 4-float vector of the partial's slot is (vector v at
+  /// + v * 4 * 128).
   Value streamKFlag(Value block);
+  Value streamKPartialBase(Value block);
   void storeStreamKPartial(Value block, ArrayRef<Value> acc);
   SmallVector<Value> addStreamKPartial(Value block, ArrayRef<Value> acc);
 

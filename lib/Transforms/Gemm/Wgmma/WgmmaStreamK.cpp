@@ -115,10 +115,15 @@ static Value emitPtx(KernelBuilder &b, TypeRange results, ValueRange args,
   return results.empty() ? Value() : op.getResult(0);
 }
 
-void WgmmaKernelEmitter::storeStreamKPartial(Value block, ArrayRef<Value> acc) {
-  Value base = mul(add(mul(block, plan.consumers), wg),
-                   plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads);
+Value WgmmaKernelEmitter::streamKPartialBase(Value block) {
+  Value slot = add(mul(block, plan.consumers), wg);
   Value thread = rem(tid, WgmmaGemmPlan::kWarpgroupThreads);
+  return add(mul(slot, plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads),
+             mul(thread, 4));
+}
+
+void WgmmaKernelEmitter::storeStreamKPartial(Value block, ArrayRef<Value> acc) {
+  Value base = streamKPartialBase(block);
   auto vec4 = VectorType::get({4}, b.getF32Type());
   int64_t quads = plan.bn / 8;
   for (int64_t i = 0; i < plan.mTiles(); ++i)
@@ -128,8 +133,8 @@ void WgmmaKernelEmitter::storeStreamKPartial(Value block, ArrayRef<Value> acc) {
         regs.push_back(LLVM::ExtractValueOp::create(
             b, acc[i], ArrayRef<int64_t>{4 * r + e}));
       Value v = vector::FromElementsOp::create(b, vec4, regs);
-      Value at = add(add(base, mul(thread, 4)),
-                     (i * quads + r) * 4 * WgmmaGemmPlan::kWarpgroupThreads);
+      Value at =
+          add(base, (i * quads + r) * 4 * WgmmaGemmPlan::kWarpgroupThreads);
       vector::StoreOp::create(b, v, streamKPartials, ValueRange{at},
                               /*nontemporal=*/false, llvm::MaybeAlign(16));
     }
@@ -162,16 +167,14 @@ SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value block,
         [&](OpBuilder &, Location, ValueRange) { scf::YieldOp::create(b); });
   });
   warpgroupBarrier();
-  Value base = mul(add(mul(block, plan.consumers), wg),
-                   plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads);
-  Value thread = rem(tid, WgmmaGemmPlan::kWarpgroupThreads);
+  Value base = streamKPartialBase(block);
   auto vec4 = VectorType::get({4}, b.getF32Type());
   int64_t quads = plan.bn / 8;
   SmallVector<Value> sum(acc);
   for (int64_t i = 0; i < plan.mTiles(); ++i)
     for (int64_t r = 0; r < quads; ++r) {
-      Value at = add(add(base, mul(thread, 4)),
-                     (i * quads + r) * 4 * WgmmaGemmPlan::kWarpgroupThreads);
+      Value at =
+          add(base, (i * quads + r) * 4 * WgmmaGemmPlan::kWarpgroupThreads);
       Value v =
           vector::LoadOp::create(b, vec4, streamKPartials, ValueRange{at},
                                  /*nontemporal=*/false, llvm::MaybeAlign(16));
