@@ -61,14 +61,11 @@ double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
   int64_t tiles = s.batch * ceilDiv(s.m, bm) * ceilDiv(s.n, bn) * splits;
   double k = double(s.k) / double(splits);
   double waves = double(ceilDiv(tiles, int64_t(s.numSMs) * perSM));
-  // Stream-K (one block per SM): the last wave's tiles split along K into
-  // parts of at least 8 K tiles (WgmmaStreamK.cpp), plus about two K
-  // steps for each part's partial.
+  // Stream-K (one block per SM): the last wave's tiles split along K
+  // (streamKTailSplits), plus about two K steps for each part's partial.
   int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
   if (streamK) {
-    int64_t tail = tiles % s.numSMs;
-    int64_t parts =
-        tail ? std::min<int64_t>({s.numSMs / tail, kTiles / 8, 16}) : 1;
+    int64_t parts = gemm_opt::streamKTailSplits(tiles, kTiles, s.numSMs);
     if (parts > 1)
       waves = double(tiles / s.numSMs) +
               (1.0 / double(parts) + 2.0 / double(kTiles));
@@ -193,9 +190,10 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
               // Stream-K (the persistent cooperative kernel, one matmul):
               // where the last wave of tiles can split along a long K (its
               // flags kernel and partials cost microseconds).
-              int64_t tail = gridTiles % s.numSMs;
-              if (sch.persistent && !sch.pingpong && s.batch == 1 && tail &&
-                  s.numSMs / tail >= 2 && kTiles >= 32) {
+              if (sch.persistent && !sch.pingpong && s.batch == 1 &&
+                  kTiles >= 32 &&
+                  gemm_opt::streamKTailSplits(gridTiles, kTiles, s.numSMs) >
+                      1) {
                 TuneCandidate stream = c;
                 stream.name += " streamk";
                 stream.plan["wgmma"] += " stream-k=1";

@@ -26,6 +26,26 @@ inline int64_t maxSteadyPersistentWgmmaStages(int64_t tiles, int64_t numSMs) {
   return tiles <= numSMs ? 8 : 4;
 }
 
+/// Stream-K's split last wave (WgmmaStreamK.cpp): the K parts each of the
+/// last wave's tiles splits into when `tiles` tiles of `kTiles` K tiles run
+/// on `numSMs` persistent blocks; 1 (no split) for whole waves only or
+/// where two parts do not fit. A part keeps at least 8 K tiles (its partial
+/// costs about one K step's loads to write and to read back), a tile at
+/// most 16 parts.
+inline int64_t streamKTailSplits(int64_t tiles, int64_t kTiles,
+                                 int64_t numSMs) {
+  constexpr int64_t kMinPartKTiles = 8, kMaxParts = 16;
+  int64_t tail = tiles % numSMs;
+  if (tail == 0)
+    return 1;
+  int64_t parts = numSMs / tail;
+  if (kTiles / kMinPartKTiles < parts)
+    parts = kTiles / kMinPartKTiles;
+  if (kMaxParts < parts)
+    parts = kMaxParts;
+  return parts < 2 ? 1 : parts;
+}
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_SUPPORT_WGMMASCHEDULELIMITS_H

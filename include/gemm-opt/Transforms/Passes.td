@@ -878,11 +878,11 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "consumers, tma-store=0, a matmul that is not batched and a "
            "static M; 0 = heuristic)">,
     Option<"streamK", "stream-k", "int64_t", "-1",
-           "1: stream-K, the persistent blocks share out every tile's K "
-           "steps evenly and a tile cut between blocks is finished by the "
-           "one that began it, adding the others' f32 partials in block "
-           "order (needs warp-specialized=1 persistent=1 pingpong=0 "
-           "split-k=1, a matmul that is not batched and a static M); 0: "
+           "1: stream-K's split last wave, the tiles of the last, partial "
+           "wave of the persistent grid split along K over the idle "
+           "blocks, part 0 adding the others' f32 partials in part order "
+           "(needs warp-specialized=1 persistent=1 pingpong=0 split-k=1, "
+           "a matmul that is not batched and a static M, N and K); 0: "
            "whole tiles per block (-1 = heuristic)">,
   ];
   let dependentDialects = [

@@ -120,7 +120,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   if (plan.persistent)
     blocks = std::min(blocks, plan.persistentBlocks);
   if (plan.streamK)
-    blocks = prepareStreamK();
+    blocks = prepareStreamK(gridX * gridY, blocks);
   // Batched: the entries along z (the kernel may not touch C's view
   // itself, so distributeBatchViews would not see it), unless the
   // persistent blocks walk every entry's tiles.

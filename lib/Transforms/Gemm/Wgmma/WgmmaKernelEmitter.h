@@ -270,7 +270,7 @@ private:
   /// The output tiles of this block: bid, bid + blocks, ... (one when the
   /// grid is not persistent); `local` counts them. `from` / `every` pick
   /// the local tiles from, from + every, ... (ping-pong consumers).
-  /// Stream-K: the tiles of whole waves only (`end`).
+  /// Stream-K: the tiles of whole waves only (`end`, wholeTilesEnd()).
   void tileLoop(Value from, int64_t every,
                 function_ref<void(Value tile, Value local)> body,
                 Value end = {});
@@ -291,11 +291,11 @@ private:
 
   //===--- Stream-K (WgmmaStreamK.cpp) ------------------------------------===//
 
-  /// Host side, before the launch: how many blocks there are, which tiles
-  /// stay whole and how the others split; the partials and flags in
-  /// scratch and the one-block kernel that clears the flags. Returns the
-  /// blocks of the launch.
-  int64_t prepareStreamK();
+  /// Host side, before the launch of `blocks` blocks over `numTiles`
+  /// tiles: which tiles stay whole and how the others split; the partials
+  /// and flags in scratch and the one-block kernel that clears the flags.
+  /// Returns the blocks of the launch (`blocks` when nothing splits).
+  int64_t prepareStreamK(int64_t numTiles, int64_t blocks);
   /// A part of the last wave's tile that this block computes, if any.
   struct TailUnit {
     Value active;        ///< this block has one
@@ -303,13 +303,21 @@ private:
     Value kFirst, count; ///< its K tiles
     Value ring;          ///< the block's K steps before it
   };
+  /// The end of the whole tiles' loop when the last wave splits, else null
+  /// (every tile).
+  Value wholeTilesEnd() {
+    return streamKSplits > 1 ? c(streamKWholeTiles) : Value();
+  }
+  /// This block's tail unit (`active` null when nothing splits).
   TailUnit tailUnit();
   /// A consumer's tail unit: its K steps, then its partial (split >= 1)
   /// or the other splits' partials in split order and the epilogue.
   void consumeTailUnit();
-  /// This warpgroup's flag of block `block`'s partial, and where this
+  /// This warpgroup's slot of block `block`'s partial (flag and partial),
+  /// its flag's address, and where this
   /// thread's first 4-float vector of the partial's slot is (vector v at
   /// + v * 4 * 128).
+  Value streamKSlot(Value block);
   Value streamKFlag(Value block);
   Value streamKPartialBase(Value block);
   void storeStreamKPartial(Value block, ArrayRef<Value> acc);

@@ -110,27 +110,23 @@ void WgmmaKernelEmitter::emitProducer() {
   int64_t stages = plan.stages;
   setMaxRegs(plan.producerRegs, NVVM::SetMaxRegisterAction::decrease);
   ifThen(isThread0, [&] {
+    // Stream-K: the whole waves' tiles, then the block's part of a
+    // last-wave one.
+    tileLoop(
+        c(0), 1,
+        [&](Value tile, Value local) {
+          setTile(tile);
+          loadSteps(mul(local, tiles), c(0), c(tiles));
+        },
+        wholeTilesEnd());
     Value steps;
-    if (streamKSplits > 1) {
-      // The whole waves' tiles, then the block's part of a last-wave one.
-      tileLoop(
-          c(0), 1,
-          [&](Value tile, Value local) {
-            setTile(tile);
-            loadSteps(mul(local, tiles), c(0), c(tiles));
-          },
-          c(streamKWholeTiles));
-      TailUnit unit = tailUnit();
+    if (TailUnit unit = tailUnit(); unit.active) {
       ifThen(unit.active, [&] {
         setTile(unit.tile);
         loadSteps(unit.ring, unit.kFirst, unit.count);
       });
       steps = add(unit.ring, select(unit.active, unit.count, c(0)));
     } else {
-      tileLoop(c(0), 1, [&](Value tile, Value local) {
-        setTile(tile);
-        loadSteps(mul(local, tiles), c(0), c(tiles));
-      });
       Value blocks = blocksValue();
       steps =
           mul(b.createOrFold<arith::DivUIOp>(
@@ -182,14 +178,11 @@ void WgmmaKernelEmitter::emitConsumers(Value wgIdx) {
   // The warpgroup's leader issues its TMA stores of C.
   if (plan.tmaStore)
     ifThen(isWarpgroupLeader(), [&] { acquireTensorMap(kernelMapC); });
-  if (streamKSplits > 1) {
-    tileLoop(
-        c(0), 1, [&](Value tile, Value local) { consumeTile(tile, local); },
-        c(streamKWholeTiles));
-    consumeTailUnit();
-  } else
-    tileLoop(plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
-             [&](Value tile, Value local) { consumeTile(tile, local); });
+  tileLoop(
+      plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
+      [&](Value tile, Value local) { consumeTile(tile, local); },
+      wholeTilesEnd());
+  consumeTailUnit();
   // The last boxes' stores must have read the staging buffers before the
   // block's shared memory goes away.
   if (plan.tmaStore)

@@ -5,12 +5,12 @@
 // (each block takes its tiles b, b + P, ... as in the plain persistent
 // kernel, so that the blocks of a wave read neighbouring tiles at the same
 // K and share their operands in L2), and the R tiles of the last, partial
-// wave are split along K into s parts, s = min(P / R, K tiles / 8), one
-// part per block: block b < R*s computes K part j = b / R of tail tile
-// t = b % R (the parts of a wave again run at the same K offsets, in
-// lockstep, tile by tile). The block of part 0 finishes the tile: once its
-// own K steps are done it adds the f32 partials of parts 1 .. s-1 in part
-// order (deterministic: the same sum whatever order the blocks ran in) and
+// wave are split along K into s parts (streamKTailSplits: min(P / R,
+// K tiles / 8, 16)), one part per block: block b < R*s computes K part j = b /
+// R of tail tile t = b % R (the parts of a wave again run at the same K
+// offsets, in lockstep, tile by tile). The block of part 0 finishes the tile:
+// once its own K steps are done it adds the f32 partials of parts 1 .. s-1 in
+// part order (deterministic: the same sum whatever order the blocks ran in) and
 // stores C. With fewer tiles than SMs there are no whole waves and R*s
 // blocks.
 //
@@ -33,6 +33,8 @@
 
 #include "WgmmaKernelEmitter.h"
 
+#include "gemm-opt/Support/WgmmaScheduleLimits.h"
+
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -44,23 +46,12 @@ using namespace mlir::gemm_opt::wgmma;
 static constexpr llvm::StringLiteral kStreamKFlagsKind =
     "matmul-stream-k-flags";
 
-/// The fewest K tiles of a part, and the most parts of a tile.
-static constexpr int64_t kMinStreamKSteps = 8, kMaxStreamKSplits = 16;
-
-int64_t WgmmaKernelEmitter::prepareStreamK() {
-  int64_t numTiles = ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
+int64_t WgmmaKernelEmitter::prepareStreamK(int64_t numTiles, int64_t blocks) {
   int64_t sms = plan.persistentBlocks;
+  int64_t splits = ::gemm_opt::streamKTailSplits(numTiles, tiles, sms);
+  if (splits < 2)
+    return blocks; // nothing to balance: the plain persistent schedule
   int64_t whole = numTiles / sms * sms, tail = numTiles - whole;
-  // Parts of at least kMinStreamKSteps K tiles: a partial costs about one
-  // K step's loads to write and to read back.
-  int64_t splits =
-      tail ? std::min({sms / tail, tiles / kMinStreamKSteps, kMaxStreamKSplits})
-           : 1;
-  if (splits < 2) {
-    // Nothing to balance: the plain persistent schedule.
-    streamKWholeTiles = numTiles;
-    return std::min(numTiles, sms);
-  }
   streamKWholeTiles = whole;
   streamKTailTiles = tail;
   streamKSplits = splits;
@@ -85,9 +76,9 @@ int64_t WgmmaKernelEmitter::prepareStreamK() {
 
 WgmmaKernelEmitter::TailUnit WgmmaKernelEmitter::tailUnit() {
   TailUnit u;
-  u.ring = c(streamKWholeTiles / schedule.blocks * tiles);
   if (streamKSplits < 2)
     return u;
+  u.ring = c(streamKWholeTiles / schedule.blocks * tiles);
   Value bid = schedule.bid;
   int64_t tail = streamKTailTiles, splits = streamKSplits;
   u.active = ult(bid, tail * splits);
@@ -99,10 +90,13 @@ WgmmaKernelEmitter::TailUnit WgmmaKernelEmitter::tailUnit() {
   return u;
 }
 
+Value WgmmaKernelEmitter::streamKSlot(Value block) {
+  return add(mul(block, plan.consumers), wg);
+}
+
 Value WgmmaKernelEmitter::streamKFlag(Value block) {
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, streamKFlags);
-  Value slot = add(mul(block, plan.consumers), wg);
-  return toI64(add(base, mul(slot, 4)));
+  return toI64(add(base, mul(streamKSlot(block), 4)));
 }
 
 /// PTX through inline assembly with side effects (never moved or merged).
@@ -116,9 +110,9 @@ static Value emitPtx(KernelBuilder &b, TypeRange results, ValueRange args,
 }
 
 Value WgmmaKernelEmitter::streamKPartialBase(Value block) {
-  Value slot = add(mul(block, plan.consumers), wg);
   Value thread = rem(tid, WgmmaGemmPlan::kWarpgroupThreads);
-  return add(mul(slot, plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads),
+  return add(mul(streamKSlot(block),
+                 plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads),
              mul(thread, 4));
 }
 

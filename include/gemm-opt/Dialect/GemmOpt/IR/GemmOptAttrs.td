@@ -286,10 +286,10 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     `store_buffers` (with `tma_store`): staging boxes of C per consumer
     warpgroup; a warpgroup waits before refilling one only for the TMA
     store that last read it. `stream_k` (the warp-specialized persistent
-    kernel, cooperative consumers, split_k 1): block b computes K steps
-    [b*I/P, (b+1)*I/P) of the I = tiles x K tiles of the problem; a tile
-    cut between blocks is finished by the block that computed its first
-    K step, which adds the f32 partials of the later blocks in block order.
+    kernel, cooperative consumers, split_k 1): whole waves of tiles stay
+    whole and the tiles of the last, partial wave split along K over the
+    idle blocks, one part each; part 0's block adds the other parts' f32
+    partials in part order and stores the tile.
   }];
   let parameters = (ins
     "int64_t":$bk,
@@ -309,7 +309,7 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     GemmOpt_BoolParameter<"false", "B read from a padded copy">:$staged_b,
     "int64_t":$stages,
     GemmOpt_Int<"2", "TMA-store staging boxes of each consumer warpgroup">:$store_buffers,
-    GemmOpt_BoolParameter<"false", "stream-K: the blocks share out every tile's K steps evenly">:$stream_k,
+    GemmOpt_BoolParameter<"false", "stream-K: the last wave's tiles split along K over the idle blocks">:$stream_k,
     GemmOpt_BoolParameter<"false", "epilogue through TMA stores">:$tma_store,
     GemmOpt_RequiredBool<"a producer warpgroup issues the TMA loads">:$warp_specialized,
     "int64_t":$warpgroups

@@ -100,16 +100,14 @@ struct WgmmaGemmPlan {
   /// order and applies beta and the epilogue: the same result whatever
   /// order the units ran in. For grids of few tiles over a long K.
   int64_t splitK = 1;
-  /// Stream-K (the warp-specialized persistent kernel, cooperative
-  /// consumers, no K splits): the I = tiles x K tiles K steps of the
-  /// problem are shared out evenly, block b taking steps [b*I/P,
-  /// (b+1)*I/P) of the P blocks in tile order, so that the last wave of
-  /// tiles no longer leaves SMs idle. A tile cut between blocks is
-  /// finished by the block that computed its first K step (at the end of
-  /// its range): each later block wrote its f32 partial to scratch and
-  /// raised a flag at the start of its own range, and the finishing block
-  /// adds the partials in block order (deterministic) before the
-  /// epilogue. A one-block kernel launched first clears the flags.
+  /// Stream-K's split last wave (the warp-specialized persistent kernel,
+  /// cooperative consumers, no K splits): whole waves of tiles stay whole,
+  /// and the R tiles of the last, partial wave split along K into
+  /// streamKTailSplits parts, one per idle block, so that the last wave no
+  /// longer leaves SMs idle. The parts after the first write their f32
+  /// partials to scratch and raise a flag; part 0's block adds them in
+  /// part order (deterministic) before the epilogue. A one-block kernel
+  /// launched first clears the flags (WgmmaStreamK.cpp).
   bool streamK = false;
 
   static constexpr int64_t kWarpgroupThreads = 128;
