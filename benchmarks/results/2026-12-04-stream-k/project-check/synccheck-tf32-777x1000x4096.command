@@ -1,0 +1,1 @@
+timeout 60 /usr/local/cuda/bin/compute-sanitizer --tool synccheck /tmp/bin/gemm-run --check-only --stages wgmma --dtype f32 --tf32 --layout nt --shape 777x1000x4096 --tuning-db test/GPU/Inputs/stream-k-db.jsonl
