@@ -1,5 +1,5 @@
 // REQUIRES: ptxas
-// At M <= 3 with B stored N x K the tensor-core stages build the
+// At M <= 2 (M <= 3 in f32) with B stored N x K the tensor-core stages build the
 // weight-streaming kernel (gemm_opt.gemv_plan; one warp per column of C,
 // 16-byte loads of B on the non-coherent path, xor-shuffle sums) instead
 // of tensor-core tiles; the wgmma rung keeps it. It assembles for sm_90a

@@ -1,6 +1,6 @@
 // REQUIRES: ptxas
-// Between the weight-streaming kernel's 3 rows and M = 32 (B stored N x K)
-// or 16 (B stored K x N), f16/bf16, the tensor-core stages build the swap-AB
+// From M = 3 (the weight-streaming kernel keeps M <= 2) to M = 32 (B stored
+// N x K) or 16 (B stored K x N), f16/bf16, the tensor-core stages build the swap-AB
 // kernel (gemm_opt.swap_ab_plan: C^T = B A^T on mma.sync m16n8k16 with
 // fragments loaded from global memory, the block's warps summed in shared
 // memory); the wgmma rung keeps it. Each assembles for sm_90a with no
@@ -22,6 +22,17 @@
 // JSON-NT: "layout": "nt"
 // JSON-NT: "grid": [256, 1, 1],
 // JSON-NT-NEXT: "block": [256, 1, 1],
+
+// bf16, 3 tokens: swap-AB, not the weight-streaming kernel, which would
+// take M = 3 in f32; and 2 tokens keep the weight-streaming kernel.
+// RUN: sed 's/1x4096xbf16/3x4096xbf16/g' %inputs/matmul-bf16-nt-1x4096x4096.mlir \
+// RUN:   | gemm-opt --gemm-stage-wgmma="ptx-file=%t.m3.ptx" 2>&1 | FileCheck %s --check-prefix=IR-M3
+// RUN: %ptxas -arch=sm_90a -v %t.m3.ptx -o %t.m3.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: sed 's/1x4096xbf16/2x4096xbf16/g' %inputs/matmul-bf16-nt-1x4096x4096.mlir \
+// RUN:   | gemm-opt --gemm-stage-wgmma -o /dev/null 2>&1 | FileCheck %s --check-prefix=IR-M2
+// IR-M3: remark: M = 3: the swap-AB kernel (C^T = B A^T) instead of tensor-core tiles of A's rows (mma.sync with B as the 16-row operand, 16 columns of C per block
+// IR-M3-NOT: weight-streaming
+// IR-M2: remark: M = 2: the weight-streaming kernel instead of tensor-core tiles
 
 // f16, 37 rows (five 8-row tiles of A, the last partly past M), C read and
 // added (beta = 1), K = 776 (12 steps of 64 and a masked one), N = 999 (the

@@ -20,14 +20,13 @@
 // CHECK-NEXT: ],
 // CHECK-NEXT: "variants": [
 // M = 1 alone: the weight-streaming kernel compiled exactly as for a
-// static M = 1 (no M parameter). Then ranges whose kernels take M: GEMV
-// and swap-AB computing their planned rows, and the wgmma ranges that plan
+// static M = 1 (no M parameter). Then ranges whose kernels take M: swap-AB
+// computing its planned rows (M = 3 plans it in bf16, as 4 .. 8 does), and the wgmma ranges that plan
 // alike merged into one (gemm-merge-dynamic-variants).
 // CHECK-NEXT:   {"when": {"M":[1,1]}, "kernels": [
 // CHECK-NEXT:     {{.*}}"grid":[48,1,1],"name":"linear_m1_kernel","params":[{"abi":"ptr","buffer":"B"},{"abi":"ptr","buffer":"A"},{"abi":"ptr","buffer":"C"}]}
-// CHECK:        {"when": {"M":[2,3]}, "kernels": [
-// CHECK-NEXT:     {{.*}}"name":"linear_m3_kernel","params":[{{.*}}{"abi":"i64","value":{"sym":"M"}}
-// CHECK:        {"when": {"M":[4,8]}, "kernels": [
+// CHECK:        {"when": {"M":[2,8]}, "kernels": [
+// CHECK-NEXT:     {{.*}}"dynamic_shared_memory":4096,{{.*}}"name":"linear_m8_kernel","params":[{"abi":"i64","value":{"sym":"M"}}
 // CHECK:        {"when": {"M":[9,16]}, "kernels": [
 // CHECK:        {"when": {"M":[17,2048]}, "kernels": [
 // CHECK-NEXT:     {{.*}}"name":"linear_m2048_kernel"

@@ -743,8 +743,9 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
     K: out-of-range chunks are zero-filled. Without allow-tf32 an f32 kernel
     is left as it is, with a remark. With B stored N x K and few rows of A
     (decode and short prefill through nn.Linear) it builds a kernel that
-    streams B once instead (`small-m`): at M <= 3 the weight-streaming
-    kernel (one warp per column of C), up to M = 64 in f16/bf16 the swap-AB
+    streams B once instead (`small-m`): at M <= 2 (M <= 3 in f32) the
+    weight-streaming kernel (one warp per column of C), up to M = 64 in
+    f16/bf16 the swap-AB
     tensor-core kernel (C^T = B A^T: B's rows fill mma.sync's 16-row side);
     the wgmma rung keeps both. Defaults come from GemmHeuristics
     (chooseMmaPlan, chooseGemvPlan, chooseSwapAbPlan); 0 / -1 keep them.

@@ -3,7 +3,9 @@
 // A variant is planned for the largest M of its range and runs every M in
 // it, so a range is as wide as one plan stays good over:
 // - M <= 3: the GEMV kernel computes all its planned rows (the extra rows
-//   cost FMAs, not weight traffic), so M = 1 — decode — gets its own;
+//   cost FMAs, not weight traffic), so M = 1 — decode — gets its own; in
+//   f16/bf16 M = 3 plans swap-AB (chooseGemvPlan), so 2 .. 3 runs it too
+//   (at M = 2 neither kernel wins every layer, results/2026-12-04-gemv-rows);
 // - 4 .. 64: swap-AB computes whole 8-row tiles of its planned rows, so
 //   the ranges double (at most half of the tiles are wasted; the weight
 //   stream, which these shapes are bound by, is the same);

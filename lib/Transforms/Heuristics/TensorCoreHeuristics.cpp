@@ -38,6 +38,15 @@ mlir::gemm_opt::chooseGemvPlan(const GemmProblem &p, std::string *why) {
   // 4 registers per row of A per 16 bytes in flight, so fewer rows allow
   // more chunks in flight.
   std::string reason = whyNotGemv(p);
+  // The swap-AB kernel's 16-row tiles of B share each load of A among
+  // every row, while this kernel reads all M rows of A per column: at
+  // M = 3 (16-bit, B N x K) swap-AB takes 39-45 us against 45-53 on the
+  // layers at N = 5120..15360 and ties elsewhere; at M = 2 neither wins
+  // every layer (results/2026-12-04-gemv-rows).
+  if (reason.empty() && p.m > kGemvPreferredMaxRows && whyNotSwapAb(p).empty())
+    reason = "M = " + std::to_string(p.m) + " is more than " +
+             std::to_string(kGemvPreferredMaxRows) +
+             " rows, where the swap-AB kernel streams B faster";
   if (!reason.empty()) {
     declineSmallM("gemv", p, reason, why);
     return std::nullopt;

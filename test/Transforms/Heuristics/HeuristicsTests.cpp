@@ -213,7 +213,8 @@ void testSoftmaxRows(MLIRContext &ctx, ModuleOp at) {
 
 /// The small-M kernels: where the heuristics pick one, its plan is valid
 /// for the problem (the attribute's rules and the row tiles' alignment),
-/// fits the chip, and the weight-streaming kernel comes first at M <= 3.
+/// fits the chip, and the weight-streaming kernel comes first at M <= 2
+/// (at M = 3 where the swap-AB kernel does not apply).
 void testSmallMPlans(ArrayRef<Types> types) {
   int swapAbPlans = 0;
   for (const char *chipName : {"sm_80", "sm_90a"}) {
@@ -229,6 +230,15 @@ void testSmallMPlans(ArrayRef<Types> types) {
           std::optional<SwapAbGemmPlan> swapAb =
               chooseSwapAbPlan(p, chip.numSMs);
           EXPECT_MSG(!gemv || transposeB, where);
+          // Past kGemvPreferredMaxRows only where swap-AB does not apply
+          // (f32), and there up to the kernel's own limit.
+          EXPECT_MSG(!gemv || s.m <= kGemvPreferredMaxRows ||
+                         !whyNotSwapAb(p).empty(),
+                     where);
+          if (transposeB && s.m <= kGemvMaxRows && whyNotGemv(p).empty())
+            EXPECT_MSG(gemv.has_value() == (s.m <= kGemvPreferredMaxRows ||
+                                            !whyNotSwapAb(p).empty()),
+                       where);
           if (!swapAb)
             continue;
           ++swapAbPlans;

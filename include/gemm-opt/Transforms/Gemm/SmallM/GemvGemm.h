@@ -31,6 +31,11 @@ inline constexpr llvm::StringLiteral kGemvPlanAttr = "gemm_opt.gemv_plan";
 /// would share A's loads; until then the kernel stops at M = 3.
 inline constexpr int64_t kGemvMaxRows = 3;
 
+/// Largest M at which the heuristics prefer this kernel to the swap-AB one
+/// where both apply (16-bit inputs): at M = 3 swap-AB is faster
+/// (results/2026-12-04-gemv-rows); f32 inputs keep this kernel to M = 3.
+inline constexpr int64_t kGemvPreferredMaxRows = 2;
+
 struct GemvGemmPlan {
   /// Chunks of 32 x 16 bytes of B each warp has in flight (the K loop's
   /// unroll count).
