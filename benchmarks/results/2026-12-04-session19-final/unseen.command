@@ -1,0 +1,1 @@
+bash benchmarks/run-unseen-m.sh /tmp/bin /root/out/r/unseen

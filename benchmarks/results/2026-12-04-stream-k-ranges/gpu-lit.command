@@ -1,0 +1,1 @@
+env PYTHONPATH=.whl/lit LIT_FILTER=stream-k|small-m|layouts bash benchmarks/run-gpu-lit.sh /tmp/bin -v
