@@ -2,7 +2,9 @@
 // The wgmma stage with stream-K's split last wave, as the heuristics choose
 // it (no tuning database): 512x10240x8192 bf16 (B stored N x K; 128x256
 // tiles, 28 of the 160 split in 4 along K) and 300x8192x8192 bf16 with a
-// fused bias + residual + GELU (64x256 tiles, one consumer warpgroup).
+// fused bias + residual + GELU (64x256 tiles, one consumer warpgroup), and
+// two parts a tile: 300x16384x4096 (64x256, 320 tiles: 2 waves and 56
+// split in 2), where part 0 adds one partial.
 // The module holds the flags kernel first, then the matmul kernel, a
 // programmatic dependent launch; ptxas: both, 0 spills, no C7508/C7520.
 
@@ -11,6 +13,9 @@
 // RUN: %ptxas -arch=sm_90a -v %t.wide.ptx -o %t.wide.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 // RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --epilogue bias,residual,gelu --shape 300x8192x8192 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.pad.ptx manifest-file=%t.pad.json" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.pad.ptx -o %t.pad.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --shape 300x16384x4096 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.two.ptx manifest-file=%t.two.json" -o /dev/null
+// RUN: FileCheck %s --check-prefix=TWO < %t.two.json
+// RUN: %ptxas -arch=sm_90a -v %t.two.ptx -o %t.two.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 
 // MANIFEST:      "grid": [1, 1, 1],
 // MANIFEST-NEXT: "block": [224, 1, 1],
@@ -18,6 +23,11 @@
 // MANIFEST:      "grid": [132, 1, 1],
 // MANIFEST-NEXT: "block": [384, 1, 1],
 // MANIFEST:      "programmatic_dependent": true,
+
+// 56 tiles x 2 parts x 1 consumer warpgroup: 112 flags.
+// TWO:       "grid": [1, 1, 1],
+// TWO-NEXT:  "block": [128, 1, 1],
+// TWO:       "grid": [132, 1, 1],
 
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
 // PTXAS:     Used {{[0-9]+}} registers

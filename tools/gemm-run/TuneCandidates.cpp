@@ -62,13 +62,13 @@ double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
   double k = double(s.k) / double(splits);
   double waves = double(ceilDiv(tiles, int64_t(s.numSMs) * perSM));
   // Stream-K (one block per SM): the last wave's tiles split along K
-  // (streamKTailSplits), plus about two K steps for each part's partial.
+  // (streamKTail), plus about two K steps for each part's partial.
   int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
   if (streamK) {
-    int64_t parts = gemm_opt::streamKTailSplits(tiles, kTiles, s.numSMs);
-    if (parts > 1)
-      waves = double(tiles / s.numSMs) +
-              (1.0 / double(parts) + 2.0 / double(kTiles));
+    gemm_opt::StreamKTail tail = gemm_opt::streamKTail(tiles, kTiles, s.numSMs);
+    if (tail.splitsTail())
+      waves =
+          double(tiles / s.numSMs) + (tail.tailWaves() + 2.0 / double(kTiles));
   }
   double macRate = kMacsPerSM * (s.elemBytes == 4 ? 0.5 : 1.0);
   double compute =
@@ -192,8 +192,8 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
               // flags kernel and partials cost microseconds).
               if (sch.persistent && !sch.pingpong && s.batch == 1 &&
                   kTiles >= 32 &&
-                  gemm_opt::streamKTailSplits(gridTiles, kTiles, s.numSMs) >
-                      1) {
+                  gemm_opt::streamKTail(gridTiles, kTiles, s.numSMs)
+                      .splitsTail()) {
                 TuneCandidate stream = c;
                 stream.name += " streamk";
                 stream.plan["wgmma"] += " stream-k=1";

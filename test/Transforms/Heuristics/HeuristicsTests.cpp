@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Support/WgmmaScheduleLimits.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
 #include "gemm-opt/Transforms/Heuristics/SoftmaxHeuristics.h"
 
@@ -381,6 +382,26 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     GemmProblem batched = makeProblem({300, 8192, 8192}, bf16, bf16, false);
     batched.batch = 4;
     EXPECT_MSG(!chooseWgmmaPlan(batched, chip).streamK, "4x300x8192x8192 bf16");
+  }
+  // The split itself (streamKTail, 132 SMs): 160 tiles of 128 K tiles
+  // keep a wave whole and split 28 in 4 (112 blocks); 20 tiles of 80 K
+  // tiles split in 6; a last wave over half full (100 tiles), whole waves
+  // only (264), or parts under 8 K tiles (28 tiles of 15) do not split;
+  // never more than 16 parts.
+  {
+    using ::gemm_opt::streamKTail;
+    auto t = streamKTail(160, 128, 132);
+    EXPECT_MSG(t.splitsTail() && t.wholeTiles == 132 && t.tailTiles == 28 &&
+                   t.splits == 4 && t.blocks() == 112,
+               "streamKTail(160, 128)");
+    EXPECT_MSG(streamKTail(20, 80, 132).splits == 6, "streamKTail(20, 80)");
+    EXPECT_MSG(streamKTail(2, 1024, 132).splits == 16, "streamKTail(2, 1024)");
+    for (auto [tiles, kTiles] :
+         {std::pair{100, 128}, std::pair{264, 128}, std::pair{28, 15}})
+      EXPECT_MSG(!streamKTail(tiles, kTiles, 132).splitsTail() &&
+                     streamKTail(tiles, kTiles, 132).tailWaves() == 1.0,
+                 "streamKTail(" + std::to_string(tiles) + ", " +
+                     std::to_string(kTiles) + ")");
   }
   // Two K tiles over many waves, C through TMA stores: persistent 128x128
   // (attention's Q*K^T, 32 entries of 2048x2048x128, and a 2-D one); one

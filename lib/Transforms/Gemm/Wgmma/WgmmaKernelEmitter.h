@@ -119,6 +119,7 @@
 #ifndef GEMM_OPT_LIB_TRANSFORMS_GEMM_WGMMA_WGMMAKERNELEMITTER_H
 #define GEMM_OPT_LIB_TRANSFORMS_GEMM_WGMMA_WGMMAKERNELEMITTER_H
 
+#include "gemm-opt/Support/WgmmaScheduleLimits.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 
@@ -292,36 +293,36 @@ private:
   //===--- Stream-K (WgmmaStreamK.cpp) ------------------------------------===//
 
   /// Host side, before the launch of `blocks` blocks over `numTiles`
-  /// tiles: which tiles stay whole and how the others split; the partials
-  /// and flags in scratch and the one-block kernel that clears the flags.
-  /// Returns the blocks of the launch (`blocks` when nothing splits).
+  /// tiles: which tiles stay whole and how the others split; the partials and
+  /// flags in scratch and the one-block kernel that clears the flags. Returns
+  /// the blocks of the launch (`blocks` when nothing splits).
   int64_t prepareStreamK(int64_t numTiles, int64_t blocks);
-  /// A part of the last wave's tile that this block computes, if any.
-  struct TailUnit {
+  /// This block's part of a last-wave tile, if any.
+  struct TailPart {
     Value active;        ///< this block has one
-    Value tile, split;   ///< the tile (unit number) and which K part
+    Value part;          ///< its index: its partial's and flag's slot
+    Value tail, split;   ///< the tile (among the tail's) and which K part
     Value kFirst, count; ///< its K tiles
     Value ring;          ///< the block's K steps before it
   };
   /// The end of the whole tiles' loop when the last wave splits, else null
   /// (every tile).
   Value wholeTilesEnd() {
-    return streamKSplits > 1 ? c(streamKWholeTiles) : Value();
+    return streamK.splitsTail() ? c(streamK.wholeTiles) : Value();
   }
-  /// This block's tail unit (`active` null when nothing splits).
-  TailUnit tailUnit();
-  /// A consumer's tail unit: its K steps, then its partial (split >= 1)
-  /// or the other splits' partials in split order and the epilogue.
-  void consumeTailUnit();
-  /// This warpgroup's slot of block `block`'s partial (flag and partial),
-  /// its flag's address, and where this
-  /// thread's first 4-float vector of the partial's slot is (vector v at
-  /// + v * 4 * 128).
-  Value streamKSlot(Value block);
-  Value streamKFlag(Value block);
-  Value streamKPartialBase(Value block);
-  void storeStreamKPartial(Value block, ArrayRef<Value> acc);
-  SmallVector<Value> addStreamKPartial(Value block, ArrayRef<Value> acc);
+  /// This block's tail part (`active` null when nothing splits).
+  TailPart tailPart();
+  /// A consumer's tail part: its K steps, then its partial (split >= 1)
+  /// or the other parts' partials in part order and the epilogue.
+  void consumeTailPart();
+  /// This warpgroup's slot of part `part`'s partial (flag and partial),
+  /// its flag's address, and where this thread's first 4-float vector of
+  /// the partial's slot is (vector v at + v * 4 * 128).
+  Value streamKSlot(Value part);
+  Value streamKFlag(Value part);
+  Value streamKPartialBase(Value part);
+  void storeStreamKPartial(Value part, ArrayRef<Value> acc);
+  SmallVector<Value> addStreamKPartial(Value part, ArrayRef<Value> acc);
 
   //===--- Epilogue (WgmmaEpilogue.cpp) -----------------------------------===//
 
@@ -358,10 +359,9 @@ private:
   Value partials, split, kTileOffset;
   int64_t ldPartials = 0;
   /// Stream-K: the tiles of whole waves (each block's first ones, as in
-  /// the plain persistent kernel), the last wave's tiles and the K parts
-  /// each splits into (1: none), the partials (a slot per tail unit and
-  /// consumer warpgroup) and their flags.
-  int64_t streamKWholeTiles = 0, streamKTailTiles = 0, streamKSplits = 1;
+  /// the plain persistent kernel) and how the last wave's tiles split, the
+  /// partials (a slot per part and consumer warpgroup) and their flags.
+  ::gemm_opt::StreamKTail streamK;
   Value streamKPartials, streamKFlags;
 
   TensorMap mapA, mapB, mapC;

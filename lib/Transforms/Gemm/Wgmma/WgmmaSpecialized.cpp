@@ -120,9 +120,9 @@ void WgmmaKernelEmitter::emitProducer() {
         },
         wholeTilesEnd());
     Value steps;
-    if (TailUnit unit = tailUnit(); unit.active) {
+    if (TailPart unit = tailPart(); unit.active) {
       ifThen(unit.active, [&] {
-        setTile(unit.tile);
+        setTile(add(unit.tail, streamK.wholeTiles));
         loadSteps(unit.ring, unit.kFirst, unit.count);
       });
       steps = add(unit.ring, select(unit.active, unit.count, c(0)));
@@ -182,7 +182,7 @@ void WgmmaKernelEmitter::emitConsumers(Value wgIdx) {
       plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
       [&](Value tile, Value local) { consumeTile(tile, local); },
       wholeTilesEnd());
-  consumeTailUnit();
+  consumeTailPart();
   // The last boxes' stores must have read the staging buffers before the
   // block's shared memory goes away.
   if (plan.tmaStore)

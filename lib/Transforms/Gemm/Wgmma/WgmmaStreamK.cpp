@@ -5,19 +5,19 @@
 // (each block takes its tiles b, b + P, ... as in the plain persistent
 // kernel, so that the blocks of a wave read neighbouring tiles at the same
 // K and share their operands in L2), and the R tiles of the last, partial
-// wave are split along K into s parts (streamKTailSplits: min(P / R,
-// K tiles / 8, 16)), one part per block: block b < R*s computes K part j = b /
-// R of tail tile t = b % R (the parts of a wave again run at the same K
-// offsets, in lockstep, tile by tile). The block of part 0 finishes the tile:
-// once its own K steps are done it adds the f32 partials of parts 1 .. s-1 in
-// part order (deterministic: the same sum whatever order the blocks ran in) and
-// stores C. With fewer tiles than SMs there are no whole waves and R*s
-// blocks.
+// wave are split along K into s parts (streamKTail: min(P / R, K tiles /
+// 8, 16)), one part per block: block b < R*s computes K part j = b / R of
+// tail tile t = b % R (the parts of a wave again run at the same K offsets,
+// in lockstep, tile by tile), numbered t*s + j among the parts. The block
+// of part 0 finishes the tile: once its own K steps are done it adds the
+// f32 partials of parts 1 .. s-1 in part order (deterministic: the same sum
+// whatever order the blocks ran in) and stores C. With fewer tiles than
+// SMs there are no whole waves and R*s blocks.
 //
 // A part's partial: its warpgroup's accumulators in register order, each
 // thread's 4-float vectors at a stride of 128 threads (the thread that
 // reads them back is the one that wrote them; every access is a whole
-// 512-byte run per warp), in the slot of its block and warpgroup; its
+// 512-byte run per warp), in the slot of its part and warpgroup; its
 // flag (an f32 word, as launch manifests hold buffers) is 1.0 once the
 // slot is written. The flags are scratch that a one-block kernel launched
 // first clears; the matmul kernel is its programmatic dependent
@@ -48,14 +48,10 @@ static constexpr llvm::StringLiteral kStreamKFlagsKind =
 
 int64_t WgmmaKernelEmitter::prepareStreamK(int64_t numTiles, int64_t blocks) {
   int64_t sms = plan.persistentBlocks;
-  int64_t splits = ::gemm_opt::streamKTailSplits(numTiles, tiles, sms);
-  if (splits < 2)
+  streamK = ::gemm_opt::streamKTail(numTiles, tiles, sms);
+  if (!streamK.splitsTail())
     return blocks; // nothing to balance: the plain persistent schedule
-  int64_t whole = numTiles / sms * sms, tail = numTiles - whole;
-  streamKWholeTiles = whole;
-  streamKTailTiles = tail;
-  streamKSplits = splits;
-  int64_t slots = tail * splits * plan.consumers;
+  int64_t slots = streamK.blocks() * plan.consumers;
   streamKPartials = memref::AllocOp::create(
       b, MemRefType::get(
              {slots * plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads},
@@ -71,32 +67,33 @@ int64_t WgmmaKernelEmitter::prepareStreamK(int64_t numTiles, int64_t blocks) {
   b.setInsertionPoint(loop.getBody()->getTerminator());
   memref::StoreOp::create(b, b.f32(0.0), streamKFlags,
                           ValueRange{loop.getInductionVar()});
-  return whole ? sms : tail * splits;
+  return streamK.wholeTiles ? sms : streamK.blocks();
 }
 
-WgmmaKernelEmitter::TailUnit WgmmaKernelEmitter::tailUnit() {
-  TailUnit u;
-  if (streamKSplits < 2)
+WgmmaKernelEmitter::TailPart WgmmaKernelEmitter::tailPart() {
+  TailPart u;
+  if (!streamK.splitsTail())
     return u;
-  u.ring = c(streamKWholeTiles / schedule.blocks * tiles);
+  u.ring = c(streamK.wholeTiles / schedule.blocks * tiles);
   Value bid = schedule.bid;
-  int64_t tail = streamKTailTiles, splits = streamKSplits;
-  u.active = ult(bid, tail * splits);
-  u.tile = add(rem(bid, tail), streamKWholeTiles);
+  int64_t tail = streamK.tailTiles, splits = streamK.splits;
+  u.active = ult(bid, streamK.blocks());
+  u.tail = rem(bid, tail);
   u.split = div(bid, tail);
+  u.part = add(mul(u.tail, splits), u.split);
   // Part j: K tiles [j*T/s, (j+1)*T/s).
   u.kFirst = div(mul(u.split, tiles), splits);
   u.count = sub(div(mul(add(u.split, 1), tiles), splits), u.kFirst);
   return u;
 }
 
-Value WgmmaKernelEmitter::streamKSlot(Value block) {
-  return add(mul(block, plan.consumers), wg);
+Value WgmmaKernelEmitter::streamKSlot(Value part) {
+  return add(mul(part, plan.consumers), wg);
 }
 
-Value WgmmaKernelEmitter::streamKFlag(Value block) {
+Value WgmmaKernelEmitter::streamKFlag(Value part) {
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, streamKFlags);
-  return toI64(add(base, mul(streamKSlot(block), 4)));
+  return toI64(add(base, mul(streamKSlot(part), 4)));
 }
 
 /// PTX through inline assembly with side effects (never moved or merged).
@@ -109,15 +106,15 @@ static Value emitPtx(KernelBuilder &b, TypeRange results, ValueRange args,
   return results.empty() ? Value() : op.getResult(0);
 }
 
-Value WgmmaKernelEmitter::streamKPartialBase(Value block) {
+Value WgmmaKernelEmitter::streamKPartialBase(Value part) {
   Value thread = rem(tid, WgmmaGemmPlan::kWarpgroupThreads);
-  return add(mul(streamKSlot(block),
-                 plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads),
-             mul(thread, 4));
+  return add(
+      mul(streamKSlot(part), plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads),
+      mul(thread, 4));
 }
 
-void WgmmaKernelEmitter::storeStreamKPartial(Value block, ArrayRef<Value> acc) {
-  Value base = streamKPartialBase(block);
+void WgmmaKernelEmitter::storeStreamKPartial(Value part, ArrayRef<Value> acc) {
+  Value base = streamKPartialBase(part);
   auto vec4 = VectorType::get({4}, b.getF32Type());
   int64_t quads = plan.bn / 8;
   for (int64_t i = 0; i < plan.mTiles(); ++i)
@@ -136,19 +133,19 @@ void WgmmaKernelEmitter::storeStreamKPartial(Value block, ArrayRef<Value> acc) {
   // (the barrier makes them the leader's to release).
   warpgroupBarrier();
   ifThen(isWarpgroupLeader(), [&] {
-    emitPtx(b, {}, {streamKFlag(block)},
+    emitPtx(b, {}, {streamKFlag(part)},
             "fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.f32 [$0], "
             "0f3F800000;",
             "l");
   });
 }
 
-SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value block,
+SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value part,
                                                          ArrayRef<Value> acc) {
   // The leader waits for the flag (acquire at GPU scope), the barrier
   // passes that on to the warpgroup.
   ifThen(isWarpgroupLeader(), [&] {
-    Value flag = streamKFlag(block);
+    Value flag = streamKFlag(part);
     scf::WhileOp::create(
         b, TypeRange{}, ValueRange{},
         [&](OpBuilder &, Location, ValueRange) {
@@ -161,7 +158,7 @@ SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value block,
         [&](OpBuilder &, Location, ValueRange) { scf::YieldOp::create(b); });
   });
   warpgroupBarrier();
-  Value base = streamKPartialBase(block);
+  Value base = streamKPartialBase(part);
   auto vec4 = VectorType::get({4}, b.getF32Type());
   int64_t quads = plan.bn / 8;
   SmallVector<Value> sum(acc);
@@ -183,14 +180,14 @@ SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value block,
   return sum;
 }
 
-void WgmmaKernelEmitter::consumeTailUnit() {
-  TailUnit unit = tailUnit();
+void WgmmaKernelEmitter::consumeTailPart() {
+  TailPart unit = tailPart();
   if (!unit.active)
     return;
   // The flags are cleared by the kernel launched before this one.
   NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
   ifThen(unit.active, [&] {
-    setTile(unit.tile);
+    setTile(add(unit.tail, streamK.wholeTiles));
     SmallVector<Value> acc = issueSteps(unit.ring, unit.count);
     NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
     release(sub(add(unit.ring, unit.count), c(1)));
@@ -200,20 +197,24 @@ void WgmmaKernelEmitter::consumeTailUnit() {
     {
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPoint(later.getThenRegion().front().getTerminator());
-      storeStreamKPartial(schedule.bid, acc);
+      storeStreamKPartial(unit.part, acc);
     }
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(later.getElseRegion().front().getTerminator());
-    // Part 0: parts 1 .. s-1 are blocks bid + j*R.
-    auto parts = scf::ForOp::create(b, c(1), c(streamKSplits), c(1), acc);
+    // Part 0 of tile t, numbered t*s: parts t*s + 1 .. t*s + s - 1. Bounds
+    // computed from the tile keep the loop a loop (with s = 2 a single
+    // iteration, which LLVM would otherwise make straight-line code and
+    // ptxas spill around).
+    Value first = unit.part;
+    auto parts = scf::ForOp::create(b, add(first, c(1)),
+                                    mul(add(unit.tail, c(1)), streamK.splits),
+                                    c(1), acc);
     keepRolled(parts);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(parts.getBody());
-      Value block =
-          add(schedule.bid, mul(parts.getInductionVar(), streamKTailTiles));
       scf::YieldOp::create(
-          b, addStreamKPartial(block,
+          b, addStreamKPartial(parts.getInductionVar(),
                                SmallVector<Value>(parts.getRegionIterArgs())));
     }
     SmallVector<Value> total(parts.getResults());

@@ -2,11 +2,12 @@
 // of 128x256 on 132 SMs (K = 8192: 128 K tiles). The heuristics keep the
 // first wave's 132 tiles whole (block b: tile b) and split the last 28
 // along K in 4 parts of 32 K tiles, blocks 0 .. 111 taking part b / 28 of
-// tile 132 + b % 28. A kernel launched first clears the 224 flags (28 x 4
-// parts x 2 consumer warpgroups); the matmul kernel waits for it
-// (griddepcontrol.wait) after its whole tiles. Parts 1 .. 3 write their
-// f32 partials and raise their flags; part 0 adds the blocks b + 28,
-// b + 56, b + 84 in that order once their flags are up, then stores C.
+// tile 132 + b % 28, numbered (b % 28) * 4 + b / 28. A kernel launched
+// first clears the 224 flags (28 x 4 parts x 2 consumer warpgroups); the
+// matmul kernel waits for it (griddepcontrol.wait) after its whole tiles.
+// Parts 1 .. 3 write their f32 partials and raise their flags; part 0 of
+// tail tile t adds parts 4t + 1 .. 4t + 3 in that order once their flags
+// are up, then stores C.
 // With stream-k=0 there is no flags kernel and no tail unit.
 // RUN: split-file %s %t
 // RUN: gemm-opt %t/matmul.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s
@@ -35,6 +36,10 @@
 // CHECK:             arith.addi %[[J]], %c128
 // The consumers: whole tiles, then griddepcontrol.wait before the part.
 // CHECK:         scf.for %{{.*}} = %[[BID]] to %c132 step %c132
+// CHECK:         %[[CTILE:.*]] = arith.remui %[[BID]], %c28
+// CHECK:         %[[CPART:.*]] = arith.divui %[[BID]], %c28
+// CHECK:         %[[TILE4:.*]] = arith.muli %[[CTILE]], %c4
+// CHECK:         %[[NUMBER:.*]] = arith.addi %[[TILE4]], %[[CPART]]
 // CHECK:         nvvm.griddepcontrol wait
 // CHECK:         scf.if
 // CHECK:           scf.if
@@ -42,9 +47,10 @@
 // CHECK:             nvvm.barrier
 // CHECK:             llvm.inline_asm has_side_effects "fence.acq_rel.gpu;{{.*}}st.relaxed.gpu.global.f32 [$0], 0f3F800000;"
 // CHECK:           } else {
-// CHECK:             scf.for %[[Q:.*]] = %c1 to %c4 step %c1 iter_args
-// CHECK:               %[[OFF:.*]] = arith.muli %[[Q]], %c28
-// CHECK:               %[[PEER:.*]] = arith.addi %[[BID]], %[[OFF]]
+// CHECK:             %[[NEXT:.*]] = arith.addi %[[NUMBER]], %c1
+// CHECK:             %[[TILE1:.*]] = arith.addi %[[CTILE]], %c1
+// CHECK:             %[[END:.*]] = arith.muli %[[TILE1]], %c4
+// CHECK:             scf.for %[[PEER:.*]] = %[[NEXT]] to %[[END]] step %c1 iter_args
 // CHECK:               memref.extract_aligned_pointer_as_index %[[FLAGS]]
 // CHECK:               scf.while
 // CHECK:                 llvm.inline_asm has_side_effects "ld.acquire.gpu.global.f32 $0, [$1];"

@@ -103,8 +103,8 @@ struct WgmmaGemmPlan {
   /// Stream-K's split last wave (the warp-specialized persistent kernel,
   /// cooperative consumers, no K splits): whole waves of tiles stay whole,
   /// and the R tiles of the last, partial wave split along K into
-  /// streamKTailSplits parts, one per idle block, so that the last wave no
-  /// longer leaves SMs idle. The parts after the first write their f32
+  /// streamKTail().splits parts, one per idle block, so that the last wave
+  /// no longer leaves SMs idle. The parts after the first write their f32
   /// partials to scratch and raise a flag; part 0's block adds them in
   /// part order (deterministic) before the epilogue. A one-block kernel
   /// launched first clears the flags (WgmmaStreamK.cpp).
