@@ -347,7 +347,10 @@ def GemmEmitPlannedKernels : Pass<"gemm-emit-planned-kernels", "func::FuncOp"> {
     the kernel of the last rung that built one. This pass builds each such
     kernel once, from its final plan (SIMT, mma or wgmma) and the problem
     on the launch, with the launches that go with it (padded staging
-    copies, a transposing copy, a split-K reduction).
+    copies, a transposing copy, a split-K reduction). A matmul with a
+    dynamic M whose final plan is the mma.sync kernel, which compiles a
+    static M only, gets the SIMT kernel of the plan that one replaced
+    (`gemm_opt.simt_fallback_plan`) instead, with a remark.
   }];
   let dependentDialects = [
     "arith::ArithDialect", "gpu::GPUDialect", "LLVM::LLVMDialect",

@@ -37,6 +37,9 @@ void mlir::gemm_opt::recordPlannedKernel(gpu::LaunchOp launch,
       : isa<GemvPlanAttr>(plan) ? std::pair(kGemvPlanAttr, "gemv")
       : isa<SwapAbPlanAttr>(plan) ? std::pair(kSwapAbPlanAttr, "swap_ab")
                                 : std::pair(kSimtPlanAttr, "simt");
+  if (auto simt = launch->getAttrOfType<SimtPlanAttr>(kSimtPlanAttr);
+      simt && !isa<SimtPlanAttr>(plan))
+    launch->setAttr(kSimtFallbackPlanAttr, simt);
   for (StringRef name : {kSimtPlanAttr, kMmaPlanAttr, kWgmmaPlanAttr,
                          kGemvPlanAttr, kSwapAbPlanAttr})
     launch->removeAttr(name);
@@ -45,7 +48,7 @@ void mlir::gemm_opt::recordPlannedKernel(gpu::LaunchOp launch,
   launch->setAttr(kPlannedAttr, UnitAttr::get(launch.getContext()));
 }
 
-LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func) {
+LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func, bool last) {
   SmallVector<gpu::LaunchOp> planned;
   func.walk([&](gpu::LaunchOp launch) {
     if (launch->hasAttr(kPlannedAttr))
@@ -62,7 +65,15 @@ LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func) {
     if (failed(problem))
       return failure();
     gpu::LaunchOp built;
-    if (auto plan = launch->getAttrOfType<WgmmaPlanAttr>(kWgmmaPlanAttr))
+    auto fallback = launch->getAttrOfType<SimtPlanAttr>(kSimtFallbackPlanAttr);
+    if (last && fallback && problem->dynamicM() &&
+        launch->hasAttr(kMmaPlanAttr)) {
+      launch.emitRemark("matmul with a dynamic M left on the SIMT kernel, "
+                        "which takes M at run time: the mma.sync kernel "
+                        "compiles a static M only");
+      built = buildSimtGemmKernel(*problem, SimtGemmPlan::fromAttr(fallback),
+                                  launch);
+    } else if (auto plan = launch->getAttrOfType<WgmmaPlanAttr>(kWgmmaPlanAttr))
       built = buildWgmmaGemmKernel(*problem, WgmmaGemmPlan::fromAttr(plan),
                                    launch);
     else if (auto plan = launch->getAttrOfType<MmaPlanAttr>(kMmaPlanAttr))
@@ -100,7 +111,7 @@ struct GemmEmitPlannedKernelsPass
     : public mlir::gemm_opt::impl::GemmEmitPlannedKernelsBase<
           GemmEmitPlannedKernelsPass> {
   void runOnOperation() override {
-    if (failed(emitPlannedKernels(getOperation())))
+    if (failed(emitPlannedKernels(getOperation(), /*last=*/true)))
       signalPassFailure();
   }
 };

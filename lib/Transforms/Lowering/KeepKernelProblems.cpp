@@ -6,14 +6,15 @@
 // (`gemm_opt.problems`); the manifest writer decides how many it accepts.
 // It is also the last point where a launch says how it was built: a
 // variant of a dynamic function whose kernel does not bound its rows by
-// the actual M (kDynamicRowsAttr), or its columns and K by the actual N and
-// K (kDynamicExtentsAttr), or whose grid z is not a dynamic batch count,
-// is an error here, not a wrong result.
+// the actual M (kDynamicRowsAttr; a transposed copy of B has none), or its
+// columns and K by the actual N and K (kDynamicExtentsAttr), or whose grid
+// z is not a dynamic batch count, is an error here, not a wrong result.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
+#include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -62,8 +63,12 @@ struct GemmKeepKernelProblemsPass
                              "would run the planned entries");
           return;
         }
+        // The transposed copy of a 2-D B (TF32 wgmma with B stored K x N)
+        // has no row of M: it runs alike for any M.
+        auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
+        bool noRowsOfM = kind && kind.getValue() == kTransposedCopyKind;
         bool takesSizes =
-            (!dynamicM || launch->hasAttr(kDynamicRowsAttr)) &&
+            (!dynamicM || noRowsOfM || launch->hasAttr(kDynamicRowsAttr)) &&
             (!dynamicNK || launch->hasAttr(kDynamicExtentsAttr));
         if (takesSizes)
           return;

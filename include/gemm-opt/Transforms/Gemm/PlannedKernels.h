@@ -20,16 +20,25 @@ namespace mlir::gemm_opt {
 /// building the kernel: its body is still the kernel of an earlier rung.
 inline constexpr llvm::StringLiteral kPlannedAttr = "gemm_opt.planned";
 
+/// The SIMT plan a tensor-core plan replaced (SimtPlanAttr), kept for a
+/// matmul with a dynamic M that ends on the mma.sync kernel, which
+/// compiles a static M only.
+inline constexpr llvm::StringLiteral kSimtFallbackPlanAttr =
+    "gemm_opt.simt_fallback_plan";
+
 /// Records `plan` (a SimtPlanAttr, MmaPlanAttr or WgmmaPlanAttr) as the
 /// launch's only plan, with the mapping of its kernel family, and marks the
-/// launch planned.
+/// launch planned; a SIMT plan it replaces stays as the fallback.
 void recordPlannedKernel(gpu::LaunchOp launch, Attribute plan);
 
 /// Builds the kernel of every planned launch of `func` from its plan and
 /// problem and erases the planned launch, with the split-K reductions and
-/// staging copies of the kernels it replaces. Fails (after an error at the
-/// launch) when its problem or plan cannot be read.
-LogicalResult emitPlannedKernels(func::FuncOp func);
+/// staging copies of the kernels it replaces. `last`: no later rung will
+/// plan these launches again (gemm-emit-planned-kernels), so a dynamic M
+/// planned on the mma.sync kernel gets its SIMT fallback plan instead, with
+/// a remark. Fails (after an error at the launch) when its problem or plan
+/// cannot be read.
+LogicalResult emitPlannedKernels(func::FuncOp func, bool last = false);
 
 } // namespace mlir::gemm_opt
 
