@@ -128,11 +128,13 @@ static void setBlockK(SimtGemmPlan &plan, int64_t bk) {
 /// Whether a 128-register cap is safe: it was measured (and assembles with
 /// no spills) only on aligned shapes made of whole tiles; the scalar edge
 /// paths of ragged or unaligned shapes need up to ~230 registers and spill
-/// under the cap (e.g. swizzle at 4097^3: 488 bytes).
+/// under the cap (e.g. swizzle at 4097^3: 488 bytes), and so do the guarded
+/// paths of run-time sizes whatever the planned ones (f32 at a dynamic M:
+/// reg2d 60-72 bytes; at dynamic M, N, K: warptile 24-128 bytes).
 static bool canCapTo128Registers(const GemmProblem &p,
                                  const SimtGemmPlan &plan) {
-  return rowsAre16ByteAligned(p) && p.m % plan.bm == 0 &&
-         p.n % plan.bn == 0 && p.k % plan.bk == 0;
+  return rowsAre16ByteAligned(p) && !p.dynamicM() && !p.dynamicExtents() &&
+         p.m % plan.bm == 0 && p.n % plan.bn == 0 && p.k % plan.bk == 0;
 }
 
 int64_t mlir::gemm_opt::chooseBXorMask(const SimtGemmPlan &plan) {
@@ -256,10 +258,11 @@ static void applyReg1DDefaults(const GemmProblem &p, const ChipInfo &chip,
   // per SM instead of 2 (44 registers uncapped), 40.0% / 41.1% of cuBLAS
   // at 4096^3 / 8192^3 against 33.8% / 33.9% (variant reg1d-r32,
   // benchmarks/results/2026-11-30-sweeps-s3/simt-staging). Caps of 36 and
-  // 40 spill, and the guarded edge paths of ragged shapes need ~68
-  // registers: no cap there.
-  bool wholeTiles =
-      p.m % plan.bm == 0 && p.n % plan.bn == 0 && p.k % plan.bk == 0;
+  // 40 spill, and the guarded edge paths of ragged shapes, or of a run-time
+  // N and K (36-60 bytes of spills under the cap at dynamic M, N, K), need
+  // ~68 registers: no cap there.
+  bool wholeTiles = !p.dynamicExtents() && p.m % plan.bm == 0 &&
+                    p.n % plan.bn == 0 && p.k % plan.bk == 0;
   plan.maxRegs = f32 && wholeTiles ? 32 : 0;
   plan.readOnly = f32;
   plan.registerPrefetch = false;
