@@ -63,12 +63,12 @@ double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
   double waves = double(ceilDiv(tiles, int64_t(s.numSMs) * perSM));
   // Stream-K (one block per SM): the last wave's tiles split along K
   // (streamKTail), plus about two K steps for each part's partial.
-  int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
   if (streamK) {
-    gemm_opt::StreamKTail tail = gemm_opt::streamKTail(tiles, kTiles, s.numSMs);
+    gemm_opt::StreamKTail tail =
+        gemm_opt::streamKTail(tiles, s.kTiles(), s.numSMs);
     if (tail.splitsTail())
-      waves =
-          double(tiles / s.numSMs) + (tail.tailWaves() + 2.0 / double(kTiles));
+      waves = double(tiles / s.numSMs) +
+              (tail.tailWaves() + 2.0 / double(s.kTiles()));
   }
   double macRate = kMacsPerSM * (s.elemBytes == 4 ? 0.5 : 1.0);
   double compute =
@@ -133,7 +133,7 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
           int64_t tileBoxes = bm / wgs / 64 * bn / (128 / s.cElemBytes);
           std::vector<int64_t> boxOptions = {2};
           if (tma && tileBoxes > 2 && tileBoxes <= 8 &&
-              ceilDiv(s.k, int64_t(128 / s.elemBytes)) <= kShortKTiles)
+              s.kTiles() <= kShortKTiles)
             boxOptions.push_back(tileBoxes);
           for (int64_t boxes : boxOptions)
             for (int stages : {2, 3, 4, 6, 8}) {
@@ -186,7 +186,7 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
               double speed = sch.speed * depth * (tma ? 1.02 : 1.0) *
                              (boxes != 2 ? 1.03 : 1.0);
               c.cost = estimateSeconds(s, bm, bn, perSM, speed);
-              int64_t kTiles = ceilDiv(s.k, int64_t(128 / s.elemBytes));
+              int64_t kTiles = s.kTiles();
               // Stream-K (the persistent cooperative kernel, one matmul):
               // where the last wave of tiles can split along a long K (its
               // flags kernel and partials cost microseconds).

@@ -29,6 +29,8 @@ struct TuneSpace {
   bool transposeB = false;
   int numSMs = 132;
   int64_t maxSharedBytes = 232448; ///< per block (227 KB on sm_90)
+  /// K tiles of 128 bytes (the wgmma rung's block-k).
+  int64_t kTiles() const { return (k + 128 / elemBytes - 1) / (128 / elemBytes); }
 };
 
 struct TuneCandidate {

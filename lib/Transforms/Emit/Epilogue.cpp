@@ -32,14 +32,8 @@ struct F32Math {
   Value fma(Value x, Value y, Value z) { return math::FmaOp::create(b, x, y, z); }
   /// One special-function-unit instruction on an f32.
   Value sfu(StringRef instruction, Value x) {
-    return LLVM::InlineAsmOp::create(
-               b, TypeRange{b.getF32Type()}, ValueRange{x},
-               (instruction + " $0, $1;").str(), "=f,f",
-               /*has_side_effects=*/false,
-               /*is_align_stack=*/false,
-               LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-               ArrayAttr())
-        .getResult(0);
+    return b.inlinePtx({b.getF32Type()}, {x}, (instruction + " $0, $1;").str(),
+                       "=f,f", /*sideEffects=*/false);
   }
   Value exp2(Value x) { return sfu("ex2.approx.f32", x); }
   /// 1/x within 1 ulp; arith.divf would be the IEEE division, a sequence

@@ -33,6 +33,16 @@ Value KernelBuilder::f32(double v) {
   return arith::ConstantOp::create(*this, getF32FloatAttr(v));
 }
 
+Value KernelBuilder::inlinePtx(TypeRange results, ValueRange args,
+                               StringRef ptx, StringRef constraints,
+                               bool sideEffects) {
+  auto op = LLVM::InlineAsmOp::create(
+      *this, results, args, ptx, constraints, sideEffects,
+      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  return results.empty() ? Value() : op.getResult(0);
+}
+
 Value KernelBuilder::loadF32(Value memref, ValueRange indices) {
   Value v = memref::LoadOp::create(*this, memref, indices);
   if (!v.getType().isF32())

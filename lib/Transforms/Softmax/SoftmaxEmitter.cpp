@@ -24,13 +24,10 @@ using namespace mlir::gemm_opt::softmax;
 //===----------------------------------------------------------------------===//
 
 Value Emitter::exp2(Value v) {
-  return LLVM::InlineAsmOp::create(
-             b, TypeRange{b.getF32Type()}, ValueRange{v},
-             ftz ? "ex2.approx.ftz.f32 $0, $1;" : "ex2.approx.f32 $0, $1;",
-             "=f,f", /*has_side_effects=*/false,
-             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr(), ArrayAttr())
-      .getResult(0);
+  return b.inlinePtx({b.getF32Type()}, {v},
+                     ftz ? "ex2.approx.ftz.f32 $0, $1;"
+                         : "ex2.approx.f32 $0, $1;",
+                     "=f,f", /*sideEffects=*/false);
 }
 
 Value Emitter::tree(SmallVector<Value> vals,
@@ -104,13 +101,8 @@ SmallVector<Value> Emitter::widenAgain(Value vec) {
   for (int64_t i = 0; i < type.getNumElements(); ++i) {
     Value x = vector::ExtractOp::create(b, vec, i);
     Value bits = arith::BitcastOp::create(b, b.getI16Type(), x);
-    out.push_back(LLVM::InlineAsmOp::create(
-                      b, TypeRange{b.getF32Type()}, ValueRange{bits},
-                      asmText, "=f,h", /*has_side_effects=*/false,
-                      /*is_align_stack=*/false,
-                      LLVM::tailcallkind::TailCallKind::None,
-                      LLVM::AsmDialectAttr(), ArrayAttr())
-                      .getResult(0));
+    out.push_back(b.inlinePtx({b.getF32Type()}, {bits}, asmText, "=f,h",
+                              /*sideEffects=*/false));
   }
   return out;
 }

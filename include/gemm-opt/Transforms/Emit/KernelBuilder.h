@@ -28,6 +28,11 @@ struct KernelBuilder : public ImplicitLocOpBuilder {
   Value ult(Value a, int64_t b) { return ult(a, index(b)); }
   Value andi(Value a, Value b);
   Value f32(double v);
+  /// One PTX instruction (or a few) as inline assembly: its result, or
+  /// null when `results` is empty. With `sideEffects` it is never moved,
+  /// merged or removed (memory ordering, flags).
+  Value inlinePtx(TypeRange results, ValueRange args, StringRef ptx,
+                  StringRef constraints, bool sideEffects);
 
   /// Loads an element and widens it to f32.
   Value loadF32(Value memref, ValueRange indices);

@@ -187,8 +187,9 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     return "split-k=" + s(splitK) +
            " needs the warp-specialized kernel with cooperative consumers "
            "and no TMA stores (warp-specialized=1 pingpong=0 tma-store=0)";
-  // Stream-K blocks walk their share of every tile's K steps: the
-  // persistent kernel's loop, both consumers on each tile, no K splits.
+  // Stream-K splits the persistent grid's last wave along K: the
+  // persistent kernel's tile loop, both consumers on each part, no K
+  // splits of its own.
   if (streamK && !(warpSpecialized && persistent && !pingpong && splitK == 1))
     return "stream-k=1 needs the warp-specialized persistent kernel with "
            "cooperative consumers and no K splits (warp-specialized=1 "

@@ -96,16 +96,6 @@ Value WgmmaKernelEmitter::streamKFlag(Value part) {
   return toI64(add(base, mul(streamKSlot(part), 4)));
 }
 
-/// PTX through inline assembly with side effects (never moved or merged).
-static Value emitPtx(KernelBuilder &b, TypeRange results, ValueRange args,
-                     StringRef ptx, StringRef constraints) {
-  auto op = LLVM::InlineAsmOp::create(
-      b, results, args, ptx, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr(), ArrayAttr());
-  return results.empty() ? Value() : op.getResult(0);
-}
-
 Value WgmmaKernelEmitter::streamKPartialBase(Value part) {
   Value thread = rem(tid, WgmmaGemmPlan::kWarpgroupThreads);
   return add(
@@ -133,10 +123,10 @@ void WgmmaKernelEmitter::storeStreamKPartial(Value part, ArrayRef<Value> acc) {
   // (the barrier makes them the leader's to release).
   warpgroupBarrier();
   ifThen(isWarpgroupLeader(), [&] {
-    emitPtx(b, {}, {streamKFlag(part)},
-            "fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.f32 [$0], "
-            "0f3F800000;",
-            "l");
+    b.inlinePtx({}, {streamKFlag(part)},
+                "fence.acq_rel.gpu;\n\tst.relaxed.gpu.global.f32 [$0], "
+                "0f3F800000;",
+                "l", /*sideEffects=*/true);
   });
 }
 
@@ -149,8 +139,9 @@ SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value part,
     scf::WhileOp::create(
         b, TypeRange{}, ValueRange{},
         [&](OpBuilder &, Location, ValueRange) {
-          Value raised = emitPtx(b, {b.getF32Type()}, {flag},
-                                 "ld.acquire.gpu.global.f32 $0, [$1];", "=f,l");
+          Value raised = b.inlinePtx({b.getF32Type()}, {flag},
+                                     "ld.acquire.gpu.global.f32 $0, [$1];",
+                                     "=f,l", /*sideEffects=*/true);
           Value waiting = arith::CmpFOp::create(b, arith::CmpFPredicate::UNE,
                                                 raised, b.f32(1.0));
           scf::ConditionOp::create(b, waiting, ValueRange{});
@@ -205,8 +196,7 @@ void WgmmaKernelEmitter::consumeTailPart() {
     // computed from the tile keep the loop a loop (with s = 2 a single
     // iteration, which LLVM would otherwise make straight-line code and
     // ptxas spill around).
-    Value first = unit.part;
-    auto parts = scf::ForOp::create(b, add(first, c(1)),
+    auto parts = scf::ForOp::create(b, add(unit.part, c(1)),
                                     mul(add(unit.tail, c(1)), streamK.splits),
                                     c(1), acc);
     keepRolled(parts);
