@@ -27,4 +27,8 @@ runs=("--stages=wgmma --shape 300x57344x8192 --dtype bf16 --out-dtype bf16 --lay
 step concurrency-2 90 env PER_RUN_TIMEOUT=60 bash benchmarks/concurrency-check.sh $B 2 "${runs[0]}" "${runs[1]}"
 step concurrency-4 120 env PER_RUN_TIMEOUT=90 bash benchmarks/concurrency-check.sh $B 2 "${runs[@]}"
 step gpu-lit 100 env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh $B
+# f32 SIMT with a run-time M now runs without the register caps (f7705e0):
+# its speed beside the static (capped) kernel of each size.
+step f32-dynamic-simt 60 $B/gemm-run --dynamic --sizes 4096,1000 --shape 1x4096x4096 --dtype f32 --layout nn --stages reg2d,warptile --static-peer --json $O/f32-dynamic-simt.json
+summarize
 finish

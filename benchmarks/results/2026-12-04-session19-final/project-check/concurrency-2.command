@@ -1,0 +1,1 @@
+env PER_RUN_TIMEOUT=60 bash benchmarks/concurrency-check.sh /tmp/bin 2 --stages=wgmma --shape 300x57344x8192 --dtype bf16 --out-dtype bf16 --layout nt --repeat 20 --stages=wgmma --shape 512x10240x8192 --dtype bf16 --out-dtype bf16 --layout nt --repeat 20
