@@ -30,37 +30,75 @@ inline int64_t maxSteadyPersistentWgmmaStages(int64_t tiles, int64_t numSMs) {
 /// Stream-K's split last wave (WgmmaStreamK.cpp) when `tiles` tiles of
 /// `kTiles` K tiles each run on `numSMs` persistent blocks: the tiles of
 /// whole waves stay whole, and each of the R tiles of the last wave splits
-/// along K into `splits` equal parts, one per block (R * splits blocks), so
-/// that the blocks of the last wave run at the same K offsets and share
-/// their operands in L2. A part keeps at least 8 K tiles (its partial costs
-/// about one K step's loads to write and to read back), a tile at most 16
-/// parts; `splits` is 0 (nothing splits) for whole waves only or where two
-/// parts of each tile do not fit beside each other. Ranges of equal length
-/// that cross from one tile into the next balance a last wave over half
-/// full, but their blocks run at staggered K offsets: 300x5120x13824 (100
-/// tiles of 64x256 on 132 SMs) took 38 % of cuBLAS against 79 % unsplit
-/// (results/2026-12-04-stream-k-ranges).
+/// along K into `splits` equal parts. The parts are units numbered part-major
+/// (unit j*R + t: part j of tail tile t), block b takes units b, b + P, ...,
+/// so that the blocks of a round run (almost all) the same part of their
+/// tiles, at the same K offsets, and share their operands in L2. Where the
+/// parts of each tile fit beside each other on the SMs in one round (R*s
+/// <= P), s is the most that do; otherwise (a last wave over half full,
+/// after at least one whole wave) s takes the fewest K steps a block
+/// computes in the tail, counting two K steps for each part's partial
+/// (written once, read back once), over several rounds. A part keeps at
+/// least 8 K tiles, a tile at most 16 parts; `splits` is 0 (nothing splits)
+/// for whole waves only or where no split saves an eighth of the last wave.
+/// A single wave over half full stays whole: in rounds, the blocks of one
+/// tile's parts run at different times and each reads its K range of A and
+/// B from DRAM, where unsplit blocks of a wave share B's panels; measured
+/// (results/2026-12-05-stream-k-rounds) 300x5120x13824, 100 tiles in 5
+/// parts over 4 rounds, 68.5 % of cuBLAS against 76.6 % unsplit, while
+/// 300x10240x8192 (a whole wave, then 68 tiles in 5 parts over 3 rounds)
+/// gained 6.5 % of its time. Ranges of equal length that
+/// cross from one tile into the next run at staggered K offsets:
+/// 300x5120x13824 (100 tiles of 64x256 on 132 SMs) took 38 % of cuBLAS
+/// against 79 % unsplit (results/2026-12-04-stream-k-ranges).
 struct StreamKTail {
-  int64_t wholeTiles = 0, tailTiles = 0, splits = 0;
+  int64_t wholeTiles = 0, tailTiles = 0, splits = 0, numSMs = 0;
   bool splitsTail() const { return splits >= 2; }
+  /// The tail's units (parts of tiles).
+  int64_t units() const { return tailTiles * splits; }
   /// Blocks computing the last wave.
-  int64_t blocks() const { return tailTiles * splits; }
+  int64_t blocks() const { return std::min(units(), numSMs); }
+  /// Units a block computes at most.
+  int64_t rounds() const { return (units() + numSMs - 1) / numSMs; }
   /// The last wave's time in tile times (1 when nothing splits).
-  double tailWaves() const { return splitsTail() ? 1.0 / double(splits) : 1.0; }
+  double tailWaves() const {
+    return splitsTail() ? double(rounds()) / double(splits) : 1.0;
+  }
 };
 
 inline StreamKTail streamKTail(int64_t tiles, int64_t kTiles, int64_t numSMs) {
-  constexpr int64_t kMinPartKTiles = 8, kMaxParts = 16;
+  constexpr int64_t kMinPartKTiles = 8, kMaxParts = 16, kPartialKTiles = 2;
   StreamKTail t;
   int64_t tail = tiles % numSMs;
-  if (tail == 0)
-    return t;
-  int64_t parts = std::min({numSMs / tail, kTiles / kMinPartKTiles, kMaxParts});
-  if (parts < 2)
+  int64_t most = std::min(kTiles / kMinPartKTiles, kMaxParts);
+  if (tail == 0 || most < 2)
     return t;
   t.wholeTiles = tiles - tail;
   t.tailTiles = tail;
-  t.splits = parts;
+  t.numSMs = numSMs;
+  if (int64_t oneRound = std::min(numSMs / tail, most); oneRound >= 2) {
+    t.splits = oneRound;
+    return t;
+  }
+  if (t.wholeTiles == 0)
+    return StreamKTail();
+  // K steps of a block's tail (x s, to compare without rounding).
+  auto cost = [&](int64_t s) {
+    return (tail * s + numSMs - 1) / numSMs * (kTiles + kPartialKTiles * s);
+  };
+  int64_t best = 0;
+  for (int64_t s = 2; s <= most; ++s)
+    if (!best || cost(s) * best < cost(best) * s)
+      best = s;
+  // Unsplit: kTiles steps; keep the split only where it saves an eighth.
+  if (8 * cost(best) > 7 * kTiles * best)
+    return StreamKTail();
+  // The fewest parts within 3 % of the best: fewer partials to write.
+  for (int64_t s = 2; s <= best; ++s)
+    if (100 * cost(s) * best <= 103 * cost(best) * s) {
+      t.splits = s;
+      break;
+    }
   return t;
 }
 

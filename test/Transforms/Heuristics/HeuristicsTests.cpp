@@ -384,20 +384,27 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     EXPECT_MSG(!chooseWgmmaPlan(batched, chip).streamK, "4x300x8192x8192 bf16");
   }
   // The split itself (streamKTail, 132 SMs): 160 tiles of 128 K tiles
-  // keep a wave whole and split 28 in 4 (112 blocks); 20 tiles of 80 K
-  // tiles split in 6; a last wave over half full (100 tiles), whole waves
-  // only (264), or parts under 8 K tiles (28 tiles of 15) do not split;
-  // never more than 16 parts.
+  // keep a wave whole and split 28 in 4 in one round (112 blocks); 20
+  // tiles of 80 K tiles split in 6; a last wave over half full splits over
+  // several rounds after a whole wave where that saves an eighth (200
+  // tiles: 68 in 5 parts, 3 rounds), else not (232 tiles of 80 K tiles); a
+  // single wave over half full (100 tiles), whole waves only (264) or parts
+  // under 8 K tiles (28 tiles of 15) do not split; never more than 16 parts.
   {
     using ::gemm_opt::streamKTail;
     auto t = streamKTail(160, 128, 132);
     EXPECT_MSG(t.splitsTail() && t.wholeTiles == 132 && t.tailTiles == 28 &&
-                   t.splits == 4 && t.blocks() == 112,
+                   t.splits == 4 && t.blocks() == 112 && t.rounds() == 1,
                "streamKTail(160, 128)");
     EXPECT_MSG(streamKTail(20, 80, 132).splits == 6, "streamKTail(20, 80)");
     EXPECT_MSG(streamKTail(2, 1024, 132).splits == 16, "streamKTail(2, 1024)");
+    auto rounds = streamKTail(200, 128, 132);
+    EXPECT_MSG(rounds.tailTiles == 68 && rounds.splits == 5 &&
+                   rounds.rounds() == 3 && rounds.blocks() == 132,
+               "streamKTail(200, 128)");
     for (auto [tiles, kTiles] :
-         {std::pair{100, 128}, std::pair{264, 128}, std::pair{28, 15}})
+         {std::pair{100, 128}, std::pair{232, 80}, std::pair{264, 128},
+          std::pair{28, 15}})
       EXPECT_MSG(!streamKTail(tiles, kTiles, 132).splitsTail() &&
                      streamKTail(tiles, kTiles, 132).tailWaves() == 1.0,
                  "streamKTail(" + std::to_string(tiles) + ", " +

@@ -297,24 +297,26 @@ private:
   /// flags in scratch and the one-block kernel that clears the flags. Returns
   /// the blocks of the launch (`blocks` when nothing splits).
   int64_t prepareStreamK(int64_t numTiles, int64_t blocks);
-  /// This block's part of a last-wave tile, if any.
+  /// A unit of the last wave: part `split` of tail tile `tail`.
   struct TailPart {
-    Value active;        ///< this block has one
-    Value part;          ///< its index: its partial's and flag's slot
     Value tail, split;   ///< the tile (among the tail's) and which K part
     Value kFirst, count; ///< its K tiles
-    Value ring;          ///< the block's K steps before it
   };
   /// The end of the whole tiles' loop when the last wave splits, else null
   /// (every tile).
   Value wholeTilesEnd() {
     return streamK.splitsTail() ? c(streamK.wholeTiles) : Value();
   }
-  /// This block's tail part (`active` null when nothing splits).
-  TailPart tailPart();
-  /// A consumer's tail part: its K steps, then its partial (split >= 1)
-  /// or the other parts' partials in part order and the epilogue.
-  void consumeTailPart();
+  /// Unit `unit` (part unit / R of tail tile unit % R).
+  TailPart tailPart(Value unit);
+  /// Emits `body(part, ring)` for each of this block's tail units in turn
+  /// (units bid, bid + blocks, ...; ring: the block's K steps before it) and
+  /// returns the block's K steps after them; null when nothing splits.
+  Value forEachTailPart(function_ref<void(const TailPart &, Value ring)> body);
+  /// A consumer's tail units: each one's K steps, then its partial (parts
+  /// before the last) or, for the last part, the others' partials in part
+  /// order and the epilogue.
+  void consumeTailParts();
   /// This warpgroup's slot of part `part`'s partial (flag and partial),
   /// its flag's address, and where this thread's first 4-float vector of
   /// the partial's slot is (vector v at + v * 4 * 128).

@@ -119,14 +119,11 @@ void WgmmaKernelEmitter::emitProducer() {
           loadSteps(mul(local, tiles), c(0), c(tiles));
         },
         wholeTilesEnd());
-    Value steps;
-    if (TailPart unit = tailPart(); unit.active) {
-      ifThen(unit.active, [&] {
-        setTile(add(unit.tail, streamK.wholeTiles));
-        loadSteps(unit.ring, unit.kFirst, unit.count);
-      });
-      steps = add(unit.ring, select(unit.active, unit.count, c(0)));
-    } else {
+    Value steps = forEachTailPart([&](const TailPart &part, Value ring) {
+      setTile(add(part.tail, streamK.wholeTiles));
+      loadSteps(ring, part.kFirst, part.count);
+    });
+    if (!steps) {
       Value blocks = blocksValue();
       steps =
           mul(b.createOrFold<arith::DivUIOp>(
@@ -182,7 +179,7 @@ void WgmmaKernelEmitter::emitConsumers(Value wgIdx) {
       plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
       [&](Value tile, Value local) { consumeTile(tile, local); },
       wholeTilesEnd());
-  consumeTailPart();
+  consumeTailParts();
   // The last boxes' stores must have read the staging buffers before the
   // block's shared memory goes away.
   if (plan.tmaStore)

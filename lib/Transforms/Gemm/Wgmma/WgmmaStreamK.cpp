@@ -5,29 +5,32 @@
 // (each block takes its tiles b, b + P, ... as in the plain persistent
 // kernel, so that the blocks of a wave read neighbouring tiles at the same
 // K and share their operands in L2), and the R tiles of the last, partial
-// wave are split along K into s parts (streamKTail: min(P / R, K tiles /
-// 8, 16)), one part per block: block b < R*s computes K part j = b / R of
-// tail tile t = b % R (the parts of a wave again run at the same K offsets,
-// in lockstep, tile by tile), numbered t*s + j among the parts. The block
-// of part 0 finishes the tile: once its own K steps are done it adds the
-// f32 partials of parts 1 .. s-1 in part order (deterministic: the same sum
-// whatever order the blocks ran in) and stores C. With fewer tiles than
-// SMs there are no whole waves and R*s blocks.
+// wave are split along K into s parts (streamKTail). The parts are units
+// numbered part-major, unit j*R + t being part j of tail tile t, and block
+// b computes units b, b + P, ... in turn: with R*s <= P one each, else
+// several rounds. Either way the blocks of a round compute (almost all)
+// the same part of their tiles, at the same K offsets, in lockstep, tile by
+// tile. The block of part s-1, in the last round, finishes the tile: once
+// its own K steps are done it adds the f32 partials of parts 0 .. s-2 in
+// part order (deterministic: the same sum whatever order the blocks ran
+// in) and stores C. With fewer tiles than SMs there are no whole waves and
+// min(R*s, P) blocks.
 //
 // A part's partial: its warpgroup's accumulators in register order, each
 // thread's 4-float vectors at a stride of 128 threads (the thread that
 // reads them back is the one that wrote them; every access is a whole
-// 512-byte run per warp), in the slot of its part and warpgroup; its
+// 512-byte run per warp), in slot t*s + j of its part and warpgroup; its
 // flag (an f32 word, as launch manifests hold buffers) is 1.0 once the
 // slot is written. The flags are scratch that a one-block kernel launched
 // first clears; the matmul kernel is its programmatic dependent
 // (griddepcontrol.wait before the consumers touch a flag), so its blocks
 // start, and compute their whole tiles, while that kernel runs.
 //
-// Progress: a block waits only for blocks of the same wave with a higher
-// number, which write their partials before they wait for anything, so a
-// waiting block never stands in the way of the blocks it waits for once
-// they are resident, whatever else shares the GPU.
+// Progress: a unit waits only for units of lower numbers, and each block
+// computes its units in increasing order, so the lowest unit not yet
+// finished never waits for another: a waiting block never stands in the
+// way of the units it waits for once every block is resident, whatever
+// else shares the GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +54,7 @@ int64_t WgmmaKernelEmitter::prepareStreamK(int64_t numTiles, int64_t blocks) {
   streamK = ::gemm_opt::streamKTail(numTiles, tiles, sms);
   if (!streamK.splitsTail())
     return blocks; // nothing to balance: the plain persistent schedule
-  int64_t slots = streamK.blocks() * plan.consumers;
+  int64_t slots = streamK.units() * plan.consumers;
   streamKPartials = memref::AllocOp::create(
       b, MemRefType::get(
              {slots * plan.accRegs() * WgmmaGemmPlan::kWarpgroupThreads},
@@ -70,21 +73,41 @@ int64_t WgmmaKernelEmitter::prepareStreamK(int64_t numTiles, int64_t blocks) {
   return streamK.wholeTiles ? sms : streamK.blocks();
 }
 
-WgmmaKernelEmitter::TailPart WgmmaKernelEmitter::tailPart() {
+WgmmaKernelEmitter::TailPart WgmmaKernelEmitter::tailPart(Value unit) {
   TailPart u;
-  if (!streamK.splitsTail())
-    return u;
-  u.ring = c(streamK.wholeTiles / schedule.blocks * tiles);
-  Value bid = schedule.bid;
   int64_t tail = streamK.tailTiles, splits = streamK.splits;
-  u.active = ult(bid, streamK.blocks());
-  u.tail = rem(bid, tail);
-  u.split = div(bid, tail);
-  u.part = add(mul(u.tail, splits), u.split);
+  u.tail = rem(unit, tail);
+  // Part 0, which finishes the tile, in the last round.
+  u.split = sub(c(splits - 1), div(unit, tail));
   // Part j: K tiles [j*T/s, (j+1)*T/s).
   u.kFirst = div(mul(u.split, tiles), splits);
   u.count = sub(div(mul(add(u.split, 1), tiles), splits), u.kFirst);
   return u;
+}
+
+Value WgmmaKernelEmitter::forEachTailPart(
+    function_ref<void(const TailPart &, Value ring)> body) {
+  if (!streamK.splitsTail())
+    return Value();
+  Value first = c(streamK.wholeTiles / schedule.blocks * tiles);
+  // One round: no loop to keep live beside the accumulators (at two parts
+  // a tile ptxas spilled around one).
+  if (streamK.rounds() == 1) {
+    TailPart part = tailPart(schedule.bid);
+    Value active = ult(schedule.bid, streamK.units());
+    ifThen(active, [&] { body(part, first); });
+    return add(first, select(active, part.count, c(0)));
+  }
+  auto units = scf::ForOp::create(b, schedule.bid, c(streamK.units()),
+                                  c(schedule.blocks), ValueRange{first});
+  keepRolled(units);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(units.getBody());
+  TailPart part = tailPart(units.getInductionVar());
+  Value ring = units.getRegionIterArgs().front();
+  body(part, ring);
+  scf::YieldOp::create(b, ValueRange{add(ring, part.count)});
+  return units.getResult(0);
 }
 
 Value WgmmaKernelEmitter::streamKSlot(Value part) {
@@ -171,34 +194,39 @@ SmallVector<Value> WgmmaKernelEmitter::addStreamKPartial(Value part,
   return sum;
 }
 
-void WgmmaKernelEmitter::consumeTailPart() {
-  TailPart unit = tailPart();
-  if (!unit.active)
+void WgmmaKernelEmitter::consumeTailParts() {
+  if (!streamK.splitsTail())
     return;
   // The flags are cleared by the kernel launched before this one.
   NVVM::GriddepcontrolOp::create(b, NVVM::GridDepActionKind::wait);
-  ifThen(unit.active, [&] {
-    setTile(add(unit.tail, streamK.wholeTiles));
-    SmallVector<Value> acc = issueSteps(unit.ring, unit.count);
+  int64_t splits = streamK.splits;
+  forEachTailPart([&](const TailPart &part, Value ring) {
+    setTile(add(part.tail, streamK.wholeTiles));
+    SmallVector<Value> acc = issueSteps(ring, part.count);
     NVVM::WgmmaWaitGroupSyncOp::create(b, 0);
-    release(sub(add(unit.ring, unit.count), c(1)));
-    auto later =
-        scf::IfOp::create(b, cmp(arith::CmpIPredicate::ne, unit.split, 0),
+    release(sub(add(ring, part.count), c(1)));
+    // Tile t's parts hold slots t*s + j.
+    Value slots = mul(part.tail, splits);
+    auto earlier =
+        scf::IfOp::create(b, cmp(arith::CmpIPredicate::ne, part.split, 0),
                           /*withElseRegion=*/true);
     {
       OpBuilder::InsertionGuard g(b);
-      b.setInsertionPoint(later.getThenRegion().front().getTerminator());
-      storeStreamKPartial(unit.part, acc);
+      b.setInsertionPoint(earlier.getThenRegion().front().getTerminator());
+      storeStreamKPartial(add(slots, part.split), acc);
     }
     OpBuilder::InsertionGuard g(b);
-    b.setInsertionPoint(later.getElseRegion().front().getTerminator());
-    // Part 0 of tile t, numbered t*s: parts t*s + 1 .. t*s + s - 1. Bounds
-    // computed from the tile keep the loop a loop (with s = 2 a single
-    // iteration, which LLVM would otherwise make straight-line code and
-    // ptxas spill around).
-    auto parts = scf::ForOp::create(b, add(unit.part, c(1)),
-                                    mul(add(unit.tail, c(1)), streamK.splits),
-                                    c(1), acc);
+    b.setInsertionPoint(earlier.getElseRegion().front().getTerminator());
+    // Part 0, in the last round: parts 1 .. s-1, computed in earlier
+    // rounds or beside it. An end LLVM cannot see through keeps the loop
+    // a loop (at s = 2 a single iteration, which it would otherwise make
+    // straight-line code and ptxas spill around).
+    Value end = mul(add(part.tail, c(1)), splits);
+    end = arith::IndexCastOp::create(
+        b, b.getIndexType(),
+        b.inlinePtx({b.getI64Type()}, {toI64(end)}, "mov.b64 $0, $1;", "=l,l",
+                    /*sideEffects=*/true));
+    auto parts = scf::ForOp::create(b, add(slots, c(1)), end, c(1), acc);
     keepRolled(parts);
     {
       OpBuilder::InsertionGuard inner(b);
