@@ -126,15 +126,23 @@ static void setBlockK(SimtGemmPlan &plan, int64_t bk) {
 }
 
 /// Whether a 128-register cap is safe: it was measured (and assembles with
-/// no spills) only on aligned shapes made of whole tiles; the scalar edge
-/// paths of ragged or unaligned shapes need up to ~230 registers and spill
-/// under the cap (e.g. swizzle at 4097^3: 488 bytes), and so do the guarded
-/// paths of run-time sizes whatever the planned ones (f32 at a dynamic M:
-/// reg2d 60-72 bytes; at dynamic M, N, K: warptile 24-128 bytes).
+/// no spills) on aligned shapes made of whole tiles; the scalar edge paths
+/// of unaligned shapes need up to ~230 registers and spill under the cap
+/// (e.g. swizzle at 4097^3: 488 bytes), and so do the guarded paths of
+/// run-time N or K, or of a ragged or run-time M whose edge blocks run a
+/// loop of their own (reg2d at a dynamic M: 12-92 bytes; at dynamic M, N,
+/// K warptile 24-128). Edge blocks that run the interior's cp.async ring
+/// (pipelineEdges, 16-byte copies) cost no registers of their own: a
+/// ragged or run-time M keeps the cap there (warptile at 4000x4096x4096 or
+/// a dynamic M, f32: 0 bytes under the cap; Pipelines/dynamic-f32-ptxas).
 static bool canCapTo128Registers(const GemmProblem &p,
                                  const SimtGemmPlan &plan) {
-  return rowsAre16ByteAligned(p) && !p.dynamicM() && !p.dynamicExtents() &&
-         p.m % plan.bm == 0 && p.n % plan.bn == 0 && p.k % plan.bk == 0;
+  if (!rowsAre16ByteAligned(p) || p.dynamicExtents() || p.n % plan.bn ||
+      p.k % plan.bk)
+    return false;
+  if (!p.dynamicM() && p.m % plan.bm == 0)
+    return true;
+  return plan.stages > 1 && plan.pipelineEdges && !p.simtReadsThroughViews();
 }
 
 int64_t mlir::gemm_opt::chooseBXorMask(const SimtGemmPlan &plan) {
@@ -412,14 +420,13 @@ static void applyWarpTileDefaults(const GemmProblem &p, const ChipInfo &chip,
   setBlockK(plan, 16);
   plan.stages = f32 ? 4 : 1;
   plan.groupM = smallGrid ? 0 : 8;
-  plan.maxRegs =
-      f32 && !smallGrid && canCapTo128Registers(p, plan) ? 128 : 0;
   plan.readOnly = false;
   // Edge blocks run the cp.async ring too (zero-filling copies): with the
   // synchronous guarded loop every K step of an edge block waits for its
   // loads, and on small grids (1000x999x777: 31 of 256 blocks) the SMs
   // that hold edge blocks finish last.
   plan.pipelineEdges = plan.stages > 1;
+  plan.maxRegs = f32 && !smallGrid && canCapTo128Registers(p, plan) ? 128 : 0;
   plan.splitK = chooseSplitK(p, chip, plan);
   // Few K tiles per block (a short K, or its share of a split): the ring
   // fills and drains in every block, and two stages lose less to that.

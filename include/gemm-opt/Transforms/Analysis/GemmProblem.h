@@ -101,6 +101,13 @@ struct GemmProblem {
   bool runtimeViews() const {
     return dynamicExtents() || (dynamicM() && (isBatched() || transposeA));
   }
+  /// Whether the SIMT kernel reads the buffers through views of their
+  /// actual shapes (32-bit loads, no cp.async of a transposed operand):
+  /// runtimeViews, and a dynamic M with B stored N x K (a transposed copy
+  /// would have a static shape).
+  bool simtReadsThroughViews() const {
+    return runtimeViews() || (dynamicM() && transposeB);
+  }
   /// The grid z of a kernel over the batch: the planned count, or the
   /// argument carrying the actual one. Built with `b`.
   Value batchCount(OpBuilder &b, Location loc) const;

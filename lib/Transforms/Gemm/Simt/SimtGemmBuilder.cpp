@@ -46,7 +46,7 @@ SimtKernelEmitter::SimtKernelEmitter(KernelBuilder &b,
   smemVecB = plan.vectorWidth == 4 && plan.fragN % 4 == 0 &&
              plan.bCols() % 4 == 0;
   asyncCopies = plan.stages > 1 && f32In;
-  if (readsThroughViews(p)) {
+  if (p.simtReadsThroughViews()) {
     // Row strides known at run time: no 128-bit access is provably
     // aligned, and cp.async wants unit-stride rows.
     vecA = vecB = vecC = false;
@@ -75,7 +75,7 @@ gpu::LaunchOp SimtKernelEmitter::emit() {
     launch->setAttr(kDynamicExtentsAttr, b.getUnitAttr());
   // Batched through views: the entry offsets are computed here, not by
   // distributeBatchViews, which moves the other batched kernels to grid z.
-  bool viewBatch = readsThroughViews(p) && p.isBatched();
+  bool viewBatch = p.simtReadsThroughViews() && p.isBatched();
   if (viewBatch) {
     OpBuilder host(launch);
     launch.getGridSizeZMutable().assign(p.batchCount(host, launch.getLoc()));
@@ -143,7 +143,7 @@ void SimtKernelEmitter::setUpRuntimeSizes(Value entry) {
   mDim = p.rowsBound(b, b.getLoc());
   nDim = p.colsBound(b, b.getLoc());
   kDim = p.depthBound(b, b.getLoc());
-  if (!readsThroughViews(p))
+  if (!p.simtReadsThroughViews())
     return;
   // A batched buffer's entry; a shared B (2-D) is every entry's.
   auto at = [&](Value buffer) {
@@ -198,7 +198,7 @@ SmallVector<Value> SimtKernelEmitter::remainderTile(ArrayRef<Value> init) {
     SmallVector<Value> a(acc);
     Value buf = c(0);
     Value k0 = p.kRuntime ? sub(kDim, rem(kDim, plan.bk)) : c(p.k - kRem);
-    loadTileSync(buf, k0, /*guard=*/true);
+    loadTileSync(buf, k0, TileBounds::All);
     gpu::BarrierOp::create(b);
     compute(buf, p.kRuntime ? plan.bk : kRem, a);
     return a;
@@ -275,7 +275,7 @@ gpu::LaunchOp mlir::gemm_opt::buildSimtGemmKernel(const GemmProblem &original,
   // every kernel on its batch entry (BatchedLaunches.h).
   // Run-time sizes: the kernel views every operand in place, a batched
   // one at its entry.
-  bool views = readsThroughViews(original);
+  bool views = original.simtReadsThroughViews();
   GemmProblem problem = views ? original : createBatchViews(b, original);
   if (!views)
     problem = transposeGemmOperands(b, problem, /*keepB=*/false);

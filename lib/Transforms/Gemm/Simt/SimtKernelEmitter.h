@@ -17,8 +17,10 @@
 //     either load -> barrier -> compute -> barrier (stages = 1), or an
 //     N-stage cp.async pipeline with one async group per stage
 //   else:
-//     full K tiles with clamped loads that read zero outside M x N
-//   the K remainder (K % BK), guarded in every dimension
+//     full K tiles; 128-bit loads of A's rows and B's columns clamped into
+//     the matrices (values past M or N only reach unstored elements of C),
+//     scalar loads clamped and zero outside
+//   the K remainder (K % BK), guarded in every dimension (zeros outside)
 //   store: vector stores for interior blocks, guarded scalars on edges
 //
 // With plan.stageA / stageB a copy kernel launched before it writes A or B
@@ -53,14 +55,6 @@
 #include <optional>
 
 namespace mlir::gemm_opt::simt {
-
-/// Whether the kernel reads `p`'s buffers through views of their actual
-/// shapes: whenever only the SIMT kernel can take the run-time sizes
-/// (GemmProblem::runtimeViews), and for B stored transposed with a dynamic
-/// M (a transposed copy would have a static shape).
-inline bool readsThroughViews(const GemmProblem &p) {
-  return p.runtimeViews() || (p.dynamicM() && p.transposeB);
-}
 
 class SimtKernelEmitter : KernelEmitterBase {
 public:
@@ -97,26 +91,42 @@ private:
 
   //===--- Global to shared memory (SimtSharedStaging.cpp) ----------------===//
 
+  /// Which bounds the loads of a K tile respect.
+  enum class TileBounds {
+    /// An interior block's full K tile: every load is inside the matrices.
+    None,
+    /// An edge block's full K tile: the 128-bit loads of rows of A past M
+    /// and columns of B past N are clamped into the matrices and load what
+    /// is there: their products only reach rows and columns of C that are
+    /// never stored, so they need no zeros (scalar loads: as All).
+    RowsCols,
+    /// The K remainder: every index clamped and zeros outside the matrices,
+    /// as products past K would add into stored elements.
+    All,
+  };
+  static TileBounds fullTileBounds(bool guard) {
+    return guard ? TileBounds::RowsCols : TileBounds::None;
+  }
+
   void setUpSharedMemory(Value dynSmem);
   /// Loads K tile starting at `k0` into stage `buf` through registers.
-  /// `guard` clamps every index and reads zeros outside the matrices.
   /// Each value is stored right after its load, so few are live at once.
-  void loadTileSync(Value buf, Value k0, bool guard);
+  void loadTileSync(Value buf, Value k0, TileBounds bounds);
   /// The global loads of K tile `k0` (as loadTileSync), in the order
   /// depositTile stores them to shared memory.
-  SmallVector<Value> fetchTile(Value k0, bool guard);
-  void depositTile(Value buf, ArrayRef<Value> values, bool guard);
+  SmallVector<Value> fetchTile(Value k0, TileBounds bounds);
+  void depositTile(Value buf, ArrayRef<Value> values, TileBounds bounds);
   /// One load of forEachTileLoad from global memory, and its store to
   /// shared memory.
   Value loadOne(bool isA, bool vector, Value r, Value col, Value k0,
-                bool guard);
+                TileBounds bounds);
   void storeOne(Value buf, bool isA, bool vector, Value r, Value col,
                 Value v);
   /// Calls `fn(isA, vector, row, col)` for every load of a K tile, in
   /// order: row and column relative to the tile (A: row of M, column of K;
   /// B: row of K, column of N), `vector` for 4-wide loads.
-  void forEachTileLoad(
-      bool guard, function_ref<void(bool, bool, Value, Value)> fn);
+  void forEachTileLoad(TileBounds bounds,
+                       function_ref<void(bool, bool, Value, Value)> fn);
   /// Issues cp.async copies of the K tile `k0` into stage `buf` and returns
   /// the tokens (full K tiles only). `guard`: rows of A past M and columns
   /// of B past N are zero-filled (src-size 0) from clamped addresses.

@@ -26,29 +26,30 @@ SmallVector<Value> SimtKernelEmitter::mainLoopSync(ValueRange init,
   // barriers per K step). The last iteration reloads the last tile
   // (clamped: in bounds, unused) so that the loop body stays branch-free.
   const bool prefetch = plan.registerPrefetch;
+  const TileBounds bounds = fullTileBounds(guard);
   const int64_t numAcc = init.size();
   Value buf = c(0);
   SmallVector<Value> iterArgs(init);
   if (prefetch)
-    llvm::append_range(iterArgs, fetchTile(mul(tileStart, plan.bk), guard));
+    llvm::append_range(iterArgs, fetchTile(mul(tileStart, plan.bk), bounds));
   auto loop = scf::ForOp::create(b, c(0), tileCount, c(1), iterArgs);
   keepRolled(loop);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(loop.getBody());
   ValueRange args = loop.getRegionIterArgs();
   if (prefetch)
-    depositTile(buf, SmallVector<Value>(args.drop_front(numAcc)), guard);
+    depositTile(buf, SmallVector<Value>(args.drop_front(numAcc)), bounds);
   else
     loadTileSync(buf, mul(add(loop.getInductionVar(), tileStart), plan.bk),
-                 guard);
+                 bounds);
   gpu::BarrierOp::create(b);
   SmallVector<Value> next;
   if (prefetch)
-    next = fetchTile(mul(add(minu(add(loop.getInductionVar(), c(1)),
-                                  sub(tileCount, c(1))),
-                             tileStart),
-                         plan.bk),
-                     guard);
+    next = fetchTile(
+        mul(add(minu(add(loop.getInductionVar(), c(1)), sub(tileCount, c(1))),
+                tileStart),
+            plan.bk),
+        bounds);
   SmallVector<Value> acc(args.take_front(numAcc));
   compute(buf, plan.bk, acc);
   gpu::BarrierOp::create(b);

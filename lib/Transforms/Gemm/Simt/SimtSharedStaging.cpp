@@ -2,7 +2,8 @@
 //
 // How the SIMT kernel stages a K tile of A and B into shared memory: the
 // views of the one dynamic buffer, the tile's loads (128-bit where proven
-// aligned; clamped and zero outside the matrices on edge blocks) stored
+// aligned; clamped into the matrices on edge blocks, and zero outside them
+// in the K remainder) stored
 // right away or held in registers for a prefetch, and the cp.async copies
 // of the multi-stage pipeline.
 //
@@ -31,7 +32,8 @@ void SimtKernelEmitter::setUpSharedMemory(Value dynSmem) {
 }
 
 void SimtKernelEmitter::forEachTileLoad(
-    bool guard, function_ref<void(bool, bool, Value, Value)> fn) {
+    TileBounds bounds, function_ref<void(bool, bool, Value, Value)> fn) {
+  bool guard = bounds == TileBounds::All;
   // ---- A: BM x BK ----
   if (vecA && !guard) {
     int64_t perRow = plan.bk / 4;
@@ -65,15 +67,25 @@ void SimtKernelEmitter::forEachTileLoad(
 }
 
 Value SimtKernelEmitter::loadOne(bool isA, bool vector, Value r, Value col,
-                                 Value k0, bool guard) {
-  // A at (row of M, k), B at (k, column of N); with `guard`, clamped and
-  // zero outside the matrix.
+                                 Value k0, TileBounds bounds) {
+  // A at (row of M, k), B at (k, column of N).
   Value mem = isA ? p.a : p.b;
   Value i = isA ? add(blockRow, r) : add(k0, r);
   Value j = isA ? add(k0, col) : add(blockCol, col);
-  if (vector)
+  if (vector) {
+    // A 4-wide chunk of B that starts inside N is whole (vecB: N % 4 == 0,
+    // or a staged copy whose padded columns are zeros); one past N reads
+    // the last aligned chunk.
+    if (bounds == TileBounds::RowsCols && isA)
+      i = minu(i, sub(mDim, c(1)));
+    else if (bounds == TileBounds::RowsCols)
+      j = minu(j, mul(div(sub(nDim, c(1)), 4), 4));
     return loadVec4(mem, {i, j});
-  if (!guard)
+  }
+  // Scalar loads of edge blocks stay guarded in every dimension: clamped
+  // only, ptxas gave the dynamic-M warptile kernel with A stored K x M
+  // 96 registers and 16 bytes of spills instead of 127 and none.
+  if (bounds == TileBounds::None)
     return loadGlobalF32(mem, {i, j});
   Value iMax = isA ? mDim : kDim, jMax = isA ? kDim : nDim;
   Value ok = andi(ult(i, iMax), ult(j, jMax));
@@ -109,24 +121,25 @@ void SimtKernelEmitter::storeOne(Value buf, bool isA, bool vector, Value r,
   }
 }
 
-void SimtKernelEmitter::loadTileSync(Value buf, Value k0, bool guard) {
-  forEachTileLoad(guard, [&](bool isA, bool vector, Value r, Value col) {
-    storeOne(buf, isA, vector, r, col, loadOne(isA, vector, r, col, k0, guard));
+void SimtKernelEmitter::loadTileSync(Value buf, Value k0, TileBounds bounds) {
+  forEachTileLoad(bounds, [&](bool isA, bool vector, Value r, Value col) {
+    storeOne(buf, isA, vector, r, col,
+             loadOne(isA, vector, r, col, k0, bounds));
   });
 }
 
-SmallVector<Value> SimtKernelEmitter::fetchTile(Value k0, bool guard) {
+SmallVector<Value> SimtKernelEmitter::fetchTile(Value k0, TileBounds bounds) {
   SmallVector<Value> values;
-  forEachTileLoad(guard, [&](bool isA, bool vector, Value r, Value col) {
-    values.push_back(loadOne(isA, vector, r, col, k0, guard));
+  forEachTileLoad(bounds, [&](bool isA, bool vector, Value r, Value col) {
+    values.push_back(loadOne(isA, vector, r, col, k0, bounds));
   });
   return values;
 }
 
 void SimtKernelEmitter::depositTile(Value buf, ArrayRef<Value> values,
-                                    bool guard) {
+                                    TileBounds bounds) {
   const Value *next = values.begin();
-  forEachTileLoad(guard, [&](bool isA, bool vector, Value r, Value col) {
+  forEachTileLoad(bounds, [&](bool isA, bool vector, Value r, Value col) {
     storeOne(buf, isA, vector, r, col, *next++);
   });
   assert(next == values.end() && "one value per load of the tile");
