@@ -3,7 +3,7 @@
 // How the SIMT kernel writes its register tile: 128-bit stores on
 // interior blocks where C's rows allow them, scalar stores otherwise, and
 // on edge blocks a store per element guarded by the bounds of C (a
-// predicated store in inline PTX for f32 outputs).
+// predicated store in inline PTX).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +11,6 @@
 
 #include "gemm-opt/Transforms/Emit/Epilogue.h"
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -64,47 +63,47 @@ void SimtKernelEmitter::storeC(ArrayRef<Value> acc, bool guard) {
 void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
   Value ok = andi(ult(row, mDim), ult(col, nDim));
   Value outRow = add(outRowOffset, row);
-  if (!outF32) {
-    auto ifOp = scf::IfOp::create(b, ok, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    if (outAccumulate)
-      v = arith::AddFOp::create(b, b.loadF32(out, {outRow, col}), v);
-    if (out == p.c)
-      v = applyEpilogue(b, p, row, col, v);
-    b.storeFromF32(v, out, {outRow, col});
-    return;
-  }
-  // The predicated store below computes v for every thread: clamped reads.
-  if (out == p.c)
-    v = applyEpilogue(b, p, row, col, v, /*clamp=*/true);
   // A predicated store in inline PTX rather than an scf.if: LLVM's machine
   // sinking would otherwise move a fully unrolled FMA chain into the
   // conditional block, keeping every value read from shared memory alive
-  // until the end of the kernel (spills at small K).
+  // until the end of the kernel (spills at small K: 36-1164 bytes for f16
+  // and bf16 C at K = 32-96 on the smem rung). Every thread computes v, so
+  // what it reads is clamped into C and the epilogue's operands.
+  bool half = !outF32;
+  if (half && outAccumulate) {
+    Value lastRow = add(outRowOffset, p.lastRow(b, b.getLoc()));
+    Value lastCol = p.lastCol(b, b.getLoc());
+    v = arith::AddFOp::create(
+        b, b.loadF32(out, {minu(outRow, lastRow), minu(col, lastCol)}), v);
+  }
+  if (out == p.c)
+    v = applyEpilogue(b, p, row, col, v, /*clamp=*/true);
+  int64_t bytes = half ? 2 : 4;
   if (!cBase) {
     cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, out);
     // A batch entry's view of C starts at its offset (BatchedLaunches.h).
     if (!cast<MemRefType>(out.getType()).getLayout().isIdentity())
-      cBase = add(cBase, mul(memref::ExtractStridedMetadataOp::create(b, out)
-                                 .getOffset(),
-                             4));
+      cBase =
+          add(cBase,
+              mul(memref::ExtractStridedMetadataOp::create(b, out).getOffset(),
+                  bytes));
   }
-  Value offset =
-      mul(add(b.createOrFold<arith::MulIOp>(outRow,
-                                           p.nRuntime ? nDim : c(ldOut)),
-              col),
-          4);
+  Value offset = mul(
+      add(b.createOrFold<arith::MulIOp>(outRow, p.nRuntime ? nDim : c(ldOut)),
+          col),
+      bytes);
   Value addr = arith::IndexCastOp::create(b, b.getI64Type(), add(cBase, offset));
   Value pred = arith::ExtUIOp::create(b, b.getI32Type(), ok);
-  auto asmOp = [&](Type res, ValueRange operands, StringRef text,
-                   StringRef constraints) {
-    return LLVM::InlineAsmOp::create(
-        b, res, operands, b.getStringAttr(text), b.getStringAttr(constraints),
-        b.getUnitAttr(), UnitAttr(),
-        LLVM::TailCallKindAttr::get(b.getContext(), LLVM::tailcallkind::TailCallKind::None),
-        LLVM::AsmDialectAttr(), ArrayAttr());
-  };
+  if (half) {
+    Type cTy = cast<MemRefType>(out.getType()).getElementType();
+    Value bits = arith::BitcastOp::create(b, b.getI16Type(),
+                                          arith::TruncFOp::create(b, cTy, v));
+    b.inlinePtx({}, {addr, bits, pred},
+                "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n "
+                "@p st.b16 [$0], $1;\n}",
+                "l,h,r", /*sideEffects=*/true);
+    return;
+  }
   // One asm per element (the read-modify-write of C included) keeps the
   // epilogue from holding extra values.
   StringRef text =
@@ -113,5 +112,5 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
             "@p ld.f32 t, [$0];\n @p add.rn.f32 t, t, $1;\n "
             "@p st.f32 [$0], t;\n}"
           : "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n @p st.f32 [$0], $1;\n}";
-  asmOp(Type(), {addr, v, pred}, text, "l,f,r");
+  b.inlinePtx({}, {addr, v, pred}, text, "l,f,r", /*sideEffects=*/true);
 }
