@@ -12,6 +12,7 @@
 #include "gemm-opt/InitGemmOpt.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
 #include "gemm-opt/Target/KernelBundle.h"
+#include "gemm-opt/Transforms/Gemm/RungPlanOptions.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -403,6 +404,10 @@ bool rt::compileStages(const CompileRequest &request,
       error = pipelineError;
       return false;
     }
+    // The tensor-core rungs' plans, as a tuning database entry holds them.
+    auto recorder = std::make_unique<mlir::gemm_opt::RungPlanRecorder>();
+    mlir::gemm_opt::RungPlanRecorder &plans = *recorder;
+    pm.addInstrumentation(std::move(recorder));
     diagnostics.text.clear();
     if (failed(pm.run(*module))) {
       error = "stage '" + stage + "' failed to compile " + sourceName +
@@ -430,6 +435,8 @@ bool rt::compileStages(const CompileRequest &request,
       compiled.ptx = bundle->ptx;
       compiled.manifest = std::move(f.manifest);
       compiled.compileMs = ms;
+      if (bundle->functions.size() == 1)
+        compiled.plan = plans.parts();
       // A dynamic input gives a version-3 manifest, read as any runner
       // reads it (a compiler bug there is a compile error, not a launch).
       compiled.dynamicManifestText = std::move(f.dynamicManifest);

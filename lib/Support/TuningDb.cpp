@@ -75,6 +75,8 @@ std::string gemm_opt::tuning::toJsonLine(const TuningEntry &e) {
                  {"ms", e.ms},           {"cublas_ms", e.cublasMs},
                  {"device", e.device},   {"version", e.version},
                  {"commit", e.commit}};
+  if (e.heuristic)
+    o["heuristic"] = true;
   std::string out;
   llvm::raw_string_ostream os(out);
   os << json::Value(std::move(o));
@@ -139,6 +141,7 @@ bool gemm_opt::tuning::parseTuningEntry(StringRef line, TuningEntry &e,
   e.cublasMs = o->getNumber("cublas_ms").value_or(0);
   e.device = o->getString("device").value_or("").str();
   e.commit = o->getString("commit").value_or("").str();
+  e.heuristic = o->getBoolean("heuristic").value_or(false);
   return error.empty();
 }
 

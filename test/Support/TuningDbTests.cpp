@@ -34,6 +34,13 @@ static void testRoundTrip() {
   EXPECT(back.plan == e.plan);
   EXPECT(back.ms == e.ms && back.cublasMs == e.cublasMs);
   EXPECT(back.version == e.version && back.commit == "abc" && back.device == "NVIDIA H200");
+  // "heuristic": the heuristics' own plan won; written only when true.
+  EXPECT(!back.heuristic && !contains(line, "heuristic"));
+  e.heuristic = true;
+  line = toJsonLine(e);
+  EXPECT(contains(line, "\"heuristic\":true"));
+  EXPECT_MSG(parseTuningEntry(line, back, error), error);
+  EXPECT(back.heuristic);
   EXPECT(!parseTuningEntry("{\"chip\": \"sm_90a\"}", back, error));
   EXPECT(contains(error, "no string \"op\""));
   EXPECT(!parseTuningEntry("[1, 2]", back, error));

@@ -147,6 +147,12 @@ measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
   const StageResult *best = nullptr;
   const TuneCandidate *bestCandidate = nullptr;
   double heuristicPct = 0;
+  // The heuristics' plan as recorded: a winner that is that plan is
+  // marked so (TuningEntry::heuristic), and lent to no other M.
+  const TuneCandidate *baseline = nullptr;
+  for (const TuneJob &j : jobs)
+    if (j.candidate.name == "heuristic")
+      baseline = &j.candidate;
   size_t first = results.size();
   for (size_t i = 0; i < jobs.size(); ++i) {
     BenchOptions bo = r.bench;
@@ -177,6 +183,7 @@ measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
     e.device = bench.info.device.name;
     e.version = tuning::compilerVersion().str();
     e.commit = tuning::compilerCommit().str();
+    e.heuristic = baseline && jobs[i].candidate.plan == baseline->plan;
     if (w.o.recordAll)
       entries.push_back(e);
     // By % of cuBLAS, each against its own interleaved cuBLAS runs: the
@@ -246,8 +253,12 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
     std::string why;
     bool ok = i == 0 ? (job.compiled = compiled.front(), true)
                      : compileCandidate(req, key, c, job.compiled, why);
+    // What the rungs planned, every choice explicit, is what is measured
+    // and recorded: the heuristics' plan pinned, not "" that follows them.
+    if (ok && !job.compiled.plan.empty())
+      job.candidate.plan = job.compiled.plan;
     std::string plan;
-    for (const auto &[rung, options] : c.plan)
+    for (const auto &[rung, options] : job.candidate.plan)
       plan += " " + rung + "{" + options + "}";
     std::printf("  [%zu] %-28s %s%s\n", i, c.name.c_str(),
                 ok ? "compiled:" : "refused: ", ok ? plan.c_str() : why.c_str());

@@ -312,7 +312,8 @@ TuneEnumeration gemm_run::enumerateTuneCandidates(const TuneSpace &space,
     if (!any)
       break;
   }
-  // The heuristics' plan first, in every shard: the baseline.
+  // The heuristics' plan first, in every shard: the baseline (its parts
+  // "" until compiled, then the plan they chose, written out).
   TuneCandidate heuristic;
   heuristic.name = "heuristic";
   for (const std::string &rung : tunedRungs(space.stage))

@@ -36,7 +36,9 @@ struct TuneSpace {
 struct TuneCandidate {
   std::string name;
   /// Rung -> pass options; every rung of the stage has a part, "" = its
-  /// heuristics (the first candidate: the heuristics' own plan).
+  /// heuristics (the first candidate: the heuristics' own plan). Once
+  /// compiled, the tuner replaces them with what the rungs planned, every
+  /// choice explicit (CompiledStage::plan): what it measures and records.
   std::map<std::string, std::string> plan;
   std::string tile; ///< "128x256"; groups candidates for the round robin
   double cost = 0;  ///< the model's relative time (lower is better)

@@ -12,6 +12,7 @@
 #include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,11 @@ struct CompiledStage {
   std::string ptx; // one PTX module holding every kernel of the manifest
   KernelManifest manifest; // empty when the stage is dynamic
   double compileMs = 0; // wall time of the compile of this stage
+  /// A matmul's plan as the tensor-core rungs planned it, rung -> its
+  /// options with every choice explicit (what a tuning database entry
+  /// holds; gemm-opt/Transforms/Gemm/RungPlanOptions.h); empty where no
+  /// such rung planned one matmul.
+  std::map<std::string, std::string> plan;
   /// A stage with dynamic dimensions (docs/manifest.md, "Dynamic
   /// dimensions"): its version-3 manifest as the compiler wrote it and as
   /// parseDynamicManifest read it; a runner instantiates it per size.

@@ -63,6 +63,11 @@ struct TuningEntry {
   double cublasMs = 0; ///< interleaved median of cuBLAS, same process
   std::string device;  ///< provenance: the GPU's name
   std::string version, commit;
+  /// The plan is the heuristics' own (the tuner's baseline won; JSON
+  /// "heuristic": true, absent = false): its problem compiles it, while
+  /// the other problems of its M bucket keep their own heuristics rather
+  /// than borrow it (TuningLookup.h).
+  bool heuristic = false;
 };
 
 /// The entry as one JSON line (no newline).

@@ -775,6 +775,25 @@ def GemmMma : Pass<"gemm-mma", "func::FuncOp"> {
            "once (gemm_opt.gemv_plan at M <= 3, gemm_opt.swap_ab_plan up to "
            "M = 64) instead of tensor-core tiles: 1 = always (an error where "
            "neither applies), 0 = never (-1 = heuristic)">,
+    Option<"smallMKernel", "small-m-kernel", "std::string", "\"\"",
+           "Which small-M kernel (implies small-m=1): gemv = the "
+           "weight-streaming kernel, swap-ab = the swap-AB kernel; an error "
+           "where it does not apply (\"\" = heuristic)">,
+    Option<"gemvUnroll", "gemv-unroll", "int64_t", "0",
+           "Weight-streaming kernel: chunks of B in flight per warp, 1..8 "
+           "(needs small-m-kernel=gemv; 0 = heuristic)">,
+    Option<"gemvWarps", "gemv-warps", "int64_t", "0",
+           "Weight-streaming kernel: warps per block, one column of C each, "
+           "1..32 (needs small-m-kernel=gemv; 0 = heuristic)">,
+    Option<"swapAbKWarps", "swap-ab-k-warps", "int64_t", "0",
+           "Swap-AB kernel: warps per block splitting K, 1..16 (needs "
+           "small-m-kernel=swap-ab; 0 = heuristic)">,
+    Option<"swapAbRowTiles", "swap-ab-row-tiles", "int64_t", "0",
+           "Swap-AB kernel: tiles of 16 rows of B per block, 1..4 (needs "
+           "small-m-kernel=swap-ab; 0 = heuristic)">,
+    Option<"swapAbUnroll", "swap-ab-unroll", "int64_t", "0",
+           "Swap-AB kernel: steps of 64 elements of K in flight per warp, "
+           "1..8 (needs small-m-kernel=swap-ab; 0 = heuristic)">,
   ];
   let dependentDialects = [
     "gemm_opt::GemmOptDialect",
@@ -845,6 +864,12 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "Grouped block order over this many block rows (0/1 = row-major, -1 = heuristic)">,
     Option<"maxRegisters", "max-registers", "int64_t", "-1",
            "Register cap per thread, nvvm.maxnreg (0 = none, -1 = heuristic)">,
+    Option<"producerRegisters", "producer-registers", "int64_t", "0",
+           "With warp-specialized=1: setmaxnreg of the producer warpgroup, "
+           "a multiple of 8 in [24, 256] (0 = heuristic)">,
+    Option<"consumerRegisters", "consumer-registers", "int64_t", "0",
+           "With warp-specialized=1: setmaxnreg of the consumer warpgroups, "
+           "a multiple of 8 in [24, 256] (0 = heuristic)">,
     Option<"warpSpecialized", "warp-specialized", "int64_t", "-1",
            "1: a producer warpgroup issues TMA, setmaxnreg moves registers "
            "to the consumers; 0: every warpgroup computes, thread 0 also "

@@ -28,8 +28,9 @@ static void declineSmallM(StringRef kernel, const GemmProblem &p,
     *why = reason;
 }
 
-std::optional<GemvGemmPlan>
-mlir::gemm_opt::chooseGemvPlan(const GemmProblem &p, std::string *why) {
+std::optional<GemvGemmPlan> mlir::gemm_opt::chooseGemvPlan(const GemmProblem &p,
+                                                           std::string *why,
+                                                           bool force) {
   // At decode a tensor-core tile computes mostly padding and its few blocks
   // leave SMs idle, while the time that matters is B's stream from memory
   // (issue 17: 1x8192x28672 bf16 took 290 us on the wgmma kernel against
@@ -43,7 +44,8 @@ mlir::gemm_opt::chooseGemvPlan(const GemmProblem &p, std::string *why) {
   // M = 3 (16-bit, B N x K) swap-AB takes 39-45 us against 45-53 on the
   // layers at N = 5120..15360 and ties elsewhere; at M = 2 neither wins
   // every layer (results/2026-12-04-gemv-rows).
-  if (reason.empty() && p.m > kGemvPreferredMaxRows && whyNotSwapAb(p).empty())
+  if (reason.empty() && !force && p.m > kGemvPreferredMaxRows &&
+      whyNotSwapAb(p).empty())
     reason = "M = " + std::to_string(p.m) + " is more than " +
              std::to_string(kGemvPreferredMaxRows) +
              " rows, where the swap-AB kernel streams B faster";

@@ -121,6 +121,14 @@ FailureOr<std::optional<TunedRungPlan>> mlir::gemm_opt::lookupTunedPlan(
     return std::optional<TunedRungPlan>();
   }
   const tuning::TuningEntry &e = *match.entry;
+  // The heuristics' own plan won the entry's sweep: a neighbour takes its
+  // own heuristics (the plan for its M), not that plan for another M.
+  if (!match.exact && e.heuristic) {
+    GEMM_OPT_DBG() << rung << ": the entry for " << e.problem.str()
+                   << " is the heuristics' own plan: the heuristics for "
+                   << q.str() << "\n";
+    return std::optional<TunedRungPlan>();
+  }
   TunedRungPlan tuned;
   tuned.exact = match.exact;
   llvm::raw_string_ostream origin(tuned.origin);

@@ -7,9 +7,10 @@
 // valid for the chip (its own validate() and the chip's limits), consistent
 // with the decisions documented in the headers (staging only for large
 // unaligned problems, TMA stores only where C allows them, clusters only on
-// sm_90, rows covered by the threads that own them). They do not pin the
-// tile sizes the H200 sweeps chose: those are checked by the PTX tests and
-// measured by the benchmarks.
+// sm_90, rows covered by the threads that own them), and written as the
+// rungs' options they read back as themselves (PlanOptionsTests.cpp). They
+// do not pin the tile sizes the H200 sweeps chose: those are checked by the
+// PTX tests and measured by the benchmarks.
 //
 // Prints "N passed, 0 failed"; exits non-zero on a failure.
 //
@@ -29,6 +30,9 @@
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
+
+// PlanOptionsTests.cpp: the plans through the rungs' options and back.
+void testPlanOptionsRoundTrip(MLIRContext &ctx);
 
 namespace {
 
@@ -467,6 +471,7 @@ int main() {
   testSimtLadder(ctx);
   testVectorWidth();
   testSoftmaxRows(ctx, *module);
+  testPlanOptionsRoundTrip(ctx);
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

@@ -50,9 +50,11 @@ int64_t chooseBXorMask(const SimtGemmPlan &plan);
 
 /// The weight-streaming kernel's plan when the tensor-core rungs should
 /// compute `problem` with it (a few rows of A times B stored N x K), or
-/// nothing (then `why` says why not, when given).
+/// nothing (then `why` says why not, when given). `force`: wherever the
+/// kernel applies, also where the swap-AB kernel streams B faster.
 std::optional<GemvGemmPlan> chooseGemvPlan(const GemmProblem &problem,
-                                           std::string *why = nullptr);
+                                           std::string *why = nullptr,
+                                           bool force = false);
 
 /// The swap-AB kernel's plan when the tensor-core rungs should compute
 /// `problem` with it (a few rows of A times B stored N x K, f16 or bf16),

@@ -3,12 +3,13 @@
 // The mma and wgmma rungs ask the tuning database (gemm-opt/Support/
 // TuningDb.h) for a measured plan before their heuristics: an entry of the
 // exact problem, else one of the same chip, stage, dtypes, layout, batch,
-// N and K whose M is in the same bucket (mBucket) and nearest. The entry
-// holds each rung's pass options; options given to the pass win over it,
-// and a plan that does not apply to the problem gives way to the
-// heuristics with a remark. With tuning-db-strict (the tuner's candidates,
-// which must be what they say) only an exact entry will do, and a plan of
-// it that does not apply is an error.
+// N and K whose M is in the same bucket (mBucket) and nearest, unless that
+// entry's plan is the heuristics' own (TuningEntry::heuristic: then the
+// heuristics). The entry holds each rung's pass options; options given to
+// the pass win over it, and a plan that does not apply to the problem gives
+// way to the heuristics with a remark. With tuning-db-strict (the tuner's
+// candidates, which must be what they say) only an exact entry will do, and a
+// plan of it that does not apply is an error.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,19 +6,20 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
+#include "gemm-opt/Transforms/Analysis/RungApplicability.h"
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+#include "gemm-opt/Transforms/Emit/PaddedStaging.h"
+#include "gemm-opt/Transforms/Emit/TransposedCopy.h"
+#include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
+#include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
+#include "gemm-opt/Transforms/Gemm/RungPlanOptions.h"
+#include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
 #include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
 #include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
-#include "gemm-opt/Transforms/Gemm/PlannedKernels.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
 #include "gemm-opt/Transforms/Heuristics/TuningLookup.h"
-#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
-#include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
-#include "gemm-opt/Transforms/Emit/PaddedStaging.h"
-#include "gemm-opt/Transforms/Analysis/RungApplicability.h"
-#include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
-#include "gemm-opt/Transforms/Emit/TransposedCopy.h"
-#include "gemm-opt/Transforms/Gemm/Simt/SimtGemmRung.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -38,6 +39,150 @@ using namespace mlir::gemm_opt;
 // Pass
 //===----------------------------------------------------------------------===//
 
+static std::string str(int64_t v) { return std::to_string(v); }
+
+/// `plan` with the plan options `o` applied, checked: "" and the plan, or
+/// why the options do not apply (`keep`: the mma.sync kernel stays, not an
+/// error).
+static std::string applyPlanOptions(const GemmProblem &problem,
+                                    const ChipInfo &chip,
+                                    const GemmWgmmaOptions &o,
+                                    WgmmaGemmPlan &plan, bool &padsB,
+                                    bool &keep) {
+  overrideIfSet(plan.bm, o.blockM);
+  overrideIfSet(plan.bn, o.blockN);
+  overrideIfSet(plan.bk, o.blockK);
+  overrideIfSet(plan.stages, o.stages);
+  overrideIfSet(plan.consumers, o.warpgroups);
+  overrideIfSet(plan.groupM, o.groupM, -1);
+  overrideIfSet(plan.maxRegs, o.maxRegisters, -1);
+  overrideIfSet(plan.producerRegs, o.producerRegisters);
+  overrideIfSet(plan.consumerRegs, o.consumerRegisters);
+  if (o.warpSpecialized != -1)
+    plan.warpSpecialized = o.warpSpecialized != 0;
+  if (o.persistent != -1)
+    plan.persistent = o.persistent != 0;
+  if (o.pingpong != -1)
+    plan.pingpong = o.pingpong != 0;
+  // The heuristics' K splits are for their own tiles and schedule: a plan
+  // that sets those (the options, a database entry) splits only when it
+  // says so.
+  bool ownTiles = o.blockM || o.blockN || o.warpgroups ||
+                  o.warpSpecialized != -1 || o.persistent != -1 ||
+                  o.pingpong != -1 || o.tmaStore == 1;
+  if (o.splitK == 0 && ownTiles)
+    plan.splitK = 1;
+  overrideIfSet(plan.splitK, o.splitK);
+  if (std::string why = checkWgmmaSplitK(problem, plan); !why.empty())
+    return "invalid 'wgmma' option split-k=" + str(plan.splitK) + ": " + why;
+  // Likewise the heuristics' stream-K schedule; a plan with K splits has
+  // its own.
+  if (o.streamK != -1)
+    plan.streamK = o.streamK != 0;
+  else if (ownTiles || o.splitK > 1)
+    plan.streamK = false;
+  if (std::string why = checkWgmmaStreamK(problem, plan); !why.empty())
+    return "invalid 'wgmma' option stream-k=1: " + why;
+  if (o.tmaStore == 1) {
+    std::string why = checkTmaStoreOfC(problem);
+    if (!why.empty())
+      return "invalid 'wgmma' option tma-store=1: " + why;
+  }
+  // (A plan with K splits writes f32 partials: chooseWgmmaTmaStore's
+  // validation of the plan with TMA stores refuses them.)
+  plan.tmaStore = o.tmaStore == -1 ? chooseWgmmaTmaStore(problem, plan, chip)
+                                   : o.tmaStore == 1;
+  overrideIfSet(plan.storeBuffers, o.storeBuffers);
+  std::string misfit = fitBatchedWgmmaPlan(problem, plan, o.tmaStore == 1,
+                                           o.staging != 0, padsB);
+  if (!misfit.empty()) {
+    keep = true;
+    return "matmul kept on the mma.sync kernel: " + misfit;
+  }
+  std::string error = plan.validate(chip);
+  return error.empty() ? "" : "invalid 'wgmma' plan: " + error;
+}
+
+/// What the wgmma rung plans for a launch.
+struct WgmmaRungPlan {
+  WgmmaGemmPlan plan;
+  /// Rows TMA cannot read (why, and whose), and whether copies pad them.
+  TmaRowCheck rows;
+  bool staged = false;
+  /// A copy kernel pads a batched B's K rows to whole K tiles.
+  bool padsB = false;
+  /// The mma.sync kernel stays: the plan's choice (`remark` says why) when
+  /// planWgmma returns "", else because the plan does not fit.
+  bool keep = false;
+  std::string remark;
+};
+
+/// Plans `problem` under the plan options `o` over `base` (the heuristics'
+/// plan when empty, computed here once): whether rows that TMA cannot read
+/// are copied, then `o` over the plan, checked. "" and `out`, or why the
+/// options do not apply.
+static std::string planWgmma(const GemmProblem &problem, const ChipInfo &chip,
+                             const GemmWgmmaOptions &o,
+                             std::optional<WgmmaGemmPlan> &base,
+                             WgmmaRungPlan &out) {
+  if (o.staging < -1 || o.staging > 1)
+    return "invalid 'wgmma' option staging=" + str(o.staging) +
+           ": expected -1 (heuristic), 0 or 1";
+  // Rows TMA cannot load: padded staging copies, or the mma.sync kernel
+  // stays (small problems, or staging=0).
+  out.rows = checkTmaRows(problem);
+  const std::string &unaligned = out.rows.why;
+  if (unaligned.empty() && o.staging == 1)
+    return "invalid 'wgmma' option staging=1: the rows of A and B are "
+           "already 16-byte aligned (K=" +
+           str(problem.k) + ", N=" + str(problem.n) +
+           "); TMA reads them directly";
+  out.staged = !unaligned.empty() &&
+               (o.staging == 1 ||
+                (o.staging == -1 && chooseWgmmaStaging(problem, chip)));
+  if (!unaligned.empty() && !out.staged) {
+    out.keep = true;
+    out.remark = "matmul kept on the mma.sync kernel: " + unaligned;
+    if (o.staging == -1)
+      out.remark += "; padded staging copies do not pay at this size "
+                    "(staging=1 forces them)";
+    return "";
+  }
+  if (!base)
+    base = chooseWgmmaPlan(problem, chip);
+  out.plan = *base;
+  out.plan.stageA = out.staged && out.rows.a;
+  out.plan.stageB = out.staged && out.rows.b;
+  return applyPlanOptions(problem, chip, o, out.plan, out.padsB, out.keep);
+}
+
+// The plan -> options direction: the options planWgmma reads. The
+// producer's and consumers' registers count with a producer only, and
+// store-buffers with TMA stores only (2 otherwise).
+std::string mlir::gemm_opt::wgmmaPlanOptions(const WgmmaGemmPlan &plan,
+                                             const GemmProblem &problem) {
+  auto flag = [](bool b) { return b ? "1" : "0"; };
+  std::string s =
+      "block-m=" + str(plan.bm) + " block-n=" + str(plan.bn) +
+      " stages=" + str(plan.stages) + " warpgroups=" + str(plan.consumers) +
+      " group-m=" + str(plan.groupM) +
+      " warp-specialized=" + flag(plan.warpSpecialized) +
+      " persistent=" + flag(plan.persistent) +
+      " pingpong=" + flag(plan.pingpong) + " tma-store=" + flag(plan.tmaStore) +
+      " max-registers=" + str(plan.maxRegs) + " block-k=" + str(plan.bk) +
+      " split-k=" + str(plan.splitK) + " stream-k=" + flag(plan.streamK);
+  if (plan.tmaStore)
+    s += " store-buffers=" + str(plan.storeBuffers);
+  if (plan.warpSpecialized)
+    s += " producer-registers=" + str(plan.producerRegs) +
+         " consumer-registers=" + str(plan.consumerRegs);
+  // Staging is a choice only for rows TMA cannot read (a batched B's K
+  // padding follows from the plan).
+  if (!checkTmaRows(problem).why.empty())
+    s += std::string(" staging=") + flag(plan.stageA || plan.stageB);
+  return s;
+}
+
 namespace {
 struct GemmWgmmaPass
     : public mlir::gemm_opt::impl::GemmWgmmaBase<GemmWgmmaPass> {
@@ -49,11 +194,14 @@ struct GemmWgmmaPass
   /// The database's options (TuningLookup.h), set by createGemmWgmmaPass.
   RungTuning tuning{*this};
 
+  // clang-format off
   static constexpr StringRef kPlanOptions[] = {
       "block-m",       "block-n",  "block-k",       "stages",
       "warpgroups",    "group-m",  "max-registers", "warp-specialized",
       "persistent",    "pingpong", "tma-store",     "split-k",
-      "store-buffers", "stream-k"};
+      "store-buffers", "stream-k", "staging",       "producer-registers",
+      "consumer-registers"};
+  // clang-format on
 
   /// The plan options given to this pass; over `tuned`'s when given.
   GemmWgmmaOptions planOptions(const GemmWgmmaPass *tuned = nullptr) const {
@@ -69,111 +217,62 @@ struct GemmWgmmaPass
     GEMM_OPT_PICK(maxRegisters) GEMM_OPT_PICK(warpSpecialized)
     GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
     GEMM_OPT_PICK(splitK) GEMM_OPT_PICK(storeBuffers) GEMM_OPT_PICK(streamK)
+    GEMM_OPT_PICK(producerRegisters) GEMM_OPT_PICK(consumerRegisters)
+    GEMM_OPT_PICK(staging)
 #undef GEMM_OPT_PICK
-    o.staging = staging;
-    // clang-format on
     return o;
+    // clang-format on
   }
 
-  /// `heuristic` with the plan options `o` applied, checked: "" and the
-  /// plan, or why the options do not apply (`keep`: the mma.sync kernel
-  /// stays, not an error).
-  std::string applyPlanOptions(const GemmProblem &problem,
-                               const ChipInfo &chip,
-                               const GemmWgmmaOptions &o, WgmmaGemmPlan &plan,
-                               bool &padsB, bool &keep) {
-    overrideIfSet(plan.bm, o.blockM);
-    overrideIfSet(plan.bn, o.blockN);
-    overrideIfSet(plan.bk, o.blockK);
-    overrideIfSet(plan.stages, o.stages);
-    overrideIfSet(plan.consumers, o.warpgroups);
-    overrideIfSet(plan.groupM, o.groupM, -1);
-    overrideIfSet(plan.maxRegs, o.maxRegisters, -1);
-    if (o.warpSpecialized != -1)
-      plan.warpSpecialized = o.warpSpecialized != 0;
-    if (o.persistent != -1)
-      plan.persistent = o.persistent != 0;
-    if (o.pingpong != -1)
-      plan.pingpong = o.pingpong != 0;
-    // The heuristics' K splits are for their own tiles and schedule: a plan
-    // that sets those (the options, a database entry) splits only when it
-    // says so.
-    bool ownTiles = o.blockM || o.blockN || o.warpgroups ||
-                    o.warpSpecialized != -1 || o.persistent != -1 ||
-                    o.pingpong != -1 || o.tmaStore == 1;
-    if (o.splitK == 0 && ownTiles)
-      plan.splitK = 1;
-    overrideIfSet(plan.splitK, o.splitK);
-    if (std::string why = checkWgmmaSplitK(problem, plan); !why.empty())
-      return "invalid 'wgmma' option split-k=" + std::to_string(plan.splitK) +
-             ": " + why;
-    // Likewise the heuristics' stream-K schedule; a plan with K splits has
-    // its own.
-    if (o.streamK != -1)
-      plan.streamK = o.streamK != 0;
-    else if (ownTiles || o.splitK > 1)
-      plan.streamK = false;
-    if (std::string why = checkWgmmaStreamK(problem, plan); !why.empty())
-      return "invalid 'wgmma' option stream-k=1: " + why;
-    if (o.tmaStore == 1) {
-      std::string why = checkTmaStoreOfC(problem);
-      if (!why.empty())
-        return "invalid 'wgmma' option tma-store=1: " + why;
-    }
-    // (A plan with K splits writes f32 partials: chooseWgmmaTmaStore's
-    // validation of the plan with TMA stores refuses them.)
-    plan.tmaStore = o.tmaStore == -1 ? chooseWgmmaTmaStore(problem, plan, chip)
-                                     : o.tmaStore == 1;
-    overrideIfSet(plan.storeBuffers, o.storeBuffers);
-    if (std::string why = fitBatchedWgmmaPlan(problem, plan, o.tmaStore == 1,
-                                              o.staging != 0, padsB);
-        !why.empty()) {
-      keep = true;
-      return "matmul kept on the mma.sync kernel: " + why;
-    }
-    std::string error = plan.validate(chip);
-    return error.empty() ? "" : "invalid 'wgmma' plan: " + error;
-  }
-
-  /// Plans `launch` from the tuning database's entry, else `heuristic`
+  /// Plans `launch` from the tuning database's entry, else the heuristics
   /// under the pass's options, and records the plan. False where the
   /// mma.sync kernel stays (with a remark); failure after an error.
   FailureOr<bool> planLaunch(gpu::LaunchOp launch, const GemmProblem &problem,
-                             const ChipInfo &chip,
-                             const WgmmaGemmPlan &heuristic) {
+                             const ChipInfo &chip) {
     FailureOr<std::optional<TunedRungPlan>> tuned = lookupTunedPlan(
         launch, problem, chip.name, tuning.options(), "wgmma", kPlanOptions);
     if (failed(tuned))
       return failure();
-    WgmmaGemmPlan plan = heuristic;
-    bool padsB = false, keep = false;
+    std::optional<WgmmaGemmPlan> heuristic;
+    WgmmaRungPlan planned;
     std::string why;
     if (*tuned) {
       GemmWgmmaPass fromDb;
       why = parseTunedOptions(**tuned, fromDb);
       if (why.empty())
-        why = applyPlanOptions(problem, chip, planOptions(&fromDb), plan,
-                               padsB, keep);
+        why =
+            planWgmma(problem, chip, planOptions(&fromDb), heuristic, planned);
       if (failed(reportTunedPlan(launch, **tuned, "wgmma", why, tuning)))
         return failure();
     }
     if (!*tuned || !why.empty()) {
-      plan = heuristic;
-      padsB = keep = false;
-      why = applyPlanOptions(problem, chip, planOptions(), plan, padsB, keep);
-      if (keep) {
+      planned = WgmmaRungPlan();
+      why = planWgmma(problem, chip, planOptions(), heuristic, planned);
+      if (planned.keep && !why.empty()) {
         launch.emitRemark(why);
         return false;
       }
       if (!why.empty())
         return launch.emitError(why);
     }
-    if (padsB)
+    if (planned.keep) {
+      launch.emitRemark(planned.remark);
+      return false;
+    }
+    const WgmmaGemmPlan &plan = planned.plan;
+    if (planned.padsB)
       launch.emitRemark("batched B read as K x N rows: a copy kernel pads "
                         "each entry's K = ")
           << problem.k << " rows with zeros to whole K tiles of " << plan.bk
           << " (the entries' rows share one tensor map)";
     recordPlannedKernel(launch, plan.toAttr(launch.getContext()));
+    if (planned.staged) {
+      bool a = planned.rows.a, b = planned.rows.b;
+      launch.emitRemark("padded staging: ")
+          << planned.rows.why << "; a copy kernel first writes "
+          << (a ? (b ? "A and B" : "A") : "B")
+          << " into scratch with 16-byte-aligned rows";
+    }
     return true;
   }
 
@@ -231,47 +330,8 @@ struct GemmWgmmaPass
                           "with allow-tf32=true");
         continue;
       }
-      // Rows TMA cannot load: padded staging copies, or the mma.sync
-      // kernel stays (small problems, or staging=0).
-      if (staging < -1 || staging > 1) {
-        launch.emitError("invalid 'wgmma' option staging=")
-            << static_cast<int64_t>(staging)
-            << ": expected -1 (heuristic), 0 or 1";
+      if (failed(planLaunch(launch, *problem, chip)))
         return signalPassFailure();
-      }
-      TmaRowCheck rows = checkTmaRows(*problem);
-      const std::string &unaligned = rows.why;
-      if (unaligned.empty() && staging == 1) {
-        launch.emitError("invalid 'wgmma' option staging=1: the rows of A "
-                         "and B are already 16-byte aligned (K=")
-            << problem->k << ", N=" << problem->n
-            << "); TMA reads them directly";
-        return signalPassFailure();
-      }
-      bool stage = !unaligned.empty() &&
-                   (staging == 1 ||
-                    (staging == -1 && chooseWgmmaStaging(*problem, chip)));
-      if (!unaligned.empty() && !stage) {
-        auto remark = launch.emitRemark("matmul kept on the mma.sync kernel: ")
-                      << unaligned;
-        if (staging == -1)
-          remark << "; padded staging copies do not pay at this size "
-                    "(staging=1 forces them)";
-        continue;
-      }
-      WgmmaGemmPlan heuristic = chooseWgmmaPlan(*problem, chip);
-      heuristic.stageA = stage && rows.a;
-      heuristic.stageB = stage && rows.b;
-      FailureOr<bool> planned = planLaunch(launch, *problem, chip, heuristic);
-      if (failed(planned))
-        return signalPassFailure();
-      if (!*planned)
-        continue;
-      if (stage)
-        launch.emitRemark("padded staging: ")
-            << unaligned << "; a copy kernel first writes "
-            << (heuristic.stageA ? (heuristic.stageB ? "A and B" : "A") : "B")
-            << " into scratch with 16-byte-aligned rows";
     }
     if (emit && failed(emitPlannedKernels(func)))
       signalPassFailure();
@@ -285,4 +345,24 @@ mlir::gemm_opt::createGemmWgmmaPass(GemmWgmmaOptions options,
   auto pass = std::make_unique<GemmWgmmaPass>(std::move(options));
   pass->tuning.set(tuning);
   return pass;
+}
+
+ArrayRef<StringRef> mlir::gemm_opt::wgmmaPlanOptionNames() {
+  return GemmWgmmaPass::kPlanOptions;
+}
+
+std::string mlir::gemm_opt::planWgmmaFromOptions(
+    StringRef options, const GemmProblem &problem, const ChipInfo &chip,
+    std::optional<WgmmaGemmPlan> base, WgmmaGemmPlan &plan, bool &keep) {
+  GemmWgmmaPass parsed;
+  TunedRungPlan part;
+  part.options = options.str();
+  std::string why = parseTunedOptions(part, parsed);
+  if (!why.empty())
+    return why;
+  WgmmaRungPlan planned;
+  why = planWgmma(problem, chip, parsed.planOptions(), base, planned);
+  plan = planned.plan;
+  keep = planned.keep;
+  return why;
 }

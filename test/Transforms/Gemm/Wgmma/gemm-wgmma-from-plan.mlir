@@ -1,5 +1,9 @@
 // RUN: gemm-opt %s --gemm-wgmma | FileCheck %s
 // RUN: gemm-opt %s --gemm-wgmma="chip=sm_80" -verify-diagnostics -split-input-file -o /dev/null
+// The warpgroups' setmaxnreg counts as options (what a tuning database
+// entry pins): producer-registers, consumer-registers.
+// RUN: gemm-opt %s --gemm-wgmma="emit=false warp-specialized=1 block-m=128 block-n=128 warpgroups=2 max-registers=168 producer-registers=56 consumer-registers=224" | FileCheck %s --check-prefix=REGS
+// REGS: gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}consumer_regs = 224, {{.*}}producer_regs = 56,
 
 // The IR just before gemm-wgmma, written by hand: a matmul kernel launch
 // with its problem and the mma rung's plan. Its body only stands for the

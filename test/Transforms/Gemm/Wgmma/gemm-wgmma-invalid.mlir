@@ -12,6 +12,7 @@
 // RUN: gemm-opt %t/acc.mlir -split-input-file --gemm-wgmma="block-m=128 block-n=256 warpgroups=1" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/smem.mlir -split-input-file --gemm-wgmma="block-m=128 block-n=256 warpgroups=2 stages=8" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/ws.mlir -split-input-file --gemm-wgmma="warp-specialized=1 block-m=128 warpgroups=2 block-n=256 max-registers=0" -verify-diagnostics -o /dev/null
+// RUN: gemm-opt %t/ws-regs.mlir -split-input-file --gemm-wgmma="warp-specialized=1 block-m=128 warpgroups=2 block-n=256 max-registers=168 consumer-registers=20" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/persistent.mlir -split-input-file --gemm-wgmma="persistent=1 warp-specialized=0" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/persistent-regs.mlir -split-input-file --gemm-wgmma="persistent=1 warp-specialized=1 block-m=128 warpgroups=2 block-n=256 max-registers=128" -verify-diagnostics -o /dev/null
 // RUN: gemm-opt %t/pingpong-not-persistent.mlir -split-input-file --gemm-wgmma="pingpong=1 warp-specialized=1 persistent=0 warpgroups=2 block-m=128 block-n=128 max-registers=168" -verify-diagnostics -o /dev/null
@@ -179,6 +180,29 @@ func.func @matmul(%A: memref<512x512xf16> {gemm_opt.role = "A"},
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   // expected-error @below {{invalid 'wgmma' plan: a warp-specialized kernel needs max-registers (nvvm.maxnreg) for setmaxnreg to take effect}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %a = memref.load %A[%c0, %c0] : memref<512x512xf16>
+    %b = memref.load %B[%c0, %c0] : memref<512x512xf16>
+    %ab = arith.mulf %a, %b : f16
+    %x = arith.extf %ab : f16 to f32
+    memref.store %x, %C[%c0, %c0] : memref<512x512xf32>
+    gpu.terminator
+  } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "mma",
+     gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, c = f32, k = 512, m = 512, n = 512>,
+     gemm_opt.mma_plan = #gemm_opt.mma_plan<bk = 32, bm = 64, bn = 64, elem_bytes = 2, group_m = 0, max_regs = 0, stages = 4, wm = 32, wn = 32>}
+  return
+}
+
+//--- ws-regs.mlir
+
+// setmaxnreg of the consumers (consumer-registers) below its range.
+func.func @matmul(%A: memref<512x512xf16> {gemm_opt.role = "A"},
+    %B: memref<512x512xf16> {gemm_opt.role = "B"},
+    %C: memref<512x512xf32> {gemm_opt.role = "C"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{invalid 'wgmma' plan: consumer registers 20 must be a multiple of 8 in [24, 256] (setmaxnreg)}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %a = memref.load %A[%c0, %c0] : memref<512x512xf16>
