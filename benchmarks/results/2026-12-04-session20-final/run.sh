@@ -21,6 +21,12 @@ step gpu-lit 100 env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh $B
 for tool in memcheck synccheck; do
   step $tool-1900x1790x2049 65 timeout 60 $san --tool $tool $B/gemm-run --check-only --stages wgmma --dtype bf16 --out-dtype bf16 --layout nn --shape 1900x1790x2049 --tuning-db $db
 done
+# The SIMT edge blocks' clamped 128-bit loads and the 16-bit predicated
+# edge stores read and write nothing outside the buffers:
+step memcheck-simt-rows 65 timeout 60 $san --tool memcheck $B/gemm-run --check-only --stages=reg2d,vector,swizzle,multibuffer,warptile --shape 1000x1024x512 --dtype f32
+step memcheck-simt-cols 65 timeout 60 $san --tool memcheck $B/gemm-run --check-only --stages=vector,warptile --shape 1024x1000x520 --dtype f32 --layout nt
+step memcheck-simt-dyn 65 timeout 60 $san --tool memcheck $B/gemm-run --dynamic --shape 1x1024x512 --sizes 100,1000 --dtype f32 --stages swizzle,warptile --repeat 1
+step memcheck-half-c 65 timeout 60 $san --tool memcheck $B/gemm-run --check-only --stages=smem,reg1d,warptile --shape 1000x999x777 --dtype bf16 --out-dtype bf16 --epilogue bias,residual,gelu
 for v in before after; do
   bin=$B; [ $v = before ] && bin=$OLD
   step simt-1000-$v 40 $bin/gemm-run --stages=reg2d,vector,swizzle,multibuffer,warptile --shape 1000x4096x4096 --dtype f32 --json $O/simt-1000-$v.json
