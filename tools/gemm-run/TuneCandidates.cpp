@@ -64,11 +64,11 @@ double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
   // Stream-K (one block per SM): the last wave's tiles split along K
   // (streamKTail), plus about two K steps for each part's partial.
   if (streamK) {
-    gemm_opt::StreamKTail tail =
-        gemm_opt::streamKTail(tiles, s.kTiles(), s.numSMs);
+    int64_t kTiles = s.kTiles();
+    gemm_opt::StreamKTail tail = gemm_opt::streamKTail(tiles, kTiles, s.numSMs);
     if (tail.splitsTail())
-      waves = double(tiles / s.numSMs) +
-              (tail.tailWaves() + 2.0 / double(s.kTiles()));
+      waves =
+          double(tiles / s.numSMs) + (tail.tailWaves() + 2.0 / double(kTiles));
   }
   double macRate = kMacsPerSM * (s.elemBytes == 4 ? 0.5 : 1.0);
   double compute =

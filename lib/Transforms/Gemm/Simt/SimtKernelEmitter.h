@@ -116,6 +116,9 @@ private:
   /// depositTile stores them to shared memory.
   SmallVector<Value> fetchTile(Value k0, TileBounds bounds);
   void depositTile(Value buf, ArrayRef<Value> values, TileBounds bounds);
+  /// The last row of A (`isA`) or column of B that a load of `elems`
+  /// elements along that row may start at: edge blocks clamp to it.
+  Value lastEdgeStart(bool isA, int64_t elems);
   /// One load of forEachTileLoad from global memory, and its store to
   /// shared memory.
   Value loadOne(bool isA, bool vector, Value r, Value col, Value k0,

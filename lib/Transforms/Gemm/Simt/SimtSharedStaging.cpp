@@ -66,6 +66,13 @@ void SimtKernelEmitter::forEachTileLoad(
   }
 }
 
+Value SimtKernelEmitter::lastEdgeStart(bool isA, int64_t elems) {
+  // A chunk of B that starts inside N is whole: N % 4 == 0 (vecB), or B is
+  // a staged copy whose padded columns are zeros.
+  Value last = sub(isA ? mDim : nDim, c(1));
+  return !isA && elems > 1 ? mul(div(last, elems), elems) : last;
+}
+
 Value SimtKernelEmitter::loadOne(bool isA, bool vector, Value r, Value col,
                                  Value k0, TileBounds bounds) {
   // A at (row of M, k), B at (k, column of N).
@@ -73,13 +80,10 @@ Value SimtKernelEmitter::loadOne(bool isA, bool vector, Value r, Value col,
   Value i = isA ? add(blockRow, r) : add(k0, r);
   Value j = isA ? add(k0, col) : add(blockCol, col);
   if (vector) {
-    // A 4-wide chunk of B that starts inside N is whole (vecB: N % 4 == 0,
-    // or a staged copy whose padded columns are zeros); one past N reads
-    // the last aligned chunk.
     if (bounds == TileBounds::RowsCols && isA)
-      i = minu(i, sub(mDim, c(1)));
+      i = minu(i, lastEdgeStart(/*isA=*/true, 4));
     else if (bounds == TileBounds::RowsCols)
-      j = minu(j, mul(div(sub(nDim, c(1)), 4), 4));
+      j = minu(j, lastEdgeStart(/*isA=*/false, 4));
     return loadVec4(mem, {i, j});
   }
   // Scalar loads of edge blocks stay guarded in every dimension: clamped
@@ -197,17 +201,13 @@ void SimtKernelEmitter::asyncCopy(SmallVector<Value> &tokens, bool guard,
   Value srcElems;
   if (guard) {
     // Full K tiles: only A's rows (M) and B's columns (N) can stick out.
-    // A 4-wide B chunk that starts inside N is whole: N % 4 == 0, or B
-    // is a staged copy whose padded columns are zeros. Chunks outside
-    // read from the last aligned chunk (cp.async wants its source
-    // aligned to the copy size even when it copies nothing).
+    // Copies outside read from the last row or aligned chunk (cp.async
+    // wants its source aligned to the copy size even when it copies
+    // nothing) and copy nothing.
     bool isA = src == p.a;
     int64_t dim = isA ? 0 : 1;
-    Value limit = isA ? mDim : nDim;
-    Value last = sub(limit, c(1));
-    if (!isA && elems > 1)
-      last = mul(div(last, elems), elems);
-    Value ok = ult(from[dim], limit);
+    Value last = lastEdgeStart(isA, elems);
+    Value ok = ult(from[dim], isA ? mDim : nDim);
     from[dim] = minu(from[dim], last);
     srcElems = b.createOrFold<arith::SelectOp>(ok, c(elems), c(0));
   }
