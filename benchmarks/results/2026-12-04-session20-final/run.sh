@@ -4,7 +4,8 @@
 # SIMT edge changes (7dcbff3) as .bundle-before/gemm-run.xz, .whl/lit:
 # 1. correctness: the GPU lane (with GPU/matmul-simt-edges.test and the
 #    stream-K rounds case 1900x1790x2049), memcheck and synccheck on that
-#    forced multi-round kernel;
+#    forced multi-round kernel; racecheck / synccheck on the SIMT edge
+#    kernels; 2 and 4 processes sharing the GPU on the changed kernels;
 # 2. speed of the SIMT edge change, before and after in one run (f32,
 #    ragged M with aligned rows: the stages whose kernels changed; warptile
 #    with its cap at a ragged and a run-time M), and of the SIMT edge stores
@@ -27,6 +28,17 @@ step memcheck-simt-rows 65 timeout 60 $san --tool memcheck $B/gemm-run --check-o
 step memcheck-simt-cols 65 timeout 60 $san --tool memcheck $B/gemm-run --check-only --stages=vector,warptile --shape 1024x1000x520 --dtype f32 --layout nt
 step memcheck-simt-dyn 65 timeout 60 $san --tool memcheck $B/gemm-run --dynamic --shape 1x1024x512 --sizes 100,1000 --dtype f32 --stages swizzle,warptile --repeat 1
 step memcheck-half-c 65 timeout 60 $san --tool memcheck $B/gemm-run --check-only --stages=smem,reg1d,warptile --shape 1000x999x777 --dtype bf16 --out-dtype bf16 --epilogue bias,residual,gelu
+for tool in racecheck synccheck; do
+  step $tool-simt-rows 65 timeout 60 $san --tool $tool $B/gemm-run --check-only --stages=vector,multibuffer,warptile --shape 1000x1024x512 --dtype f32
+  step $tool-half-c 65 timeout 60 $san --tool $tool $B/gemm-run --check-only --stages=smem,warptile --shape 1000x999x777 --dtype bf16 --out-dtype bf16
+done
+# 2 and 4 processes sharing the GPU on the kernels this session changed.
+runs=("--stages=wgmma --shape 300x10240x8192 --dtype bf16 --out-dtype bf16 --layout nt --repeat 20"
+      "--stages=warptile --shape 4000x4096x4096 --dtype f32 --repeat 10"
+      "--stages=smem,reg1d,warptile --shape 1000x999x777 --dtype bf16 --out-dtype bf16 --repeat 10"
+      "--stages=wgmma --shape 1900x1790x2049 --dtype bf16 --out-dtype bf16 --layout nn --tuning-db $db --repeat 20")
+step concurrency-2 90 env PER_RUN_TIMEOUT=60 bash benchmarks/concurrency-check.sh $B 2 "${runs[0]}" "${runs[1]}"
+step concurrency-4 120 env PER_RUN_TIMEOUT=90 bash benchmarks/concurrency-check.sh $B 2 "${runs[@]}"
 for v in before after; do
   bin=$B; [ $v = before ] && bin=$OLD
   step simt-1000-$v 40 $bin/gemm-run --stages=reg2d,vector,swizzle,multibuffer,warptile --shape 1000x4096x4096 --dtype f32 --json $O/simt-1000-$v.json
