@@ -80,6 +80,8 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
     return failure();
   pm.addPass(createAssignTargetPass(stage->name, opts.chip));
   pm.addPass(createGemmSpecializeContractions());
+  pm.addPass(createGemmFoldOperandTransposes());
+  pm.addPass(createGemmInitToEpilogue());
   pm.addPass(createGemmSpecializeDynamicDims());
   pm.addPass(createGemmFuseEpilogueChains());
   pm.addPass(createGemmVerifyInput());

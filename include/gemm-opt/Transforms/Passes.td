@@ -112,6 +112,43 @@ def GemmSpecializeContractions
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def GemmFoldOperandTransposes
+    : Pass<"gemm-fold-operand-transposes", "ModuleOp"> {
+  let summary = "Read a matmul's transposed operands in place: fold the "
+                "copies that transpose them into its indexing maps";
+  let description = [{
+    Runs after gemm-specialize-contractions in every stage pipeline. An
+    input of a `linalg.matmul` or `linalg.batch_matmul` produced by a
+    `linalg.transpose` (or a `linalg.generic` / `linalg.copy` that only
+    permutes), as torch-mlir writes nn.Linear's x * W^T and attention's
+    Q * K^T, is replaced by the copy's source and the permutation composed
+    into the operand's indexing map, when the result is a layout the named
+    op expresses (A (m, k) or (k, m), B (k, n) or (n, k), after the batch).
+    A copy left without a use is erased; one with other uses stays (and
+    gemm-verify-input rejects it). On memrefs only a copy into a
+    memref.alloc that the matmul alone reads is folded.
+    `-debug-only=gemm-opt-transposes` says what was folded and why not.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
+def GemmInitToEpilogue : Pass<"gemm-init-to-epilogue", "ModuleOp"> {
+  let summary = "Start a matmul whose initial C is computed (a broadcast "
+                "bias) from zero, and add that C in its epilogue";
+  let description = [{
+    Runs before gemm-fuse-epilogue-chains in every stage pipeline. A
+    `linalg.matmul` or `linalg.batch_matmul` on tensors whose init is the
+    result of a `linalg.broadcast` or of an elementwise linalg op (a bias
+    broadcast into C's shape, as some frontends write nn.Linear) starts
+    from a zero `linalg.fill` instead, and a `linalg.add` of that init
+    follows it; gemm-fuse-epilogue-chains fuses the add (and the
+    broadcast) into the kernel's epilogue. A matmul starting from a fill,
+    a function argument or another kernel's result is left as it is.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
+}
+
 def GemmSpecializeDynamicDims
     : Pass<"gemm-specialize-dynamic-dims", "ModuleOp"> {
   let summary = "Replace a function with a dynamic M by static variants, "

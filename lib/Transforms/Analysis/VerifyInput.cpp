@@ -10,6 +10,7 @@
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
+#include "gemm-opt/Transforms/Linalg/FoldOperandTransposes.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMVERIFYINPUT
@@ -28,10 +30,21 @@ using namespace mlir::gemm_opt;
 
 namespace {
 
+/// A product with a vector, which gemm-opt does not compile.
+static bool isVectorProduct(Operation *op) {
+  return isa<linalg::MatvecOp, linalg::VecmatOp, linalg::BatchMatvecOp,
+             linalg::BatchVecmatOp, linalg::DotOp>(op);
+}
+
 /// A fill is supported only as the zero initialisation of a matmul's result
 /// that the kernel can fold: on tensors, the fill's only use is the matmul's
 /// init; on memrefs, it is the last op touching C before the matmul.
 static LogicalResult verifyFill(linalg::FillOp fill) {
+  // Filling the init of an op gemm-opt rejects: that op's error says it.
+  if (fill.hasPureTensorSemantics() && fill.getResult(0).hasOneUse()) {
+    if (isVectorProduct(*fill.getResult(0).getUsers().begin()))
+      return success();
+  }
   if (!matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
     return fill.emitOpError("is only supported as the zero initialisation of "
                             "a linalg.matmul result (fill value must be 0.0)");
@@ -133,6 +146,15 @@ struct GemmVerifyInputPass
     : public mlir::gemm_opt::impl::GemmVerifyInputBase<GemmVerifyInputPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The variants of a dynamic-M function (gemm-specialize-dynamic-dims)
+    // are copies of its ops: an error is said once, not once a variant.
+    llvm::StringSet<> said;
+    ScopedDiagnosticHandler once(&getContext(), [&](Diagnostic &diag) {
+      std::string key;
+      llvm::raw_string_ostream os(key);
+      os << diag.getLocation() << ": " << diag.str();
+      return success(!said.insert(key).second);
+    });
     SmallVector<Operation *> kernelOps;
     bool ok = true;
     for (Operation &top : module.getBody()->getOperations()) {
@@ -190,6 +212,24 @@ struct GemmVerifyInputPass
               ok = false;
             return WalkResult::skip();
           }
+        }
+        if (isVectorProduct(op)) {
+          op->emitOpError("is not supported by gemm-opt: write a product "
+                          "with a vector as a linalg.matmul whose vector "
+                          "operand is a 1 x K (or K x 1) matrix");
+          ok = false;
+          return WalkResult::skip();
+        }
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        if (linalgOp && isPermutingCopy(linalgOp)) {
+          op->emitOpError("only permutes its input: gemm-opt folds such a "
+                          "copy into the linalg.matmul or "
+                          "linalg.batch_matmul that reads it (a transposed "
+                          "operand) and compiles none on its own; this one "
+                          "has another use, or a permutation no matmul "
+                          "layout expresses (the batch must stay first)");
+          ok = false;
+          return WalkResult::skip();
         }
         if (isa<linalg::GenericOp, linalg::ContractOp>(op)) {
           // gemm-specialize-contractions, which runs before, took those

@@ -4,7 +4,7 @@
 // offending operation.
 
 func.func @linalg_generic(%A: memref<8x8xf32>, %B: memref<8x8xf32>) {
-  // expected-error@+1 {{'linalg.generic' op is not a matmul gemm-opt can compile: it does not have two inputs and one output}}
+  // expected-error@+1 {{'linalg.generic' op only permutes its input: gemm-opt folds such a copy into the linalg.matmul or linalg.batch_matmul that reads it (a transposed operand) and compiles none on its own}}
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
                   iterator_types = ["parallel", "parallel"]}
       ins(%A : memref<8x8xf32>) outs(%B : memref<8x8xf32>) {
@@ -12,6 +12,29 @@ func.func @linalg_generic(%A: memref<8x8xf32>, %B: memref<8x8xf32>) {
     linalg.yield %a : f32
   }
   return
+}
+
+// -----
+
+// A transpose that a matmul reads, but that is also returned: the matmul
+// reads W in place (gemm-fold-operand-transposes), the copy stays.
+func.func @transpose_returned(%w: tensor<48x32xf16>) -> tensor<32x48xf16> {
+  %e = tensor.empty() : tensor<32x48xf16>
+  // expected-error@+1 {{'linalg.transpose' op only permutes its input: gemm-opt folds such a copy into the linalg.matmul or linalg.batch_matmul that reads it (a transposed operand) and compiles none on its own; this one has another use, or a permutation no matmul layout expresses (the batch must stay first)}}
+  %wt = linalg.transpose ins(%w : tensor<48x32xf16>) outs(%e : tensor<32x48xf16>) permutation = [1, 0]
+  return %wt : tensor<32x48xf16>
+}
+
+// -----
+
+// A product with a vector: its own error, none at the fill of its init.
+func.func @matvec(%w: tensor<64x32xf16>, %x: tensor<32xf16>) -> tensor<64xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  // expected-error@+1 {{'linalg.matvec' op is not supported by gemm-opt: write a product with a vector as a linalg.matmul whose vector operand is a 1 x K (or K x 1) matrix}}
+  %r = linalg.matvec ins(%w, %x : tensor<64x32xf16>, tensor<32xf16>) outs(%c : tensor<64xf32>) -> tensor<64xf32>
+  return %r : tensor<64xf32>
 }
 
 // -----

@@ -157,6 +157,17 @@ inline bool isGemmOp(Operation *op) {
   return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op);
 }
 
+/// The matmuls (isGemmOp) under `root`, in walk order: collected first, so
+/// that a caller may rewrite each.
+inline SmallVector<linalg::LinalgOp> collectGemmOps(Operation *root) {
+  SmallVector<linalg::LinalgOp> ops;
+  root->walk([&](linalg::LinalgOp op) {
+    if (isGemmOp(op))
+      ops.push_back(op);
+  });
+  return ops;
+}
+
 /// Which operands a linalg.matmul or linalg.batch_matmul (`op`, isGemmOp)
 /// reads transposed: none with the default indexing maps; with user-defined
 /// maps, A as (m, k) or (k, m) and B as (k, n) or (n, k) over (m, n, k), C

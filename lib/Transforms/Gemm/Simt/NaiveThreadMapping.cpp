@@ -79,11 +79,7 @@ struct GemmNaivePass : public mlir::gemm_opt::impl::GemmNaiveBase<GemmNaivePass>
     }
     if (failed(getChipInfo(getOperation(), chip)))
       return signalPassFailure();
-    SmallVector<linalg::LinalgOp> matmuls;
-    getOperation().walk([&](linalg::LinalgOp op) {
-      if (isGemmOp(op))
-        matmuls.push_back(op);
-    });
+    SmallVector<linalg::LinalgOp> matmuls = collectGemmOps(getOperation());
     // Nothing to lower: fine when the matmul kernel is already there (this
     // rung ran), an error at anything else it was asked to apply to.
     if (matmuls.empty() && findKernels(getOperation(), "matmul").empty() &&

@@ -1,0 +1,193 @@
+//===- FoldOperandTransposes.cpp - Transposed operands as layouts ---------===//
+
+#include "gemm-opt/Transforms/Linalg/FoldOperandTransposes.h"
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#define DEBUG_TYPE "gemm-opt-transposes"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMFOLDOPERANDTRANSPOSES
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+namespace {
+
+/// A copy that only permutes: out[outMap(d)] = in[inMap(d)].
+struct PermutingCopy {
+  linalg::LinalgOp op;
+  Value source;
+};
+
+} // namespace
+
+bool mlir::gemm_opt::isPermutingCopy(linalg::LinalgOp op) {
+  if (!isa<linalg::TransposeOp, linalg::GenericOp, linalg::CopyOp>(
+          op.getOperation()) ||
+      op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  auto inType = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+  auto outType = dyn_cast<ShapedType>(op.getDpsInits()[0].getType());
+  if (!inType || !outType ||
+      inType.getElementType() != outType.getElementType())
+    return false;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (!maps[0].isPermutation() || !maps[1].isPermutation())
+    return false;
+  Block *body = op.getBlock();
+  auto yield = dyn_cast<linalg::YieldOp>(body->getTerminator());
+  return yield && yield.getNumOperands() == 1 &&
+         yield.getOperand(0) == body->getArgument(0);
+}
+
+/// On memrefs: whether nothing between `copy` and `reader` (same block, in
+/// that order) may write the copy's source or its buffer.
+static bool sourceUnchangedBetween(Operation *copy, Operation *reader,
+                                   Value source, Value buffer) {
+  if (copy->getBlock() != reader->getBlock() || !copy->isBeforeInBlock(reader))
+    return false;
+  for (Operation *op = copy->getNextNode(); op != reader;
+       op = op->getNextNode()) {
+    if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
+      continue;
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || !linalgOp.hasPureBufferSemantics())
+      return false;
+    if (llvm::is_contained(linalgOp.getDpsInits(), source) ||
+        llvm::is_contained(linalgOp.getDpsInits(), buffer))
+      return false;
+  }
+  return true;
+}
+
+/// The permuting copy that produced `input` of `reader`, if any.
+static std::optional<PermutingCopy> findPermutingCopy(Value input,
+                                                      Operation *reader) {
+  if (isa<RankedTensorType>(input.getType())) {
+    auto copy = input.getDefiningOp<linalg::LinalgOp>();
+    if (!copy || !isPermutingCopy(copy))
+      return std::nullopt;
+    return PermutingCopy{copy, copy.getDpsInputs()[0]};
+  }
+  // memref: an alloc written by one permuting copy, read by `reader` only.
+  if (!input.getDefiningOp<memref::AllocOp>())
+    return std::nullopt;
+  linalg::LinalgOp copy;
+  for (Operation *user : input.getUsers()) {
+    if (user == reader || isa<memref::DeallocOp>(user))
+      continue;
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+    if (copy || !linalgOp || !isPermutingCopy(linalgOp) ||
+        linalgOp.getDpsInits()[0] != input)
+      return std::nullopt;
+    copy = linalgOp;
+  }
+  if (!copy || llvm::count(reader->getOperands(), input) != 1 ||
+      !sourceUnchangedBetween(copy, reader, copy.getDpsInputs()[0], input))
+    return std::nullopt;
+  return PermutingCopy{copy, copy.getDpsInputs()[0]};
+}
+
+/// Erases `copy` when nothing reads what it wrote any more (with its
+/// memref buffer and that buffer's deallocs).
+static void eraseIfDead(RewriterBase &rewriter, linalg::LinalgOp copy) {
+  if (copy->getNumResults() == 1) {
+    if (!copy->use_empty())
+      return;
+    auto empty = copy.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>();
+    rewriter.eraseOp(copy);
+    if (empty && empty->use_empty())
+      rewriter.eraseOp(empty);
+    return;
+  }
+  Value buffer = copy.getDpsInits()[0];
+  if (llvm::any_of(buffer.getUsers(), [&](Operation *user) {
+        return user != copy && !isa<memref::DeallocOp>(user);
+      }))
+    return;
+  for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(buffer.getDefiningOp());
+}
+
+FailureOr<linalg::LinalgOp>
+mlir::gemm_opt::foldOperandTransposes(RewriterBase &rewriter,
+                                      linalg::LinalgOp op) {
+  if (!isGemmOp(op))
+    return failure();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  SmallVector<Value> inputs = op.getDpsInputs();
+  SmallVector<linalg::LinalgOp> copies;
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    std::optional<PermutingCopy> copy = findPermutingCopy(inputs[i], op);
+    if (!copy)
+      continue;
+    // The matmul reads out[r] = in[inMap(outMap^-1(r))], r = maps[i](loops).
+    SmallVector<AffineMap> copyMaps = copy->op.getIndexingMapsArray();
+    maps[i] =
+        copyMaps[0].compose(inversePermutation(copyMaps[1])).compose(maps[i]);
+    inputs[i] = copy->source;
+    copies.push_back(copy->op);
+  }
+  if (copies.empty())
+    return failure();
+  // The same matmul as a generic reading the sources, checked before
+  // anything of `op` changes.
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  auto clone = cast<linalg::LinalgOp>(rewriter.clone(*op));
+  FailureOr<linalg::GenericOp> generic =
+      linalg::generalizeNamedOp(rewriter, clone);
+  if (failed(generic)) {
+    rewriter.eraseOp(clone);
+    return failure();
+  }
+  rewriter.modifyOpInPlace(*generic, [&] {
+    generic->setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    for (auto [i, input] : llvm::enumerate(inputs))
+      generic->getDpsInputOperand(i)->set(input);
+  });
+  if (std::string why = whyNotMatmulContraction(*generic); !why.empty()) {
+    GEMM_OPT_DBG() << "keeps the transposes of " << op->getName() << ": " << why
+                   << "\n";
+    rewriter.eraseOp(*generic);
+    return failure();
+  }
+  FailureOr<linalg::LinalgOp> folded = specializeToMatmul(rewriter, *generic);
+  if (failed(folded))
+    return failure();
+  GEMM_OPT_DBG() << "folds " << copies.size() << " transposed operand(s) of "
+                 << op->getName() << " into its indexing maps\n";
+  rewriter.replaceOp(op, (*folded)->getResults());
+  for (linalg::LinalgOp copy : copies)
+    eraseIfDead(rewriter, copy);
+  return folded;
+}
+
+namespace {
+struct GemmFoldOperandTransposesPass
+    : public mlir::gemm_opt::impl::GemmFoldOperandTransposesBase<
+          GemmFoldOperandTransposesPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    // A transpose of a transpose folds one copy at a time.
+    for (linalg::LinalgOp op : collectGemmOps(getOperation()))
+      for (FailureOr<linalg::LinalgOp> folded =
+               foldOperandTransposes(rewriter, op);
+           succeeded(folded);
+           folded = foldOperandTransposes(rewriter, *folded)) {
+      }
+  }
+};
+} // namespace

@@ -1,0 +1,74 @@
+//===- InitToEpilogue.cpp - A computed initial C as an epilogue -----------===//
+
+#include "gemm-opt/Transforms/Linalg/InitToEpilogue.h"
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#define DEBUG_TYPE "gemm-opt-epilogue"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMINITTOEPILOGUE
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+/// A fresh tensor of `like`'s type and sizes.
+static Value emptyLike(OpBuilder &b, Location loc, Value like) {
+  auto type = cast<RankedTensorType>(like.getType());
+  return tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, like),
+                                 type.getElementType());
+}
+
+FailureOr<linalg::AddOp>
+mlir::gemm_opt::moveInitToEpilogue(RewriterBase &rewriter,
+                                   linalg::LinalgOp op) {
+  if (!isGemmOp(op) || !op.hasPureTensorSemantics())
+    return failure();
+  OpOperand *initOperand = op.getDpsInitOperand(0);
+  Value init = initOperand->get();
+  auto producer = init.getDefiningOp<linalg::LinalgOp>();
+  if (!producer || isGemmOp(producer) ||
+      isa<linalg::FillOp, linalg::SoftmaxOp>(producer.getOperation()) ||
+      !(isa<linalg::BroadcastOp>(producer) || linalg::isElementwise(producer)))
+    return failure();
+  auto elementType = getElementTypeOrSelf(init.getType());
+  if (!isa<FloatType>(elementType))
+    return failure();
+  GEMM_OPT_DBG() << "starts " << op->getName() << " from zero and adds its "
+                 << "initial C (" << producer->getName() << ") after it\n";
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Value zero = arith::ConstantOp::create(rewriter, loc, elementType,
+                                         rewriter.getZeroAttr(elementType));
+  Value zeroFilled = linalg::FillOp::create(rewriter, loc, zero,
+                                            emptyLike(rewriter, loc, init))
+                         .getResult(0);
+  rewriter.modifyOpInPlace(op, [&] { initOperand->set(zeroFilled); });
+  rewriter.setInsertionPointAfter(op);
+  Value product = op->getResult(0);
+  auto add = linalg::AddOp::create(rewriter, loc, ValueRange{product, init},
+                                   ValueRange{emptyLike(rewriter, loc, init)});
+  rewriter.replaceAllUsesExcept(product, add.getResult(0), add);
+  return add;
+}
+
+namespace {
+struct GemmInitToEpiloguePass
+    : public mlir::gemm_opt::impl::GemmInitToEpilogueBase<
+          GemmInitToEpiloguePass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : collectGemmOps(getOperation()))
+      (void)moveInitToEpilogue(rewriter, op);
+  }
+};
+} // namespace
