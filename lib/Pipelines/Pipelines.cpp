@@ -90,6 +90,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createGemmReturnWholeAllocations());
   // A function of several ops: one function per op, so that every rung
   // and the manifest see functions of one op.
   pm.addPass(createGemmOutlineKernelOps());

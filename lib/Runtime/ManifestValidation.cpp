@@ -190,19 +190,36 @@ const BufferDesc *findRoleBuffer(const RoleLookup &lookup, const char *role, Ele
   return found;
 }
 
+/// Whether `shape` is [d0, ..., rows, cols] with d0 * ... = batch (none for
+/// a batch of 1): a batch of several dimensions is one batch of their
+/// product (row-major, so the same bytes).
+bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch,
+                    int64_t rows, int64_t cols) {
+  if (shape.size() < 2 || shape[shape.size() - 2] != rows ||
+      shape.back() != cols)
+    return false;
+  // Stops past batch: a product of two values below 2^63 cannot wrap.
+  unsigned __int128 product = 1;
+  for (size_t i = 0; i + 2 < shape.size() && product <= uint64_t(batch); ++i)
+    product *= shape[i] <= 0 ? 0 : uint64_t(shape[i]);
+  return product == uint64_t(batch);
+}
+
 bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,
                std::string &msg, const std::string &why = "", int64_t batch = 1) {
   const BufferDesc *found = findRoleBuffer(lookup, role, elem, msg);
   if (!found)
     return false;
-  // Batched: [batch, rows, cols]; a batch of 1 may be 3-D too.
-  bool fits = batch == 1 ? found->shape == std::vector<int64_t>{rows, cols} ||
-                               found->shape == std::vector<int64_t>{1, rows, cols}
-                         : found->shape == std::vector<int64_t>{batch, rows, cols};
-  if (!fits)
-    return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" +
-                 (batch == 1 ? "" : std::to_string(batch) + ", ") + std::to_string(rows) + ", " +
-                 std::to_string(cols) + "]" + why,
+  if (!isBatchedShape(found->shape, batch, rows, cols))
+    return msg =
+               "buffer \"" + found->name + "\" (role " + role +
+               ") must have shape [" +
+               (batch == 1 ? "" : std::to_string(batch) + ", ") +
+               std::to_string(rows) + ", " + std::to_string(cols) + "]" + why +
+               (batch == 1
+                    ? ""
+                    : ", or [d0, ..., rows, cols] with d0 * ... = the batch") +
+               ", got " + jsonIntList(found->shape),
            false;
   return true;
 }
@@ -244,8 +261,8 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
       return msg = at + why, false;
     std::vector<int64_t> shape = epilogueOperandShape(p, s.broadcast);
     bool fits = b->shape == shape;
-    if (s.broadcast == EpilogueBroadcast::None && p.batch == 1) // like C: a batch of 1 may be 3-D
-      fits = fits || b->shape == std::vector<int64_t>{1, p.m, p.n};
+    if (s.broadcast == EpilogueBroadcast::None) // like C
+      fits = fits || isBatchedShape(b->shape, p.batch, p.m, p.n);
     if (!fits)
       return msg = at + "buffer \"" + b->name + "\" (role " + s.operand + ", broadcast " +
                    epilogueBroadcastName(s.broadcast) + ") must have shape " + jsonIntList(shape) +

@@ -140,12 +140,11 @@ describeTensorMap(nvgpu::TmaCreateDescriptorOp create, BufferNamer namer) {
   if (auto view = source.getDefiningOp<memref::SubViewOp>())
     base = view.getSource();
   // A batched operand's map covers its entries stacked: the buffer with
-  // its leading dimensions collapsed (row-major, so the same bytes).
+  // its leading dimensions collapsed, or any reshape of it (row-major, so
+  // the same bytes).
   int64_t baseRank = cast<MemRefType>(base.getType()).getRank();
-  if (auto collapse = base.getDefiningOp<memref::CollapseShapeOp>())
-    base = collapse.getSrc();
-  Value root = getRootBuffer(base);
-  if (!root || root != base)
+  Value root = getViewedRootBuffer(base);
+  if (!root)
     return create.emitError("a tensor map passed to a kernel must describe a "
                             "function argument or allocation, or a subview "
                             "of one at offset 0");

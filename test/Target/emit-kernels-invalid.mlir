@@ -113,14 +113,15 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A kernel operand must be a whole buffer a runner can allocate.
+// A kernel operand must be a whole buffer a runner can allocate (or a
+// reshape of one), not a window of it.
 
 module attributes {gpu.container_module} {
   func.func @host(%a: memref<4x4xf32> {gemm_opt.role = "A"}, %b: memref<4x4xf32> {gemm_opt.role = "B"}, %c: memref<4x4xf32> {gemm_opt.role = "C"}) attributes {gemm_opt.problems = [#gemm_opt.matmul<a = f32, b = f32, c = f32, k = 4, m = 4, n = 4>]} {
     %c1 = arith.constant 1 : index
-    %flat = memref.collapse_shape %c [[0, 1]] : memref<4x4xf32> into memref<16xf32>
+    %rows = memref.subview %c[2, 0] [2, 4] [1, 1] : memref<4x4xf32> to memref<2x4xf32, strided<[4, 1], offset: 8>>
     // expected-error-re@+1 {{kernel operand {{.*}} is not a function argument or allocation}}
-    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4x4xf32>, %b : memref<4x4xf32>, %flat : memref<16xf32>)
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<4x4xf32>, %b : memref<4x4xf32>, %rows : memref<2x4xf32, strided<[4, 1], offset: 8>>)
     return
   }
   gpu.binary @k [#gpu.object<#nvvm.target, assembly = ".visible .entry k(\0A.param .u64 p0,\0A.param .u64 p1,\0A.param .u64 p2\0A)\0A{\0A}\0A">]

@@ -149,6 +149,22 @@ def GemmInitToEpilogue : Pass<"gemm-init-to-epilogue", "ModuleOp"> {
                            "tensor::TensorDialect"];
 }
 
+def GemmReturnWholeAllocations
+    : Pass<"gemm-return-whole-allocations", "ModuleOp"> {
+  let summary = "Return whole allocations, not reshapes of one: a "
+                "function's result takes the shape it is returned with";
+  let description = [{
+    Runs right after bufferization in every stage pipeline. A function
+    result that is a `memref.expand_shape` or `memref.collapse_shape` of a
+    static row-major `memref.alloc` (torch-mlir's 4-D batched matmul:
+    computed on 3-D reshapes, returned reshaped back) becomes an
+    allocation of the returned shape, and the ops that used the old
+    allocation use the inverse reshape of it (the same bytes). A runner
+    then binds the result as the function returns it.
+  }];
+  let dependentDialects = ["memref::MemRefDialect"];
+}
+
 def GemmSpecializeDynamicDims
     : Pass<"gemm-specialize-dynamic-dims", "ModuleOp"> {
   let summary = "Replace a function with a dynamic M by static variants, "

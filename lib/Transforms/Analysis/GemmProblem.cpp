@@ -135,18 +135,21 @@ Value mlir::gemm_opt::getRootBuffer(Value buffer) {
 }
 
 Value mlir::gemm_opt::getViewedRootBuffer(Value value) {
-  auto collapse = value.getDefiningOp<memref::CollapseShapeOp>();
-  if (!collapse)
-    return getRootBuffer(value);
-  // Only the rows x cols view: the leading dimensions into one, the last
-  // kept.
-  SmallVector<ReassociationIndices> groups =
-      collapse.getReassociationIndices();
-  int64_t rank = collapse.getSrcType().getRank();
-  if (groups.size() != 2 || groups[1] != ReassociationIndices{rank - 1})
+  // Reshapes of a row-major buffer keep its bytes in order: a view through
+  // any chain of them reads the root's memory as it is.
+  for (int depth = 0; depth < 8; ++depth) {
+    Operation *def = value.getDefiningOp();
+    if (!isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(def))
+      break;
+    auto type = cast<MemRefType>(value.getType());
+    if (!type.getLayout().isIdentity() || !type.hasStaticShape())
+      return Value();
+    value = def->getOperand(0);
+  }
+  Value root = getRootBuffer(value);
+  if (root && !cast<MemRefType>(root.getType()).getLayout().isIdentity())
     return Value();
-  Value root = getRootBuffer(collapse.getSrc());
-  return root == collapse.getSrc() ? root : Value();
+  return root;
 }
 
 void mlir::gemm_opt::setBufferRole(func::FuncOp func, Value buffer,
@@ -195,9 +198,10 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.b = op.getDpsInputs()[1];
   p.c = op.getDpsInits()[0];
   for (Value v : {p.a, p.b, p.c})
-    if (!getRootBuffer(v))
+    if (!getViewedRootBuffer(v))
       return op.emitOpError("operands must be function arguments or "
-                            "allocations, so that a runner can bind them");
+                            "allocations, or reshapes of one, so that a "
+                            "runner can bind them");
   (void)getMatmulOperandLayout(op, p.transposeA, p.transposeB,
                                p.sharedB); // verified
   auto aTy = cast<MemRefType>(p.a.getType());

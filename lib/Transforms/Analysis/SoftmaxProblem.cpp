@@ -83,9 +83,12 @@ mlir::gemm_opt::collapseSoftmaxToRows(linalg::SoftmaxOp op) {
 static Value getRowsView(Value buffer) {
   if (cast<MemRefType>(buffer.getType()).getRank() == 2)
     return buffer;
+  int64_t cols = cast<MemRefType>(buffer.getType()).getShape().back();
   for (Operation *user : buffer.getUsers())
     if (auto view = dyn_cast<memref::CollapseShapeOp>(user);
-        view && getViewedRootBuffer(view) == buffer)
+        view && view.getResultType().getRank() == 2 &&
+        view.getResultType().getShape().back() == cols &&
+        getViewedRootBuffer(view) == buffer)
       return view;
   OpBuilder b(buffer.getContext());
   if (auto arg = dyn_cast<BlockArgument>(buffer))

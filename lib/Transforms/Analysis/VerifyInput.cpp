@@ -250,8 +250,9 @@ struct GemmVerifyInputPass
           return WalkResult::skip();
         }
         if (isa<arith::ConstantOp, func::ReturnOp, tensor::EmptyOp,
-                memref::AllocOp, memref::DeallocOp,
-                bufferization::ToTensorOp, bufferization::ToBufferOp>(op))
+                tensor::CollapseShapeOp, tensor::ExpandShapeOp, memref::AllocOp,
+                memref::DeallocOp, bufferization::ToTensorOp,
+                bufferization::ToBufferOp>(op))
           return WalkResult::advance();
         op->emitOpError("is not supported by gemm-opt; expected "
                         "linalg.matmul or linalg.batch_matmul (with an "

@@ -40,14 +40,14 @@ LogicalResult mlir::gemm_opt::verifyOutlinableKernelOp(Operation *op) {
                            "outlines kernel ops of a function's body only");
   auto dps = cast<DestinationStyleOpInterface>(op);
   // On tensors, bufferization makes every operand an argument or an
-  // allocation; on memrefs, each must be one already.
+  // allocation, or a reshape of one (the same bytes, which the callee takes
+  // as its argument); on memrefs, each must be one already.
   for (OpOperand &operand : op->getOpOperands()) {
-    if (dps.hasPureBufferSemantics() &&
-        getRootBuffer(operand.get()) != operand.get())
+    if (dps.hasPureBufferSemantics() && !getViewedRootBuffer(operand.get()))
       return op->emitOpError("operand #")
              << operand.getOperandNumber()
-             << " is not a whole function argument or allocation; a runner "
-                "binds each op's buffers";
+             << " is not a whole function argument or allocation, or a "
+                "reshape of one; a runner binds each op's buffers";
   }
   Value output = dps.getDpsInits()[0];
   if (llvm::is_contained(dps.getDpsInputs(), output))

@@ -99,6 +99,64 @@ static std::optional<PermutingCopy> findPermutingCopy(Value input,
   return PermutingCopy{copy, copy.getDpsInputs()[0]};
 }
 
+/// torch-mlir transposes a 4-D K (batch, heads, keys, head dim) and then
+/// collapses batch and heads for linalg.batch_matmul: when each group of
+/// the collapse is a run of consecutive source dimensions, in order, the
+/// same value is the source collapsed, then transposed, which the matmul
+/// can read in place. Rewrites `input` so, returning the new transpose.
+static FailureOr<Value> collapseBeforeTranspose(RewriterBase &rewriter,
+                                                Value input) {
+  auto collapse = input.getDefiningOp<tensor::CollapseShapeOp>();
+  if (!collapse)
+    return failure();
+  auto transpose = collapse.getSrc().getDefiningOp<linalg::TransposeOp>();
+  if (!transpose || !transpose.hasPureTensorSemantics())
+    return failure();
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  SmallVector<ReassociationIndices> groups = collapse.getReassociationIndices();
+  // Each group's source dimensions, first dimension first.
+  SmallVector<ReassociationIndices> sourceGroups;
+  for (const ReassociationIndices &group : groups) {
+    ReassociationIndices source;
+    for (int64_t d : group) {
+      if (!source.empty() && perm[d] != source.back() + 1)
+        return failure();
+      source.push_back(perm[d]);
+    }
+    sourceGroups.push_back(source);
+  }
+  SmallVector<int64_t> order =
+      llvm::to_vector(llvm::seq<int64_t>(0, groups.size()));
+  llvm::sort(order, [&](int64_t x, int64_t y) {
+    return sourceGroups[x].front() < sourceGroups[y].front();
+  });
+  SmallVector<ReassociationIndices> sortedGroups;
+  SmallVector<int64_t> groupPerm(groups.size());
+  for (auto [position, group] : llvm::enumerate(order)) {
+    sortedGroups.push_back(sourceGroups[group]);
+    groupPerm[group] = position;
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(collapse);
+  Location loc = transpose.getLoc();
+  Value collapsed = tensor::CollapseShapeOp::create(
+      rewriter, loc, transpose.getInput(), sortedGroups);
+  auto resultType = cast<RankedTensorType>(collapse.getType());
+  Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                       resultType.getElementType());
+  auto collapsedTranspose =
+      linalg::TransposeOp::create(rewriter, loc, collapsed, init, groupPerm);
+  rewriter.replaceOp(collapse, collapsedTranspose->getResults());
+  if (transpose->use_empty()) {
+    Value oldInit = transpose.getInit();
+    rewriter.eraseOp(transpose);
+    if (Operation *empty = oldInit.getDefiningOp<tensor::EmptyOp>();
+        empty && empty->use_empty())
+      rewriter.eraseOp(empty);
+  }
+  return collapsedTranspose->getResult(0);
+}
+
 /// Erases `copy` when nothing reads what it wrote any more (with its
 /// memref buffer and that buffer's deallocs).
 static void eraseIfDead(RewriterBase &rewriter, linalg::LinalgOp copy) {
@@ -130,6 +188,9 @@ mlir::gemm_opt::foldOperandTransposes(RewriterBase &rewriter,
   SmallVector<Value> inputs = op.getDpsInputs();
   SmallVector<linalg::LinalgOp> copies;
   for (unsigned i = 0; i < inputs.size(); ++i) {
+    if (FailureOr<Value> moved = collapseBeforeTranspose(rewriter, inputs[i]);
+        succeeded(moved))
+      inputs[i] = *moved;
     std::optional<PermutingCopy> copy = findPermutingCopy(inputs[i], op);
     if (!copy)
       continue;

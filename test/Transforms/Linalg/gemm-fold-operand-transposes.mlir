@@ -156,3 +156,48 @@ func.func @memref_source_written(%a: memref<512x128xf16>, %b: memref<512x256xf16
   memref.dealloc %t : memref<128x512xf16>
   return
 }
+
+// -----
+
+// torch-mlir's 4-D K^T: the last two dimensions of K (b, h, keys, d)
+// transposed, then batch and heads collapsed for linalg.batch_matmul. The
+// collapse moves above the transpose (K collapsed to (b * h, keys, d)),
+// which the batch_matmul then reads in place as (b, n, k).
+// CHECK-DAG: #[[BNK:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-LABEL: func.func @scores_4d
+// CHECK-SAME: (%{{.+}}: tensor<2x3x16x8xf16>, %[[K:.+]]: tensor<2x3x32x8xf16>)
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[K3:.+]] = tensor.collapse_shape %[[K]] {{\[}}[0, 1], [2], [3]] : tensor<2x3x32x8xf16> into tensor<6x32x8xf16>
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.batch_matmul indexing_maps = [#{{.+}}, #[[BNK]], #{{.+}}]
+// CHECK-SAME: ins(%{{.+}}, %[[K3]] :
+func.func @scores_4d(%q: tensor<2x3x16x8xf16>, %k: tensor<2x3x32x8xf16>) -> tensor<6x16x32xf32> {
+  %et = tensor.empty() : tensor<2x3x8x32xf16>
+  %kt = linalg.transpose ins(%k : tensor<2x3x32x8xf16>) outs(%et : tensor<2x3x8x32xf16>) permutation = [0, 1, 3, 2]
+  %q3 = tensor.collapse_shape %q [[0, 1], [2], [3]] : tensor<2x3x16x8xf16> into tensor<6x16x8xf16>
+  %kt3 = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<2x3x8x32xf16> into tensor<6x8x32xf16>
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%q3, %kt3 : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  return %r : tensor<6x16x32xf32>
+}
+
+// -----
+
+// A collapse that merges a transposed dimension with another reads no
+// layout: nothing moves.
+// CHECK-LABEL: func.func @collapse_mixes
+// CHECK: linalg.transpose
+// CHECK: tensor.collapse_shape
+// CHECK: linalg.batch_matmul ins(
+func.func @collapse_mixes(%a: tensor<6x16x8xf16>, %k: tensor<2x8x3x32xf16>) -> tensor<6x16x32xf32> {
+  %et = tensor.empty() : tensor<2x3x8x32xf16>
+  %kt = linalg.transpose ins(%k : tensor<2x8x3x32xf16>) outs(%et : tensor<2x3x8x32xf16>) permutation = [0, 2, 1, 3]
+  %kt3 = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<2x3x8x32xf16> into tensor<6x8x32xf16>
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %kt3 : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  return %r : tensor<6x16x32xf32>
+}

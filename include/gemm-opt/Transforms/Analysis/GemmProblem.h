@@ -221,9 +221,9 @@ MatmulProblemAttr getMatmulProblemAttr(const GemmProblem &problem);
 Value getRootBuffer(Value buffer);
 
 /// Returns the function argument or allocation that `value` is, or that it
-/// views as rows x cols (a `memref.collapse_shape` of one's leading
-/// dimensions into one: the same row-major bytes, as an N-D softmax's
-/// kernels read it); a null value otherwise.
+/// views through `memref.collapse_shape` / `memref.expand_shape` ops (the
+/// same row-major bytes: an N-D softmax's rows x cols, a batch of several
+/// dimensions as one); a null value otherwise.
 Value getViewedRootBuffer(Value value);
 
 /// Records `role` ("A", "X", ...) as `gemm_opt.role` on the function argument

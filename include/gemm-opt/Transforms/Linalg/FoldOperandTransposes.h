@@ -28,9 +28,12 @@ bool isPermutingCopy(linalg::LinalgOp op);
 /// input's indexing map. On tensors the copy may have other uses; on memrefs
 /// its buffer must be a memref.alloc that only the copy writes, `op` reads
 /// and a dealloc frees, with no write between the two ops. The copies left
-/// without a use are erased. Fails, changing nothing, when no input is such
-/// a copy or the composed maps are no layout linalg.matmul or
-/// linalg.batch_matmul expresses (whyNotMatmulContraction).
+/// without a use are erased. A tensor.collapse_shape between a
+/// linalg.transpose and `op` that keeps each group's dimensions together
+/// moves above the transpose first (torch-mlir's 4-D K^T collapsed into a
+/// batch), even when the fold then fails. Otherwise fails, changing
+/// nothing, when no input is such a copy or the composed maps are no layout
+/// linalg.matmul or linalg.batch_matmul expresses (whyNotMatmulContraction).
 FailureOr<linalg::LinalgOp> foldOperandTransposes(RewriterBase &rewriter,
                                                   linalg::LinalgOp op);
 

@@ -183,8 +183,9 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
   EpilogueAttr epilogue = recorded.getEpilogue();
   SmallVector<Value> epilogueOperands(epilogue ? epilogue.getNumOperands() : 0);
   for (Value v : captured) {
-    Value root = getRootBuffer(v);
-    if (!root || root != v)
+    // A buffer, or a reshape of one (a batch of several dimensions).
+    Value root = getViewedRootBuffer(v);
+    if (!root)
       continue;
     StringAttr role;
     if (auto arg = dyn_cast<BlockArgument>(root))

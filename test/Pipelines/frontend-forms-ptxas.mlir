@@ -1,0 +1,84 @@
+// REQUIRES: ptxas
+// What torch-mlir and other frontends write around a matmul, through the
+// stage pipelines: a linalg.transpose of nn.Linear's W (N x K) or of
+// attention's K, folded into the matmul's layout (no copy kernel of its
+// own); a bias broadcast into the matmul's initial C, moved into its
+// epilogue; 4-D operands collapsed into one batch and the result expanded
+// back (the kernels read and write reshapes of the 4-D buffers, which the
+// manifest describes as the function has them). Every module assembles
+// for sm_90a with no spills.
+
+// DEFINE: %{in} =
+// DEFINE: %{stage} =
+// DEFINE: %{prefix} =
+// DEFINE: %{check} = rm -f %t.ptx %t.json \
+// DEFINE:   && gemm-opt %inputs/%{in}.mlir --gemm-stage-%{stage}="ptx-file=%t.ptx manifest-file=%t.json" \
+// DEFINE:      | FileCheck %s --check-prefix=%{prefix} \
+// DEFINE:   && %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=arning \
+// DEFINE:      '--implicit-check-not={{ [1-9][0-9]* bytes spill}}'
+
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+
+// nn.Linear (x * transpose(W) + bias, cast to bf16): W read as N x K, the
+// bias in the epilogue; wgmma reads B K-major as stored (its rows, 777
+// elements, are staged into 16-byte-aligned copies: the padded staging
+// of any unaligned operand, not a transpose).
+// REDEFINE: %{in} = linear-transpose-bf16-1000x999x777
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = LINEAR
+// RUN: %{check}
+// LINEAR: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>]>, k = 777, m = 1000, n = 999, transpose_b = true>]
+// LINEAR-NOT: linalg.transpose
+// LINEAR: gpu.launch_func
+
+// The bias as the initial C, A transposed by a linalg.transpose: A read as
+// K x M, the bias in the epilogue.
+// REDEFINE: %{in} = linear-bias-init-f16-tn-1000x999x777
+// REDEFINE: %{stage} = mma
+// REDEFINE: %{prefix} = INIT
+// RUN: %{check}
+// INIT: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, c = f32, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>]>, k = 777, m = 1000, n = 999, transpose_a = true>]
+
+// REDEFINE: %{stage} = warptile
+// REDEFINE: %{prefix} = INIT
+// RUN: %{check}
+
+// Attention scores Q * transpose(K) per batch entry.
+// REDEFINE: %{in} = attention-scores-transpose-f16-3x130x67x259
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = SCORES
+// RUN: %{check}
+// SCORES: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 3, c = f32, k = 259, m = 130, n = 67, transpose_b = true>]
+
+// torch.matmul of 4-D operands: one batch of 2 x 3 entries, read and
+// written through reshapes of the 4-D buffers.
+// REDEFINE: %{in} = batch-matmul-4d-bf16-2x3x130x67x259
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = MM4D
+// RUN: %{check} && FileCheck %s --input-file %t.json --check-prefix=MM4D-JSON
+// MM4D: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = f32, k = 259, m = 130, n = 67>]
+// MM4D-NOT: memref.expand_shape
+// MM4D: return %{{.+}} : memref<2x3x130x67xf32>
+// MM4D-JSON: "problem": {"m": 130, "n": 67, "k": 259, "beta": 0, "a": "bf16", "b": "bf16", "c": "f32", "batch": 6},
+// MM4D-JSON-NEXT: "buffers": [
+// MM4D-JSON-NEXT: {"name": "A", "role": "A", "elem": "bf16", "shape": [2, 3, 130, 259]},
+// MM4D-JSON-NEXT: {"name": "B", "role": "B", "elem": "bf16", "shape": [2, 3, 259, 67]},
+// MM4D-JSON-NEXT: {"name": "C", "role": "C", "elem": "f32", "shape": [2, 3, 130, 67]}
+
+// REDEFINE: %{stage} = mma
+// RUN: %{check}
+
+// Multi-head attention on 4-D tensors in one function: K^T folded, the
+// softmax over the 4-D scores' keys, the output written as (b, h, q, d).
+// REDEFINE: %{in} = attention-4d-f16-2x3x130x67x72
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = ATT4D
+// RUN: %{check} && FileCheck %s --input-file %t.json --check-prefix=ATT4D-JSON
+// ATT4D: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, k = 72, m = 130, n = 67, transpose_b = true>]
+// ATT4D: gemm_opt.problems = [#gemm_opt.softmax<cols = 67, rows = 780, x = f16, y = f16>]
+// ATT4D: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, k = 67, m = 130, n = 72>]
+// ATT4D-JSON: "ops": [
+// ATT4D-JSON-NEXT: {"op": "matmul", "problem": {"m": 130, "n": 67, "k": 72, "beta": 0, "a": "f16", "b": "f16", "c": "f16", "layout": "nt", "batch": 6}, "operands": {"A": "arg0", "B": "arg1", "C": "temp0"}},
+// ATT4D-JSON-NEXT: {"op": "softmax", "problem": {"rows": 780, "cols": 67, "x": "f16", "y": "f16"}, "operands": {"X": "temp0", "Y": "temp1"}},
+// ATT4D-JSON-NEXT: {"op": "matmul", "problem": {"m": 130, "n": 72, "k": 67, "beta": 0, "a": "f16", "b": "f16", "c": "f16", "batch": 6}, "operands": {"A": "temp1", "B": "arg2", "C": "result0"}}
+// ATT4D-JSON: {"name": "result0", "role": "result", "elem": "f16", "shape": [2, 3, 130, 72]}
