@@ -50,20 +50,22 @@
 // RUN: %{check}
 // SCORES: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 3, c = f32, k = 259, m = 130, n = 67, transpose_b = true>]
 
-// torch.matmul of 4-D operands: one batch of 2 x 3 entries, read and
-// written through reshapes of the 4-D buffers.
+// torch.matmul of 4-D operands with a bias and a cast: one batch of 2 x 3
+// entries, read and written through reshapes of the 4-D buffers, the 4-D
+// epilogue fused.
 // REDEFINE: %{in} = batch-matmul-4d-bf16-2x3x130x67x259
 // REDEFINE: %{stage} = wgmma
 // REDEFINE: %{prefix} = MM4D
 // RUN: %{check} && FileCheck %s --input-file %t.json --check-prefix=MM4D-JSON
-// MM4D: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = f32, k = 259, m = 130, n = 67>]
+// MM4D: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>]>, k = 259, m = 130, n = 67>]
 // MM4D-NOT: memref.expand_shape
-// MM4D: return %{{.+}} : memref<2x3x130x67xf32>
-// MM4D-JSON: "problem": {"m": 130, "n": 67, "k": 259, "beta": 0, "a": "bf16", "b": "bf16", "c": "f32", "batch": 6},
+// MM4D: return %{{.+}} : memref<2x3x130x67xbf16>
+// MM4D-JSON: "problem": {"m": 130, "n": 67, "k": 259, "beta": 0, "a": "bf16", "b": "bf16", "c": "bf16", "batch": 6, "epilogue": [{"op": "add", "operand": "E0", "broadcast": "col"}]},
 // MM4D-JSON-NEXT: "buffers": [
 // MM4D-JSON-NEXT: {"name": "A", "role": "A", "elem": "bf16", "shape": [2, 3, 130, 259]},
 // MM4D-JSON-NEXT: {"name": "B", "role": "B", "elem": "bf16", "shape": [2, 3, 259, 67]},
-// MM4D-JSON-NEXT: {"name": "C", "role": "C", "elem": "f32", "shape": [2, 3, 130, 67]}
+// MM4D-JSON-NEXT: {"name": "C", "role": "C", "elem": "bf16", "shape": [2, 3, 130, 67]},
+// MM4D-JSON-NEXT: {"name": "E0", "role": "E0", "elem": "f32", "shape": [67]}
 
 // REDEFINE: %{stage} = mma
 // RUN: %{check}

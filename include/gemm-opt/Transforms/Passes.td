@@ -208,8 +208,11 @@ def GemmFuseEpilogueChains : Pass<"gemm-fuse-epilogue-chains", "ModuleOp"> {
     the linalg.broadcasts feeding them, are generalized; on tensors,
     upstream's elementwise op fusion then merges each chain into one
     generic, which the first rung folds into the matmul kernel as its
-    epilogue (#gemm_opt.epilogue). A function without such ops is left
-    untouched. `-debug-only=gemm-opt-epilogue` says what was generalized
+    epilogue (#gemm_opt.epilogue). Elementwise ops reading a
+    `tensor.expand_shape` of a matmul's result (torch-mlir's 4-D batched
+    matmul) are first collapsed onto the matmul's shape, the reshape moved
+    after them (upstream's reshape folding by collapsing). A function
+    without such ops is left untouched. `-debug-only=gemm-opt-epilogue` says what was generalized
     and fused, and why a consumer does or does not fuse.
   }];
   // The matcher builds #gemm_opt.epilogue attributes.

@@ -227,10 +227,10 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   SmallVector<Value> buffers = {epilogue->output};
   llvm::append_range(buffers, epilogue->operands);
   for (Value v : buffers)
-    if (!getRootBuffer(v))
+    if (!getViewedRootBuffer(v))
       return epilogue->consumer.emitOpError(
-          "operands must be function arguments or allocations, so that a "
-          "runner can bind them");
+          "operands must be function arguments or allocations, or reshapes "
+          "of one, so that a runner can bind them");
   p.c = epilogue->output;
   p.cType = cast<MemRefType>(p.c.getType()).getElementType();
   p.epilogue = epilogue->attr;

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #define DEBUG_TYPE "gemm-opt-epilogue"
@@ -54,7 +55,48 @@ static bool readsMatmulResult(Operation *op, int depth = 0) {
   return false;
 }
 
+/// Whether `operand` reads a tensor.expand_shape of a matmul's result.
+static bool readsExpandedMatmulResult(OpOperand *operand) {
+  auto expand = operand->get().getDefiningOp<tensor::ExpandShapeOp>();
+  return expand && isGemmOp(expand.getSrc().getDefiningOp());
+}
+
+/// torch-mlir's 4-D batched matmul expands its 3-D result before the
+/// elementwise ops that follow it: those ops are collapsed onto the
+/// matmul's shape (upstream's reshape folding by collapsing) and the
+/// reshape moves after them, where gemm-return-whole-allocations and the
+/// views of the kernels take it.
+static LogicalResult sinkMatmulResultReshapes(func::FuncOp func) {
+  SmallVector<Operation *> readers;
+  func.walk([&](linalg::LinalgOp op) {
+    if (isChainOp(op) && !isa<linalg::BroadcastOp>(op) &&
+        llvm::any_of(op->getOpOperands(), [](OpOperand &operand) {
+          return readsExpandedMatmulResult(&operand);
+        }))
+      readers.push_back(op);
+  });
+  if (readers.empty())
+    return success();
+  IRRewriter rewriter(func.getContext());
+  for (Operation *op : readers) {
+    if (isa<linalg::GenericOp>(op))
+      continue;
+    rewriter.setInsertionPoint(op);
+    if (failed(linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op))))
+      return op->emitOpError("cannot be generalized into a linalg.generic");
+  }
+  RewritePatternSet patterns(func.getContext());
+  linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns,
+                                                     readsExpandedMatmulResult);
+  tensor::populateFoldTensorEmptyPatterns(patterns);
+  GEMM_OPT_DBG() << "moves the reshapes of matmul results in @"
+                 << func.getSymName() << " after their elementwise readers\n";
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
 LogicalResult mlir::gemm_opt::fuseEpilogueChains(func::FuncOp func) {
+  if (failed(sinkMatmulResultReshapes(func)))
+    return failure();
   // The chain ops after each matmul, and the broadcasts into them.
   SetVector<Operation *> chain;
   SmallVector<Operation *> worklist;

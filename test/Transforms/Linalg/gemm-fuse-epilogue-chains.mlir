@@ -72,3 +72,33 @@ func.func @no_chain(%A: tensor<16x8xf32>, %B: tensor<8x32xf32>) -> tensor<16x32x
   %mm = linalg.matmul ins(%A, %B : tensor<16x8xf32>, tensor<8x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
   return %mm : tensor<16x32xf32>
 }
+
+// -----
+
+// torch-mlir's 4-D batched matmul expands its 3-D result before the cast:
+// the cast is collapsed onto the matmul's (batch, m, n) and reads its
+// result; the expand_shape moves after it (and its 4-D init becomes a 3-D
+// tensor.empty).
+// CHECK-LABEL: func.func @expanded_result
+// CHECK: %[[MM:.+]] = linalg.batch_matmul
+// CHECK: %[[INIT:.+]] = tensor.empty() : tensor<6x16x32xf16>
+// CHECK: %[[CAST:.+]] = linalg.generic
+// CHECK-SAME: ins(%[[MM]] : tensor<6x16x32xf32>) outs(%[[INIT]] : tensor<6x16x32xf16>)
+// CHECK: arith.truncf
+// CHECK: %[[OUT:.+]] = tensor.expand_shape %[[CAST]] {{\[}}[0, 1], [2], [3]] output_shape [2, 3, 16, 32]
+// CHECK: return %[[OUT]]
+func.func @expanded_result(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>) -> tensor<2x3x16x32xf16> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf16>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4 : tensor<2x3x16x32xf32>) outs(%e : tensor<2x3x16x32xf16>) {
+  ^bb0(%in: f32, %out: f16):
+    %v = arith.truncf %in : f32 to f16
+    linalg.yield %v : f16
+  } -> tensor<2x3x16x32xf16>
+  return %o : tensor<2x3x16x32xf16>
+}
