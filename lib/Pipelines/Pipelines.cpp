@@ -80,6 +80,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
     return failure();
   pm.addPass(createAssignTargetPass(stage->name, opts.chip));
   pm.addPass(createGemmSpecializeContractions());
+  pm.addPass(createGemmVectorProductsAsMatmuls());
   pm.addPass(createGemmFoldOperandTransposes());
   pm.addPass(createGemmInitToEpilogue());
   pm.addPass(createGemmSpecializeDynamicDims());

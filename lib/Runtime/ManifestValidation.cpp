@@ -190,19 +190,25 @@ const BufferDesc *findRoleBuffer(const RoleLookup &lookup, const char *role, Ele
   return found;
 }
 
-/// Whether `shape` is [d0, ..., rows, cols] with d0 * ... = batch (none for
-/// a batch of 1): a batch of several dimensions is one batch of their
-/// product (row-major, so the same bytes).
-bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch,
-                    int64_t rows, int64_t cols) {
-  if (shape.size() < 2 || shape[shape.size() - 2] != rows ||
-      shape.back() != cols)
-    return false;
+/// Whether the dimensions of `shape` before its last `tail` multiply to `batch`.
+bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t batch) {
   // Stops past batch: a product of two values below 2^63 cannot wrap.
   unsigned __int128 product = 1;
-  for (size_t i = 0; i + 2 < shape.size() && product <= uint64_t(batch); ++i)
+  for (size_t i = 0; i + tail < shape.size() && product <= uint64_t(batch); ++i)
     product *= shape[i] <= 0 ? 0 : uint64_t(shape[i]);
   return product == uint64_t(batch);
+}
+
+/// Whether `shape` is [d0, ..., rows, cols] with d0 * ... = batch (none for
+/// a batch of 1): a batch of several dimensions is one batch of their
+/// product (row-major, so the same bytes); one row may also be stored
+/// without its dimension, [d0, ..., cols] (a vector: linalg.matvec's x).
+bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch, int64_t rows, int64_t cols) {
+  if (shape.empty() || shape.back() != cols)
+    return false;
+  if (shape.size() >= 2 && shape[shape.size() - 2] == rows && leadingProductIs(shape, 2, batch))
+    return true;
+  return rows == 1 && leadingProductIs(shape, 1, batch);
 }
 
 bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,
@@ -211,15 +217,10 @@ bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_
   if (!found)
     return false;
   if (!isBatchedShape(found->shape, batch, rows, cols))
-    return msg =
-               "buffer \"" + found->name + "\" (role " + role +
-               ") must have shape [" +
-               (batch == 1 ? "" : std::to_string(batch) + ", ") +
-               std::to_string(rows) + ", " + std::to_string(cols) + "]" + why +
-               (batch == 1
-                    ? ""
-                    : ", or [d0, ..., rows, cols] with d0 * ... = the batch") +
-               ", got " + jsonIntList(found->shape),
+    return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" +
+                 (batch == 1 ? "" : std::to_string(batch) + ", ") + std::to_string(rows) + ", " + std::to_string(cols) +
+                 "]" + why + (batch == 1 ? "" : ", or [d0, ..., rows, cols] with d0 * ... = the batch") + ", got " +
+                 jsonIntList(found->shape),
            false;
   return true;
 }

@@ -5,8 +5,9 @@
 // own); a bias broadcast into the matmul's initial C, moved into its
 // epilogue; 4-D operands collapsed into one batch and the result expanded
 // back (the kernels read and write reshapes of the 4-D buffers, which the
-// manifest describes as the function has them). Every module assembles
-// for sm_90a with no spills.
+// manifest describes as the function has them); matrix-vector products
+// as matmuls of one row. Every module assembles for sm_90a with no
+// spills.
 
 // DEFINE: %{in} =
 // DEFINE: %{stage} =
@@ -84,3 +85,24 @@
 // ATT4D-JSON-NEXT: {"op": "softmax", "problem": {"rows": 780, "cols": 67, "x": "f16", "y": "f16"}, "operands": {"X": "temp0", "Y": "temp1"}},
 // ATT4D-JSON-NEXT: {"op": "matmul", "problem": {"m": 130, "n": 72, "k": 67, "beta": 0, "a": "f16", "b": "f16", "c": "f16", "batch": 6}, "operands": {"A": "temp1", "B": "arg2", "C": "result0"}}
 // ATT4D-JSON: {"name": "result0", "role": "result", "elem": "f16", "shape": [2, 3, 130, 72]}
+
+// torch.mv: one row of x^T * W^T (M = 1, W read as N x K), x and y read
+// and written as the vectors they are.
+// REDEFINE: %{in} = matvec-bf16-999x777
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = MV
+// RUN: %{check} && FileCheck %s --input-file %t.json --check-prefix=MV-JSON
+// MV: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = f32, k = 777, m = 1, n = 999, transpose_b = true>]
+// MV-NOT: linalg.matvec
+// MV-JSON: "problem": {"m": 1, "n": 999, "k": 777, "beta": 0, "a": "bf16", "b": "bf16", "c": "f32", "layout": "nt"},
+// MV-JSON-NEXT: "buffers": [
+// MV-JSON-NEXT: {"name": "A", "role": "A", "elem": "bf16", "shape": [777]},
+// MV-JSON-NEXT: {"name": "B", "role": "B", "elem": "bf16", "shape": [999, 777]},
+// MV-JSON-NEXT: {"name": "C", "role": "C", "elem": "f32", "shape": [999]},
+
+// A batch of vectors times a batch of matrices, on memrefs.
+// REDEFINE: %{in} = batch-vecmat-f16-3x777x130
+// REDEFINE: %{stage} = mma
+// REDEFINE: %{prefix} = VM
+// RUN: %{check}
+// VM: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 3, c = f16, k = 777, m = 1, n = 130>]

@@ -67,6 +67,23 @@ void testManifestBatch() {
   std::string oneAs3d = replaced(replaced(replaced(one, "[30, 10]", "[1, 30, 10]"), "[20, 10]", "[1, 20, 10]"),
                                  "[30, 20]", "[1, 30, 20]");
   EXPECT_MSG(parseManifest(oneAs3d, back, err), err);
+  // A batch of several dimensions (torch-mlir's 4-D batched matmul): the
+  // leading dimensions multiply to the batch (the same row-major bytes).
+  std::string three4d =
+      replaced(replaced(replaced(three, "[3, 30, 10]", "[1, 3, 30, 10]"), "[3, 20, 10]", "[3, 1, 20, 10]"),
+               "[3, 30, 20]", "[1, 3, 1, 30, 20]");
+  EXPECT_MSG(parseManifest(three4d, back, err), err);
+  // One row may be stored as a vector (linalg.matvec's x and y): M = 1 with
+  // A [K] and C [N], batched [batch, K] and [batch, N]; not at M = 30.
+  std::string row = replaced(replaced(replaced(one, "\"m\": 30", "\"m\": 1"), "[30, 10]", "[10]"), "[30, 20]", "[20]");
+  EXPECT_MSG(parseManifest(row, back, err), err);
+  std::string rows3 =
+      replaced(replaced(replaced(three, "\"m\": 30", "\"m\": 1"), "[3, 30, 10]", "[3, 10]"), "[3, 30, 20]", "[3, 20]");
+  EXPECT_MSG(parseManifest(rows3, back, err), err);
+  EXPECT_MSG(rejects(replaced(one, "[30, 10]", "[300]"), "buffer \"A\" (role A) must have shape [30, 10]"), "[300]");
+  EXPECT_MSG(
+      rejects(replaced(three, "[3, 30, 10]", "[2, 2, 30, 10]"), "buffer \"A\" (role A) must have shape [3, 30, 10]"),
+      "[2, 2, 30, 10]");
   // Each edit is rejected: a batch out of range (grid z holds it) or not an
   // integer, a buffer without the batch first (or with one at batch 1).
   struct Edit {

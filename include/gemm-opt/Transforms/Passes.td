@@ -165,6 +165,25 @@ def GemmReturnWholeAllocations
   let dependentDialects = ["memref::MemRefDialect"];
 }
 
+def GemmVectorProductsAsMatmuls
+    : Pass<"gemm-vector-products-as-matmuls", "ModuleOp"> {
+  let summary = "Compute linalg.matvec / vecmat (and their batched forms) "
+                "as matmuls of one row";
+  let description = [{
+    Runs after gemm-specialize-contractions in every stage pipeline.
+    torch-mlir writes torch.mv and torch.matmul with a 1-D operand as
+    `linalg.matvec` / `linalg.vecmat` (`linalg.batch_matvec` /
+    `linalg.batch_vecmat`). Each becomes the `linalg.matmul`
+    (`linalg.batch_matmul`) of one row it computes: y^T = x^T * A^T for
+    matvec (A read as N x K, nn.Linear's layout), y = x * A for vecmat, the
+    vector and the result reshaped to 1 x K and 1 x N (views of the same
+    buffers), a zero fill of the result moved onto its reshape. Static
+    shapes, tensors or memrefs; `linalg.dot` is left to gemm-verify-input.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "memref::MemRefDialect",
+                           "tensor::TensorDialect"];
+}
+
 def GemmSpecializeDynamicDims
     : Pass<"gemm-specialize-dynamic-dims", "ModuleOp"> {
   let summary = "Replace a function with a dynamic M by static variants, "

@@ -214,9 +214,11 @@ struct GemmVerifyInputPass
           }
         }
         if (isVectorProduct(op)) {
-          op->emitOpError("is not supported by gemm-opt: write a product "
-                          "with a vector as a linalg.matmul whose vector "
-                          "operand is a 1 x K (or K x 1) matrix");
+          op->emitOpError("is not compiled by gemm-opt: a matrix-vector "
+                          "product with static shapes becomes a matmul in "
+                          "gemm-vector-products-as-matmuls (every stage "
+                          "pipeline runs it first); write a dot product as "
+                          "a linalg.matmul of a 1 x K and a K x 1 matrix");
           ok = false;
           return WalkResult::skip();
         }
@@ -250,7 +252,8 @@ struct GemmVerifyInputPass
           return WalkResult::skip();
         }
         if (isa<arith::ConstantOp, func::ReturnOp, tensor::EmptyOp,
-                tensor::CollapseShapeOp, tensor::ExpandShapeOp, memref::AllocOp,
+                tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+                memref::CollapseShapeOp, memref::ExpandShapeOp, memref::AllocOp,
                 memref::DeallocOp, bufferization::ToTensorOp,
                 bufferization::ToBufferOp>(op))
           return WalkResult::advance();

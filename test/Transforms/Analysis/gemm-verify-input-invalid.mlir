@@ -27,12 +27,14 @@ func.func @transpose_returned(%w: tensor<48x32xf16>) -> tensor<32x48xf16> {
 
 // -----
 
-// A product with a vector: its own error, none at the fill of its init.
+// A product with a vector (here before gemm-vector-products-as-matmuls,
+// which the stage pipelines run first): its own error, none at the fill of
+// its init.
 func.func @matvec(%w: tensor<64x32xf16>, %x: tensor<32xf16>) -> tensor<64xf32> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64xf32>
   %c = linalg.fill ins(%z : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
-  // expected-error@+1 {{'linalg.matvec' op is not supported by gemm-opt: write a product with a vector as a linalg.matmul whose vector operand is a 1 x K (or K x 1) matrix}}
+  // expected-error@+1 {{'linalg.matvec' op is not compiled by gemm-opt: a matrix-vector product with static shapes becomes a matmul in gemm-vector-products-as-matmuls (every stage pipeline runs it first); write a dot product as a linalg.matmul of a 1 x K and a K x 1 matrix}}
   %r = linalg.matvec ins(%w, %x : tensor<64x32xf16>, tensor<32xf16>) outs(%c : tensor<64xf32>) -> tensor<64xf32>
   return %r : tensor<64xf32>
 }
