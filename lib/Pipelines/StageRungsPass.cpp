@@ -16,6 +16,7 @@
 
 #include "StageRungsPass.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Support/SayOnce.h"
 #include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 
@@ -66,6 +67,9 @@ public:
     bool anyOfLadder = llvm::any_of(funcs, [&](func::FuncOp f) {
       return opsLadder(f) == ladder.getValue();
     });
+    // The variants of a dynamic-M function are copies of its ops: a remark
+    // the same at each is said once.
+    SayOnceDiagnosticHandler once(&getContext());
     bool ok = true;
     for (func::FuncOp func : funcs) {
       auto outlined = func->getAttrOfType<StringAttr>(kOutlinedOpAttr);

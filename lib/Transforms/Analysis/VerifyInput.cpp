@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Support/SayOnce.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
@@ -18,7 +19,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMVERIFYINPUT
@@ -146,15 +146,8 @@ struct GemmVerifyInputPass
     : public mlir::gemm_opt::impl::GemmVerifyInputBase<GemmVerifyInputPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // The variants of a dynamic-M function (gemm-specialize-dynamic-dims)
-    // are copies of its ops: an error is said once, not once a variant.
-    llvm::StringSet<> said;
-    ScopedDiagnosticHandler once(&getContext(), [&](Diagnostic &diag) {
-      std::string key;
-      llvm::raw_string_ostream os(key);
-      os << diag.getLocation() << ": " << diag.str();
-      return success(!said.insert(key).second);
-    });
+    // The variants of a dynamic-M function are copies of its ops.
+    SayOnceDiagnosticHandler once(&getContext());
     SmallVector<Operation *> kernelOps;
     bool ok = true;
     for (Operation &top : module.getBody()->getOperations()) {
