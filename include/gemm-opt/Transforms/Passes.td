@@ -139,11 +139,12 @@ def GemmInitToEpilogue : Pass<"gemm-init-to-epilogue", "ModuleOp"> {
     Runs before gemm-fuse-epilogue-chains in every stage pipeline. A
     `linalg.matmul` or `linalg.batch_matmul` on tensors whose init is the
     result of a `linalg.broadcast` or of an elementwise linalg op (a bias
-    broadcast into C's shape, as some frontends write nn.Linear) starts
-    from a zero `linalg.fill` instead, and a `linalg.add` of that init
-    follows it; gemm-fuse-epilogue-chains fuses the add (and the
-    broadcast) into the kernel's epilogue. A matmul starting from a fill,
-    a function argument or another kernel's result is left as it is.
+    broadcast into C's shape, as some frontends write nn.Linear), or a
+    `linalg.fill` of a non-zero constant, starts from a zero `linalg.fill`
+    instead, and a `linalg.add` of that init follows it;
+    gemm-fuse-epilogue-chains fuses the add (and the broadcast) into the
+    kernel's epilogue. A matmul starting from a zero fill, a function
+    argument or another kernel's result is left as it is.
   }];
   let dependentDialects = ["arith::ArithDialect", "linalg::LinalgDialect",
                            "tensor::TensorDialect"];

@@ -52,7 +52,8 @@ bool mlir::gemm_opt::isPermutingCopy(linalg::LinalgOp op) {
 }
 
 /// On memrefs: whether nothing between `copy` and `reader` (same block, in
-/// that order) may write the copy's source or its buffer.
+/// that order) may write the copy's source or its buffer (a linalg op
+/// writing a view of any buffer counts as one that may).
 static bool sourceUnchangedBetween(Operation *copy, Operation *reader,
                                    Value source, Value buffer) {
   if (copy->getBlock() != reader->getBlock() || !copy->isBeforeInBlock(reader))
@@ -64,9 +65,12 @@ static bool sourceUnchangedBetween(Operation *copy, Operation *reader,
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
     if (!linalgOp || !linalgOp.hasPureBufferSemantics())
       return false;
-    if (llvm::is_contained(linalgOp.getDpsInits(), source) ||
-        llvm::is_contained(linalgOp.getDpsInits(), buffer))
-      return false;
+    // A write to the source or the copy, or through any view.
+    for (Value init : linalgOp.getDpsInits()) {
+      Value root = getRootBuffer(init);
+      if (!root || root == source || root == buffer)
+        return false;
+    }
   }
   return true;
 }

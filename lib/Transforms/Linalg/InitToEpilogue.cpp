@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 
 #define DEBUG_TYPE "gemm-opt-epilogue"
 
@@ -35,9 +36,14 @@ mlir::gemm_opt::moveInitToEpilogue(RewriterBase &rewriter,
   OpOperand *initOperand = op.getDpsInitOperand(0);
   Value init = initOperand->get();
   auto producer = init.getDefiningOp<linalg::LinalgOp>();
-  if (!producer || isGemmOp(producer) ||
-      isa<linalg::FillOp, linalg::SoftmaxOp>(producer.getOperation()) ||
-      !(isa<linalg::BroadcastOp>(producer) || linalg::isElementwise(producer)))
+  // A zero fill is what the kernels start from; a fill of another constant
+  // is an add of that constant.
+  auto fill = dyn_cast_or_null<linalg::FillOp>(producer.getOperation());
+  if (fill && matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
+    return failure();
+  if (!producer || isGemmOp(producer) || isa<linalg::SoftmaxOp>(producer) ||
+      !(fill || isa<linalg::BroadcastOp>(producer) ||
+        linalg::isElementwise(producer)))
     return failure();
   auto elementType = getElementTypeOrSelf(init.getType());
   if (!isa<FloatType>(elementType))

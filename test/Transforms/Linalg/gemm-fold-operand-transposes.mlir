@@ -201,3 +201,21 @@ func.func @collapse_mixes(%a: tensor<6x16x8xf16>, %k: tensor<2x8x3x32xf16>) -> t
   %r = linalg.batch_matmul ins(%a, %kt3 : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
   return %r : tensor<6x16x32xf32>
 }
+
+// -----
+
+// On memrefs, a write through a view between the copy and the matmul (it
+// may be of the source) keeps the copy too.
+// CHECK-LABEL: func.func @memref_view_written
+// CHECK: linalg.transpose
+// CHECK: linalg.matmul ins(
+func.func @memref_view_written(%a: memref<512x128xf16>, %b: memref<512x256xf16>, %c: memref<128x256xf32>) {
+  %t = memref.alloc() : memref<128x512xf16>
+  linalg.transpose ins(%a : memref<512x128xf16>) outs(%t : memref<128x512xf16>) permutation = [1, 0]
+  %rows = memref.subview %a[0, 0] [8, 128] [1, 1] : memref<512x128xf16> to memref<8x128xf16, strided<[128, 1]>>
+  %z = arith.constant 0.0 : f16
+  linalg.fill ins(%z : f16) outs(%rows : memref<8x128xf16, strided<[128, 1]>>)
+  linalg.matmul ins(%t, %b : memref<128x512xf16>, memref<512x256xf16>) outs(%c : memref<128x256xf32>)
+  memref.dealloc %t : memref<128x512xf16>
+  return
+}

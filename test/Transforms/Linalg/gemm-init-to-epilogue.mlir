@@ -53,3 +53,21 @@ func.func @left_alone(%a: tensor<16x32xf16>, %b: tensor<32x48xf16>, %c: tensor<1
   %r1 = linalg.matmul ins(%a, %b : tensor<16x32xf16>, tensor<32x48xf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
   return %r0, %r1 : tensor<16x48xf32>, tensor<16x48xf32>
 }
+
+// -----
+
+// C filled with another constant than zero: the matmul starts from zero
+// and that constant is added after it (an epilogue add of a scalar).
+// CHECK-LABEL: func.func @fill_one
+// CHECK: %[[ONE:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%{{.+}} : tensor<16x48xf32>)
+// CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[FILL:.+]] = linalg.fill ins(%[[ZERO]] : f32)
+// CHECK: %[[MM:.+]] = linalg.matmul ins({{.*}}) outs(%[[FILL]] :
+// CHECK: linalg.add ins(%[[MM]], %[[ONE]] :
+func.func @fill_one(%a: tensor<16x32xf16>, %b: tensor<32x48xf16>) -> tensor<16x48xf32> {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<16x48xf32>
+  %f = linalg.fill ins(%one : f32) outs(%e : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<16x32xf16>, tensor<32x48xf16>) outs(%f : tensor<16x48xf32>) -> tensor<16x48xf32>
+  return %r : tensor<16x48xf32>
+}

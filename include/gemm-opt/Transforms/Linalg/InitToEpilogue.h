@@ -18,10 +18,10 @@
 namespace mlir::gemm_opt {
 
 /// When `op` (a linalg.matmul or linalg.batch_matmul on tensors) starts from
-/// a C computed by a linalg.broadcast or an elementwise linalg op (not a
-/// fill), makes it start from a zero fill and adds that C to its result
-/// with a linalg.add, which takes the place of the result in every use.
-/// Returns the linalg.add; fails, changing nothing, otherwise.
+/// a C computed by a linalg.broadcast, an elementwise linalg op or a fill
+/// of a non-zero constant, makes it start from a zero fill and adds that C to
+/// its result with a linalg.add, which takes the place of the result in every
+/// use. Returns the linalg.add; fails, changing nothing, otherwise.
 FailureOr<linalg::AddOp> moveInitToEpilogue(RewriterBase &rewriter,
                                             linalg::LinalgOp op);
 
