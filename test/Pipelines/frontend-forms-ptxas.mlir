@@ -106,3 +106,12 @@
 // REDEFINE: %{prefix} = VM
 // RUN: %{check}
 // VM: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 3, c = f16, k = 777, m = 1, n = 130>]
+
+// bf16 operands extended to f32 before an f32 matmul: the bf16 matmul,
+// on the tensor cores.
+// REDEFINE: %{in} = matmul-extended-bf16-130x67x259
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = EXT
+// RUN: %{check}
+// EXT: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = f32, k = 259, m = 130, n = 67>]
+// EXT-NOT: arith.extf

@@ -132,6 +132,23 @@ def GemmFoldOperandTransposes
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def GemmFoldOperandExtensions
+    : Pass<"gemm-fold-operand-extensions", "ModuleOp"> {
+  let summary = "Read a matmul's f32 operands extended from f16 or bf16 as "
+                "the 16-bit values they extend";
+  let description = [{
+    Runs after gemm-fold-operand-transposes in every stage pipeline. An f32
+    `linalg.matmul` or `linalg.batch_matmul` on tensors whose two inputs
+    are each produced by an elementwise `linalg.generic` that only extends
+    one 16-bit type (f16 or bf16) to f32 with `arith.extf` (torch-mlir's
+    `x.float() @ w.float()`) becomes the same op on the 16-bit values,
+    accumulating in f32: products of two such values are exact in f32, so
+    it computes the same matmul, on the tensor cores. The extensions left
+    without a use are erased.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def GemmInitToEpilogue : Pass<"gemm-init-to-epilogue", "ModuleOp"> {
   let summary = "Start a matmul whose initial C is computed (a broadcast "
                 "bias) from zero, and add that C in its epilogue";

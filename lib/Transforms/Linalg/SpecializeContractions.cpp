@@ -174,6 +174,17 @@ std::string mlir::gemm_opt::whyNotMatmulContraction(linalg::LinalgOp op) {
   return matchContraction(op, loops);
 }
 
+linalg::LinalgOp
+mlir::gemm_opt::createNamedMatmul(OpBuilder &b, Location loc, bool batched,
+                                  TypeRange resultTypes, ValueRange inputs,
+                                  ValueRange inits, ArrayAttr indexingMaps) {
+  NamedAttribute maps = b.getNamedAttr("indexing_maps", indexingMaps);
+  if (batched)
+    return linalg::BatchMatmulOp::create(b, loc, resultTypes, inputs, inits,
+                                         {maps});
+  return linalg::MatmulOp::create(b, loc, resultTypes, inputs, inits, {maps});
+}
+
 FailureOr<linalg::LinalgOp>
 mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
                                    linalg::LinalgOp op) {
@@ -196,17 +207,9 @@ mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
         map.replaceDimsAndSymbols(toCanonical, {}, count, 0)));
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
-  NamedAttribute maps =
-      rewriter.getNamedAttr("indexing_maps", rewriter.getArrayAttr(canonical));
-  linalg::LinalgOp named;
-  if (loops.batch)
-    named = linalg::BatchMatmulOp::create(
-        rewriter, op.getLoc(), op->getResultTypes(), op.getDpsInputs(),
-        op.getDpsInits(), {maps});
-  else
-    named =
-        linalg::MatmulOp::create(rewriter, op.getLoc(), op->getResultTypes(),
-                                 op.getDpsInputs(), op.getDpsInits(), {maps});
+  linalg::LinalgOp named = createNamedMatmul(
+      rewriter, op.getLoc(), loops.batch.has_value(), op->getResultTypes(),
+      op.getDpsInputs(), op.getDpsInits(), rewriter.getArrayAttr(canonical));
   rewriter.replaceOp(op, named->getResults());
   return named;
 }

@@ -4,6 +4,7 @@
 
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -99,20 +100,12 @@ mlir::gemm_opt::vectorProductAsMatmul(RewriterBase &rewriter,
                                [&] { fill.getDpsInitsMutable()[0].set(rowC); });
   }
   rewriter.setInsertionPoint(op);
-  NamedAttribute maps = rewriter.getNamedAttr(
-      "indexing_maps", matmulMaps(op.getContext(), batched, matrixFirst));
   SmallVector<Type> resultTypes;
   if (op.hasPureTensorSemantics())
     resultTypes.push_back(rowC.getType());
-  linalg::LinalgOp matmul;
-  if (batched)
-    matmul = linalg::BatchMatmulOp::create(rewriter, loc, resultTypes,
-                                           ValueRange{rowA, matrix},
-                                           ValueRange{rowC}, {maps});
-  else
-    matmul = linalg::MatmulOp::create(rewriter, loc, resultTypes,
-                                      ValueRange{rowA, matrix},
-                                      ValueRange{rowC}, {maps});
+  linalg::LinalgOp matmul = createNamedMatmul(
+      rewriter, loc, batched, resultTypes, ValueRange{rowA, matrix},
+      ValueRange{rowC}, matmulMaps(op.getContext(), batched, matrixFirst));
   GEMM_OPT_DBG() << "computes " << op->getName() << " as a "
                  << matmul->getName() << " of one row\n";
   if (op.hasPureTensorSemantics()) {

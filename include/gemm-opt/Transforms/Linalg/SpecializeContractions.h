@@ -27,6 +27,13 @@ namespace mlir::gemm_opt {
 /// type (or not), multiplies them and adds the product to C.
 std::string whyNotMatmulContraction(linalg::LinalgOp op);
 
+/// Creates a linalg.batch_matmul (`batched`) or linalg.matmul with the given
+/// indexing maps; the named op's builder writes its body (extending the
+/// inputs to the output's element type).
+linalg::LinalgOp createNamedMatmul(OpBuilder &b, Location loc, bool batched,
+                                   TypeRange resultTypes, ValueRange inputs,
+                                   ValueRange inits, ArrayAttr indexingMaps);
+
 /// Replaces `op` with the equivalent linalg.matmul or linalg.batch_matmul
 /// (transposing indexing maps where an operand is stored transposed).
 /// Fails, changing nothing, when whyNotMatmulContraction(op) is not empty.

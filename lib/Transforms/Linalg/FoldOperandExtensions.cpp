@@ -1,0 +1,91 @@
+//===- FoldOperandExtensions.cpp - Widened operands read narrow -----------===//
+
+#include "gemm-opt/Transforms/Linalg/FoldOperandExtensions.h"
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#define DEBUG_TYPE "gemm-opt-extensions"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMFOLDOPERANDEXTENSIONS
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+/// The 16-bit value `input` extends to f32 through an elementwise generic
+/// (identity maps, body yield(extf(in))), or null.
+static Value extendedSource(Value input) {
+  auto generic = input.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 ||
+      generic.getNumParallelLoops() != generic.getNumLoops() ||
+      !llvm::all_of(generic.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isIdentity(); }))
+    return {};
+  Block *body = generic.getBlock();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  auto ext = yield.getNumOperands() == 1
+                 ? yield.getOperand(0).getDefiningOp<arith::ExtFOp>()
+                 : arith::ExtFOp();
+  if (!ext || ext.getIn() != body->getArgument(0) ||
+      body->getOperations().size() != 2 || !ext.getType().isF32())
+    return {};
+  Value source = generic.getDpsInputs()[0];
+  Type narrow = getElementTypeOrSelf(source.getType());
+  return narrow.isF16() || narrow.isBF16() ? source : Value();
+}
+
+FailureOr<linalg::LinalgOp>
+mlir::gemm_opt::foldOperandExtensions(RewriterBase &rewriter,
+                                      linalg::LinalgOp op) {
+  if (!isGemmOp(op) || !op.hasPureTensorSemantics())
+    return failure();
+  Value a = extendedSource(op.getDpsInputs()[0]);
+  Value b = extendedSource(op.getDpsInputs()[1]);
+  if (!a || !b ||
+      getElementTypeOrSelf(a.getType()) != getElementTypeOrSelf(b.getType()))
+    return failure();
+  SmallVector<Operation *> extensions = {op.getDpsInputs()[0].getDefiningOp(),
+                                         op.getDpsInputs()[1].getDefiningOp()};
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  // The named op's builder writes the body that extends the 16-bit inputs.
+  linalg::LinalgOp narrow = createNamedMatmul(
+      rewriter, op.getLoc(), isa<linalg::BatchMatmulOp>(op.getOperation()),
+      op->getResultTypes(), ValueRange{a, b}, op.getDpsInits(),
+      op.getIndexingMaps());
+  GEMM_OPT_DBG() << "reads the " << getElementTypeOrSelf(a.getType())
+                 << " operands of " << op->getName()
+                 << " before their extension to f32\n";
+  rewriter.replaceOp(op, narrow->getResults());
+  for (Operation *ext : extensions) {
+    if (!ext->use_empty())
+      continue;
+    Value init = cast<linalg::GenericOp>(ext).getDpsInits()[0];
+    rewriter.eraseOp(ext);
+    if (auto empty = init.getDefiningOp<tensor::EmptyOp>();
+        empty && empty->use_empty())
+      rewriter.eraseOp(empty);
+  }
+  return narrow;
+}
+
+namespace {
+struct GemmFoldOperandExtensionsPass
+    : public mlir::gemm_opt::impl::GemmFoldOperandExtensionsBase<
+          GemmFoldOperandExtensionsPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : collectGemmOps(getOperation()))
+      (void)foldOperandExtensions(rewriter, op);
+  }
+};
+} // namespace
