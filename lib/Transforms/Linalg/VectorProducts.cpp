@@ -84,10 +84,10 @@ mlir::gemm_opt::vectorProductAsMatmul(RewriterBase &rewriter,
            def && result.hasOneUse() &&
            matchPattern(def.getDpsInputs()[0], m_AnyZeroFloat()))
     fill = def;
+  // On memrefs the fill writes the row of the result: its view comes first.
   rewriter.setInsertionPoint(fill && op.hasPureBufferSemantics()
                                  ? fill.getOperation()
                                  : op.getOperation());
-  Value rowA = asRow(rewriter, loc, vector);
   Value rowC;
   if (fill && op.hasPureTensorSemantics()) {
     Value empty = asRow(rewriter, loc, fill.getDpsInits()[0]);
@@ -100,6 +100,7 @@ mlir::gemm_opt::vectorProductAsMatmul(RewriterBase &rewriter,
                                [&] { fill.getDpsInitsMutable()[0].set(rowC); });
   }
   rewriter.setInsertionPoint(op);
+  Value rowA = asRow(rewriter, loc, vector);
   SmallVector<Type> resultTypes;
   if (op.hasPureTensorSemantics())
     resultTypes.push_back(rowC.getType());
