@@ -53,8 +53,11 @@ mlir::gemm_opt::foldOperandExtensions(RewriterBase &rewriter,
   if (!a || !b ||
       getElementTypeOrSelf(a.getType()) != getElementTypeOrSelf(b.getType()))
     return failure();
-  SmallVector<Operation *> extensions = {op.getDpsInputs()[0].getDefiningOp(),
-                                         op.getDpsInputs()[1].getDefiningOp()};
+  // One extension may feed both inputs (x.float() @ x.float()): it is
+  // erased once.
+  llvm::SetVector<Operation *> extensions;
+  for (Value input : op.getDpsInputs())
+    extensions.insert(input.getDefiningOp());
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   // The named op's builder writes the body that extends the 16-bit inputs.

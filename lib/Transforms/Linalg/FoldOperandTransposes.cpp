@@ -190,7 +190,8 @@ mlir::gemm_opt::foldOperandTransposes(RewriterBase &rewriter,
     return failure();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   SmallVector<Value> inputs = op.getDpsInputs();
-  SmallVector<linalg::LinalgOp> copies;
+  // One copy may feed both inputs (x^T x^T): it is erased once.
+  llvm::SetVector<Operation *> copies;
   for (unsigned i = 0; i < inputs.size(); ++i) {
     if (FailureOr<Value> moved = collapseBeforeTranspose(rewriter, inputs[i]);
         succeeded(moved))
@@ -203,7 +204,7 @@ mlir::gemm_opt::foldOperandTransposes(RewriterBase &rewriter,
     maps[i] =
         copyMaps[0].compose(inversePermutation(copyMaps[1])).compose(maps[i]);
     inputs[i] = copy->source;
-    copies.push_back(copy->op);
+    copies.insert(copy->op);
   }
   if (copies.empty())
     return failure();
@@ -235,8 +236,8 @@ mlir::gemm_opt::foldOperandTransposes(RewriterBase &rewriter,
   GEMM_OPT_DBG() << "folds " << copies.size() << " transposed operand(s) of "
                  << op->getName() << " into its indexing maps\n";
   rewriter.replaceOp(op, (*folded)->getResults());
-  for (linalg::LinalgOp copy : copies)
-    eraseIfDead(rewriter, copy);
+  for (Operation *copy : copies)
+    eraseIfDead(rewriter, cast<linalg::LinalgOp>(copy));
   return folded;
 }
 

@@ -84,3 +84,27 @@ func.func @batched_nt(%x: tensor<2x16x32xf16>, %w: tensor<2x48x32xf16>) -> tenso
       ins(%xf, %wf : tensor<2x16x32xf32>, tensor<2x48x32xf32>) outs(%c : tensor<2x16x48xf32>) -> tensor<2x16x48xf32>
   return %r : tensor<2x16x48xf32>
 }
+
+// -----
+
+// One extension read as both operands: the bf16 matmul, the extension
+// erased once.
+// CHECK-LABEL: func.func @both_operands
+// CHECK-SAME: (%[[X:.+]]: tensor<64x64xbf16>)
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.matmul ins(%[[X]], %[[X]] : tensor<64x64xbf16>, tensor<64x64xbf16>)
+#id = affine_map<(i, j) -> (i, j)>
+func.func @both_operands(%x: tensor<64x64xbf16>) -> tensor<64x64xf32> {
+  %e = tensor.empty() : tensor<64x64xf32>
+  %xf = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x64xbf16>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%in: bf16, %out: f32):
+    %v = arith.extf %in : bf16 to f32
+    linalg.yield %v : f32
+  } -> tensor<64x64xf32>
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul ins(%xf, %xf : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}

@@ -219,3 +219,22 @@ func.func @memref_view_written(%a: memref<512x128xf16>, %b: memref<512x256xf16>,
   memref.dealloc %t : memref<128x512xf16>
   return
 }
+
+// -----
+
+// One transpose read as both operands: folded into both maps, erased once.
+// CHECK-DAG: #[[KM:.+]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[NK:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @both_operands
+// CHECK-SAME: (%[[X:.+]]: tensor<64x64xf16>)
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.matmul indexing_maps = [#[[KM]], #[[NK]], #{{.+}}] ins(%[[X]], %[[X]] :
+func.func @both_operands(%x: tensor<64x64xf16>) -> tensor<64x64xf32> {
+  %e = tensor.empty() : tensor<64x64xf16>
+  %t = linalg.transpose ins(%x : tensor<64x64xf16>) outs(%e : tensor<64x64xf16>) permutation = [1, 0]
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul ins(%t, %t : tensor<64x64xf16>, tensor<64x64xf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
