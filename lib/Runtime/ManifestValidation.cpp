@@ -190,13 +190,13 @@ const BufferDesc *findRoleBuffer(const RoleLookup &lookup, const char *role, Ele
   return found;
 }
 
-/// Whether the dimensions of `shape` before its last `tail` multiply to `batch`.
-bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t batch) {
-  // Stops past batch: a product of two values below 2^63 cannot wrap.
+/// Whether the dimensions of `shape` before its last `tail` multiply to `count`.
+bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t count) {
+  // Stops past count: a product of two values below 2^63 cannot wrap.
   unsigned __int128 product = 1;
-  for (size_t i = 0; i + tail < shape.size() && product <= uint64_t(batch); ++i)
+  for (size_t i = 0; i + tail < shape.size() && product <= uint64_t(count); ++i)
     product *= shape[i] <= 0 ? 0 : uint64_t(shape[i]);
-  return product == uint64_t(batch);
+  return product == uint64_t(count);
 }
 
 /// Whether `shape` is [d0, ..., rows, cols] with d0 * ... = batch (none for
@@ -234,11 +234,7 @@ bool checkRowsRole(const RoleLookup &lookup, const char *role, ElemType elem, in
   if (!found)
     return false;
   const std::vector<int64_t> &shape = found->shape;
-  // Stops past rows: a product of two values below 2^63 cannot wrap.
-  unsigned __int128 product = 1;
-  for (size_t i = 0; i + 1 < shape.size() && product <= uint64_t(rows); ++i)
-    product *= shape[i] <= 0 ? 0 : uint64_t(shape[i]);
-  if (shape.size() < 2 || shape.back() != cols || product != uint64_t(rows))
+  if (shape.size() < 2 || shape.back() != cols || !leadingProductIs(shape, 1, rows))
     return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" + std::to_string(rows) +
                  ", " + std::to_string(cols) + "], or [d0, ..., " + std::to_string(cols) +
                  "] with d0 * ... = " + std::to_string(rows) + " rows, got " + jsonIntList(shape),

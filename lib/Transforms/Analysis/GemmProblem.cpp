@@ -134,6 +134,11 @@ Value mlir::gemm_opt::getRootBuffer(Value buffer) {
   return Value();
 }
 
+bool mlir::gemm_opt::isStaticRowMajor(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.hasStaticShape() && memref.getLayout().isIdentity();
+}
+
 Value mlir::gemm_opt::getViewedRootBuffer(Value value) {
   // Reshapes of a row-major buffer keep its bytes in order: a view through
   // any chain of them reads the root's memory as it is.
@@ -141,8 +146,7 @@ Value mlir::gemm_opt::getViewedRootBuffer(Value value) {
     Operation *def = value.getDefiningOp();
     if (!isa_and_nonnull<memref::CollapseShapeOp, memref::ExpandShapeOp>(def))
       break;
-    auto type = cast<MemRefType>(value.getType());
-    if (!type.getLayout().isIdentity() || !type.hasStaticShape())
+    if (!isStaticRowMajor(value.getType()))
       return Value();
     value = def->getOperand(0);
   }
@@ -162,6 +166,10 @@ void mlir::gemm_opt::setBufferRole(func::FuncOp func, Value buffer,
     root.getDefiningOp()->setAttr(kRoleAttr, roleAttr);
 }
 
+bool mlir::gemm_opt::isZeroFill(linalg::FillOp fill) {
+  return matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat());
+}
+
 linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::LinalgOp op) {
   Value init = op.getDpsInits()[0];
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
@@ -170,9 +178,7 @@ linalg::FillOp mlir::gemm_opt::findFoldableZeroFill(linalg::LinalgOp op) {
     auto fill = dyn_cast<linalg::FillOp>(prev);
     if (!fill || fill.getDpsInits()[0] != init)
       return {};
-    if (matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
-      return fill;
-    return {};
+    return isZeroFill(fill) ? fill : linalg::FillOp();
   }
   return {};
 }

@@ -13,11 +13,11 @@
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Linalg/FoldOperandTransposes.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
+#include "gemm-opt/Transforms/Linalg/VectorProducts.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::gemm_opt {
@@ -32,8 +32,7 @@ namespace {
 
 /// A product with a vector, which gemm-opt does not compile.
 static bool isVectorProduct(Operation *op) {
-  return isa<linalg::MatvecOp, linalg::VecmatOp, linalg::BatchMatvecOp,
-             linalg::BatchVecmatOp, linalg::DotOp>(op);
+  return isMatrixVectorProduct(op) || isa<linalg::DotOp>(op);
 }
 
 /// A fill is supported only as the zero initialisation of a matmul's result
@@ -45,7 +44,7 @@ static LogicalResult verifyFill(linalg::FillOp fill) {
     if (isVectorProduct(*fill.getResult(0).getUsers().begin()))
       return success();
   }
-  if (!matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
+  if (!isZeroFill(fill))
     return fill.emitOpError("is only supported as the zero initialisation of "
                             "a linalg.matmul result (fill value must be 0.0)");
   bool ok = false;

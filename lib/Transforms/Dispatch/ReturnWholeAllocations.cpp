@@ -2,6 +2,7 @@
 
 #include "gemm-opt/Transforms/Dispatch/ReturnWholeAllocations.h"
 
+#include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -13,13 +14,6 @@ namespace mlir::gemm_opt {
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
-
-/// Whether `type` is a static, row-major memref (whose reshapes are views
-/// of the same bytes in the same order).
-static bool isWholeRowMajor(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  return memref && memref.hasStaticShape() && memref.getLayout().isIdentity();
-}
 
 /// The reshape of `whole` (of the returned shape) back to `alloc`'s type,
 /// the inverse of `reshape`, at `whole`'s position.
@@ -44,8 +38,8 @@ bool mlir::gemm_opt::returnWholeAllocations(RewriterBase &rewriter,
               reshape))
         continue;
       auto alloc = reshape->getOperand(0).getDefiningOp<memref::AllocOp>();
-      if (!alloc || !isWholeRowMajor(alloc.getType()) ||
-          !isWholeRowMajor(result.get().getType()))
+      if (!alloc || !isStaticRowMajor(alloc.getType()) ||
+          !isStaticRowMajor(result.get().getType()))
         continue;
       rewriter.setInsertionPoint(alloc);
       auto whole = memref::AllocOp::create(

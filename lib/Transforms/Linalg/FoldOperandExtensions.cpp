@@ -4,6 +4,7 @@
 
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -69,15 +70,8 @@ mlir::gemm_opt::foldOperandExtensions(RewriterBase &rewriter,
                  << " operands of " << op->getName()
                  << " before their extension to f32\n";
   rewriter.replaceOp(op, narrow->getResults());
-  for (Operation *ext : extensions) {
-    if (!ext->use_empty())
-      continue;
-    Value init = cast<linalg::GenericOp>(ext).getDpsInits()[0];
-    rewriter.eraseOp(ext);
-    if (auto empty = init.getDefiningOp<tensor::EmptyOp>();
-        empty && empty->use_empty())
-      rewriter.eraseOp(empty);
-  }
+  for (Operation *ext : extensions)
+    eraseIfUnused(rewriter, cast<linalg::LinalgOp>(ext));
   return narrow;
 }
 

@@ -4,6 +4,7 @@
 
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -20,16 +21,6 @@ namespace mlir::gemm_opt {
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
-
-namespace {
-
-/// A copy that only permutes: out[outMap(d)] = in[inMap(d)].
-struct PermutingCopy {
-  linalg::LinalgOp op;
-  Value source;
-};
-
-} // namespace
 
 bool mlir::gemm_opt::isPermutingCopy(linalg::LinalgOp op) {
   if (!isa<linalg::TransposeOp, linalg::GenericOp, linalg::CopyOp>(
@@ -75,18 +66,15 @@ static bool sourceUnchangedBetween(Operation *copy, Operation *reader,
   return true;
 }
 
-/// The permuting copy that produced `input` of `reader`, if any.
-static std::optional<PermutingCopy> findPermutingCopy(Value input,
-                                                      Operation *reader) {
+/// The permuting copy that produced `input` of `reader`, or null.
+static linalg::LinalgOp findPermutingCopy(Value input, Operation *reader) {
   if (isa<RankedTensorType>(input.getType())) {
     auto copy = input.getDefiningOp<linalg::LinalgOp>();
-    if (!copy || !isPermutingCopy(copy))
-      return std::nullopt;
-    return PermutingCopy{copy, copy.getDpsInputs()[0]};
+    return copy && isPermutingCopy(copy) ? copy : linalg::LinalgOp();
   }
   // memref: an alloc written by one permuting copy, read by `reader` only.
   if (!input.getDefiningOp<memref::AllocOp>())
-    return std::nullopt;
+    return {};
   linalg::LinalgOp copy;
   for (Operation *user : input.getUsers()) {
     if (user == reader || isa<memref::DeallocOp>(user))
@@ -94,13 +82,13 @@ static std::optional<PermutingCopy> findPermutingCopy(Value input,
     auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
     if (copy || !linalgOp || !isPermutingCopy(linalgOp) ||
         linalgOp.getDpsInits()[0] != input)
-      return std::nullopt;
+      return {};
     copy = linalgOp;
   }
   if (!copy || llvm::count(reader->getOperands(), input) != 1 ||
       !sourceUnchangedBetween(copy, reader, copy.getDpsInputs()[0], input))
-    return std::nullopt;
-  return PermutingCopy{copy, copy.getDpsInputs()[0]};
+    return {};
+  return copy;
 }
 
 /// torch-mlir transposes a 4-D K (batch, heads, keys, head dim) and then
@@ -151,28 +139,15 @@ static FailureOr<Value> collapseBeforeTranspose(RewriterBase &rewriter,
   auto collapsedTranspose =
       linalg::TransposeOp::create(rewriter, loc, collapsed, init, groupPerm);
   rewriter.replaceOp(collapse, collapsedTranspose->getResults());
-  if (transpose->use_empty()) {
-    Value oldInit = transpose.getInit();
-    rewriter.eraseOp(transpose);
-    if (Operation *empty = oldInit.getDefiningOp<tensor::EmptyOp>();
-        empty && empty->use_empty())
-      rewriter.eraseOp(empty);
-  }
+  eraseIfUnused(rewriter, transpose);
   return collapsedTranspose->getResult(0);
 }
 
 /// Erases `copy` when nothing reads what it wrote any more (with its
 /// memref buffer and that buffer's deallocs).
 static void eraseIfDead(RewriterBase &rewriter, linalg::LinalgOp copy) {
-  if (copy->getNumResults() == 1) {
-    if (!copy->use_empty())
-      return;
-    auto empty = copy.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>();
-    rewriter.eraseOp(copy);
-    if (empty && empty->use_empty())
-      rewriter.eraseOp(empty);
-    return;
-  }
+  if (copy.hasPureTensorSemantics())
+    return eraseIfUnused(rewriter, copy);
   Value buffer = copy.getDpsInits()[0];
   if (llvm::any_of(buffer.getUsers(), [&](Operation *user) {
         return user != copy && !isa<memref::DeallocOp>(user);
@@ -196,15 +171,15 @@ mlir::gemm_opt::foldOperandTransposes(RewriterBase &rewriter,
     if (FailureOr<Value> moved = collapseBeforeTranspose(rewriter, inputs[i]);
         succeeded(moved))
       inputs[i] = *moved;
-    std::optional<PermutingCopy> copy = findPermutingCopy(inputs[i], op);
+    linalg::LinalgOp copy = findPermutingCopy(inputs[i], op);
     if (!copy)
       continue;
     // The matmul reads out[r] = in[inMap(outMap^-1(r))], r = maps[i](loops).
-    SmallVector<AffineMap> copyMaps = copy->op.getIndexingMapsArray();
+    SmallVector<AffineMap> copyMaps = copy.getIndexingMapsArray();
     maps[i] =
         copyMaps[0].compose(inversePermutation(copyMaps[1])).compose(maps[i]);
-    inputs[i] = copy->source;
-    copies.insert(copy->op);
+    inputs[i] = copy.getDpsInputs()[0];
+    copies.insert(copy);
   }
   if (copies.empty())
     return failure();

@@ -55,6 +55,22 @@ static bool readsMatmulResult(Operation *op, int depth = 0) {
   return false;
 }
 
+/// Makes each of `ops` that is a named linalg op the linalg.generic it is.
+static LogicalResult generalizeNamedOps(ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return success();
+  IRRewriter rewriter(ops.front()->getContext());
+  for (Operation *op : ops) {
+    if (isa<linalg::GenericOp>(op))
+      continue;
+    rewriter.setInsertionPoint(op);
+    GEMM_OPT_DBG() << "generalizes " << op->getName() << "\n";
+    if (failed(linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op))))
+      return op->emitOpError("cannot be generalized into a linalg.generic");
+  }
+  return success();
+}
+
 /// Whether `operand` reads a tensor.expand_shape of a matmul's result.
 static bool readsExpandedMatmulResult(OpOperand *operand) {
   auto expand = operand->get().getDefiningOp<tensor::ExpandShapeOp>();
@@ -77,14 +93,8 @@ static LogicalResult sinkMatmulResultReshapes(func::FuncOp func) {
   });
   if (readers.empty())
     return success();
-  IRRewriter rewriter(func.getContext());
-  for (Operation *op : readers) {
-    if (isa<linalg::GenericOp>(op))
-      continue;
-    rewriter.setInsertionPoint(op);
-    if (failed(linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op))))
-      return op->emitOpError("cannot be generalized into a linalg.generic");
-  }
+  if (failed(generalizeNamedOps(readers)))
+    return failure();
   RewritePatternSet patterns(func.getContext());
   linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns,
                                                      readsExpandedMatmulResult);
@@ -99,11 +109,10 @@ LogicalResult mlir::gemm_opt::fuseEpilogueChains(func::FuncOp func) {
     return failure();
   // The chain ops after each matmul, and the broadcasts into them.
   SetVector<Operation *> chain;
-  SmallVector<Operation *> worklist;
-  func.walk([&](linalg::LinalgOp op) {
-    if (isGemmOp(op))
-      worklist.push_back(op);
-  });
+  SmallVector<Operation *> worklist =
+      llvm::map_to_vector(collectGemmOps(func), [](linalg::LinalgOp op) {
+        return op.getOperation();
+      });
   auto memrefReaders = [&](Operation *op, SmallVectorImpl<Operation *> &out) {
     // On memrefs: the ops after `op` in its block reading what it writes.
     for (Value init : cast<linalg::LinalgOp>(op).getDpsInits())
@@ -137,15 +146,8 @@ LogicalResult mlir::gemm_opt::fuseEpilogueChains(func::FuncOp func) {
   // Nothing after a matmul: leave the function exactly as it is.
   if (chain.empty())
     return success();
-  IRRewriter rewriter(func.getContext());
-  for (Operation *op : chain) {
-    if (isa<linalg::GenericOp>(op))
-      continue;
-    rewriter.setInsertionPoint(op);
-    GEMM_OPT_DBG() << "generalizes " << op->getName() << "\n";
-    if (failed(linalg::generalizeNamedOp(rewriter, cast<linalg::LinalgOp>(op))))
-      return op->emitOpError("cannot be generalized into a linalg.generic");
-  }
+  if (failed(generalizeNamedOps(chain.getArrayRef())))
+    return failure();
   RewritePatternSet patterns(func.getContext());
   linalg::populateElementwiseOpsFusionPatterns(
       patterns, [](OpOperand *fused) {

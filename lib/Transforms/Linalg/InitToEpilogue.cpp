@@ -9,7 +9,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 
 #define DEBUG_TYPE "gemm-opt-epilogue"
 
@@ -39,7 +38,7 @@ mlir::gemm_opt::moveInitToEpilogue(RewriterBase &rewriter,
   // A zero fill is what the kernels start from; a fill of another constant
   // is an add of that constant.
   auto fill = dyn_cast_or_null<linalg::FillOp>(producer.getOperation());
-  if (fill && matchPattern(fill.getDpsInputs()[0], m_AnyZeroFloat()))
+  if (fill && isZeroFill(fill))
     return failure();
   if (!producer || isGemmOp(producer) || isa<linalg::SoftmaxOp>(producer) ||
       !(fill || isa<linalg::BroadcastOp>(producer) ||

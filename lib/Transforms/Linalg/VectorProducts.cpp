@@ -9,7 +9,6 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 
 #define DEBUG_TYPE "gemm-opt-vector-products"
 
@@ -21,16 +20,26 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
+bool mlir::gemm_opt::isMatrixVectorProduct(Operation *op) {
+  return isa<linalg::MatvecOp, linalg::VecmatOp, linalg::BatchMatvecOp,
+             linalg::BatchVecmatOp>(op);
+}
+
+/// How a row [1, K] ([B, 1, K] batched) reshapes from and to a vector [K]
+/// ([B, K]).
+static SmallVector<ReassociationIndices> rowGroups(bool batched) {
+  if (batched)
+    return {{0}, {1, 2}};
+  return {{0, 1}};
+}
+
 /// `vector` ([K], or [B, K] batched) as one row: [1, K] or [B, 1, K], a
 /// reshape of the same tensor or buffer.
 static Value asRow(RewriterBase &rewriter, Location loc, Value vector) {
   auto type = cast<ShapedType>(vector.getType());
-  bool batched = type.getRank() == 2;
   SmallVector<int64_t> shape(type.getShape());
   shape.insert(shape.end() - 1, 1);
-  SmallVector<ReassociationIndices> groups =
-      batched ? SmallVector<ReassociationIndices>{{0}, {1, 2}}
-              : SmallVector<ReassociationIndices>{{0, 1}};
+  SmallVector<ReassociationIndices> groups = rowGroups(type.getRank() == 2);
   if (isa<RankedTensorType>(type))
     return tensor::ExpandShapeOp::create(
         rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
@@ -58,12 +67,11 @@ static ArrayAttr matmulMaps(MLIRContext *ctx, bool batched, bool bTransposed) {
 FailureOr<linalg::LinalgOp>
 mlir::gemm_opt::vectorProductAsMatmul(RewriterBase &rewriter,
                                       linalg::LinalgOp op) {
+  if (!isMatrixVectorProduct(op))
+    return failure();
   // matvec: y = A x (the matrix first, read as n x k); vecmat: y = x A.
   bool matrixFirst =
       isa<linalg::MatvecOp, linalg::BatchMatvecOp>(op.getOperation());
-  if (!matrixFirst &&
-      !isa<linalg::VecmatOp, linalg::BatchVecmatOp>(op.getOperation()))
-    return failure();
   if (!op.hasPureTensorSemantics() && !op.hasPureBufferSemantics())
     return failure();
   for (Value v : op->getOperands())
@@ -81,8 +89,7 @@ mlir::gemm_opt::vectorProductAsMatmul(RewriterBase &rewriter,
   if (op.hasPureBufferSemantics())
     fill = findFoldableZeroFill(op);
   else if (auto def = result.getDefiningOp<linalg::FillOp>();
-           def && result.hasOneUse() &&
-           matchPattern(def.getDpsInputs()[0], m_AnyZeroFloat()))
+           def && result.hasOneUse() && isZeroFill(def))
     fill = def;
   // On memrefs the fill writes the row of the result: its view comes first.
   rewriter.setInsertionPoint(fill && op.hasPureBufferSemantics()
@@ -110,11 +117,8 @@ mlir::gemm_opt::vectorProductAsMatmul(RewriterBase &rewriter,
   GEMM_OPT_DBG() << "computes " << op->getName() << " as a "
                  << matmul->getName() << " of one row\n";
   if (op.hasPureTensorSemantics()) {
-    SmallVector<ReassociationIndices> groups =
-        batched ? SmallVector<ReassociationIndices>{{0}, {1, 2}}
-                : SmallVector<ReassociationIndices>{{0, 1}};
     Value vectorResult = tensor::CollapseShapeOp::create(
-        rewriter, loc, matmul->getResult(0), groups);
+        rewriter, loc, matmul->getResult(0), rowGroups(batched));
     rewriter.replaceOp(op, vectorResult);
     if (fill && fill->use_empty())
       rewriter.eraseOp(fill);
@@ -131,8 +135,7 @@ struct GemmVectorProductsAsMatmulsPass
   void runOnOperation() override {
     SmallVector<linalg::LinalgOp> products;
     getOperation()->walk([&](linalg::LinalgOp op) {
-      if (isa<linalg::MatvecOp, linalg::VecmatOp, linalg::BatchMatvecOp,
-              linalg::BatchVecmatOp>(op.getOperation()))
+      if (isMatrixVectorProduct(op))
         products.push_back(op);
     });
     IRRewriter rewriter(&getContext());

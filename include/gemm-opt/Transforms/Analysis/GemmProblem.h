@@ -193,6 +193,9 @@ inline FailureOr<ShapedType> verifyStatic2DOperand(Operation *op,
 /// is not supported.
 LogicalResult verifyMatmulContract(linalg::LinalgOp op);
 
+/// Whether `fill` writes a floating-point zero.
+bool isZeroFill(linalg::FillOp fill);
+
 /// The zero `linalg.fill` of a memref matmul's C that is the last op before
 /// it touching C, in the same block: the one a kernel can fold (beta = 0).
 linalg::FillOp findFoldableZeroFill(linalg::LinalgOp op);
@@ -219,6 +222,10 @@ MatmulProblemAttr getMatmulProblemAttr(const GemmProblem &problem);
 /// Returns the function argument or allocating op a buffer comes from, or a
 /// null value when it comes from somewhere else.
 Value getRootBuffer(Value buffer);
+
+/// Whether `type` is a static memref with the identity (row-major) layout,
+/// whose reshapes are views of the same bytes in the same order.
+bool isStaticRowMajor(Type type);
 
 /// Returns the function argument or allocation that `value` is, or that it
 /// views through `memref.collapse_shape` / `memref.expand_shape` ops (the

@@ -17,6 +17,10 @@
 
 namespace mlir::gemm_opt {
 
+/// Whether `op` is a linalg.matvec, linalg.vecmat, linalg.batch_matvec or
+/// linalg.batch_vecmat.
+bool isMatrixVectorProduct(Operation *op);
+
 /// Replaces `op` (a linalg.matvec, linalg.vecmat, linalg.batch_matvec or
 /// linalg.batch_vecmat with static shapes, on tensors or memrefs) with the
 /// linalg.matmul or linalg.batch_matmul of one row it computes, reading
