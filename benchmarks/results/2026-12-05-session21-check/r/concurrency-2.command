@@ -1,0 +1,1 @@
+env PER_RUN_TIMEOUT=60 bash benchmarks/concurrency-check.sh /tmp/bin 2 test/Inputs/attention-4d-f16-2x3x130x67x72.mlir --stages=mma,wgmma --repeat 20 --stages=warptile --shape 4000x4096x4096 --dtype f32 --repeat 10

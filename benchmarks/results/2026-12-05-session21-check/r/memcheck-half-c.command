@@ -1,0 +1,1 @@
+timeout 40 /usr/local/cuda/bin/compute-sanitizer --tool memcheck /tmp/bin/gemm-run --check-only --stages=smem,reg1d,warptile --shape 1000x999x777 --dtype bf16 --out-dtype bf16 --epilogue bias,residual,gelu

@@ -1,0 +1,1 @@
+timeout 40 /usr/local/cuda/bin/compute-sanitizer --tool memcheck /tmp/bin/gemm-run --check-only --stages wgmma --dtype bf16 --out-dtype bf16 --layout nn --shape 1900x1790x2049 --tuning-db test/GPU/Inputs/stream-k-db.jsonl

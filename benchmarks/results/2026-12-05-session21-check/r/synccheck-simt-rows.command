@@ -1,0 +1,1 @@
+timeout 40 /usr/local/cuda/bin/compute-sanitizer --tool synccheck /tmp/bin/gemm-run --check-only --stages=vector,multibuffer,warptile --shape 1000x1024x512 --dtype f32
