@@ -236,6 +236,7 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
   space.k = key.k;
   space.elemBytes = key.aType == "f32" ? 4 : 2;
   space.cElemBytes = key.cType == "f32" ? 4 : 2;
+  space.transposeA = key.layout[0] == 't';
   space.transposeB = key.layout[1] == 't';
   space.numSMs = bench.drv ? bench.drv->device().smCount : 132;
   space.maxSharedBytes = maxSharedBytes(key.chip);
@@ -247,6 +248,8 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
   printPruned(en.pruned, "  ");
   std::vector<TuneJob> jobs;
   std::map<std::string, int> refused;
+  std::map<std::string, size_t> samePlan;
+  size_t duplicates = 0;
   for (size_t i = 0; i < en.candidates.size(); ++i) {
     const TuneCandidate &c = en.candidates[i];
     TuneJob job{c, {}};
@@ -260,16 +263,28 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
     std::string plan;
     for (const auto &[rung, options] : job.candidate.plan)
       plan += " " + rung + "{" + options + "}";
+    // A variant that the rungs planned as an earlier one (the heuristics'
+    // own small-M kernel, say) is measured once.
+    auto same = ok ? samePlan.find(plan) : samePlan.end();
+    if (same != samePlan.end()) {
+      std::printf("  [%zu] %-28s same plan as [%zu]\n", i, c.name.c_str(),
+                  same->second);
+      ++duplicates;
+      continue;
+    }
     std::printf("  [%zu] %-28s %s%s\n", i, c.name.c_str(),
                 ok ? "compiled:" : "refused: ", ok ? plan.c_str() : why.c_str());
     if (!ok) {
       ++refused[why];
       continue;
     }
+    samePlan.emplace(plan, i);
     jobs.push_back(std::move(job));
   }
-  std::printf("  %zu compiled, %zu refused by the rungs\n", jobs.size(),
-              en.candidates.size() - jobs.size());
+  std::printf("  %zu compiled, %zu refused by the rungs, %zu the same plan "
+              "as another\n",
+              jobs.size(), en.candidates.size() - jobs.size() - duplicates,
+              duplicates);
   printPruned(refused, "  ");
   std::fflush(stdout);
   if (w.o.dryRun)

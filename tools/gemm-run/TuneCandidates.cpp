@@ -19,6 +19,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 using namespace gemm_run;
 
@@ -263,6 +265,45 @@ void addMmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
     }
 }
 
+/// The small-M kernels' variants where they may apply (a single matmul of
+/// at most 64 rows of A stored M x K, 16-byte rows; the rungs refuse the
+/// rest): the weight-streaming kernel (M <= 3, B stored N x K) by warps per
+/// block and chunks in flight, and the swap-AB kernel (16-bit) by warps
+/// splitting K, row tiles and steps in flight, around the heuristics'
+/// choices (TensorCoreHeuristics.cpp; results/2026-12-02-small-m-variants
+/// measured nine of the swap-AB variants: each won some layer or layout).
+std::vector<TuneCandidate> smallMCandidates(const TuneSpace &s) {
+  std::vector<TuneCandidate> out;
+  if (s.batch != 1 || s.m > 64 || s.transposeA ||
+      (s.k * s.elemBytes) % 16 != 0)
+    return out;
+  auto add = [&](std::string name, std::string options) {
+    TuneCandidate c;
+    c.name = std::move(name);
+    c.tile = "small-m";
+    c.plan["mma"] = "small-m=1 " + options;
+    out.push_back(std::move(c));
+  };
+  if (s.transposeB && s.m <= 3)
+    for (auto [warps, unroll] : {std::pair{8, 4}, {8, 2}, {8, 8}, {4, 4},
+                                 {4, 8}, {16, 2}}) {
+      std::string w = std::to_string(warps), u = std::to_string(unroll);
+      add("gemv w" + w + " u" + u, "small-m-kernel=gemv gemv-warps=" + w +
+                                       " gemv-unroll=" + u);
+    }
+  if (s.elemBytes == 2)
+    for (auto [warps, rows, unroll] :
+         {std::tuple{8, 1, 2}, {8, 1, 1}, {8, 1, 4}, {8, 2, 2}, {8, 2, 1},
+          {8, 4, 1}, {8, 4, 2}, {16, 1, 2}, {16, 2, 1}, {4, 1, 4}}) {
+      std::string w = std::to_string(warps), r = std::to_string(rows),
+                  u = std::to_string(unroll);
+      add("swap-ab w" + w + " r" + r + " u" + u,
+          "small-m-kernel=swap-ab swap-ab-k-warps=" + w +
+              " swap-ab-row-tiles=" + r + " swap-ab-unroll=" + u);
+    }
+  return out;
+}
+
 } // namespace
 
 TuneEnumeration gemm_run::enumerateTuneCandidates(const TuneSpace &space,
@@ -319,13 +360,13 @@ TuneEnumeration gemm_run::enumerateTuneCandidates(const TuneSpace &space,
   for (const std::string &rung : tunedRungs(space.stage))
     heuristic.plan[rung] = "";
   out.candidates.push_back(heuristic);
-  // The small-M kernels where they may apply (B stored N x K, M <= 64).
-  if (space.transposeB && space.m <= 64 && space.batch == 1) {
-    TuneCandidate small;
-    small.name = "small-m";
-    small.plan["mma"] = "small-m=1";
-    ranked.insert(ranked.begin(), small);
-  }
+  // The small-M kernels' few variants are all measured, beside the tiles
+  // (--tune-max counts the tiles only).
+  std::vector<TuneCandidate> small = smallMCandidates(space);
+  out.considered += int(small.size());
+  for (size_t i = 0; i < small.size(); ++i)
+    if (i % shards == shard)
+      out.candidates.push_back(small[i]);
   unsigned taken = 0;
   for (size_t i = 0; i < ranked.size(); ++i) {
     if (i % shards != shard)

@@ -26,7 +26,7 @@ struct TuneSpace {
   int64_t batch = 1, m = 0, n = 0, k = 0;
   int elemBytes = 2;    ///< A and B (4: f32 computed as TF32)
   int cElemBytes = 4;   ///< C
-  bool transposeB = false;
+  bool transposeA = false, transposeB = false;
   int numSMs = 132;
   int64_t maxSharedBytes = 232448; ///< per block (227 KB on sm_90)
   /// K tiles of 128 bytes (the wgmma rung's block-k).

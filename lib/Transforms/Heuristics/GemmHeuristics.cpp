@@ -266,12 +266,20 @@ static void applyReg1DDefaults(const GemmProblem &p, const ChipInfo &chip,
   // per SM instead of 2 (44 registers uncapped), 40.0% / 41.1% of cuBLAS
   // at 4096^3 / 8192^3 against 33.8% / 33.9% (variant reg1d-r32,
   // benchmarks/results/2026-11-30-sweeps-s3/simt-staging). Caps of 36 and
-  // 40 spill, and the guarded edge paths of ragged shapes, or of a run-time
-  // N and K (36-60 bytes of spills under the cap at dynamic M, N, K), need
-  // ~68 registers: no cap there.
+  // 40 spill. The guarded edge paths of ragged shapes, or of a run-time N
+  // and K, take up to 68 registers uncapped: with 16-bit operands one
+  // block per SM. Capped at 64 (two blocks; 0-16
+  // bytes of spills) those are as fast or faster wherever measured:
+  // 1000x999x777 bf16 / f16 C 26.1 / 26.9% against 15.3 / 16.1%,
+  // 999x1001x2049 and 1000x1024x64 within 1% (f32 ragged shapes: the same
+  // time capped or not, and no spills uncapped; both in
+  // benchmarks/results/2026-12-05-reg1d-cap).
   bool wholeTiles = !p.dynamicExtents() && p.m % plan.bm == 0 &&
                     p.n % plan.bn == 0 && p.k % plan.bk == 0;
-  plan.maxRegs = f32 && wholeTiles ? 32 : 0;
+  if (f32)
+    plan.maxRegs = wholeTiles ? 32 : 0;
+  else
+    plan.maxRegs = wholeTiles ? 0 : 64;
   plan.readOnly = f32;
   plan.registerPrefetch = false;
 }

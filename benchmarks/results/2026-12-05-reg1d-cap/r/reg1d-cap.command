@@ -1,0 +1,1 @@
+benchmarks/run-variants-dir.sh /tmp/bin .sweep/reg1d-variants /root/out/r/reg1d-cap
