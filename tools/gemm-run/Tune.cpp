@@ -267,8 +267,7 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
     // own small-M kernel, say) is measured once.
     auto same = ok ? samePlan.find(plan) : samePlan.end();
     if (same != samePlan.end()) {
-      std::printf("  [%zu] %-28s same plan as [%zu]\n", i, c.name.c_str(),
-                  same->second);
+      std::printf("  [%zu] %-28s same plan as [%zu]\n", i, c.name.c_str(), same->second);
       ++duplicates;
       continue;
     }
@@ -283,8 +282,7 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
   }
   std::printf("  %zu compiled, %zu refused by the rungs, %zu the same plan "
               "as another\n",
-              jobs.size(), en.candidates.size() - jobs.size() - duplicates,
-              duplicates);
+              jobs.size(), en.candidates.size() - jobs.size() - duplicates, duplicates);
   printPruned(refused, "  ");
   std::fflush(stdout);
   if (w.o.dryRun)

@@ -274,8 +274,7 @@ void addMmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
 /// measured nine of the swap-AB variants: each won some layer or layout).
 std::vector<TuneCandidate> smallMCandidates(const TuneSpace &s) {
   std::vector<TuneCandidate> out;
-  if (s.batch != 1 || s.m > 64 || s.transposeA ||
-      (s.k * s.elemBytes) % 16 != 0)
+  if (s.batch != 1 || s.m > 64 || s.transposeA || (s.k * s.elemBytes) % 16 != 0)
     return out;
   auto add = [&](std::string name, std::string options) {
     TuneCandidate c;
@@ -285,16 +284,23 @@ std::vector<TuneCandidate> smallMCandidates(const TuneSpace &s) {
     out.push_back(std::move(c));
   };
   if (s.transposeB && s.m <= 3)
-    for (auto [warps, unroll] : {std::pair{8, 4}, {8, 2}, {8, 8}, {4, 4},
-                                 {4, 8}, {16, 2}}) {
+    for (auto [warps, unroll] :
+         {std::pair{8, 4}, {8, 2}, {8, 8}, {4, 4}, {4, 8}, {16, 2}}) {
       std::string w = std::to_string(warps), u = std::to_string(unroll);
-      add("gemv w" + w + " u" + u, "small-m-kernel=gemv gemv-warps=" + w +
-                                       " gemv-unroll=" + u);
+      add("gemv w" + w + " u" + u,
+          "small-m-kernel=gemv gemv-warps=" + w + " gemv-unroll=" + u);
     }
   if (s.elemBytes == 2)
-    for (auto [warps, rows, unroll] :
-         {std::tuple{8, 1, 2}, {8, 1, 1}, {8, 1, 4}, {8, 2, 2}, {8, 2, 1},
-          {8, 4, 1}, {8, 4, 2}, {16, 1, 2}, {16, 2, 1}, {4, 1, 4}}) {
+    for (auto [warps, rows, unroll] : {std::tuple{8, 1, 2},
+                                       {8, 1, 1},
+                                       {8, 1, 4},
+                                       {8, 2, 2},
+                                       {8, 2, 1},
+                                       {8, 4, 1},
+                                       {8, 4, 2},
+                                       {16, 1, 2},
+                                       {16, 2, 1},
+                                       {4, 1, 4}}) {
       std::string w = std::to_string(warps), r = std::to_string(rows),
                   u = std::to_string(unroll);
       add("swap-ab w" + w + " r" + r + " u" + u,
