@@ -82,6 +82,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createGemmSpecializeContractions());
   pm.addPass(createGemmVectorProductsAsMatmuls());
   pm.addPass(createGemmFoldOperandTransposes());
+  pm.addPass(createGemmFoldResultTransposes());
   pm.addPass(createGemmFoldOperandExtensions());
   pm.addPass(createGemmInitToEpilogue());
   pm.addPass(createGemmSpecializeDynamicDims());

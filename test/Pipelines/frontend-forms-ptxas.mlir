@@ -6,8 +6,8 @@
 // epilogue; 4-D operands collapsed into one batch and the result expanded
 // back (the kernels read and write reshapes of the 4-D buffers, which the
 // manifest describes as the function has them); matrix-vector products
-// as matmuls of one row. Every module assembles for sm_90a with no
-// spills.
+// as matmuls of one row; a transposed matmul result computed as the
+// matmul of B and A. Every module assembles for sm_90a with no spills.
 
 // DEFINE: %{in} =
 // DEFINE: %{stage} =
@@ -115,3 +115,24 @@
 // RUN: %{check}
 // EXT: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = f32, k = 259, m = 130, n = 67>]
 // EXT-NOT: arith.extf
+
+// (x @ w).t(), cast to bf16: the matmul of w (read K x N: A transposed) and
+// x (read M x K: B transposed), M and N exchanged, the cast its epilogue;
+// no transpose left.
+// REDEFINE: %{in} = result-transpose-bf16-1000x999x777
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = RESULT-T
+// RUN: %{check}
+// RESULT-T: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = bf16, k = 777, m = 999, n = 1000, transpose_a = true, transpose_b = true>]
+// RESULT-T-NOT: linalg.transpose
+// RESULT-T: gpu.launch_func
+
+// A batch's result with its last two dimensions swapped (a permuting
+// linalg.generic): the batch_matmul of b and a, b's entries read (n, k) as
+// A's (m, k) and a's (m, k) as B's (n, k).
+// REDEFINE: %{in} = batch-result-transpose-f16-3x130x67x259
+// REDEFINE: %{stage} = mma
+// REDEFINE: %{prefix} = BATCH-RESULT-T
+// RUN: %{check}
+// BATCH-RESULT-T: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 3, c = f32, k = 259, m = 67, n = 130, transpose_b = true>]
+// BATCH-RESULT-T: gpu.launch_func

@@ -132,6 +132,26 @@ def GemmFoldOperandTransposes
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def GemmFoldResultTransposes
+    : Pass<"gemm-fold-result-transposes", "ModuleOp"> {
+  let summary = "Compute a transposed matmul result as the matmul of B and "
+                "A, written in place of the transpose";
+  let description = [{
+    Runs after gemm-fold-operand-transposes in every stage pipeline. A
+    `linalg.transpose` (or a `linalg.generic` / `linalg.copy` that only
+    permutes) on tensors whose input is the result of a `linalg.matmul` or
+    `linalg.batch_matmul` with no other use, starting from a zero
+    `linalg.fill` (torch's `(x @ w).t()`, `matmul(a, b).transpose(-2, -1)`),
+    is replaced by the matmul with the permutation composed into C's
+    indexing map, from a zero fill of the transpose's output: C^T = B^T A^T,
+    the matmul of B and A, each read in place. Kept as it was where that is
+    no layout the named ops express (a B shared by every batch entry, a
+    permutation that moves the batch). `-debug-only=gemm-opt-result-transposes`
+    says what was folded.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 def GemmFoldOperandExtensions
     : Pass<"gemm-fold-operand-extensions", "ModuleOp"> {
   let summary = "Read a matmul's f32 operands extended from f16 or bf16 as "

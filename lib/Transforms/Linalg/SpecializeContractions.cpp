@@ -21,6 +21,9 @@ namespace {
 struct MatmulLoops {
   std::optional<unsigned> batch;
   unsigned m, n, k;
+  /// C is indexed (n, m): the op computes C^T = B^T A^T, the matmul of B
+  /// and A (inputs swapped, m and n exchanged).
+  bool swapped = false;
 };
 
 /// `map`'s results after `batch` (which must come first when given and the
@@ -147,9 +150,17 @@ static std::string matchLoops(linalg::LinalgOp op, MatmulLoops &loops) {
     return (x0 == y0 && x1 == y1) || (x0 == y1 && x1 == y0);
   };
   if (!is(a0, a1, loops.m, loops.k) || !is(b0, b1, loops.k, loops.n) ||
-      c0 != loops.m || c1 != loops.n)
+      !is(c0, c1, loops.m, loops.n))
     return "A is not indexed (m, k) or (k, m), B (k, n) or (n, k), and C "
-           "(m, n)";
+           "(m, n) or (n, m)";
+  // C indexed (n, m) is the matmul of B and A, which needs B to have the
+  // batch as A does.
+  loops.swapped = c0 == loops.n;
+  if (loops.swapped && bEntry != aEntry)
+    return "C is indexed (n, m), the matmul of B and A, but B is shared by "
+           "every batch entry (a batched matmul's A has the batch)";
+  if (loops.swapped)
+    std::swap(loops.m, loops.n);
   return "";
 }
 
@@ -205,11 +216,18 @@ mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
   for (AffineMap map : op.getIndexingMapsArray())
     canonical.push_back(AffineMapAttr::get(
         map.replaceDimsAndSymbols(toCanonical, {}, count, 0)));
+  SmallVector<Value, 2> inputs(op.getDpsInputs());
+  if (loops.swapped) {
+    std::swap(inputs[0], inputs[1]);
+    std::swap(canonical[0], canonical[1]);
+  }
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
+  // (The named op's body multiplies its inputs in its own order: the same
+  // products.)
   linalg::LinalgOp named = createNamedMatmul(
       rewriter, op.getLoc(), loops.batch.has_value(), op->getResultTypes(),
-      op.getDpsInputs(), op.getDpsInits(), rewriter.getArrayAttr(canonical));
+      inputs, op.getDpsInits(), rewriter.getArrayAttr(canonical));
   rewriter.replaceOp(op, named->getResults());
   return named;
 }

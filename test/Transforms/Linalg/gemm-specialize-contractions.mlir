@@ -96,8 +96,16 @@ func.func @batched(%a: memref<2x64x32xf32>, %b: memref<2x32x48xf32>, %c: memref<
   return
 }
 
+// -----
+
+// C indexed (n, m) is C^T = B^T A^T: the matmul of B (read K x N, the
+// transposed A) and A (read M x K, the transposed B).
+// CHECK-DAG: #[[KM_MAP:.+]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[NK_MAP:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
 // CHECK-LABEL: func.func @transposed_c
-// CHECK: linalg.generic
+// CHECK-SAME: (%[[A:.+]]: memref<64x32xf32>, %[[B:.+]]: memref<32x48xf32>, %[[C:.+]]: memref<48x64xf32>)
+// CHECK-NOT: linalg.generic
+// CHECK: linalg.matmul indexing_maps = [#[[KM_MAP]], #[[NK_MAP]], #{{.+}}] ins(%[[B]], %[[A]] : memref<32x48xf32>, memref<64x32xf32>) outs(%[[C]] : memref<48x64xf32>)
 func.func @transposed_c(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<48x64xf32>) {
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>],
                   iterator_types = ["parallel", "parallel", "reduction"]}

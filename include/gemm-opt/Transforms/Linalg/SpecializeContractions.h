@@ -21,10 +21,11 @@ namespace mlir::gemm_opt {
 /// Why `op` (a linalg.generic or linalg.contract) is not a matmul that
 /// linalg.matmul or linalg.batch_matmul can express, or "" when it is: one
 /// loop each of m, n (parallel) and k (reduction), after at most one batch
-/// loop; A indexed (m, k) or (k, m), B (k, n) or (n, k), C (m, n), each
-/// after the batch when batched (B may leave it out: one B for every
-/// entry); for a generic, a body that extends the inputs to C's element
-/// type (or not), multiplies them and adds the product to C.
+/// loop; A indexed (m, k) or (k, m), B (k, n) or (n, k), C (m, n) or (n, m)
+/// (C^T = B^T A^T: the matmul of B and A), each after the batch when
+/// batched (B may leave it out, one B for every entry, where C is (m, n));
+/// for a generic, a body that extends the inputs to C's element type (or
+/// not), multiplies them and adds the product to C.
 std::string whyNotMatmulContraction(linalg::LinalgOp op);
 
 /// Creates a linalg.batch_matmul (`batched`) or linalg.matmul with the given
@@ -35,7 +36,8 @@ linalg::LinalgOp createNamedMatmul(OpBuilder &b, Location loc, bool batched,
                                    ValueRange inits, ArrayAttr indexingMaps);
 
 /// Replaces `op` with the equivalent linalg.matmul or linalg.batch_matmul
-/// (transposing indexing maps where an operand is stored transposed).
+/// (transposing indexing maps where an operand is stored transposed; B and
+/// A as its inputs where C is indexed (n, m)).
 /// Fails, changing nothing, when whyNotMatmulContraction(op) is not empty.
 FailureOr<linalg::LinalgOp> specializeToMatmul(RewriterBase &rewriter,
                                                linalg::LinalgOp op);

@@ -1,0 +1,32 @@
+//===- FoldResultTransposes.h - A transposed result as the matmul of B, A -===//
+//
+// A matmul whose result only feeds a transpose (torch's (x @ w).t(), or
+// matmul(a, b).transpose(-2, -1) on a batch) computes C^T = B^T A^T: the
+// matmul of B and A, each read in place in its layout, written straight
+// into the transpose's output instead of a copy kernel after it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GEMM_OPT_TRANSFORMS_LINALG_FOLDRESULTTRANSPOSES_H
+#define GEMM_OPT_TRANSFORMS_LINALG_FOLDRESULTTRANSPOSES_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::gemm_opt {
+
+/// Replaces `copy` (a permuting copy, isPermutingCopy, on tensors) whose
+/// input is the result of a linalg.matmul or linalg.batch_matmul with no
+/// other use, starting from a zero linalg.fill, by that matmul with its
+/// result's permutation composed into C's indexing map, from a zero fill of
+/// the copy's output, as the named op that computes it (the matmul of B and
+/// A for a transposed C). The matmul and its fill are erased when unused.
+/// Fails, changing nothing, otherwise, or when the composed maps are no
+/// layout the named ops express (a B shared by every batch entry, a
+/// permutation that moves the batch).
+FailureOr<linalg::LinalgOp> foldResultTranspose(RewriterBase &rewriter,
+                                                linalg::LinalgOp copy);
+
+} // namespace mlir::gemm_opt
+
+#endif // GEMM_OPT_TRANSFORMS_LINALG_FOLDRESULTTRANSPOSES_H

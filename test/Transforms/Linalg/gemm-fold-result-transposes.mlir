@@ -1,0 +1,123 @@
+// RUN: gemm-opt %s --gemm-fold-result-transposes --split-input-file | FileCheck %s
+
+// (x @ w).t(): the matmul's result only feeds a linalg.transpose. It is
+// computed as the matmul of w and x into a zero fill of the transpose's
+// output: w read K x N as the transposed A, x read M x K as the
+// transposed B; the first matmul, its fill and the transpose are gone.
+// CHECK-DAG: #[[TA:.+]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG: #[[TB:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[C:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @transposed
+// CHECK-SAME: (%[[X:.+]]: tensor<16x32xbf16>, %[[W:.+]]: tensor<32x48xbf16>)
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<48x16xf32>
+// CHECK: %[[Z:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E]] : tensor<48x16xf32>)
+// CHECK: %[[R:.+]] = linalg.matmul indexing_maps = [#[[TA]], #[[TB]], #[[C]]] ins(%[[W]], %[[X]] : tensor<32x48xbf16>, tensor<16x32xbf16>) outs(%[[Z]] : tensor<48x16xf32>)
+// CHECK-NEXT: return %[[R]]
+// CHECK-NOT: linalg.transpose
+func.func @transposed(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>) -> tensor<48x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x48xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<16x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %te = tensor.empty() : tensor<48x16xf32>
+  %t = linalg.transpose ins(%y : tensor<16x48xf32>) outs(%te : tensor<48x16xf32>) permutation = [1, 0]
+  return %t : tensor<48x16xf32>
+}
+
+// -----
+
+// nn.Linear's x @ W^T, transposed: B was read N x K, so the new A (W) is
+// read in place as M x K and the new B (x) as N x K.
+// CHECK-DAG: #[[A:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[B:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @linear_transposed
+// CHECK-SAME: (%[[X:.+]]: tensor<16x32xf16>, %[[W:.+]]: tensor<48x32xf16>)
+// CHECK: linalg.matmul indexing_maps = [#[[A]], #[[B]], #{{.+}}] ins(%[[W]], %[[X]] : tensor<48x32xf16>, tensor<16x32xf16>) outs(%{{.+}} : tensor<48x16xf16>)
+func.func @linear_transposed(%x: tensor<16x32xf16>, %w: tensor<48x32xf16>) -> tensor<48x16xf16> {
+  %z = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<16x48xf16>
+  %c = linalg.fill ins(%z : f16) outs(%e : tensor<16x48xf16>) -> tensor<16x48xf16>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : tensor<16x32xf16>, tensor<48x32xf16>) outs(%c : tensor<16x48xf16>) -> tensor<16x48xf16>
+  %te = tensor.empty() : tensor<48x16xf16>
+  %t = linalg.transpose ins(%y : tensor<16x48xf16>) outs(%te : tensor<48x16xf16>) permutation = [1, 0]
+  return %t : tensor<48x16xf16>
+}
+
+// -----
+
+// A batch transposed entry by entry by a linalg.generic that only permutes:
+// the batch_matmul of b and a (b's entries read (n, k) become A's (m, k)).
+// CHECK-DAG: #[[BKM:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>
+// CHECK-DAG: #[[BNK:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG: #[[BMN:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @batch_generic
+// CHECK-SAME: (%[[A:.+]]: tensor<3x8x32xbf16>, %[[B:.+]]: tensor<3x32x12xbf16>)
+// CHECK: linalg.batch_matmul indexing_maps = [#[[BKM]], #[[BNK]], #[[BMN]]] ins(%[[B]], %[[A]] : tensor<3x32x12xbf16>, tensor<3x8x32xbf16>) outs(%{{.+}} : tensor<3x12x8xf32>)
+// CHECK-NOT: linalg.generic
+func.func @batch_generic(%a: tensor<3x8x32xbf16>, %b: tensor<3x32x12xbf16>) -> tensor<3x12x8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x8x12xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<3x8x12xf32>) -> tensor<3x8x12xf32>
+  %y = linalg.batch_matmul ins(%a, %b : tensor<3x8x32xbf16>, tensor<3x32x12xbf16>) outs(%c : tensor<3x8x12xf32>) -> tensor<3x8x12xf32>
+  %te = tensor.empty() : tensor<3x12x8xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, j, i)>, affine_map<(b, i, j) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%y : tensor<3x8x12xf32>) outs(%te : tensor<3x12x8xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    linalg.yield %v : f32
+  } -> tensor<3x12x8xf32>
+  return %t : tensor<3x12x8xf32>
+}
+
+// -----
+
+// Not folded (each unchanged): the matmul's result is also returned; the
+// matmul accumulates into an argument (C is not a zero fill); one B shared
+// by every batch entry (the matmul of B and A would need a batched B as
+// its A); a transpose that moves the batch.
+// CHECK-LABEL: func.func @other_use
+// CHECK: linalg.matmul ins(%arg0, %arg1
+// CHECK: linalg.transpose
+// CHECK-LABEL: func.func @accumulating
+// CHECK: linalg.matmul ins(%arg0, %arg1
+// CHECK: linalg.transpose
+// CHECK-LABEL: func.func @shared_b
+// CHECK: linalg.batch_matmul
+// CHECK: linalg.transpose
+// CHECK-LABEL: func.func @batch_moved
+// CHECK: linalg.batch_matmul ins(%arg0, %arg1
+// CHECK: linalg.transpose
+func.func @other_use(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>) -> (tensor<48x16xf32>, tensor<16x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x48xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<16x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %te = tensor.empty() : tensor<48x16xf32>
+  %t = linalg.transpose ins(%y : tensor<16x48xf32>) outs(%te : tensor<48x16xf32>) permutation = [1, 0]
+  return %t, %y : tensor<48x16xf32>, tensor<16x48xf32>
+}
+func.func @accumulating(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>, %c: tensor<16x48xf32>) -> tensor<48x16xf32> {
+  %y = linalg.matmul ins(%x, %w : tensor<16x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %te = tensor.empty() : tensor<48x16xf32>
+  %t = linalg.transpose ins(%y : tensor<16x48xf32>) outs(%te : tensor<48x16xf32>) permutation = [1, 0]
+  return %t : tensor<48x16xf32>
+}
+func.func @shared_b(%a: tensor<3x8x32xbf16>, %b: tensor<32x12xbf16>) -> tensor<3x12x8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x8x12xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<3x8x12xf32>) -> tensor<3x8x12xf32>
+  %y = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%a, %b : tensor<3x8x32xbf16>, tensor<32x12xbf16>) outs(%c : tensor<3x8x12xf32>) -> tensor<3x8x12xf32>
+  %te = tensor.empty() : tensor<3x12x8xf32>
+  %t = linalg.transpose ins(%y : tensor<3x8x12xf32>) outs(%te : tensor<3x12x8xf32>) permutation = [0, 2, 1]
+  return %t : tensor<3x12x8xf32>
+}
+func.func @batch_moved(%a: tensor<3x8x32xbf16>, %b: tensor<3x32x12xbf16>) -> tensor<8x3x12xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x8x12xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<3x8x12xf32>) -> tensor<3x8x12xf32>
+  %y = linalg.batch_matmul ins(%a, %b : tensor<3x8x32xbf16>, tensor<3x32x12xbf16>) outs(%c : tensor<3x8x12xf32>) -> tensor<3x8x12xf32>
+  %te = tensor.empty() : tensor<8x3x12xf32>
+  %t = linalg.transpose ins(%y : tensor<3x8x12xf32>) outs(%te : tensor<8x3x12xf32>) permutation = [1, 0, 2]
+  return %t : tensor<8x3x12xf32>
+}
