@@ -345,6 +345,9 @@ bool readTemplate(const json::Value &v, json::Path path, DynamicManifest &d) {
       !readSymbols(r, d))
     return false;
   const json::Value *problem = r.get("problem"), *buffers = problem ? r.get("buffers") : nullptr;
+  // Optional; checked in each instance (parseManifest).
+  if (buffers && r.has("arguments"))
+    d.arguments = *r.get("arguments");
   if (!buffers || !readVariants(r, d) || !r.noUnknownKeys())
     return false;
   d.problem = *problem;
@@ -373,6 +376,8 @@ bool instantiateVariant(const DynamicManifest &d, size_t v, const SymbolSizes &s
                                   {"problem", d.problem}, {"buffers", d.buffers},
                                   {"kernels", d.variants[v].kernels}};
   json::Object &o = *root.getAsObject();
+  if (d.arguments.kind() != json::Value::Null)
+    o["arguments"] = d.arguments;
   auto substitute = [&](json::Value &slot, json::Path path) {
     Expression e;
     json::Path::Root unused; // the reader checked every expression

@@ -158,8 +158,8 @@ bool OpDesc::operator==(const OpDesc &o) const {
 }
 
 bool KernelManifest::operator==(const KernelManifest &o) const {
-  if (format != o.format || version != o.version || op != o.op || stage != o.stage ||
-      chip != o.chip || func != o.func || buffers != o.buffers || kernels != o.kernels || ops != o.ops)
+  if (format != o.format || version != o.version || op != o.op || stage != o.stage || chip != o.chip ||
+      func != o.func || buffers != o.buffers || arguments != o.arguments || kernels != o.kernels || ops != o.ops)
     return false;
   return sameProblem(op, matmul, softmax, o.matmul, o.softmax);
 }
@@ -292,6 +292,12 @@ std::string toJson(const KernelManifest &m) {
       os << "]}" << (i + 1 < m.buffers.size() ? "," : "") << "\n";
     }
     os << "  ],\n";
+  }
+  if (!m.arguments.empty()) {
+    os << "  \"arguments\": [";
+    for (size_t i = 0; i < m.arguments.size(); ++i)
+      os << (i ? ", " : "") << jsonQuote(m.arguments[i]);
+    os << "],\n";
   }
   if (m.kernels.empty()) {
     os << "  \"kernels\": []\n";

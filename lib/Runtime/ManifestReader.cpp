@@ -282,7 +282,12 @@ static bool fromJSON(const json::Value &v, KernelManifest &m, json::Path path) {
       !r.map("func", m.func))
     return false;
   bool problems = several ? r.map("ops", m.ops) : readProblem(r, m.op, r.field("op"), m.matmul, m.softmax);
-  return problems && r.map("buffers", m.buffers) && r.map("kernels", m.kernels) && r.noUnknownKeys();
+  if (!problems || !r.map("buffers", m.buffers))
+    return false;
+  // Optional (version 1): the function's arguments in its order.
+  if (!several && r.has("arguments") && !r.map("arguments", m.arguments))
+    return false;
+  return r.map("kernels", m.kernels) && r.noUnknownKeys();
 }
 
 bool readManifest(const json::Value &root, KernelManifest &out, std::string &error) {

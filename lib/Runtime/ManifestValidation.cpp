@@ -134,6 +134,24 @@ bool checkOpsBufferOrder(const KernelManifest &m, size_t i, const std::string &a
   return true;
 }
 
+/// A version-1 manifest's "arguments" name distinct buffers that are not
+/// scratch (a runner binds the function's arguments to them in order).
+bool validateArguments(const KernelManifest &m, std::string &msg) {
+  std::set<std::string> seen;
+  for (size_t i = 0; i < m.arguments.size(); ++i) {
+    const std::string &name = m.arguments[i];
+    std::string at = "arguments[" + std::to_string(i) + "] (\"" + name + "\"): ";
+    const BufferDesc *b = m.findBuffer(name);
+    if (!b)
+      return msg = at + "no buffer has this name", false;
+    if (b->role == "scratch")
+      return msg = at + "a scratch buffer is not a function argument", false;
+    if (!seen.insert(name).second)
+      return msg = at + "listed twice", false;
+  }
+  return true;
+}
+
 /// Names unique and non-empty, roles valid for the op (version 1) or the
 /// function (version 2), positive shapes, and sizes that every size_t
 /// computation of the runner can hold.
@@ -171,7 +189,7 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
   }
   if (total > kMaxBufferBytes)
     return msg = "the buffers need " + u128Str(total) + " bytes in all, more than 2^48 (256 TiB)", false;
-  return true;
+  return validateArguments(m, msg);
 }
 
 /// The buffer that plays `role` in an op, or null after setting `msg`.

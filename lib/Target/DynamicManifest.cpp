@@ -108,6 +108,7 @@ namespace {
 struct VariantJson {
   json::Object problem;
   json::Array buffers, kernels;
+  json::Value arguments = nullptr; // the function's order, when recorded
 };
 } // namespace
 
@@ -124,6 +125,8 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
   VariantJson out{std::move(*doc.getObject("problem")),
                   std::move(*doc.getArray("buffers")),
                   std::move(*doc.getArray("kernels"))};
+  if (json::Value *arguments = doc.get("arguments"))
+    out.arguments = std::move(*arguments);
   auto bound = [&](StringRef name) -> const SymbolBinding * {
     for (const SymbolBinding &b : bindings)
       if (b.name == name)
@@ -343,7 +346,10 @@ static std::string writeDynamicManifest(const DynamicParts &d) {
      << ",\n  \"buffers\": [";
   for (auto [i, buffer] : llvm::enumerate(d.first->buffers))
     os << (i ? "," : "") << "\n    " << compact(buffer);
-  os << "\n  ],\n  \"variants\": [";
+  os << "\n  ],\n";
+  if (d.first->arguments.kind() != json::Value::Null)
+    os << "  \"arguments\": " << compact(d.first->arguments) << ",\n";
+  os << "  \"variants\": [";
   for (auto [i, variant] : llvm::enumerate(d.table)) {
     const json::Object &v = *variant.getAsObject();
     os << (i ? "," : "") << "\n    {";

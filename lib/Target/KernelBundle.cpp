@@ -105,6 +105,11 @@ FailureOr<rt::KernelManifest> mlir::gemm_opt::describeOneOpFunction(
   if (failed(describeLaunches(func, ptx, namer, m.kernels, symbols, symbolic)))
     return failure();
   sortBuffers(m);
+  // The function's arguments in its order, which a runner binding them by
+  // position needs (it may differ from the buffers' role order).
+  for (BlockArgument arg : func.getArguments())
+    if (auto it = names.find(arg); it != names.end())
+      m.arguments.push_back(it->second);
   return m;
 }
 

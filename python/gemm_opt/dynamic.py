@@ -43,7 +43,7 @@ class DynamicKernel(Kernel):
 
     def instance(self, *tensors):
         """The Kernel of the sizes that `tensors` bind (as a call takes them:
-        every argument, or the inputs only, in manifest order); its
+        every argument, or the inputs only, in manifest order: bind); its
         `variant` is the index of the variant chosen. Made once per device
         and shapes, over the module already loaded. Raises SizeError for
         sizes the kernel does not take (a symbol outside its bounds, 0
@@ -78,8 +78,12 @@ class DynamicKernel(Kernel):
         return self.instance(*tensors).check(tensors)
 
     def __call__(self, *tensors, stream=None, **named):
+        if stream is not None:
+            import torch
+            with torch.cuda.stream(stream):
+                return self(*tensors, **named)
         tensors = self.bind(tensors, named)
-        return self.instance(*tensors)(*tensors, stream=stream)
+        return self.instance(*tensors).run_bound(tensors)
 
     def launch(self, tensors, device):
         self.instance(*tensors).launch(tensors, device)

@@ -30,11 +30,14 @@ class Kernel:
     """A compiled stage. `ptx`, `manifest` (dict; `manifest_text` as
     written), `plan` (the plan attributes of its launches, e.g.
     {"wgmma_plan": {"bm": 128, ...}}; None when compiled by gemm-run),
-    `log` (the compiler's remarks). Call it with CUDA tensors for its
-    buffers in manifest order (scratch buffers excepted), or with its inputs
-    only to get new outputs; it launches on the current stream (or `stream`)
-    and returns the output tensor. An instance of a DynamicKernel has the
-    index of its variant in `variant`."""
+    `log` (the compiler's remarks). Call it with CUDA tensors for the
+    function's arguments in its order (then the buffers it returns, if
+    any; scratch buffers excepted), or with its inputs only to get new
+    outputs; it launches on the current stream (or `stream`) and returns
+    the output tensor. `launch`, `check` and `fast_launcher` take the
+    buffers in manifest order (role order: A, B, C, ...), which `bind`
+    gives. An instance of a DynamicKernel has the index of its variant in
+    `variant`."""
 
     variant = None
 
@@ -95,9 +98,18 @@ class Kernel:
 
     # --- checking ---------------------------------------------------------
 
+    def call_order(self, pool):
+        """`pool` (buffers in manifest order) in the order a call passes
+        them: the function's arguments in its order (the manifest's
+        "arguments"; manifests without it: manifest order), then the rest
+        (the buffers it returns) in manifest order."""
+        names = self.manifest.get("arguments") or []
+        rank = {n: i for i, n in enumerate(names)}
+        return sorted(pool, key=lambda b: rank.get(b["name"], len(names)))
+
     def _signature(self):
         def fmt(bs):
-            return ", ".join(f"{b['name']}: {b['elem']}{shape_text(b['shape'])}" for b in bs)
+            return ", ".join(f"{b['name']}: {b['elem']}{shape_text(b['shape'])}" for b in self.call_order(bs))
         return (f"kernel({fmt(self.arguments)})" +
                 (f" or kernel({fmt(self.inputs)}) -> new {fmt(self.outputs)}"
                  if self.inputs != self.arguments else ""))
@@ -166,31 +178,38 @@ class Kernel:
     # --- launching --------------------------------------------------------
 
     def bind(self, tensors, named):
-        """The tensors in manifest order: `tensors` by position, then those
-        `named` by buffer name or role (e.g. E0=bias), each in its place
-        among all the arguments or among the inputs only."""
-        if not named:
-            return tuple(tensors)
-        pool = self.arguments if len(tensors) + len(named) == len(self.arguments) else self.inputs
+        """The tensors in manifest order: `tensors` by position in the call's
+        order (call_order), then those `named` by buffer name or role (e.g.
+        E0=bias), each in its place among all the arguments or among the
+        inputs only."""
+        count = len(tensors) + len(named)
+        pool = self.arguments if count == len(self.arguments) else self.inputs
+        if count != len(pool) and not named:
+            return tuple(tensors)  # check() says what is wrong
+        order = self.call_order(pool)
         placed = {}
         for key, t in named.items():
-            match = [i for i, b in enumerate(pool) if key in (b["name"], b["role"])]
+            match = [i for i, b in enumerate(order) if key in (b["name"], b["role"])]
             if not match:
                 raise TypeError(f"{self.stage}: no buffer named {key!r} among {self._signature()}")
             placed[match[0]] = t
         rest = iter(tensors)
-        bound = tuple(placed[i] if i in placed else next(rest, None) for i in range(len(pool)))
+        bound = [placed[i] if i in placed else next(rest, None) for i in range(len(order))]
         if None in bound or next(rest, None) is not None:
             raise TypeError(f"{self.stage}: expected {len(pool)} tensors in all, got {len(tensors)} by position "
                             f"and {sorted(named)} by name: {self._signature()}")
-        return bound
+        by_name = {b["name"]: t for b, t in zip(order, bound)}
+        return tuple(by_name[b["name"]] for b in pool)
 
     def __call__(self, *tensors, stream=None, **named):
         if stream is not None:
             import torch
             with torch.cuda.stream(stream):
                 return self(*tensors, **named)
-        tensors = self.bind(tensors, named)
+        return self.run_bound(self.bind(tensors, named))
+
+    def run_bound(self, tensors):
+        """A call with `tensors` already in manifest order (bind)."""
         device = self.check(tensors)
         tensors = list(tensors)
         if len(tensors) < len(self.arguments):

@@ -309,6 +309,32 @@ static void testManifestProgrammaticDependent() {
   EXPECT(!validateManifest(first, err) && contains(err, "the first kernel cannot be programmatic_dependent"));
 }
 
+static void testManifestArguments() {
+  // Absent: nothing is written (a manifest before the field reads as
+  // before). Present: the function's arguments in its order, after the
+  // buffers; part of equality; an exact round trip.
+  KernelManifest plain = sampleMatmul();
+  EXPECT(!contains(toJson(plain), "\"arguments\""));
+  KernelManifest m = sampleMatmul();
+  m.arguments = {"B", "A", "C"}; // a function declared (w, x, y)
+  std::string err;
+  EXPECT_MSG(validateManifest(m, err), err);
+  std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "  ],\n  \"arguments\": [\"B\", \"A\", \"C\"],\n  \"kernels\": ["), json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err), err);
+  EXPECT(back == m && back != plain && toJson(back) == json);
+  // Each names a distinct buffer that is not scratch.
+  EXPECT_REJECT(replaced(json, "[\"B\", \"A\", \"C\"]", "[\"B\", \"Q\"]"),
+                "arguments[1] (\"Q\"): no buffer has this name");
+  EXPECT_REJECT(replaced(json, "[\"B\", \"A\", \"C\"]", "[\"B\", \"B\"]"), "arguments[1] (\"B\"): listed twice");
+  EXPECT_REJECT(replaced(json, "[\"B\", \"A\", \"C\"]", "[\"B\", 1]"), "arguments[1]: expected string");
+  KernelManifest scratch = sampleMatmul();
+  scratch.buffers.push_back({"scratch0", "scratch", ElemType::F32, {16}});
+  scratch.arguments = {"scratch0"};
+  EXPECT(!validateManifest(scratch, err) && contains(err, "a scratch buffer is not a function argument"));
+}
+
 // f16 matmul 1000x999x777 (M x N x K) fed by TMA: A [M,K], B [K,N], C f32.
 static KernelManifest sampleTensorMap() {
   KernelManifest m;
@@ -456,6 +482,7 @@ void testManifests() {
   testManifestRejects();
   testManifestClusters();
   testManifestProgrammaticDependent();
+  testManifestArguments();
   testManifestTensorMaps();
   testManifestOps();
 }

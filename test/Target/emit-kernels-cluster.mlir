@@ -24,6 +24,7 @@
 // JSON-NEXT:     {"name": "X", "role": "X", "elem": "f32", "shape": [4, 8192]},
 // JSON-NEXT:     {"name": "Y", "role": "Y", "elem": "f32", "shape": [4, 8192]}
 // JSON-NEXT:   ],
+// JSON-NEXT:   "arguments": ["X", "Y"],
 // JSON-NEXT:   "kernels": [
 // JSON-NEXT:     {
 // JSON-NEXT:       "name": "rows",

@@ -38,6 +38,7 @@
 // JSON-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [4, 6]},
 // JSON-NEXT:     {"name": "{{scratch[0-9]*}}", "role": "scratch", "elem": "f32", "shape": [16]}
 // JSON-NEXT:   ],
+// JSON-NEXT:   "arguments": ["A", "B", "C"],
 // JSON-NEXT:   "kernels": [
 // JSON-NEXT:     {
 // JSON-NEXT:       "name": "first",

@@ -17,6 +17,7 @@
 // CHECK-NEXT:     {"name": "B", "role": "B", "elem": "bf16", "shape": [17, 65]},
 // CHECK-NEXT:     {"name": "C", "role": "C", "elem": "bf16", "shape": [33, 65]}
 // CHECK-NEXT:   ],
+// CHECK-NEXT:   "arguments": ["A", "B", "C"],
 // CHECK-NEXT:   "kernels": [
 // CHECK-NEXT:     {
 // CHECK-NEXT:       "name": "matmul_kernel",

@@ -21,6 +21,7 @@
 // CHECK-NEXT: {"elem":"bf16","name":"E1","role":"E1","shape":[{"sym":"M"}]},
 // CHECK-NEXT: {"elem":"bf16","name":"E2","role":"E2","shape":[{"sym":"M"},{"sym":"N"}]}
 // CHECK-NEXT: ],
+// CHECK-NEXT: "arguments": ["A","B","E0","E1","E2"],
 // CHECK-NEXT: "variants": [
 // CHECK-NEXT: {"kernels": [
 // CHECK-NEXT: {"block":[256,1,1],"dynamic_shared_memory":{{[0-9]+}},"grid":[{"sym":"N","ceil_div":128},{"sym":"M","ceil_div":128},1],"name":"matmul_mmax_kernel","params":[{"abi":"ptr","buffer":"A"},{"abi":"i64","value":{"sym":"M"}},{"abi":"i64","value":{"sym":"K"}},{"abi":"ptr","buffer":"B"},{"abi":"i64","value":{"sym":"N"}},{"abi":"ptr","buffer":"C"},{"abi":"ptr","buffer":"E2"},{"abi":"ptr","buffer":"E0"},{"abi":"ptr","buffer":"E1"}]}

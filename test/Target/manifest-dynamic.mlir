@@ -18,6 +18,7 @@
 // CHECK-NEXT:   {"elem":"bf16","name":"B","role":"B","shape":[384,256]},
 // CHECK-NEXT:   {"elem":"bf16","name":"C","role":"C","shape":[{"sym":"M"},384]}
 // CHECK-NEXT: ],
+// CHECK-NEXT: "arguments": ["A","B"],
 // CHECK-NEXT: "variants": [
 // M = 1 alone: the weight-streaming kernel compiled exactly as for a
 // static M = 1 (no M parameter). Then ranges whose kernels take M: swap-AB

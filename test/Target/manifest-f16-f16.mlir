@@ -18,6 +18,7 @@
 // CHECK-NEXT:     {"name": "B", "role": "B", "elem": "f16", "shape": [8, 48]},
 // CHECK-NEXT:     {"name": "C", "role": "C", "elem": "f16", "shape": [16, 48]}
 // CHECK-NEXT:   ],
+// CHECK-NEXT:   "arguments": ["A", "B", "C"],
 // CHECK-NEXT:   "kernels": [
 // CHECK-NEXT:     {
 // CHECK-NEXT:       "name": "half_gemm_kernel",

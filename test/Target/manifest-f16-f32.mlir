@@ -18,6 +18,7 @@
 // CHECK-NEXT:     {"name": "B", "role": "B", "elem": "f16", "shape": [32, 64]},
 // CHECK-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [64, 64]}
 // CHECK-NEXT:   ],
+// CHECK-NEXT:   "arguments": ["A", "B"],
 // CHECK-NEXT:   "kernels": [
 // CHECK-NEXT:     {
 // CHECK-NEXT:       "name": "hgemm_kernel",

@@ -27,6 +27,7 @@
 // NAIVE-NEXT:     {"name": "B", "role": "B", "elem": "f32", "shape": [48, 40]},
 // NAIVE-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [100, 40]}
 // NAIVE-NEXT:   ],
+// NAIVE-NEXT:   "arguments": ["A", "B", "C"],
 // NAIVE-NEXT:   "kernels": [
 // NAIVE-NEXT:     {
 // NAIVE-NEXT:       "name": "matmul_kernel",
@@ -57,6 +58,7 @@
 // COALESCED-NEXT:     {"name": "B", "role": "B", "elem": "f32", "shape": [48, 40]},
 // COALESCED-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [100, 40]}
 // COALESCED-NEXT:   ],
+// COALESCED-NEXT:   "arguments": ["A", "B", "C"],
 // COALESCED-NEXT:   "kernels": [
 // COALESCED-NEXT:     {
 // COALESCED-NEXT:       "name": "matmul_kernel",

@@ -28,6 +28,7 @@
 // BIG-NEXT:     {"name": "B", "role": "B", "elem": "f32", "shape": [4096, 4096]},
 // BIG-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [4096, 4096]}
 // BIG-NEXT:   ],
+// BIG-NEXT:   "arguments": ["A", "B"],
 // BIG-NEXT:   "kernels": [
 // BIG-NEXT:     {
 // BIG-NEXT:       "name": "matmul_kernel",
@@ -59,6 +60,7 @@
 // RAGGED-NEXT:     {"name": "B", "role": "B", "elem": "f32", "shape": [777, 999]},
 // RAGGED-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [1000, 999]}
 // RAGGED-NEXT:   ],
+// RAGGED-NEXT:   "arguments": ["A", "B", "C"],
 // RAGGED-NEXT:   "kernels": [
 // RAGGED-NEXT:     {
 // RAGGED-NEXT:       "name": "matmul_kernel",
@@ -90,6 +92,7 @@
 // ONE-NEXT:     {"name": "B", "role": "B", "elem": "f32", "shape": [1, 1]},
 // ONE-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [1, 1]}
 // ONE-NEXT:   ],
+// ONE-NEXT:   "arguments": ["A", "B", "C"],
 // ONE-NEXT:   "kernels": [
 // ONE-NEXT:     {
 // ONE-NEXT:       "name": "matmul_kernel",

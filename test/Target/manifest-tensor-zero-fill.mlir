@@ -20,6 +20,7 @@
 // CHECK-NEXT:     {"name": "B", "role": "B", "elem": "f32", "shape": [9, 130]},
 // CHECK-NEXT:     {"name": "C", "role": "C", "elem": "f32", "shape": [70, 130]}
 // CHECK-NEXT:   ],
+// CHECK-NEXT:   "arguments": ["A", "B"],
 // CHECK-NEXT:   "kernels": [
 // CHECK-NEXT:     {
 // CHECK-NEXT:       "name": "matmul_kernel",

@@ -57,6 +57,9 @@ struct DynamicManifest {
   std::vector<DynamicSymbol> symbols; // in declared order
   /// The template's "problem" and "buffers" (with expressions).
   llvm::json::Value problem = nullptr, buffers = nullptr;
+  /// The function's arguments in its order (KernelManifest::arguments);
+  /// null when not recorded.
+  llvm::json::Value arguments = nullptr;
   std::vector<DynamicVariant> variants; // in dispatch order; the last has no "when"
 
   const DynamicSymbol *findSymbol(const std::string &name) const;

@@ -205,6 +205,11 @@ struct KernelManifest {
   MatmulProblem matmul;   // valid when op == "matmul"
   SoftmaxProblem softmax; // valid when op == "softmax"
   std::vector<BufferDesc> buffers;
+  /// Version 1: the names of the buffers that are the function's arguments,
+  /// in the function's order (which may differ from the role order of
+  /// `buffers`: a function declared (w, x) computing x * w, or the matmul
+  /// of B and A that computes a transposed result); empty when not recorded.
+  std::vector<std::string> arguments;
   std::vector<KernelDesc> kernels; // launched in this order on one stream
   /// Version 2 only: the function's ops in program order (their kernels
   /// follow each other in `kernels`, in the same order).
