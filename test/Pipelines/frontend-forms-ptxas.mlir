@@ -136,3 +136,14 @@
 // RUN: %{check}
 // BATCH-RESULT-T: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 3, c = f32, k = 259, m = 67, n = 130, transpose_b = true>]
 // BATCH-RESULT-T: gpu.launch_func
+
+// relu(x @ W^T + bias).t() cast to bf16: the transpose moves above the
+// elementwise op, the matmul of W and x (nt) takes the bias as a vector of
+// its rows and the ReLU as its epilogue.
+// REDEFINE: %{in} = linear-bias-relu-transposed-bf16-1000x999x777
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = LINEAR-T
+// RUN: %{check}
+// LINEAR-T: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "row", op = "add", operand = 0>, <op = "relu">]>, k = 777, m = 999, n = 1000, transpose_b = true>]
+// LINEAR-T-NOT: linalg.transpose
+// LINEAR-T: gpu.launch_func

@@ -144,7 +144,11 @@ def GemmFoldResultTransposes
     `linalg.fill` (torch's `(x @ w).t()`, `matmul(a, b).transpose(-2, -1)`),
     is replaced by the matmul with the permutation composed into C's
     indexing map, from a zero fill of the transpose's output: C^T = B^T A^T,
-    the matmul of B and A, each read in place. Kept as it was where that is
+    the matmul of B and A, each read in place. Elementwise `linalg.generic`
+    ops between the matmul and the transpose (a bias add, an activation, a
+    cast; their other inputs broadcasts or scalars) write the transposed
+    layout instead, a bias of C's columns then read as one of its rows, so
+    they still fuse as the epilogue. Kept as it was where that is
     no layout the named ops express (a B shared by every batch entry, a
     permutation that moves the batch). `-debug-only=gemm-opt-result-transposes`
     says what was folded.

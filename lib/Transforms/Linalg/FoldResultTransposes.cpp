@@ -10,6 +10,7 @@
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "gemm-opt-result-transposes"
@@ -22,28 +23,68 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-FailureOr<linalg::LinalgOp>
-mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
-                                    linalg::LinalgOp copy) {
-  if (!isPermutingCopy(copy) || !copy.hasPureTensorSemantics())
-    return failure();
-  auto matmul = copy.getDpsInputs()[0].getDefiningOp<linalg::LinalgOp>();
+/// `type` with its dimensions permuted by `perm` (out-coords = perm(in)).
+static RankedTensorType permuted(RankedTensorType type, AffineMap perm) {
+  SmallVector<int64_t> shape;
+  for (unsigned i = 0; i < perm.getNumResults(); ++i)
+    shape.push_back(type.getDimSize(perm.getDimPosition(i)));
+  return RankedTensorType::get(shape, type.getElementType());
+}
+
+/// The input of `g` that carries a matmul's result up a chain of
+/// elementwise ops, when `g` is one a permuting copy can move above: all
+/// loops parallel, one init it does not read, written through an identity
+/// map, its result used once; that input read through an identity map and
+/// produced by a linalg op, every other input a broadcast (fewer
+/// dimensions) or a scalar, which the permuted op then reads as such.
+static std::optional<unsigned> chainInput(linalg::GenericOp g) {
+  if (!g.hasPureTensorSemantics() || g.getNumDpsInits() != 1 ||
+      g.getNumParallelLoops() != g.getNumLoops() || !g->hasOneUse() ||
+      !g.getIndexingMapsArray().back().isIdentity() ||
+      g.payloadUsesValueFromOperand(g.getDpsInitOperand(0)))
+    return std::nullopt;
+  std::optional<unsigned> chain;
+  for (OpOperand *input : g.getDpsInputOperands()) {
+    AffineMap map = g.getMatchingIndexingMap(input);
+    if (map.getNumResults() < g.getNumLoops())
+      continue; // a broadcast or a scalar
+    if (!map.isIdentity() || chain ||
+        !input->get().getDefiningOp<linalg::LinalgOp>())
+      return std::nullopt;
+    chain = input->getOperandNumber();
+  }
+  return chain;
+}
+
+/// The matmul `copy` permutes, with `chain` the elementwise ops between
+/// them (the copy's producer first), or null.
+static linalg::LinalgOp
+findPermutedMatmul(linalg::LinalgOp copy,
+                   SmallVectorImpl<linalg::GenericOp> &chain) {
+  Value v = copy.getDpsInputs()[0];
+  while (auto g = v.getDefiningOp<linalg::GenericOp>()) {
+    if (isGemmOp(g))
+      break;
+    std::optional<unsigned> input = chainInput(g);
+    if (!input)
+      return {};
+    chain.push_back(g);
+    v = g->getOperand(*input);
+  }
+  auto matmul = v.getDefiningOp<linalg::LinalgOp>();
   if (!matmul || !isGemmOp(matmul) || !matmul.hasPureTensorSemantics() ||
       !matmul->getResult(0).hasOneUse())
-    return failure();
-  auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
-  if (!fill || !isZeroFill(fill))
-    return failure();
-  // The copy writes out[O(e)] = in[I(e)], so C's element x lands at
-  // out[O(I^-1(x))]: that permutation after C's map.
-  SmallVector<AffineMap> copyMaps = copy.getIndexingMapsArray();
-  AffineMap toOut = copyMaps[1].compose(inversePermutation(copyMaps[0]));
+    return {};
+  return matmul;
+}
+
+/// The matmul computing `matmul`'s result permuted by `toOut` into `out`
+/// (from a zero fill like `fill`), or failure, changing nothing.
+static FailureOr<linalg::LinalgOp>
+createPermutedMatmul(RewriterBase &rewriter, linalg::LinalgOp matmul,
+                     linalg::FillOp fill, AffineMap toOut, Value out) {
   SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
   maps[2] = toOut.compose(maps[2]);
-
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(copy);
-  Value out = copy.getDpsInits()[0];
   auto zero = linalg::FillOp::create(rewriter, fill.getLoc(),
                                      fill.getDpsInputs()[0], out);
   // The matmul with C permuted, as a generic whose body is the named op's;
@@ -58,13 +99,74 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
   if (failed(named)) {
     rewriter.eraseOp(generic);
     rewriter.eraseOp(zero);
-    return failure();
   }
-  GEMM_OPT_DBG() << "writes " << matmul->getName()
-                 << "'s result in the layout of the permuting copy after it: "
-                 << (*named)->getName() << " with C indexed "
-                 << (*named).getIndexingMapsArray()[2] << "\n";
-  rewriter.replaceOp(copy, (*named)->getResults());
+  return named;
+}
+
+FailureOr<linalg::LinalgOp>
+mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
+                                    linalg::LinalgOp copy) {
+  if (!isPermutingCopy(copy) || !copy.hasPureTensorSemantics())
+    return failure();
+  SmallVector<linalg::GenericOp> chain;
+  linalg::LinalgOp matmul = findPermutedMatmul(copy, chain);
+  auto fill = matmul ? matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>()
+                     : linalg::FillOp();
+  if (!fill || !isZeroFill(fill))
+    return failure();
+  // The copy writes out[O(e)] = in[I(e)], so element x of its input lands
+  // at out[O(I^-1(x))]: that permutation after C's map.
+  SmallVector<AffineMap> copyMaps = copy.getIndexingMapsArray();
+  AffineMap toOut = copyMaps[1].compose(inversePermutation(copyMaps[0]));
+  AffineMap fromOut = inversePermutation(toOut);
+
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(copy);
+  // Every op of the chain writes its result permuted: the copy's output at
+  // the top, new tensors below it.
+  auto outputOf = [&](Operation *op) -> Value {
+    if (chain.empty() || op == chain.front())
+      return copy.getDpsInits()[0];
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    return tensor::EmptyOp::create(rewriter, op->getLoc(),
+                                   permuted(type, toOut).getShape(),
+                                   type.getElementType());
+  };
+  FailureOr<linalg::LinalgOp> named =
+      createPermutedMatmul(rewriter, matmul, fill, toOut, outputOf(matmul));
+  if (failed(named))
+    return failure();
+  GEMM_OPT_DBG() << "writes " << matmul->getName() << "'s result through "
+                 << chain.size() << " elementwise op(s) in the layout of "
+                 << "the permuting copy after them: " << (*named)->getName()
+                 << " with C indexed " << (*named).getIndexingMapsArray()[2]
+                 << "\n";
+  // The chain from the matmul up, each op reading the permuted value and
+  // its broadcasts through the inverse permutation.
+  Value value = (*named)->getResult(0);
+  for (linalg::GenericOp g : llvm::reverse(chain)) {
+    unsigned carried = *chainInput(g);
+    SmallVector<Value> inputs(g.getDpsInputs());
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : g.getDpsInputOperands()) {
+      maps.push_back(g.getMatchingIndexingMap(input).compose(fromOut));
+      if (input->getOperandNumber() == carried) {
+        inputs[carried] = value;
+        maps.back() = rewriter.getMultiDimIdentityMap(g.getNumLoops());
+      }
+    }
+    maps.push_back(rewriter.getMultiDimIdentityMap(g.getNumLoops()));
+    Value out = outputOf(g);
+    auto moved = linalg::GenericOp::create(
+        rewriter, g.getLoc(), TypeRange{out.getType()}, inputs, ValueRange{out},
+        maps, g.getIteratorTypesArray());
+    IRMapping none;
+    g.getRegion().cloneInto(&moved.getRegion(), none);
+    value = moved->getResult(0);
+  }
+  rewriter.replaceOp(copy, value);
+  for (linalg::GenericOp g : chain)
+    eraseIfUnused(rewriter, g);
   eraseIfUnused(rewriter, matmul);
   eraseIfUnused(rewriter, fill);
   return named;

@@ -71,6 +71,90 @@ func.func @batch_generic(%a: tensor<3x8x32xbf16>, %b: tensor<3x32x12xbf16>) -> t
 
 // -----
 
+// A transpose after elementwise ops on the result (a bias add, a ReLU, a
+// cast) moves above them: the matmul of w and x into a new tensor of the
+// transposed shape, the elementwise op writing the transpose's output and
+// reading the bias, a vector of C's columns, as one of its rows.
+// CHECK-DAG: #[[ID:.+]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[ROW:.+]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @through_elementwise
+// CHECK-SAME: (%[[X:.+]]: tensor<16x32xbf16>, %[[W:.+]]: tensor<32x48xbf16>, %[[BIAS:.+]]: tensor<48xf32>)
+// CHECK: %[[OUT:.+]] = tensor.empty() : tensor<48x16xbf16>
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<48x16xf32>
+// CHECK: %[[Z:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[E]] : tensor<48x16xf32>)
+// CHECK: %[[R:.+]] = linalg.matmul {{.*}} ins(%[[W]], %[[X]] : tensor<32x48xbf16>, tensor<16x32xbf16>) outs(%[[Z]] : tensor<48x16xf32>)
+// CHECK: %[[G:.+]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], {{.*}}} ins(%[[R]], %[[BIAS]] : tensor<48x16xf32>, tensor<48xf32>) outs(%[[OUT]] : tensor<48x16xbf16>)
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: arith.truncf
+// CHECK: return %[[G]]
+// CHECK-NOT: linalg.transpose
+func.func @through_elementwise(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>, %bias: tensor<48xf32>) -> tensor<48x16xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x48xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<16x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %be = tensor.empty() : tensor<16x48xbf16>
+  %b = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %bias : tensor<16x48xf32>, tensor<48xf32>) outs(%be : tensor<16x48xbf16>) {
+  ^bb0(%v: f32, %bb: f32, %o: bf16):
+    %s = arith.addf %v, %bb : f32
+    %r = arith.maximumf %s, %z : f32
+    %t = arith.truncf %r : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<16x48xbf16>
+  %te = tensor.empty() : tensor<48x16xbf16>
+  %tr = linalg.transpose ins(%b : tensor<16x48xbf16>) outs(%te : tensor<48x16xbf16>) permutation = [1, 0]
+  return %tr : tensor<48x16xbf16>
+}
+
+// -----
+
+// Not moved: an elementwise op that also reads an operand of C's shape (a
+// residual: it would be read transposed), and one whose result has another
+// use.
+// CHECK-LABEL: func.func @residual
+// CHECK: linalg.matmul ins(%arg0, %arg1
+// CHECK: linalg.generic
+// CHECK: linalg.transpose
+// CHECK-LABEL: func.func @shared_result
+// CHECK: linalg.matmul ins(%arg0, %arg1
+// CHECK: linalg.generic
+// CHECK: linalg.transpose
+func.func @residual(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>, %r: tensor<16x48xf32>) -> tensor<48x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x48xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<16x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %r : tensor<16x48xf32>, tensor<16x48xf32>) outs(%e : tensor<16x48xf32>) {
+  ^bb0(%v: f32, %w2: f32, %o: f32):
+    %a = arith.addf %v, %w2 : f32
+    linalg.yield %a : f32
+  } -> tensor<16x48xf32>
+  %te = tensor.empty() : tensor<48x16xf32>
+  %tr = linalg.transpose ins(%s : tensor<16x48xf32>) outs(%te : tensor<48x16xf32>) permutation = [1, 0]
+  return %tr : tensor<48x16xf32>
+}
+func.func @shared_result(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>) -> (tensor<48x16xf32>, tensor<16x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x48xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<16x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<16x48xf32>) -> tensor<16x48xf32>
+  %e2 = tensor.empty() : tensor<16x48xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%y : tensor<16x48xf32>) outs(%e2 : tensor<16x48xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %m = arith.maximumf %v, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<16x48xf32>
+  %te = tensor.empty() : tensor<48x16xf32>
+  %tr = linalg.transpose ins(%s : tensor<16x48xf32>) outs(%te : tensor<48x16xf32>) permutation = [1, 0]
+  return %tr, %s : tensor<48x16xf32>, tensor<16x48xf32>
+}
+
+// -----
+
 // Not folded (each unchanged): the matmul's result is also returned; the
 // matmul accumulates into an argument (C is not a zero fill); one B shared
 // by every batch entry (the matmul of B and A would need a batched B as

@@ -20,10 +20,14 @@ namespace mlir::gemm_opt {
 /// other use, starting from a zero linalg.fill, by that matmul with its
 /// result's permutation composed into C's indexing map, from a zero fill of
 /// the copy's output, as the named op that computes it (the matmul of B and
-/// A for a transposed C). The matmul and its fill are erased when unused.
-/// Fails, changing nothing, otherwise, or when the composed maps are no
-/// layout the named ops express (a B shared by every batch entry, a
-/// permutation that moves the batch).
+/// A for a transposed C). Elementwise linalg.generic ops between the two
+/// (a bias add, an activation, a cast: each result used once, every input
+/// but the one carrying the matmul's value a broadcast or a scalar) move
+/// below the copy: they write the permuted layout, the last one the copy's
+/// output, reading their broadcasts through the inverse permutation. The
+/// ops left unused are erased. Fails, changing nothing, otherwise, or when
+/// the composed maps are no layout the named ops express (a B shared by
+/// every batch entry, a permutation that moves the batch).
 FailureOr<linalg::LinalgOp> foldResultTranspose(RewriterBase &rewriter,
                                                 linalg::LinalgOp copy);
 
