@@ -114,6 +114,16 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
                      : linalg::FillOp();
   if (!fill || !isZeroFill(fill))
     return failure();
+  // The values below the top of a chain get new tensors: static shapes.
+  if (!chain.empty()) {
+    SmallVector<Value> below = {matmul->getResult(0)};
+    for (linalg::GenericOp g : ArrayRef(chain).drop_front())
+      below.push_back(g->getResult(0));
+    if (llvm::any_of(below, [](Value v) {
+          return !cast<ShapedType>(v.getType()).hasStaticShape();
+        }))
+      return failure();
+  }
   // The copy writes out[O(e)] = in[I(e)], so element x of its input lands
   // at out[O(I^-1(x))]: that permutation after C's map.
   SmallVector<AffineMap> copyMaps = copy.getIndexingMapsArray();
@@ -132,10 +142,14 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
                                    permuted(type, toOut).getShape(),
                                    type.getElementType());
   };
+  Value matmulOut = outputOf(matmul);
   FailureOr<linalg::LinalgOp> named =
-      createPermutedMatmul(rewriter, matmul, fill, toOut, outputOf(matmul));
-  if (failed(named))
+      createPermutedMatmul(rewriter, matmul, fill, toOut, matmulOut);
+  if (failed(named)) {
+    if (matmulOut != copy.getDpsInits()[0])
+      rewriter.eraseOp(matmulOut.getDefiningOp());
     return failure();
+  }
   GEMM_OPT_DBG() << "writes " << matmul->getName() << "'s result through "
                  << chain.size() << " elementwise op(s) in the layout of "
                  << "the permuting copy after them: " << (*named)->getName()

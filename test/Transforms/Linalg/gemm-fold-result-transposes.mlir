@@ -111,14 +111,19 @@ func.func @through_elementwise(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>, %
 // -----
 
 // Not moved: an elementwise op that also reads an operand of C's shape (a
-// residual: it would be read transposed), and one whose result has another
-// use.
+// residual: it would be read transposed), one whose result has another
+// use, and a chain over a run-time M (the new tensors below its top would
+// need their sizes).
 // CHECK-LABEL: func.func @residual
 // CHECK: linalg.matmul ins(%arg0, %arg1
 // CHECK: linalg.generic
 // CHECK: linalg.transpose
 // CHECK-LABEL: func.func @shared_result
 // CHECK: linalg.matmul ins(%arg0, %arg1
+// CHECK: linalg.generic
+// CHECK: linalg.transpose
+// CHECK-LABEL: func.func @dynamic_chain
+// CHECK: linalg.matmul {{.*}}ins(%arg0, %arg1
 // CHECK: linalg.generic
 // CHECK: linalg.transpose
 func.func @residual(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>, %r: tensor<16x48xf32>) -> tensor<48x16xf32> {
@@ -151,6 +156,25 @@ func.func @shared_result(%x: tensor<16x32xbf16>, %w: tensor<32x48xbf16>) -> (ten
   %te = tensor.empty() : tensor<48x16xf32>
   %tr = linalg.transpose ins(%s : tensor<16x48xf32>) outs(%te : tensor<48x16xf32>) permutation = [1, 0]
   return %tr, %s : tensor<48x16xf32>, tensor<16x48xf32>
+}
+
+func.func @dynamic_chain(%x: tensor<?x32xbf16>, %w: tensor<48x32xbf16>, %bias: tensor<48xf32>) -> tensor<48x?xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?x32xbf16>
+  %e = tensor.empty(%m) : tensor<?x48xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<?x48xf32>) -> tensor<?x48xf32>
+  %y = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %w : tensor<?x32xbf16>, tensor<48x32xbf16>) outs(%c : tensor<?x48xf32>) -> tensor<?x48xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%y, %bias : tensor<?x48xf32>, tensor<48xf32>) outs(%e : tensor<?x48xf32>) {
+  ^bb0(%v: f32, %bb: f32, %o: f32):
+    %s = arith.addf %v, %bb : f32
+    linalg.yield %s : f32
+  } -> tensor<?x48xf32>
+  %te = tensor.empty(%m) : tensor<48x?xf32>
+  %t = linalg.transpose ins(%b : tensor<?x48xf32>) outs(%te : tensor<48x?xf32>) permutation = [1, 0]
+  return %t : tensor<48x?xf32>
 }
 
 // -----
