@@ -147,3 +147,14 @@
 // LINEAR-T: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "row", op = "add", operand = 0>, <op = "relu">]>, k = 777, m = 999, n = 1000, transpose_b = true>]
 // LINEAR-T-NOT: linalg.transpose
 // LINEAR-T: gpu.launch_func
+
+// torch.matmul(a, b).transpose(-2, -1) on 4-D operands: the transpose of
+// the expanded batch result moves before the expand, the batch_matmul of
+// b and a (tt, batch 6) writes the 4-D transposed result.
+// REDEFINE: %{in} = batch-matmul-4d-transposed-f16-2x3x130x67x259
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = MM4D-T
+// RUN: %{check}
+// MM4D-T: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f32, k = 259, m = 67, n = 130, transpose_a = true, transpose_b = true>]
+// MM4D-T-NOT: linalg.transpose
+// MM4D-T: gpu.launch_func

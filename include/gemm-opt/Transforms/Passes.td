@@ -148,7 +148,10 @@ def GemmFoldResultTransposes
     ops between the matmul and the transpose (a bias add, an activation, a
     cast; their other inputs broadcasts or scalars) write the transposed
     layout instead, a bias of C's columns then read as one of its rows, so
-    they still fuse as the epilogue. Kept as it was where that is
+    they still fuse as the epilogue. A `linalg.transpose` of a batch's
+    result expanded to more dimensions (4-D attention) that keeps each
+    group of the expand together first becomes the expand of a transpose
+    of the batch's result, which then folds. Kept as it was where that is
     no layout the named ops express (a B shared by every batch entry, a
     permutation that moves the batch). `-debug-only=gemm-opt-result-transposes`
     says what was folded.

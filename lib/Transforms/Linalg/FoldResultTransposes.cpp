@@ -186,6 +186,59 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
   return named;
 }
 
+FailureOr<linalg::TransposeOp>
+mlir::gemm_opt::transposeBeforeExpand(RewriterBase &rewriter,
+                                      linalg::TransposeOp transpose) {
+  auto expand = transpose.getInput().getDefiningOp<tensor::ExpandShapeOp>();
+  if (!transpose.hasPureTensorSemantics() || !expand || !expand->hasOneUse() ||
+      !expand.getSrcType().hasStaticShape())
+    return failure();
+  // The groups of the expand in the transpose's order: each group's
+  // dimensions consecutive and in order there, else no transpose of the
+  // source expresses it.
+  ArrayRef<int64_t> perm = transpose.getPermutation();
+  SmallVector<ReassociationIndices> groups = expand.getReassociationIndices();
+  SmallVector<int64_t> groupPerm;
+  SmallVector<ReassociationIndices> outGroups;
+  for (size_t i = 0; i < perm.size();) {
+    auto *group = llvm::find_if(groups, [&](const ReassociationIndices &g) {
+      return g.front() == perm[i];
+    });
+    if (group == groups.end() || i + group->size() > perm.size())
+      return failure();
+    ReassociationIndices out;
+    for (auto [j, d] : llvm::enumerate(*group)) {
+      if (perm[i + j] != d)
+        return failure();
+      out.push_back(static_cast<int64_t>(i + j));
+    }
+    groupPerm.push_back(group - groups.begin());
+    outGroups.push_back(out);
+    i += group->size();
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(transpose);
+  Location loc = transpose.getLoc();
+  RankedTensorType srcType = expand.getSrcType();
+  SmallVector<int64_t> shape;
+  for (int64_t d : groupPerm)
+    shape.push_back(srcType.getDimSize(d));
+  Value init =
+      tensor::EmptyOp::create(rewriter, loc, shape, srcType.getElementType());
+  auto inner = linalg::TransposeOp::create(rewriter, loc, expand.getSrc(), init,
+                                           groupPerm);
+  auto expanded = tensor::ExpandShapeOp::create(
+      rewriter, expand.getLoc(), transpose->getResult(0).getType(),
+      inner->getResult(0), outGroups);
+  Value oldInit = transpose.getInit();
+  rewriter.replaceOp(transpose, expanded->getResults());
+  rewriter.eraseOp(expand);
+  if (auto empty = oldInit.getDefiningOp<tensor::EmptyOp>();
+      empty && empty->use_empty())
+    rewriter.eraseOp(empty);
+  return inner;
+}
+
 namespace {
 struct GemmFoldResultTransposesPass
     : public mlir::gemm_opt::impl::GemmFoldResultTransposesBase<
@@ -197,8 +250,18 @@ struct GemmFoldResultTransposesPass
         copies.push_back(op);
     });
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp copy : copies)
-      (void)foldResultTranspose(rewriter, copy);
+    for (linalg::LinalgOp copy : copies) {
+      if (succeeded(foldResultTranspose(rewriter, copy)))
+        continue;
+      // A batch's result expanded (4-D attention) and then transposed:
+      // the transpose of the 3-D result first, then the expand.
+      auto transpose = dyn_cast<linalg::TransposeOp>(copy.getOperation());
+      FailureOr<linalg::TransposeOp> inner =
+          transpose ? transposeBeforeExpand(rewriter, transpose)
+                    : FailureOr<linalg::TransposeOp>(failure());
+      if (succeeded(inner))
+        (void)foldResultTranspose(rewriter, *inner);
+    }
   }
 };
 } // namespace

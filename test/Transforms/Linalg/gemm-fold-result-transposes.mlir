@@ -71,6 +71,48 @@ func.func @batch_generic(%a: tensor<3x8x32xbf16>, %b: tensor<3x32x12xbf16>) -> t
 
 // -----
 
+// torch's 4-D matmul(a, b).transpose(-2, -1): the batch_matmul's result
+// expanded to batch x heads, then its last two dimensions swapped. The
+// transpose moves before the expand (of the 3-D result: [0, 2, 1]) and
+// folds: the batch_matmul of b and a, expanded to the transposed 4-D shape.
+// CHECK-LABEL: func.func @expanded
+// CHECK-SAME: (%[[A:.+]]: tensor<6x8x32xbf16>, %[[B:.+]]: tensor<6x32x12xbf16>)
+// CHECK: %[[R:.+]] = linalg.batch_matmul {{.*}} ins(%[[B]], %[[A]] : tensor<6x32x12xbf16>, tensor<6x8x32xbf16>) outs(%{{.+}} : tensor<6x12x8xf32>)
+// CHECK: %[[X:.+]] = tensor.expand_shape %[[R]] {{\[}}[0, 1], [2], [3]] output_shape [2, 3, 12, 8] : tensor<6x12x8xf32> into tensor<2x3x12x8xf32>
+// CHECK: return %[[X]]
+// CHECK-NOT: linalg.transpose
+func.func @expanded(%a: tensor<6x8x32xbf16>, %b: tensor<6x32x12xbf16>) -> tensor<2x3x12x8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8x12xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<6x8x12xf32>) -> tensor<6x8x12xf32>
+  %y = linalg.batch_matmul ins(%a, %b : tensor<6x8x32xbf16>, tensor<6x32x12xbf16>) outs(%c : tensor<6x8x12xf32>) -> tensor<6x8x12xf32>
+  %x = tensor.expand_shape %y [[0, 1], [2], [3]] output_shape [2, 3, 8, 12] : tensor<6x8x12xf32> into tensor<2x3x8x12xf32>
+  %te = tensor.empty() : tensor<2x3x12x8xf32>
+  %t = linalg.transpose ins(%x : tensor<2x3x8x12xf32>) outs(%te : tensor<2x3x12x8xf32>) permutation = [0, 1, 3, 2]
+  return %t : tensor<2x3x12x8xf32>
+}
+
+// -----
+
+// A permutation that splits a group of the expand (the heads before the
+// batch) has no transpose of the 3-D result: unchanged.
+// CHECK-LABEL: func.func @expanded_split
+// CHECK: linalg.batch_matmul ins(%arg0, %arg1
+// CHECK: tensor.expand_shape
+// CHECK: linalg.transpose
+func.func @expanded_split(%a: tensor<6x8x32xbf16>, %b: tensor<6x32x12xbf16>) -> tensor<3x2x8x12xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8x12xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<6x8x12xf32>) -> tensor<6x8x12xf32>
+  %y = linalg.batch_matmul ins(%a, %b : tensor<6x8x32xbf16>, tensor<6x32x12xbf16>) outs(%c : tensor<6x8x12xf32>) -> tensor<6x8x12xf32>
+  %x = tensor.expand_shape %y [[0, 1], [2], [3]] output_shape [2, 3, 8, 12] : tensor<6x8x12xf32> into tensor<2x3x8x12xf32>
+  %te = tensor.empty() : tensor<3x2x8x12xf32>
+  %t = linalg.transpose ins(%x : tensor<2x3x8x12xf32>) outs(%te : tensor<3x2x8x12xf32>) permutation = [1, 0, 2, 3]
+  return %t : tensor<3x2x8x12xf32>
+}
+
+// -----
+
 // A transpose after elementwise ops on the result (a bias add, a ReLU, a
 // cast) moves above them: the matmul of w and x into a new tensor of the
 // transposed shape, the elementwise op writing the transpose's output and

@@ -31,6 +31,16 @@ namespace mlir::gemm_opt {
 FailureOr<linalg::LinalgOp> foldResultTranspose(RewriterBase &rewriter,
                                                 linalg::LinalgOp copy);
 
+/// Rewrites `transpose` (on tensors) of a tensor.expand_shape (its only
+/// use, of a static source) as the expand of a transpose of the source,
+/// when the permutation keeps each group of the expand together and in
+/// order (torch's 4-D matmul(a, b).transpose(-2, -1): the batch_matmul's
+/// result expanded to batch x heads, then its last two dimensions
+/// swapped). Returns the new transpose, which foldResultTranspose may then
+/// fold; fails, changing nothing, otherwise.
+FailureOr<linalg::TransposeOp>
+transposeBeforeExpand(RewriterBase &rewriter, linalg::TransposeOp transpose);
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_LINALG_FOLDRESULTTRANSPOSES_H
