@@ -1,0 +1,1 @@
+.sweep/stream_pattern
