@@ -31,6 +31,27 @@ using namespace mlir::gemm_opt;
 namespace {
 
 /// A product with a vector, which gemm-opt does not compile.
+/// Whether `copy` permutes a matmul's result: its input comes from a
+/// linalg.matmul or linalg.batch_matmul through reshapes and elementwise
+/// ops.
+static bool permutesAMatmulResult(linalg::LinalgOp copy) {
+  Value v = copy.getDpsInputs()[0];
+  while (Operation *def = v.getDefiningOp()) {
+    if (isGemmOp(def))
+      return true;
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    auto generic = dyn_cast<linalg::GenericOp>(def);
+    if (!generic || generic.getNumParallelLoops() != generic.getNumLoops() ||
+        generic.getNumDpsInputs() == 0)
+      return false;
+    v = generic.getDpsInputs()[0];
+  }
+  return false;
+}
+
 static bool isVectorProduct(Operation *op) {
   return isMatrixVectorProduct(op) || isa<linalg::DotOp>(op);
 }
@@ -216,12 +237,22 @@ struct GemmVerifyInputPass
         }
         auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
         if (linalgOp && isPermutingCopy(linalgOp)) {
-          op->emitOpError("only permutes its input: gemm-opt folds such a "
-                          "copy into the linalg.matmul or "
-                          "linalg.batch_matmul that reads it (a transposed "
-                          "operand) and compiles none on its own; this one "
-                          "has another use, or a permutation no matmul "
-                          "layout expresses (the batch must stay first)");
+          if (permutesAMatmulResult(linalgOp))
+            op->emitOpError(
+                "permutes a matmul's result: gemm-opt computes a transposed "
+                "result (the last two dimensions swapped, also through "
+                "elementwise ops with broadcast operands) as the matmul of B "
+                "and A, and compiles no copy on its own; this permutation "
+                "moves the batch (as attention's output transpose(1, 2) "
+                "does: C would need a strided row layout), or the result has "
+                "another use or a non-zero initial C");
+          else
+            op->emitOpError("only permutes its input: gemm-opt folds such a "
+                            "copy into the linalg.matmul or "
+                            "linalg.batch_matmul that reads it (a transposed "
+                            "operand) and compiles none on its own; this one "
+                            "has another use, or a permutation no matmul "
+                            "layout expresses (the batch must stay first)");
           ok = false;
           return WalkResult::skip();
         }

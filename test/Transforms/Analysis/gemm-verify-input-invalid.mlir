@@ -27,6 +27,25 @@ func.func @transpose_returned(%w: tensor<48x32xf16>) -> tensor<32x48xf16> {
 
 // -----
 
+// Attention's output transpose(1, 2): the batch of heads moved between the
+// rows and columns of each entry's result. gemm-fold-result-transposes
+// leaves it (C would need a strided row layout); the error says so.
+func.func @result_batch_moved(%p: tensor<2x3x8x16xf16>, %v: tensor<2x3x16x4xf16>) -> tensor<2x8x3x4xf32> {
+  %p3 = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<2x3x8x16xf16> into tensor<6x8x16xf16>
+  %v3 = tensor.collapse_shape %v [[0, 1], [2], [3]] : tensor<2x3x16x4xf16> into tensor<6x16x4xf16>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8x4xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o3 = linalg.batch_matmul ins(%p3, %v3 : tensor<6x8x16xf16>, tensor<6x16x4xf16>) outs(%c : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : tensor<6x8x4xf32> into tensor<2x3x8x4xf32>
+  %te = tensor.empty() : tensor<2x8x3x4xf32>
+  // expected-error@+1 {{'linalg.transpose' op permutes a matmul's result: gemm-opt computes a transposed result (the last two dimensions swapped, also through elementwise ops with broadcast operands) as the matmul of B and A, and compiles no copy on its own; this permutation moves the batch (as attention's output transpose(1, 2) does: C would need a strided row layout)}}
+  %t = linalg.transpose ins(%o : tensor<2x3x8x4xf32>) outs(%te : tensor<2x8x3x4xf32>) permutation = [0, 2, 1, 3]
+  return %t : tensor<2x8x3x4xf32>
+}
+
+// -----
+
 // A product with a vector (here before gemm-vector-products-as-matmuls,
 // which the stage pipelines run first): its own error, none at the fill of
 // its init.
