@@ -60,6 +60,8 @@ class Kernel:
         self.inputs = [b for b in self.arguments
                        if b["role"] in INPUT_ROLES or (b["role"] == "C" and self.beta == 1)]
         self.outputs = [b for b in self.arguments if b["role"] in OUTPUT_ROLES]
+        # The pools a call passes by position, in its order (call_order).
+        self._call_orders = {len(pool): self.call_order(pool) for pool in (self.inputs, self.arguments)}
 
     def _init_common(self, ptx, manifest_text, plan, log, cache_key, from_cache):
         """What every compiled stage has, one op or several."""
@@ -184,9 +186,9 @@ class Kernel:
         inputs only."""
         count = len(tensors) + len(named)
         pool = self.arguments if count == len(self.arguments) else self.inputs
-        if count != len(pool) and not named:
-            return tuple(tensors)  # check() says what is wrong
-        order = self.call_order(pool)
+        order = self._call_orders[len(pool)]
+        if not named and (count != len(pool) or order == pool):
+            return tuple(tensors)  # in manifest order already, or check() says what is wrong
         placed = {}
         for key, t in named.items():
             match = [i for i, b in enumerate(order) if key in (b["name"], b["role"])]

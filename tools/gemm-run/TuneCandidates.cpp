@@ -16,6 +16,8 @@
 
 #include "TuneCandidates.h"
 #include "gemm-opt/Support/WgmmaScheduleLimits.h"
+#include "gemm-opt/Transforms/Gemm/SmallM/GemvGemm.h"
+#include "gemm-opt/Transforms/Gemm/SmallM/SwapAbGemm.h"
 
 #include <algorithm>
 #include <cmath>
@@ -266,15 +268,16 @@ void addMmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
 }
 
 /// The small-M kernels' variants where they may apply (a single matmul of
-/// at most 64 rows of A stored M x K, 16-byte rows; the rungs refuse the
-/// rest): the weight-streaming kernel (M <= 3, B stored N x K) by warps per
+/// few rows of A stored M x K, 16-byte rows; the rungs refuse the rest):
+/// the weight-streaming kernel (B stored N x K) by warps per
 /// block and chunks in flight, and the swap-AB kernel (16-bit) by warps
 /// splitting K, row tiles and steps in flight, around the heuristics'
 /// choices (TensorCoreHeuristics.cpp; results/2026-12-02-small-m-variants
 /// measured nine of the swap-AB variants: each won some layer or layout).
 std::vector<TuneCandidate> smallMCandidates(const TuneSpace &s) {
   std::vector<TuneCandidate> out;
-  if (s.batch != 1 || s.m > 64 || s.transposeA || (s.k * s.elemBytes) % 16 != 0)
+  if (s.batch != 1 || s.m > mlir::gemm_opt::kSwapAbMaxRows || s.transposeA ||
+      (s.k * s.elemBytes) % 16 != 0)
     return out;
   auto add = [&](std::string name, std::string options) {
     TuneCandidate c;
@@ -283,7 +286,7 @@ std::vector<TuneCandidate> smallMCandidates(const TuneSpace &s) {
     c.plan["mma"] = "small-m=1 " + options;
     out.push_back(std::move(c));
   };
-  if (s.transposeB && s.m <= 3)
+  if (s.transposeB && s.m <= mlir::gemm_opt::kGemvMaxRows)
     for (auto [warps, unroll] :
          {std::pair{8, 4}, {8, 2}, {8, 8}, {4, 4}, {4, 8}, {16, 2}}) {
       std::string w = std::to_string(warps), u = std::to_string(unroll);

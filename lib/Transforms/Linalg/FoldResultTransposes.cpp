@@ -10,7 +10,9 @@
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "gemm-opt-result-transposes"
@@ -23,23 +25,25 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// `type` with its dimensions permuted by `perm` (out-coords = perm(in)).
-static RankedTensorType permuted(RankedTensorType type, AffineMap perm) {
-  SmallVector<int64_t> shape;
+/// `type`'s shape with its dimensions permuted by `perm` (out-coords =
+/// perm(in)).
+static SmallVector<int64_t> permutedShape(RankedTensorType type,
+                                          AffineMap perm) {
+  SmallVector<int64_t> positions;
   for (unsigned i = 0; i < perm.getNumResults(); ++i)
-    shape.push_back(type.getDimSize(perm.getDimPosition(i)));
-  return RankedTensorType::get(shape, type.getElementType());
+    positions.push_back(perm.getDimPosition(i));
+  return applyPermutation(type.getShape(), positions);
 }
 
 /// The input of `g` that carries a matmul's result up a chain of
-/// elementwise ops, when `g` is one a permuting copy can move above: all
-/// loops parallel, one init it does not read, written through an identity
-/// map, its result used once; that input read through an identity map and
-/// produced by a linalg op, every other input a broadcast (fewer
-/// dimensions) or a scalar, which the permuted op then reads as such.
+/// elementwise ops, when `g` is one a permuting copy can move above:
+/// elementwise (linalg::isElementwise), one init it does not read, written
+/// through an identity map, its result used once; that input read through an
+/// identity map and produced by a linalg op, every other input a broadcast
+/// (fewer dimensions) or a scalar, which the permuted op then reads as such.
 static std::optional<unsigned> chainInput(linalg::GenericOp g) {
   if (!g.hasPureTensorSemantics() || g.getNumDpsInits() != 1 ||
-      g.getNumParallelLoops() != g.getNumLoops() || !g->hasOneUse() ||
+      !linalg::isElementwise(g) || !g->hasOneUse() ||
       !g.getIndexingMapsArray().back().isIdentity() ||
       g.payloadUsesValueFromOperand(g.getDpsInitOperand(0)))
     return std::nullopt;
@@ -139,7 +143,7 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
       return copy.getDpsInits()[0];
     auto type = cast<RankedTensorType>(op->getResult(0).getType());
     return tensor::EmptyOp::create(rewriter, op->getLoc(),
-                                   permuted(type, toOut).getShape(),
+                                   permutedShape(type, toOut),
                                    type.getElementType());
   };
   Value matmulOut = outputOf(matmul);
@@ -220,22 +224,17 @@ mlir::gemm_opt::transposeBeforeExpand(RewriterBase &rewriter,
   rewriter.setInsertionPoint(transpose);
   Location loc = transpose.getLoc();
   RankedTensorType srcType = expand.getSrcType();
-  SmallVector<int64_t> shape;
-  for (int64_t d : groupPerm)
-    shape.push_back(srcType.getDimSize(d));
-  Value init =
-      tensor::EmptyOp::create(rewriter, loc, shape, srcType.getElementType());
+  Value init = tensor::EmptyOp::create(
+      rewriter, loc, applyPermutation(srcType.getShape(), groupPerm),
+      srcType.getElementType());
   auto inner = linalg::TransposeOp::create(rewriter, loc, expand.getSrc(), init,
                                            groupPerm);
   auto expanded = tensor::ExpandShapeOp::create(
       rewriter, expand.getLoc(), transpose->getResult(0).getType(),
       inner->getResult(0), outGroups);
-  Value oldInit = transpose.getInit();
-  rewriter.replaceOp(transpose, expanded->getResults());
+  rewriter.replaceAllUsesWith(transpose->getResults(), expanded->getResults());
+  eraseIfUnused(rewriter, transpose);
   rewriter.eraseOp(expand);
-  if (auto empty = oldInit.getDefiningOp<tensor::EmptyOp>();
-      empty && empty->use_empty())
-    rewriter.eraseOp(empty);
   return inner;
 }
 
