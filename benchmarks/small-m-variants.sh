@@ -6,6 +6,10 @@
 #   benchmarks/small-m-variants.sh BUILDDIR OUTDIR [SHAPES] [VARIANTS]
 # SHAPES: "layout:MxNxK ..." (bf16); VARIANTS: "k_warps,row_tiles,unroll ...".
 # OUTDIR/<layout>-<shape>-w<k_warps>r<row_tiles>u<unroll>.{ptx,json}.
+# With STAGE_PREFIX=P (e.g. the build's name): OUTDIR/<layout>-<shape>/
+# Pw<k_warps>r<row_tiles>u<unroll>.{ptx,json}, the stage named so, for
+# benchmarks/run-variants-dir.sh (two builds' variants in one gemm-run,
+# timed interleaved).
 set -euo pipefail
 build=$1 out=$2
 shapes=${3:-"nt:8x28672x8192 nt:8x8192x8192 nt:32x8192x8192 nt:64x8192x8192 nn:8x28672x8192 nn:32x8192x8192"}
@@ -22,11 +26,16 @@ for item in $shapes; do
     "--gemm-mma=chip=sm_90a emit=false small-m=1" -o "$tmp/planned.mlir" 2> /dev/null
   for v in $variants; do
     IFS=, read -r kw rt u <<< "$v"
-    name=$layout-$shape-w${kw}r${rt}u$u
+    name=$layout-$shape-w${kw}r${rt}u$u stage=wgmma
+    if [ -n "${STAGE_PREFIX:-}" ]; then
+      stage=${STAGE_PREFIX}w${kw}r${rt}u$u
+      name=$layout-$shape/$stage
+      mkdir -p "$out/$layout-$shape"
+    fi
     sed "s/#gemm_opt.swap_ab_plan<[^>]*>/#gemm_opt.swap_ab_plan<k_warps = $kw, row_tiles = $rt, unroll = $u>/" \
       "$tmp/planned.mlir" > "$tmp/variant.mlir"
     "$opt" "$tmp/variant.mlir" --gemm-emit-planned-kernels --gemm-lower-to-ptx=chip=sm_90a \
-      "--gemm-emit-kernels=ptx-file=$out/$name.ptx manifest-file=$out/$name.json stage=wgmma chip=sm_90a" \
+      "--gemm-emit-kernels=ptx-file=$out/$name.ptx manifest-file=$out/$name.json stage=$stage chip=sm_90a" \
       -o /dev/null
   done
 done

@@ -2,6 +2,7 @@
 
 #include "gemm-opt/Support/TuningDb.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -9,6 +10,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <tuple>
@@ -287,4 +289,26 @@ bool gemm_opt::tuning::parseShard(StringRef text, unsigned &index,
   auto [i, n] = text.split('/');
   return !i.getAsInteger(10, index) && !n.getAsInteger(10, count) &&
          count > 0 && index < count;
+}
+
+std::vector<size_t>
+gemm_opt::tuning::confirmationCandidates(const std::vector<double> &pct,
+                                         int heuristic, unsigned best) {
+  std::vector<size_t> order;
+  for (size_t i = 0; i < pct.size(); ++i)
+    if (pct[i] > 0)
+      order.push_back(i);
+  // Stable: of equal times the earlier candidate (the heuristics' plan is
+  // the first) stays ahead.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return pct[a] > pct[b]; });
+  if (order.size() > best)
+    order.resize(best);
+  bool heuristicPassed =
+      heuristic >= 0 && size_t(heuristic) < pct.size() && pct[heuristic] > 0;
+  if (heuristicPassed && llvm::find(order, size_t(heuristic)) == order.end())
+    order.push_back(size_t(heuristic));
+  if (order.size() < 2)
+    order.clear();
+  return order;
 }

@@ -167,6 +167,26 @@ static void testShard() {
   EXPECT(counts[0] == 4 && counts[1] == 3 && counts[2] == 3);
 }
 
+void testConfirmation() {
+  // Candidate 0 is the heuristics' plan; 3 failed its check.
+  std::vector<double> pct = {95.0, 99.0, 97.5, 0.0, 99.0, 96.0};
+  // The best three (ties keep their order), the heuristics' plan last.
+  EXPECT(
+      (confirmationCandidates(pct, 0, 3) == std::vector<size_t>{1, 4, 2, 0}));
+  // Among the best: listed once, where it ranks.
+  EXPECT((confirmationCandidates(pct, 2, 3) == std::vector<size_t>{1, 4, 2}));
+  // No baseline: the best alone.
+  EXPECT((confirmationCandidates(pct, -1, 2) == std::vector<size_t>{1, 4}));
+  // A failed baseline is not measured again.
+  EXPECT((confirmationCandidates(pct, 3, 1) == std::vector<size_t>{}));
+  // One candidate to measure: no second round.
+  EXPECT(confirmationCandidates(pct, 1, 1).empty());
+  EXPECT(confirmationCandidates({98.0}, 0, 3).empty());
+  EXPECT(confirmationCandidates({0.0, 0.0}, 0, 3).empty());
+  // Off: the heuristics' plan is not confirmed against nothing.
+  EXPECT(confirmationCandidates(pct, 0, 0).empty());
+}
+
 int main() {
   testRoundTrip();
   testReadSkips();
@@ -174,6 +194,7 @@ int main() {
   testAppendAndMerge();
   testLookup();
   testShard();
+  testConfirmation();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

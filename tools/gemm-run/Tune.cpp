@@ -11,6 +11,7 @@
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Support/TuningDb.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -136,29 +137,20 @@ void printPruned(const std::map<std::string, int> &pruned,
     std::printf("%s%4d pruned: %s\n", indent, count, why.c_str());
 }
 
-/// Checks and times the jobs; the entries to record (the winner, or every
-/// candidate that passed with recordAll). Exit status in `status`.
-std::vector<tuning::TuningEntry>
-measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
-        const tuning::TuningProblem &key, std::vector<StageResult> &results,
-        int &status) {
-  const TuneRequest &r = w.r;
-  std::vector<tuning::TuningEntry> entries;
-  const StageResult *best = nullptr;
-  const TuneCandidate *bestCandidate = nullptr;
-  double heuristicPct = 0;
-  // The heuristics' plan as recorded: a winner that is that plan is
-  // marked so (TuningEntry::heuristic), and lent to no other M.
-  const TuneCandidate *baseline = nullptr;
-  for (const TuneJob &j : jobs)
-    if (j.candidate.name == "heuristic")
-      baseline = &j.candidate;
-  size_t first = results.size();
-  for (size_t i = 0; i < jobs.size(); ++i) {
-    BenchOptions bo = r.bench;
+/// Checks and times the jobs of `which` (stage names with `suffix`): the
+/// index of each one's result in `results`.
+std::vector<size_t> runRound(const Sweep &w, Bench &bench,
+                             std::vector<TuneJob> &jobs,
+                             const std::vector<size_t> &which,
+                             const std::string &suffix,
+                             std::vector<StageResult> &results) {
+  std::vector<size_t> at;
+  for (size_t i : which) {
+    BenchOptions bo = w.r.bench;
     bo.stageIndex = int(i);
     TuneJob &j = jobs[i];
-    j.compiled.manifest.stage = j.candidate.name;
+    j.compiled.manifest.stage = j.candidate.name + suffix;
+    at.push_back(results.size());
     results.push_back(runStage(*bench.drv, bench.cublas.get(),
                                j.compiled.ptx, j.compiled.manifest,
                                j.compiled.compileMs, bo));
@@ -167,14 +159,70 @@ measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
     std::fputs(line.str().c_str(), stdout);
     std::fflush(stdout);
   }
+  return at;
+}
+
+/// What a passing, timed result ranks by: its % of cuBLAS, each against its
+/// own interleaved cuBLAS runs (the ratio drifts less with the clocks than
+/// the times); 0 where it did not pass.
+double rankOf(const StageResult &res) {
+  return res.status == StageStatus::Pass && res.msInterleaved > 0
+             ? res.pctCublasInterleaved
+             : 0;
+}
+
+/// Checks and times the jobs, then measures the closest again
+/// (--tune-confirm) and picks by that round alone; the entries to record
+/// (the winner, or every candidate that passed with recordAll). Exit
+/// status in `status`.
+std::vector<tuning::TuningEntry>
+measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
+        const tuning::TuningProblem &key, std::vector<StageResult> &results,
+        int &status) {
+  std::vector<size_t> all(jobs.size());
+  for (size_t i = 0; i < jobs.size(); ++i)
+    all[i] = i;
+  // Where each job's deciding measurement is: round 1, then round 2's.
+  std::vector<size_t> at = runRound(w, bench, jobs, all, "", results);
+  // The heuristics' plan as recorded: a winner that is that plan is
+  // marked so (TuningEntry::heuristic), and lent to no other M.
+  int baseline = -1;
+  std::vector<double> pct(jobs.size());
   for (size_t i = 0; i < jobs.size(); ++i) {
-    const StageResult &res = results[first + i];
+    const StageResult &res = results[at[i]];
     if (res.status == StageStatus::Error || res.status == StageStatus::NotRun)
       status = std::max(status, 4);
-    if (res.status != StageStatus::Pass || res.msInterleaved <= 0)
-      continue; // a candidate that fails its check is never recorded
+    pct[i] = rankOf(res); // a candidate that fails its check is never recorded
     if (jobs[i].candidate.name == "heuristic")
-      heuristicPct = res.pctCublasInterleaved;
+      baseline = int(i);
+  }
+  std::vector<size_t> finalists =
+      tuning::confirmationCandidates(pct, baseline, w.o.confirm);
+  if (!finalists.empty()) {
+    std::printf("  confirmation round: %zu plans measured again, the winner "
+                "by this round alone\n",
+                finalists.size());
+    std::vector<size_t> again =
+        runRound(w, bench, jobs, finalists, " (again)", results);
+    for (size_t f = 0; f < finalists.size(); ++f) {
+      size_t i = finalists[f];
+      at[i] = again[f];
+      // A finalist that fails the second time is not recorded either.
+      pct[i] = rankOf(results[at[i]]);
+    }
+  }
+  std::vector<tuning::TuningEntry> entries;
+  int best = -1;
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    if (pct[i] <= 0 || (!finalists.empty() && !llvm::is_contained(finalists, i)))
+      continue;
+    if (best < 0 || pct[i] > pct[best])
+      best = int(i);
+  }
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    const StageResult &res = results[at[i]];
+    if (pct[i] <= 0 || (!w.o.recordAll && int(i) != best))
+      continue;
     tuning::TuningEntry e;
     e.problem = key;
     e.plan = jobs[i].candidate.plan;
@@ -183,28 +231,20 @@ measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
     e.device = bench.info.device.name;
     e.version = tuning::compilerVersion().str();
     e.commit = tuning::compilerCommit().str();
-    e.heuristic = baseline && jobs[i].candidate.plan == baseline->plan;
-    if (w.o.recordAll)
-      entries.push_back(e);
-    // By % of cuBLAS, each against its own interleaved cuBLAS runs: the
-    // ratio drifts less with the clocks than the times.
-    if (!best || res.pctCublasInterleaved > best->pctCublasInterleaved) {
-      best = &res;
-      bestCandidate = &jobs[i].candidate;
-      if (!w.o.recordAll)
-        entries = {e};
-    }
+    e.heuristic = baseline >= 0 && jobs[i].candidate.plan == jobs[baseline].candidate.plan;
+    entries.push_back(e);
   }
-  if (!best) {
+  if (best < 0) {
     std::printf("  no candidate passed its check: nothing recorded\n");
     status = std::max(status, 1);
     return {};
   }
+  const StageResult &won = results[at[best]];
   std::printf("  winner: %s: %.4f ms, cuBLAS %.4f ms, %.1f%% of cuBLAS "
               "(the heuristics' plan: %.1f%%)\n",
-              bestCandidate->name.c_str(), best->msInterleaved,
-              best->cublasMsInterleaved, best->pctCublasInterleaved,
-              heuristicPct);
+              jobs[best].candidate.name.c_str(), won.msInterleaved,
+              won.cublasMsInterleaved, won.pctCublasInterleaved,
+              baseline >= 0 ? pct[baseline] : 0.0);
   return entries;
 }
 
@@ -242,9 +282,9 @@ void tuneShape(const Sweep &w, Bench &bench, const std::string &shape,
   space.maxSharedBytes = maxSharedBytes(key.chip);
   TuneEnumeration en = enumerateTuneCandidates(space, w.o.maxCount, shard, shards);
   std::printf("tune %s: %d plans considered, %zu to compile (shard %u/%u, "
-              "--tune-max %u)\n",
+              "--tune-max %u, --tune-confirm %u)\n",
               key.str().c_str(), en.considered, en.candidates.size(), shard,
-              shards, w.o.maxCount);
+              shards, w.o.maxCount, w.o.confirm);
   printPruned(en.pruned, "  ");
   std::vector<TuneJob> jobs;
   std::map<std::string, int> refused;

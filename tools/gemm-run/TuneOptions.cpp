@@ -25,6 +25,9 @@ cl::opt<bool> tuneDryRun("tune-dry-run", cl::desc("--tune without a GPU: list th
                          cl::cat(tuneOptionCategory()));
 cl::opt<unsigned> tuneMax("tune-max", cl::value_desc("N"), cl::init(24), cl::cat(tuneOptionCategory()),
                           cl::desc("candidates per shape (and shard) besides the heuristics' plan (default 24)"));
+cl::opt<unsigned> tuneConfirm("tune-confirm", cl::value_desc("N"), cl::init(3), cl::cat(tuneOptionCategory()),
+                              cl::desc("measure the N best candidates and the heuristics' plan a second time and pick "
+                                       "by that round alone (default 3; 0: the first round picks)"));
 cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate that passed, not only the winner"),
                             cl::cat(tuneOptionCategory()));
 cl::opt<std::string> shardText("shard", cl::value_desc("i/n"), cl::init("0/1"), cl::cat(tuneOptionCategory()),
@@ -38,6 +41,7 @@ TuneSettings gemm_run::tuneSettings() {
   s.dryRun = tuneDryRun;
   s.recordAll = tuneRecordAll;
   s.maxCount = tuneMax;
+  s.confirm = tuneConfirm;
   s.shard = shardText;
   s.rungDb = tuningDb;
   s.dbOut = tuningDb.getNumOccurrences() ? tuningDb.getValue() : "";

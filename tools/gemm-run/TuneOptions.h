@@ -21,6 +21,8 @@ llvm::cl::OptionCategory &tuneOptionCategory();
 struct TuneSettings {
   bool tune = false, dryRun = false, recordAll = false;
   unsigned maxCount = 24;
+  /// Candidates measured a second time before the pick (--tune-confirm).
+  unsigned confirm = 3;
   std::string shard = "0/1";
   /// --tuning-db: the rungs' database ("default", "", a file), and with
   /// --tune where the winners go ("" unless given).

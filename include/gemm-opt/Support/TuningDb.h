@@ -139,6 +139,17 @@ inline bool inShard(size_t position, unsigned index, unsigned count) {
   return position % count == index;
 }
 
+/// The candidates a sweep measures again before it picks (the winner's
+/// curse: the best of many noisy first-round times is mostly luck when the
+/// plans are close). `pct[i]` is candidate i's first-round % of cuBLAS,
+/// <= 0 where it did not pass; `heuristic` the index of the heuristics'
+/// plan or -1. Returns the `best` highest passing ones, best first, and the
+/// heuristics' plan (when it passed and is not among them) last, so that a
+/// plan replaces it only by winning a round that did not select it. Fewer
+/// than two: no second round is needed.
+std::vector<size_t> confirmationCandidates(const std::vector<double> &pct,
+                                           int heuristic, unsigned best);
+
 } // namespace gemm_opt::tuning
 
 #endif // GEMM_OPT_SUPPORT_TUNINGDB_H
