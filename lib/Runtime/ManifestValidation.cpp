@@ -217,16 +217,16 @@ bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t co
   return product == uint64_t(count);
 }
 
-/// Whether `shape` is [d0, ..., rows, cols] with d0 * ... = batch (none for
-/// a batch of 1): a batch of several dimensions is one batch of their
-/// product (row-major, so the same bytes); one row may also be stored
-/// without its dimension, [d0, ..., cols] (a vector: linalg.matvec's x).
+/// Whether `shape` holds a batch of rows x cols matrices, row-major: its
+/// last dimension is cols and the ones before multiply to batch * rows
+/// ([batch, rows, cols]; a batch of several dimensions, [d0, ..., rows,
+/// cols]; rows spread over several, [b, s, cols] as an nn.Linear's 3-D
+/// activation collapsed to its rows; a single row, [d0, ..., cols]: the
+/// same bytes).
 bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch, int64_t rows, int64_t cols) {
-  if (shape.empty() || shape.back() != cols)
+  if (shape.empty() || shape.back() != cols || batch <= 0 || rows <= 0 || batch > std::numeric_limits<int64_t>::max() / rows)
     return false;
-  if (shape.size() >= 2 && shape[shape.size() - 2] == rows && leadingProductIs(shape, 2, batch))
-    return true;
-  return rows == 1 && leadingProductIs(shape, 1, batch);
+  return leadingProductIs(shape, 1, batch * rows);
 }
 
 bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,
@@ -237,7 +237,8 @@ bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_
   if (!isBatchedShape(found->shape, batch, rows, cols))
     return msg = "buffer \"" + found->name + "\" (role " + role + ") must have shape [" +
                  (batch == 1 ? "" : std::to_string(batch) + ", ") + std::to_string(rows) + ", " + std::to_string(cols) +
-                 "]" + why + (batch == 1 ? "" : ", or [d0, ..., rows, cols] with d0 * ... = the batch") + ", got " +
+                 "]" + why + ", or [d0, ..., " + std::to_string(cols) + "] with d0 * ... = " +
+                 (batch == 1 ? "" : std::to_string(batch) + " x ") + std::to_string(rows) + ", got " +
                  jsonIntList(found->shape),
            false;
   return true;

@@ -174,33 +174,36 @@ def test_softmax_buffers_must_hold_the_rows(fake_device, tmp_path):
 
 
 def test_matmul_buffers_of_several_batch_dimensions(fake_device, tmp_path):
-    """A matmul's buffers may hold its batch in several leading dimensions
-    (torch-mlir's 4-D batched matmul: [d0, ..., rows, cols] with d0 * ... =
-    the batch, the same row-major bytes): A as [1, 1, 130, 67] and the
-    result as [1, 130, 33] run and pass; leading dimensions that do not
-    multiply to the batch are an input error (exit 2)."""
-    def four_d(m):
-        for b in m["buffers"]:
-            if b["name"] == "arg0":
-                b["shape"] = [1, 1, 130, 67]
-            if b["name"] == "result0":
-                b["shape"] = [1, 130, 33]
-    rc, out, results, _ = gemm_run(fake_device, tmp_path, edited(tmp_path, "function_f32.json", four_d),
-                                   "--check-only")
-    assert rc == 0, out
-    assert [o["status"] for o in results["stages"][0]["ops"]] == ["PASS", "PASS", "PASS"]
+    """A matmul's buffers may hold its batch or its rows in several leading
+    dimensions (torch-mlir's 4-D batched matmul, nn.Linear's 3-D activation:
+    [d0, ..., cols] with d0 * ... = batch * rows, the same row-major bytes):
+    A as [1, 1, 130, 67] or [2, 65, 67] and the result as [1, 130, 33] run
+    and pass; leading dimensions that multiply to anything else are an
+    input error (exit 2)."""
+    for a_shape in ([1, 1, 130, 67], [2, 65, 67]):
+        def reshaped(m):
+            for b in m["buffers"]:
+                if b["name"] == "arg0":
+                    b["shape"] = a_shape
+                if b["name"] == "result0":
+                    b["shape"] = [1, 130, 33]
+        rc, out, results, _ = gemm_run(fake_device, tmp_path, edited(tmp_path, "function_f32.json", reshaped),
+                                       "--check-only")
+        assert rc == 0, out
+        assert [o["status"] for o in results["stages"][0]["ops"]] == ["PASS", "PASS", "PASS"]
 
     exe = tools.find_tool("gemm-run", required=False)
-    def split_rows(m):
+    def wrong_rows(m):
         for b in m["buffers"]:
             if b["name"] == "arg0":
-                b["shape"] = [2, 65, 67]
-    manifest = edited(tmp_path, "function_f32.json", split_rows)
+                b["shape"] = [3, 65, 67]
+    manifest = edited(tmp_path, "function_f32.json", wrong_rows)
     proc = subprocess.run([exe, "--ptx", str(PTX), "--manifest", str(manifest)],
                           env=dict(os.environ, LD_LIBRARY_PATH=str(fake_device), FAKE_CUDA_EXEC="1"),
                           capture_output=True, text=True)
     assert proc.returncode == 2, proc.stdout + proc.stderr
-    assert 'must have shape [130, 67] (layout nn: A is M x K), got [2, 65, 67]' in proc.stderr
+    assert ('must have shape [130, 67] (layout nn: A is M x K), or [d0, ..., 67] with d0 * ... = 130, '
+            'got [3, 65, 67]') in proc.stderr
 
 
 def test_one_op_options_are_usage_errors():

@@ -158,3 +158,32 @@
 // MM4D-T: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f32, k = 259, m = 67, n = 130, transpose_a = true, transpose_b = true>]
 // MM4D-T-NOT: linalg.transpose
 // MM4D-T: gpu.launch_func
+
+// nn.Linear on a 3-D activation (torch-mlir's collapse to rows, the result
+// expanded back before a 3-D bias add and cast): one matmul of the 1000
+// rows, the kernels reading and writing the collapsed 3-D buffers, which
+// the manifest keeps in the function's shapes.
+// REDEFINE: %{in} = linear-3d-bf16-2x500x999x777
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = LINEAR-3D
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=LINEAR-3D-MANIFEST
+// LINEAR-3D: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>]>, k = 777, m = 1000, n = 999, transpose_b = true>]
+// LINEAR-3D: memref.collapse_shape %arg0 {{\[\[}}0, 1], [2]] : memref<2x500x777xbf16> into memref<1000x777xbf16>
+// LINEAR-3D: gpu.launch_func
+// LINEAR-3D-MANIFEST: {"name": "A", "role": "A", "elem": "bf16", "shape": [2, 500, 777]}
+// LINEAR-3D-MANIFEST: {"name": "C", "role": "C", "elem": "bf16", "shape": [2, 500, 999]}
+
+// einsum("bsk,nk->bsn") as a generic (B shared, stored N x K, which
+// linalg.batch_matmul cannot express): one matmul of the 3 * 130 rows.
+// REDEFINE: %{in} = einsum-shared-b-nk-f16-3x130x67x259
+// REDEFINE: %{stage} = mma
+// REDEFINE: %{prefix} = EINSUM-NK
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=EINSUM-NK-MANIFEST
+// EINSUM-NK: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, c = f16, k = 259, m = 390, n = 67, transpose_b = true>]
+// EINSUM-NK-NOT: linalg.generic
+// EINSUM-NK: gpu.launch_func
+// EINSUM-NK-MANIFEST: {"name": "A", "role": "A", "elem": "f16", "shape": [3, 130, 259]}
+// EINSUM-NK-MANIFEST: {"name": "B", "role": "B", "elem": "f16", "shape": [67, 259]}
+// EINSUM-NK-MANIFEST: {"name": "C", "role": "C", "elem": "f16", "shape": [3, 130, 67]}

@@ -104,7 +104,7 @@ void testManifestBatch() {
        "buffer \"A\" (role A) must have shape [3, 30, 10] (layout nt: A is M x K)"},
       {three, "\"shape\": [3, 20, 10]", "\"shape\": [2, 20, 10]",
        "buffer \"B\" (role B) must have shape [3, 20, 10] (layout nt: B stored transposed, N x K)"},
-      {three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 20]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
+      {three, "\"shape\": [3, 30, 20]", "\"shape\": [3, 31, 20]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
       {one, "\"shape\": [30, 10]", "\"shape\": [2, 30, 10]", "buffer \"A\" (role A) must have shape [30, 10]"},
       {shared, "\"shape\": [20, 10]", "\"shape\": [3, 20, 10]",
        "buffer \"B\" (role B) must have shape [20, 10] (layout nt: B stored transposed, N x K, shared by every batch "
@@ -114,6 +114,12 @@ void testManifestBatch() {
   };
   for (const Edit &e : edits)
     EXPECT_MSG(rejects(replaced(e.json, e.from, e.to), e.error), e.to);
+  // The same bytes in other shapes: a batched C as its stacked rows, an
+  // A of one entry with its rows over two dimensions (nn.Linear's 3-D
+  // activation collapsed to rows).
+  for (const Edit &e : {Edit{three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 20]", ""},
+                        Edit{one, "\"shape\": [30, 10]", "\"shape\": [2, 15, 10]", ""}})
+    EXPECT_MSG(parseManifest(replaced(e.json, e.from, e.to), back, err), e.to + std::string(": ") + err);
 }
 
 /// matmulSpotError reads entry e of each operand at e times its size: the

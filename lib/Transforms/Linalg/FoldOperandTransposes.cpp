@@ -205,15 +205,15 @@ mlir::gemm_opt::foldOperandTransposes(RewriterBase &rewriter,
     rewriter.eraseOp(*generic);
     return failure();
   }
-  FailureOr<linalg::LinalgOp> folded = specializeToMatmul(rewriter, *generic);
+  FailureOr<SpecializedMatmul> folded = specializeToMatmul(rewriter, *generic);
   if (failed(folded))
     return failure();
   GEMM_OPT_DBG() << "folds " << copies.size() << " transposed operand(s) of "
                  << op->getName() << " into its indexing maps\n";
-  rewriter.replaceOp(op, (*folded)->getResults());
+  rewriter.replaceOp(op, folded->results);
   for (Operation *copy : copies)
     eraseIfDead(rewriter, cast<linalg::LinalgOp>(copy));
-  return folded;
+  return folded->named;
 }
 
 namespace {

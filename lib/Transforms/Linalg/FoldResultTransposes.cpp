@@ -84,7 +84,7 @@ findPermutedMatmul(linalg::LinalgOp copy,
 
 /// The matmul computing `matmul`'s result permuted by `toOut` into `out`
 /// (from a zero fill like `fill`), or failure, changing nothing.
-static FailureOr<linalg::LinalgOp>
+static FailureOr<SpecializedMatmul>
 createPermutedMatmul(RewriterBase &rewriter, linalg::LinalgOp matmul,
                      linalg::FillOp fill, AffineMap toOut, Value out) {
   SmallVector<AffineMap> maps = matmul.getIndexingMapsArray();
@@ -99,7 +99,7 @@ createPermutedMatmul(RewriterBase &rewriter, linalg::LinalgOp matmul,
       matmul.getIteratorTypesArray());
   IRMapping none;
   matmul->getRegion(0).cloneInto(&generic.getRegion(), none);
-  FailureOr<linalg::LinalgOp> named = specializeToMatmul(rewriter, generic);
+  FailureOr<SpecializedMatmul> named = specializeToMatmul(rewriter, generic);
   if (failed(named)) {
     rewriter.eraseOp(generic);
     rewriter.eraseOp(zero);
@@ -147,7 +147,7 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
                                    type.getElementType());
   };
   Value matmulOut = outputOf(matmul);
-  FailureOr<linalg::LinalgOp> named =
+  FailureOr<SpecializedMatmul> named =
       createPermutedMatmul(rewriter, matmul, fill, toOut, matmulOut);
   if (failed(named)) {
     if (matmulOut != copy.getDpsInits()[0])
@@ -156,12 +156,12 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
   }
   GEMM_OPT_DBG() << "writes " << matmul->getName() << "'s result through "
                  << chain.size() << " elementwise op(s) in the layout of "
-                 << "the permuting copy after them: " << (*named)->getName()
-                 << " with C indexed " << (*named).getIndexingMapsArray()[2]
+                 << "the permuting copy after them: " << named->named->getName()
+                 << " with C indexed " << named->named.getIndexingMapsArray()[2]
                  << "\n";
   // The chain from the matmul up, each op reading the permuted value and
   // its broadcasts through the inverse permutation.
-  Value value = (*named)->getResult(0);
+  Value value = named->results.front();
   for (linalg::GenericOp g : llvm::reverse(chain)) {
     unsigned carried = *chainInput(g);
     SmallVector<Value> inputs(g.getDpsInputs());
@@ -187,7 +187,7 @@ mlir::gemm_opt::foldResultTranspose(RewriterBase &rewriter,
     eraseIfUnused(rewriter, g);
   eraseIfUnused(rewriter, matmul);
   eraseIfUnused(rewriter, fill);
-  return named;
+  return named->named;
 }
 
 FailureOr<linalg::TransposeOp>

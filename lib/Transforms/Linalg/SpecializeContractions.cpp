@@ -5,6 +5,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::gemm_opt {
 #define GEN_PASS_DEF_GEMMSPECIALIZECONTRACTIONS
@@ -16,6 +18,9 @@ using namespace mlir::gemm_opt;
 
 namespace {
 
+/// A batch of row-major matrices as one: (batch, rows) collapsed.
+SmallVector<ReassociationIndices> rowsOfBatch() { return {{0, 1}, {2}}; }
+
 /// The loops of a matmul: positions of m, n and k among the op's loops,
 /// and of the batch for a batched one.
 struct MatmulLoops {
@@ -24,6 +29,10 @@ struct MatmulLoops {
   /// C is indexed (n, m): the op computes C^T = B^T A^T, the matmul of B
   /// and A (inputs swapped, m and n exchanged).
   bool swapped = false;
+  /// B is shared by every batch entry and stored N x K, which
+  /// linalg.batch_matmul cannot express: the batch is folded into A's and
+  /// C's rows instead (one matmul of batch * m rows, A and C collapsed).
+  bool rowsFoldBatch = false;
 };
 
 /// `map`'s results after `batch` (which must come first when given and the
@@ -103,6 +112,28 @@ static std::string checkRanks(linalg::LinalgOp op, bool &batched) {
          "batch first) with a 3-D or 2-D B";
 }
 
+/// Why a batched matmul whose B is shared and stored N x K cannot be
+/// computed as one matmul of A's and C's rows (batch * m of them): A must be
+/// stored M x K per entry (`aRowMajor`), and A and C collapsible, with
+/// static batch and m (a collapse of dynamic sizes is not compiled).
+static std::string whyNotRowsFoldable(linalg::LinalgOp op, bool aRowMajor) {
+  const char *what = "B is shared by every batch entry and stored N x K, "
+                     "which gemm-opt computes as one matmul of the batch's "
+                     "rows (A and C collapsed to (batch * m) rows); ";
+  if (!aRowMajor)
+    return std::string(what) + "A is stored K x M per entry";
+  for (Value v : {op.getDpsInputs()[0], op.getDpsInits()[0]}) {
+    auto type = cast<ShapedType>(v.getType());
+    if (type.isDynamicDim(0) || type.isDynamicDim(1))
+      return std::string(what) + "the batch or m is dynamic";
+    auto memref = dyn_cast<MemRefType>(type);
+    if (memref && !memref::CollapseShapeOp::isGuaranteedCollapsible(
+                      memref, rowsOfBatch()))
+      return std::string(what) + "A or C is not contiguous";
+  }
+  return "";
+}
+
 /// Finds the batch, m, n and k and checks the operands' maps; "" on
 /// success.
 static std::string matchLoops(linalg::LinalgOp op, MatmulLoops &loops) {
@@ -161,6 +192,9 @@ static std::string matchLoops(linalg::LinalgOp op, MatmulLoops &loops) {
            "every batch entry (a batched matmul's A has the batch)";
   if (loops.swapped)
     std::swap(loops.m, loops.n);
+  loops.rowsFoldBatch = batched && !bEntry && b0 == loops.n;
+  if (loops.rowsFoldBatch)
+    return whyNotRowsFoldable(op, a0 == loops.m);
   return "";
 }
 
@@ -196,7 +230,62 @@ mlir::gemm_opt::createNamedMatmul(OpBuilder &b, Location loc, bool batched,
   return linalg::MatmulOp::create(b, loc, resultTypes, inputs, inits, {maps});
 }
 
-FailureOr<linalg::LinalgOp>
+/// `op` (batched A and C, B shared and stored N x K) as one linalg.matmul
+/// of the collapsed rows of A and C, its result expanded back.
+static SpecializedMatmul foldBatchIntoRows(RewriterBase &rewriter,
+                                           linalg::LinalgOp op, Value b) {
+  Location loc = op.getLoc();
+  auto collapse = [&](Value v) -> Value {
+    if (isa<MemRefType>(v.getType()))
+      return memref::CollapseShapeOp::create(rewriter, loc, v, rowsOfBatch());
+    return tensor::CollapseShapeOp::create(rewriter, loc, v, rowsOfBatch());
+  };
+  // C's zero fill (a tensor's producer; a buffer's op before this one) fills
+  // the collapsed C instead, so that it stays the matmul's initialisation.
+  Value init = op.getDpsInits()[0];
+  auto fill = init.getDefiningOp<linalg::FillOp>();
+  if (auto before = dyn_cast_or_null<linalg::FillOp>(op->getPrevNode());
+      before && before.hasPureBufferSemantics() &&
+      before.getDpsInits()[0] == init)
+    fill = before;
+  Value a = collapse(op.getDpsInputs()[0]);
+  Value c;
+  if (fill && (fill.hasPureBufferSemantics() || fill->hasOneUse())) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(fill);
+    Value collapsed = collapse(fill.getDpsInits()[0]);
+    auto refill = linalg::FillOp::create(rewriter, fill.getLoc(),
+                                         fill.getDpsInputs()[0], collapsed);
+    c = fill.hasPureBufferSemantics() ? collapsed : refill.getResult(0);
+  } else {
+    fill = nullptr;
+    c = collapse(init);
+  }
+  MLIRContext *ctx = op.getContext();
+  AffineExpr m = getAffineDimExpr(0, ctx), n = getAffineDimExpr(1, ctx),
+             k = getAffineDimExpr(2, ctx);
+  auto map = [&](ArrayRef<AffineExpr> results) {
+    return AffineMapAttr::get(AffineMap::get(3, 0, results, ctx));
+  };
+  ArrayAttr maps =
+      rewriter.getArrayAttr({map({m, k}), map({n, k}), map({m, n})});
+  SmallVector<Type, 1> resultTypes;
+  if (op.hasPureTensorSemantics())
+    resultTypes.push_back(c.getType());
+  linalg::LinalgOp named = createNamedMatmul(rewriter, loc, /*batched=*/false,
+                                             resultTypes, {a, b}, {c}, maps);
+  SmallVector<Value> results;
+  if (op.hasPureTensorSemantics())
+    results.push_back(
+        tensor::ExpandShapeOp::create(rewriter, loc, op->getResultTypes()[0],
+                                      named->getResult(0), rowsOfBatch()));
+  rewriter.replaceOp(op, results);
+  if (fill)
+    rewriter.eraseOp(fill);
+  return SpecializedMatmul{named, results};
+}
+
+FailureOr<SpecializedMatmul>
 mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
                                    linalg::LinalgOp op) {
   MatmulLoops loops;
@@ -223,13 +312,15 @@ mlir::gemm_opt::specializeToMatmul(RewriterBase &rewriter,
   }
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
+  if (loops.rowsFoldBatch)
+    return foldBatchIntoRows(rewriter, op, inputs[1]);
   // (The named op's body multiplies its inputs in its own order: the same
   // products.)
   linalg::LinalgOp named = createNamedMatmul(
       rewriter, op.getLoc(), loops.batch.has_value(), op->getResultTypes(),
       inputs, op.getDpsInits(), rewriter.getArrayAttr(canonical));
   rewriter.replaceOp(op, named->getResults());
-  return named;
+  return SpecializedMatmul{named, named->getResults()};
 }
 
 namespace {

@@ -317,6 +317,27 @@ func.func @shared_a(%A: memref<8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8
 
 // -----
 
+// B shared and stored N x K is computed as one matmul of the batch's rows,
+// which needs A stored M x K per entry...
+func.func @shared_b_nk_a_transposed(%A: memref<2x4x8xf32>, %B: memref<8x4xf32>, %C: memref<2x8x8xf32>) {
+  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: B is shared by every batch entry and stored N x K, which gemm-opt computes as one matmul of the batch's rows (A and C collapsed to (batch * m) rows); A is stored K x M per entry}}
+  linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>, affine_map<(b, m, n, k) -> (n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : memref<2x4x8xf32>, memref<8x4xf32>) outs(%C : memref<2x8x8xf32>)
+  return
+}
+
+// -----
+
+// ... and a static batch and m.
+func.func @shared_b_nk_dynamic_batch(%A: tensor<?x8x4xf32>, %B: tensor<8x4xf32>, %C: tensor<?x8x8xf32>) -> tensor<?x8x8xf32> {
+  // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: B is shared by every batch entry and stored N x K, which gemm-opt computes as one matmul of the batch's rows (A and C collapsed to (batch * m) rows); the batch or m is dynamic}}
+  %r = linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%A, %B : tensor<?x8x4xf32>, tensor<8x4xf32>) outs(%C : tensor<?x8x8xf32>) -> tensor<?x8x8xf32>
+  return %r : tensor<?x8x8xf32>
+}
+
+// -----
+
 // A batched contraction whose B reads the batch after k.
 func.func @batch_inside_b(%A: memref<2x8x4xf32>, %B: memref<4x2x8xf32>, %C: memref<2x8x8xf32>) {
   // expected-error@+1 {{'linalg.contract' op is not a matmul gemm-opt can compile: an operand is not indexed by the batch, then two loop dimensions (B may leave out the batch)}}

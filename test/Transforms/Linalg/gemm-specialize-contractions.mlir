@@ -161,3 +161,59 @@ func.func @contract_shared_b(%a: memref<3x64x32xf16>, %w: memref<32x48xf16>, %c:
       ins(%a, %w : memref<3x64x32xf16>, memref<32x48xf16>) outs(%c : memref<3x64x48xf32>)
   return
 }
+
+// -----
+
+// x W^T of a 3-D activation (einsum bsk,nk->bsn): B shared and stored
+// N x K, which linalg.batch_matmul cannot express, so A's and C's rows are
+// collapsed into one linalg.matmul of 3 * 64 rows; its zero fill moves to
+// the collapsed C (still the matmul's initialisation), the result is
+// expanded back.
+// CHECK-DAG: #[[MK:.+]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[NK:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[MN:.+]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @contract_shared_b_nk
+// CHECK-SAME: (%[[A:.+]]: tensor<3x64x32xbf16>, %[[W:.+]]: tensor<48x32xbf16>)
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<3x64x48xf32>
+// CHECK: %[[CE:.+]] = tensor.collapse_shape %[[E]] {{\[\[}}0, 1], [2]] : tensor<3x64x48xf32> into tensor<192x48xf32>
+// CHECK: %[[F:.+]] = linalg.fill ins(%{{.*}} : f32) outs(%[[CE]] : tensor<192x48xf32>)
+// CHECK: %[[CA:.+]] = tensor.collapse_shape %[[A]] {{\[\[}}0, 1], [2]] : tensor<3x64x32xbf16> into tensor<192x32xbf16>
+// CHECK: %[[R:.+]] = linalg.matmul indexing_maps = [#[[MK]], #[[NK]], #[[MN]]] ins(%[[CA]], %[[W]] : tensor<192x32xbf16>, tensor<48x32xbf16>) outs(%[[F]] : tensor<192x48xf32>)
+// CHECK: %[[X:.+]] = tensor.expand_shape %[[R]] {{\[\[}}0, 1], [2]] output_shape [3, 64, 48] : tensor<192x48xf32> into tensor<3x64x48xf32>
+// CHECK: return %[[X]]
+// CHECK-NOT: linalg.contract
+func.func @contract_shared_b_nk(%a: tensor<3x64x32xbf16>, %w: tensor<48x32xbf16>) -> tensor<3x64x48xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x64x48xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x64x48xf32>) -> tensor<3x64x48xf32>
+  %r = linalg.contract indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%a, %w : tensor<3x64x32xbf16>, tensor<48x32xbf16>) outs(%f : tensor<3x64x48xf32>) -> tensor<3x64x48xf32>
+  return %r : tensor<3x64x48xf32>
+}
+
+// -----
+
+// The same as a generic on buffers: the fill before it fills the collapsed
+// C.
+// CHECK-LABEL: func.func @generic_shared_b_nk_memref
+// CHECK-SAME: (%[[A:.+]]: memref<3x64x32xf16>, %[[W:.+]]: memref<48x32xf16>, %[[C:.+]]: memref<3x64x48xf32>)
+// CHECK: %[[CC:.+]] = memref.collapse_shape %[[C]] {{\[\[}}0, 1], [2]] : memref<3x64x48xf32> into memref<192x48xf32>
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[CC]] : memref<192x48xf32>)
+// CHECK-NEXT: %[[CA:.+]] = memref.collapse_shape %[[A]] {{\[\[}}0, 1], [2]] : memref<3x64x32xf16> into memref<192x32xf16>
+// CHECK-NEXT: linalg.matmul indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}] ins(%[[CA]], %[[W]] : memref<192x32xf16>, memref<48x32xf16>) outs(%[[CC]] : memref<192x48xf32>)
+// CHECK-NEXT: return
+func.func @generic_shared_b_nk_memref(%a: memref<3x64x32xf16>, %w: memref<48x32xf16>, %c: memref<3x64x48xf32>) {
+  %z = arith.constant 0.0 : f32
+  linalg.fill ins(%z : f32) outs(%c : memref<3x64x48xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %w : memref<3x64x32xf16>, memref<48x32xf16>) outs(%c : memref<3x64x48xf32>) {
+  ^bb0(%x: f16, %y: f16, %acc: f32):
+    %xe = arith.extf %x : f16 to f32
+    %ye = arith.extf %y : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}

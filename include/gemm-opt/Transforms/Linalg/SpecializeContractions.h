@@ -35,12 +35,23 @@ linalg::LinalgOp createNamedMatmul(OpBuilder &b, Location loc, bool batched,
                                    TypeRange resultTypes, ValueRange inputs,
                                    ValueRange inits, ArrayAttr indexingMaps);
 
+/// The named op that computes a contraction, and what replaced the
+/// contraction's results (the named op's, or their expand_shape where the
+/// batch was folded into the rows).
+struct SpecializedMatmul {
+  linalg::LinalgOp named;
+  SmallVector<Value> results;
+};
+
 /// Replaces `op` with the equivalent linalg.matmul or linalg.batch_matmul
 /// (transposing indexing maps where an operand is stored transposed; B and
-/// A as its inputs where C is indexed (n, m)).
+/// A as its inputs where C is indexed (n, m)). A batched op whose B is
+/// shared by every entry and stored N x K (x W^T of a 3-D activation),
+/// which linalg.batch_matmul cannot express, becomes one linalg.matmul of
+/// A's and C's rows (collapsed, the result expanded back).
 /// Fails, changing nothing, when whyNotMatmulContraction(op) is not empty.
-FailureOr<linalg::LinalgOp> specializeToMatmul(RewriterBase &rewriter,
-                                               linalg::LinalgOp op);
+FailureOr<SpecializedMatmul> specializeToMatmul(RewriterBase &rewriter,
+                                                linalg::LinalgOp op);
 
 } // namespace mlir::gemm_opt
 
