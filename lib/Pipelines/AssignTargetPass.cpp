@@ -20,6 +20,21 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
+/// The PTX ISA version a target's features ask for ("+ptx83" -> 83), or 0
+/// when they name none (the backend then takes the chip's oldest).
+static unsigned ptxIsaVersion(StringRef features) {
+  unsigned version = 0;
+  SmallVector<StringRef> parts;
+  features.split(parts, ',');
+  for (StringRef part : parts) {
+    part = part.trim();
+    unsigned v;
+    if (part.consume_front("+ptx") && !part.getAsInteger(10, v))
+      version = std::max(version, v);
+  }
+  return version;
+}
+
 namespace {
 class AssignTargetPass
     : public PassWrapper<AssignTargetPass, OperationPass<ModuleOp>> {
@@ -93,6 +108,18 @@ public:
           << *named << " names " << target << ": name chip = \"" << *resolved
           << "\" (with features = \"+ptx83\") in it, or use a stage up to "
              "'mma'";
+      return signalPassFailure();
+    }
+    // The architecture-specific rungs emit PTX ISA 8.3 instructions (TMA's
+    // tensor-map fences), which the NVPTX backend cannot select for an
+    // older ISA: it would abort in the middle of the lowering.
+    if (stageArchChip(*info) == "sm_90a" &&
+        ptxIsaVersion(named->getFeatures()) < 83) {
+      module.emitError("stage '")
+          << stage << "' emits PTX ISA 8.3 instructions (wgmma, TMA); the "
+          << "module's target " << *named << " has features = \""
+          << named->getFeatures() << "\": name features = \"+ptx83\" (or "
+          << "later) in it, or use a stage up to 'mma'";
       return signalPassFailure();
     }
   }

@@ -7,10 +7,10 @@
 // its ops a function of its own, marked with the op's ladder; this pass
 // runs the stage's rungs on every function but those made for the other
 // ladder's ops, which get a companion stage's rungs (getCompanionStage).
-// A module of several functions may hold both too: a function of one op of
-// the other ladder gets the companion's rungs when some function holds the
-// stage's ladder's ops. A module of one op runs exactly the rungs it ran
-// before.
+// A module of several functions may hold both too: a function of the other
+// ladder's ops gets the companion's rungs, also where no function holds the
+// stage's ladder's ops (a softmax compiled at stage wgmma is compiled at
+// its companion, softmax-rows; before, the matmul rungs rejected it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,9 +64,6 @@ public:
     // function reports its error.
     SmallVector<func::FuncOp> funcs =
         llvm::to_vector(getOperation().getOps<func::FuncOp>());
-    bool anyOfLadder = llvm::any_of(funcs, [&](func::FuncOp f) {
-      return opsLadder(f) == ladder.getValue();
-    });
     // The variants of a dynamic-M function are copies of its ops: a remark
     // the same at each is said once.
     SayOnceDiagnosticHandler once(&getContext());
@@ -74,7 +71,7 @@ public:
     for (func::FuncOp func : funcs) {
       auto outlined = func->getAttrOfType<StringAttr>(kOutlinedOpAttr);
       StringRef ops = outlined ? outlined.getValue() : opsLadder(func);
-      bool other = (outlined || anyOfLadder) && !ops.empty() && ops != ladder;
+      bool other = !ops.empty() && ops != ladder;
       if (other && failed(checkCompanion(func))) {
         ok = false;
         continue;

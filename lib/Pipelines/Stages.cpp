@@ -172,13 +172,18 @@ std::string mlir::gemm_opt::listStageNames() {
   return llvm::join(names, ", ");
 }
 
-FailureOr<std::string>
-mlir::gemm_opt::resolveStageChip(const StageInfo &stage, StringRef chip,
-                                 std::string &error) {
+StringRef mlir::gemm_opt::stageArchChip(const StageInfo &stage) {
   StringRef need;
   for (const StageInfo *s = &stage; s; s = lookupStage(s->parent))
     if (!s->archChip.empty())
       need = s->archChip;
+  return need;
+}
+
+FailureOr<std::string>
+mlir::gemm_opt::resolveStageChip(const StageInfo &stage, StringRef chip,
+                                 std::string &error) {
+  StringRef need = stageArchChip(stage);
   if (chip == need)
     return chip.str();
   // sm_90a is sm_90 with the architecture-specific instructions (wgmma,

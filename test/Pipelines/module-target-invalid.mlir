@@ -76,6 +76,28 @@ module attributes {gemm_opt.target = #nvvm.target<chip = "sm_90">} {
   }
 }
 
+// -----
+
+// sm_90a without a PTX ISA of 8.3 or later (the NVPTX backend aborted on
+// TMA's tensor-map fence under the chip's default ISA).
+// expected-error @below {{stage 'wgmma' emits PTX ISA 8.3 instructions (wgmma, TMA); the module's target #nvvm.target<chip = "sm_90a"> has features = "": name features = "+ptx83" (or later) in it, or use a stage up to 'mma'}}
+module attributes {gemm_opt.target = #nvvm.target<chip = "sm_90a">} {
+  func.func @matmul(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+    linalg.matmul ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+    return
+  }
+}
+
+// -----
+
+// expected-error @below {{stage 'wgmma' emits PTX ISA 8.3 instructions (wgmma, TMA); the module's target #nvvm.target<chip = "sm_90a", features = "+ptx81"> has features = "+ptx81": name features = "+ptx83" (or later) in it, or use a stage up to 'mma'}}
+module attributes {gemm_opt.target = #nvvm.target<chip = "sm_90a", features = "+ptx81">} {
+  func.func @matmul(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf32>) {
+    linalg.matmul ins(%A, %B : memref<64x64xf16>, memref<64x64xf16>) outs(%C : memref<64x64xf32>)
+    return
+  }
+}
+
 //--- rung-chip.mlir
 
 module attributes {gemm_opt.target = #nvvm.target<chip = "sm_80">} {

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Session 23's first device call, from the repository root on the H200
-# (carry .bundle: the static bundle of main at e1610e5 with the tuner's
-# confirmation round; .sweep/acc-sets:
+# (carry .bundle: the static bundle of main at 96fc8d2; .sweep/acc-sets:
 # benchmarks/small-m-variants.sh with STAGE_PREFIX=s1 on main and s4 on
 # branch swapab-acc-sets, four swap-AB plans on six decode shapes):
 # 1. the swap-AB kernel with one accumulator set (main) against four
@@ -10,7 +9,9 @@
 #    reg1d's 64-register cap for ragged 16-bit tiles and on the kernels of
 #    the transposed-result forms;
 # 3. compute-sanitizer (memcheck, racecheck) on the same kernels;
-# 4. the tuner's confirmation round on one decode layer.
+# 4. the tuner's confirmation round on one decode layer;
+# 5. the two new frontend forms (nn.Linear on a 3-D activation, einsum
+#    bsk,nk->bsn) against cuBLAS on four stages, as the GPU lane runs them.
 source benchmarks/device-steps.sh .bundle
 step acc-sets 200 benchmarks/run-variants-dir.sh $B .sweep/acc-sets $O/acc-sets
 I=test/Inputs
@@ -20,6 +21,9 @@ rt="$I/result-transpose-bf16-1000x999x777.mlir --stages=warptile,mma,wgmma --rep
 lbr="$I/linear-bias-relu-transposed-bf16-1000x999x777.mlir --stages=warptile,mma,wgmma --repeat 3"
 b4d="$I/batch-matmul-4d-transposed-f16-2x3x130x67x259.mlir --stages=warptile,mma,wgmma --repeat 3"
 brt="$I/batch-result-transpose-f16-3x130x67x259.mlir --stages=warptile,mma,wgmma --repeat 3"
+for f in linear-3d-bf16-2x500x999x777 einsum-shared-b-nk-f16-3x130x67x259; do
+  step $f 30 $B/gemm-run test/Inputs/$f.mlir --stages=naive,warptile,mma,wgmma --repeat 2 --json $O/$f.json
+done
 step concurrency-2 60 benchmarks/concurrency-check.sh $B 4 "$reg1d_bf16" "$rt"
 step concurrency-4 90 benchmarks/concurrency-check.sh $B 3 "$reg1d_f16" "$lbr" "$b4d" "$brt"
 # One background job per (argument list, tool): racecheck on 1000x999x777

@@ -49,6 +49,10 @@ std::string listStageNames();
 /// Chips the NVVM target is asked to compile for.
 bool isSupportedChip(StringRef chip);
 
+/// The architecture-specific chip a rung of `stage` needs ("sm_90a" for
+/// wgmma), or "".
+StringRef stageArchChip(const StageInfo &stage);
+
 /// The chip `stage` is compiled for when `chip` is asked: `chip` itself, or
 /// the architecture-specific chip a rung of the stage needs (sm_90 becomes
 /// sm_90a for wgmma). Fails with a message naming the chip when it cannot

@@ -162,13 +162,121 @@ static LogicalResult verifyKernelOpPlacement(ArrayRef<Operation *> kernelOps) {
   return success(ok);
 }
 
+/// The ops of the functions that gemm-verify-input looked at.
+struct InputOps {
+  SmallVector<Operation *> kernelOps;
+  /// Ops that got an error.
+  llvm::SmallPtrSet<Operation *, 8> rejected;
+  SmallVector<linalg::FillOp> fills;
+
+  /// Checks `op` (a walk's step, pre-order: the regions of the ops taken
+  /// as a whole are skipped).
+  WalkResult verify(Operation *op);
+  /// Whether `fill` initialises an op that got an error of its own (which
+  /// says what is wrong; the fill's would come first and mislead).
+  bool fillsRejectedOp(linalg::FillOp fill) const {
+    Value v = fill.hasPureTensorSemantics() ? fill.getResult(0)
+                                            : fill.getDpsInits()[0];
+    return llvm::any_of(
+        v.getUsers(), [&](Operation *user) { return rejected.contains(user); });
+  }
+};
+
+WalkResult InputOps::verify(Operation *op) {
+  if (isGemmOp(op)) {
+    if (failed(verifyMatmulContract(cast<linalg::LinalgOp>(op))))
+      rejected.insert(op);
+    kernelOps.push_back(op);
+    return WalkResult::skip();
+  }
+  if (auto sm = dyn_cast<linalg::SoftmaxOp>(op)) {
+    if (failed(verifySoftmaxContract(sm)))
+      rejected.insert(op);
+    kernelOps.push_back(op);
+    return WalkResult::skip();
+  }
+  if (isa<linalg::BatchReduceMatmulOp>(op)) {
+    op->emitOpError("sums over the batch; gemm-opt does not compile "
+                    "batch-reduce matmuls yet (linalg.batch_matmul, "
+                    "one matmul per batch entry, does compile)");
+    rejected.insert(op);
+    return WalkResult::skip();
+  }
+  if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
+    if (linalg::LinalgOp matmul = findProducerMatmul(generic)) {
+      if (failed(verifyEpilogueConsumer(generic, matmul)))
+        rejected.insert(op);
+      return WalkResult::skip();
+    }
+  }
+  if (isVectorProduct(op)) {
+    op->emitOpError("is not compiled by gemm-opt: a matrix-vector "
+                    "product with static shapes becomes a matmul in "
+                    "gemm-vector-products-as-matmuls (every stage "
+                    "pipeline runs it first); write a dot product as "
+                    "a linalg.matmul of a 1 x K and a K x 1 matrix");
+    rejected.insert(op);
+    return WalkResult::skip();
+  }
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (linalgOp && isPermutingCopy(linalgOp)) {
+    if (permutesAMatmulResult(linalgOp))
+      op->emitOpError(
+          "permutes a matmul's result: gemm-opt computes a transposed "
+          "result (the last two dimensions swapped, also through "
+          "elementwise ops with broadcast operands) as the matmul of B "
+          "and A, and compiles no copy on its own; this permutation "
+          "moves the batch (as attention's output transpose(1, 2) "
+          "does: C would need a strided row layout), or the result has "
+          "another use or a non-zero initial C");
+    else
+      op->emitOpError("only permutes its input: gemm-opt folds such a "
+                      "copy into the linalg.matmul or "
+                      "linalg.batch_matmul that reads it (a transposed "
+                      "operand) and compiles none on its own; this one "
+                      "has another use, or a permutation no matmul "
+                      "layout expresses (the batch must stay first)");
+    rejected.insert(op);
+    return WalkResult::skip();
+  }
+  if (isa<linalg::GenericOp, linalg::ContractOp>(op)) {
+    // gemm-specialize-contractions, which runs before, took those
+    // that compute a matmul.
+    std::string why = whyNotMatmulContraction(cast<linalg::LinalgOp>(op));
+    if (why.empty())
+      op->emitOpError("computes a matmul: run "
+                      "gemm-specialize-contractions first (every stage "
+                      "pipeline does)");
+    else
+      op->emitOpError("is not a matmul gemm-opt can compile: ") << why;
+    rejected.insert(op);
+    return WalkResult::skip();
+  }
+  if (auto fill = dyn_cast<linalg::FillOp>(op)) {
+    fills.push_back(fill); // after the ops they initialise
+    return WalkResult::skip();
+  }
+  if (isa<arith::ConstantOp, func::ReturnOp, tensor::EmptyOp,
+          tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+          memref::CollapseShapeOp, memref::ExpandShapeOp, memref::AllocOp,
+          memref::DeallocOp, bufferization::ToTensorOp,
+          bufferization::ToBufferOp>(op))
+    return WalkResult::advance();
+  op->emitOpError("is not supported by gemm-opt; expected "
+                  "linalg.matmul or linalg.batch_matmul (with an "
+                  "optional zero linalg.fill) or linalg.softmax");
+  rejected.insert(op);
+  return WalkResult::skip();
+}
+
 struct GemmVerifyInputPass
     : public mlir::gemm_opt::impl::GemmVerifyInputBase<GemmVerifyInputPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The variants of a dynamic-M function are copies of its ops.
     SayOnceDiagnosticHandler once(&getContext());
-    SmallVector<Operation *> kernelOps;
+    InputOps input;
+    SmallVector<Operation *> &kernelOps = input.kernelOps;
     bool ok = true;
     for (Operation &top : module.getBody()->getOperations()) {
       auto func = dyn_cast<func::FuncOp>(top);
@@ -198,95 +306,14 @@ struct GemmVerifyInputPass
       }
       // Pre-order, skipping the regions of the ops we accept as a whole.
       func.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
-        if (op == func.getOperation())
-          return WalkResult::advance();
-        if (isGemmOp(op)) {
-          if (failed(verifyMatmulContract(cast<linalg::LinalgOp>(op))))
-            ok = false;
-          kernelOps.push_back(op);
-          return WalkResult::skip();
-        }
-        if (auto sm = dyn_cast<linalg::SoftmaxOp>(op)) {
-          if (failed(verifySoftmaxContract(sm)))
-            ok = false;
-          kernelOps.push_back(op);
-          return WalkResult::skip();
-        }
-        if (isa<linalg::BatchReduceMatmulOp>(op)) {
-          op->emitOpError("sums over the batch; gemm-opt does not compile "
-                          "batch-reduce matmuls yet (linalg.batch_matmul, "
-                          "one matmul per batch entry, does compile)");
-          ok = false;
-          return WalkResult::skip();
-        }
-        if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-          if (linalg::LinalgOp matmul = findProducerMatmul(generic)) {
-            if (failed(verifyEpilogueConsumer(generic, matmul)))
-              ok = false;
-            return WalkResult::skip();
-          }
-        }
-        if (isVectorProduct(op)) {
-          op->emitOpError("is not compiled by gemm-opt: a matrix-vector "
-                          "product with static shapes becomes a matmul in "
-                          "gemm-vector-products-as-matmuls (every stage "
-                          "pipeline runs it first); write a dot product as "
-                          "a linalg.matmul of a 1 x K and a K x 1 matrix");
-          ok = false;
-          return WalkResult::skip();
-        }
-        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-        if (linalgOp && isPermutingCopy(linalgOp)) {
-          if (permutesAMatmulResult(linalgOp))
-            op->emitOpError(
-                "permutes a matmul's result: gemm-opt computes a transposed "
-                "result (the last two dimensions swapped, also through "
-                "elementwise ops with broadcast operands) as the matmul of B "
-                "and A, and compiles no copy on its own; this permutation "
-                "moves the batch (as attention's output transpose(1, 2) "
-                "does: C would need a strided row layout), or the result has "
-                "another use or a non-zero initial C");
-          else
-            op->emitOpError("only permutes its input: gemm-opt folds such a "
-                            "copy into the linalg.matmul or "
-                            "linalg.batch_matmul that reads it (a transposed "
-                            "operand) and compiles none on its own; this one "
-                            "has another use, or a permutation no matmul "
-                            "layout expresses (the batch must stay first)");
-          ok = false;
-          return WalkResult::skip();
-        }
-        if (isa<linalg::GenericOp, linalg::ContractOp>(op)) {
-          // gemm-specialize-contractions, which runs before, took those
-          // that compute a matmul.
-          std::string why = whyNotMatmulContraction(cast<linalg::LinalgOp>(op));
-          if (why.empty())
-            op->emitOpError("computes a matmul: run "
-                            "gemm-specialize-contractions first (every stage "
-                            "pipeline does)");
-          else
-            op->emitOpError("is not a matmul gemm-opt can compile: ") << why;
-          ok = false;
-          return WalkResult::skip();
-        }
-        if (auto fill = dyn_cast<linalg::FillOp>(op)) {
-          if (failed(verifyFill(fill)))
-            ok = false;
-          return WalkResult::skip();
-        }
-        if (isa<arith::ConstantOp, func::ReturnOp, tensor::EmptyOp,
-                tensor::CollapseShapeOp, tensor::ExpandShapeOp,
-                memref::CollapseShapeOp, memref::ExpandShapeOp, memref::AllocOp,
-                memref::DeallocOp, bufferization::ToTensorOp,
-                bufferization::ToBufferOp>(op))
-          return WalkResult::advance();
-        op->emitOpError("is not supported by gemm-opt; expected "
-                        "linalg.matmul or linalg.batch_matmul (with an "
-                        "optional zero linalg.fill) or linalg.softmax");
-        ok = false;
-        return WalkResult::skip();
+        return op == func.getOperation() ? WalkResult::advance()
+                                         : input.verify(op);
       });
     }
+    for (linalg::FillOp fill : input.fills)
+      if (!input.fillsRejectedOp(fill) && failed(verifyFill(fill)))
+        ok = false;
+    ok = ok && input.rejected.empty();
     if (ok && !kernelOps.empty() && failed(verifyKernelOpPlacement(kernelOps)))
       ok = false;
     if (ok && kernelOps.empty()) {

@@ -536,3 +536,36 @@ func.func @fill_result_reused(%A: tensor<8x8xf32>, %B: tensor<8x8xf32>) -> (tens
   %r = linalg.matmul ins(%A, %B : tensor<8x8xf32>, tensor<8x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %r, %f : tensor<8x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// The zero fill of an op that gets an error of its own gets none (its
+// "only the zero initialisation of a linalg.matmul" came first and
+// misled): a generic that subtracts the products...
+func.func @fill_of_rejected_generic(%a: tensor<16x8xf16>, %b: tensor<8x12xf16>) -> tensor<16x12xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x12xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<16x12xf32>) -> tensor<16x12xf32>
+  // expected-error@+1 {{'linalg.generic' op is not a matmul gemm-opt can compile: its body is not C += A * B (with optional arith.extf of the inputs)}}
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<16x8xf16>, tensor<8x12xf16>) outs(%f : tensor<16x12xf32>) {
+  ^bb0(%x: f16, %y: f16, %acc: f32):
+    %x32 = arith.extf %x : f16 to f32
+    %y32 = arith.extf %y : f16 to f32
+    %p = arith.mulf %x32, %y32 : f32
+    %s = arith.subf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<16x12xf32>
+  return %r : tensor<16x12xf32>
+}
+
+// -----
+
+// ... and an integer matmul with its integer zero fill (on buffers).
+func.func @fill_of_integer_matmul(%a: memref<16x8xi8>, %b: memref<8x12xi8>, %c: memref<16x12xi32>) {
+  %z = arith.constant 0 : i32
+  linalg.fill ins(%z : i32) outs(%c : memref<16x12xi32>)
+  // expected-error@+1 {{'linalg.matmul' op element type i8 is not supported; expected f32, f16 or bf16}}
+  linalg.matmul ins(%a, %b : memref<16x8xi8>, memref<8x12xi8>) outs(%c : memref<16x12xi32>)
+  return
+}
