@@ -66,14 +66,41 @@ mlir::gemm_opt::moveInitToEpilogue(RewriterBase &rewriter,
   return add;
 }
 
+FailureOr<linalg::FillOp>
+mlir::gemm_opt::splatInitToFill(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!isGemmOp(op) || !op.hasPureTensorSemantics())
+    return failure();
+  OpOperand *initOperand = op.getDpsInitOperand(0);
+  auto constant = initOperand->get().getDefiningOp<arith::ConstantOp>();
+  auto splat =
+      constant ? dyn_cast<SplatElementsAttr>(constant.getValue()) : nullptr;
+  if (!splat || !isa<FloatType>(splat.getElementType()))
+    return failure();
+  GEMM_OPT_DBG() << "starts " << op->getName() << " from a fill of its "
+                 << "constant initial C's value\n";
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  Value value = arith::ConstantOp::create(
+      rewriter, loc, cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+  auto fill = linalg::FillOp::create(
+      rewriter, loc, value, emptyLike(rewriter, loc, initOperand->get()));
+  rewriter.modifyOpInPlace(op, [&] { initOperand->set(fill.getResult(0)); });
+  if (constant->use_empty())
+    rewriter.eraseOp(constant);
+  return fill;
+}
+
 namespace {
 struct GemmInitToEpiloguePass
     : public mlir::gemm_opt::impl::GemmInitToEpilogueBase<
           GemmInitToEpiloguePass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
-    for (linalg::LinalgOp op : collectGemmOps(getOperation()))
+    for (linalg::LinalgOp op : collectGemmOps(getOperation())) {
+      (void)splatInitToFill(rewriter, op);
       (void)moveInitToEpilogue(rewriter, op);
+    }
   }
 };
 } // namespace

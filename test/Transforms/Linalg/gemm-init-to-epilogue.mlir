@@ -71,3 +71,37 @@ func.func @fill_one(%a: tensor<16x32xf16>, %b: tensor<32x48xf16>) -> tensor<16x4
   %r = linalg.matmul ins(%a, %b : tensor<16x32xf16>, tensor<32x48xf16>) outs(%f : tensor<16x48xf32>) -> tensor<16x48xf32>
   return %r : tensor<16x48xf32>
 }
+
+// -----
+
+// A constant splat initial C (StableHLO's lowering): zero becomes the zero
+// fill the kernels start from ...
+// CHECK-LABEL: func.func @splat_zero_init
+// CHECK-NOT: dense
+// CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<128x96xf32>
+// CHECK: %[[FILL:.+]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E]] : tensor<128x96xf32>)
+// CHECK: %[[MM:.+]] = linalg.matmul ins(%{{.+}}, %{{.+}} : {{.*}}) outs(%[[FILL]] :
+// CHECK-NOT: linalg.add
+// CHECK: return %[[MM]]
+func.func @splat_zero_init(%a: tensor<128x64xf16>, %b: tensor<64x96xf16>) -> tensor<128x96xf32> {
+  %c = arith.constant dense<0.0> : tensor<128x96xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x64xf16>, tensor<64x96xf16>) outs(%c : tensor<128x96xf32>) -> tensor<128x96xf32>
+  return %r : tensor<128x96xf32>
+}
+
+// -----
+
+// ... another value a fill of it, added after the matmul.
+// CHECK-LABEL: func.func @splat_init
+// CHECK: %[[HALF:.+]] = arith.constant 5.000000e-01 : f32
+// CHECK: %[[C:.+]] = linalg.fill ins(%[[HALF]] : f32)
+// CHECK: %[[FILL:.+]] = linalg.fill ins(%{{.+}} : f32)
+// CHECK: %[[MM:.+]] = linalg.matmul ins(%{{.+}}, %{{.+}} : {{.*}}) outs(%[[FILL]] :
+// CHECK: %[[SUM:.+]] = linalg.add ins(%[[MM]], %[[C]] :
+// CHECK: return %[[SUM]]
+func.func @splat_init(%a: tensor<128x64xf16>, %b: tensor<64x96xf16>) -> tensor<128x96xf32> {
+  %c = arith.constant dense<0.5> : tensor<128x96xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<128x64xf16>, tensor<64x96xf16>) outs(%c : tensor<128x96xf32>) -> tensor<128x96xf32>
+  return %r : tensor<128x96xf32>
+}

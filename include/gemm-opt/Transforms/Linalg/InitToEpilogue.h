@@ -25,6 +25,15 @@ namespace mlir::gemm_opt {
 FailureOr<linalg::AddOp> moveInitToEpilogue(RewriterBase &rewriter,
                                             linalg::LinalgOp op);
 
+/// When `op` (a linalg.matmul or linalg.batch_matmul on tensors) starts from
+/// a constant splat tensor (`arith.constant dense<v>`, what StableHLO's
+/// lowering writes for a zero initial C), makes it start from a linalg.fill
+/// of v instead (a zero fill is the kernels' start, another value
+/// moveInitToEpilogue's add). Returns the fill; fails, changing nothing,
+/// otherwise.
+FailureOr<linalg::FillOp> splatInitToFill(RewriterBase &rewriter,
+                                          linalg::LinalgOp op);
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_LINALG_INITTOEPILOGUE_H
