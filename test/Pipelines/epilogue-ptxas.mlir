@@ -110,7 +110,8 @@
 // ATTN-JSON-NEXT: {"op": "softmax", "problem": {"rows": 390, "cols": 259, "x": "f16", "y": "f16"}, "operands": {"X": "temp0", "Y": "temp1"}},
 
 // Small M: the weight-streaming GEMV (M = 2) and swap-AB (M = 16) kernels
-// write C through the epilogue too (bias, then relu: max.f32).
+// write C through the epilogue too (bias, then relu: max.NaN.f32, NaN
+// staying NaN).
 // REDEFINE: %{in} = matmul-bias-relu-bf16-nt-2x4096x4096
 // REDEFINE: %{stage} = mma
 // REDEFINE: %{prefix} = SMALLM
@@ -119,5 +120,5 @@
 // RUN: %{check}
 // SMALLM: gpu.launch_func @lin_kernel::@lin_kernel blocks in {{.*}} args(%arg1 : memref<4096x4096xbf16>, %arg0 : memref<{{2|16}}x4096xbf16>, %arg2 : memref<4096xbf16>, %arg3 : memref<{{2|16}}x4096xbf16>)
 // SMALLM-NOT: gpu.launch_func
-// SMALLM: max.f32
+// SMALLM: max.NaN.f32
 // SMALLM-JSON: "epilogue": [{"op": "add", "operand": "E0", "broadcast": "col"}, {"op": "relu"}]

@@ -1,19 +1,18 @@
 #!/usr/bin/env bash
 # Session 23's first device call, from the repository root on the H200
-# (carry .bundle: the static bundle of main at 96fc8d2; .sweep/acc-sets:
+# (carry .bundle: the static bundle of main at ef597c1; .sweep/acc-sets:
 # benchmarks/small-m-variants.sh with STAGE_PREFIX=s1 on main and s4 on
 # branch swapab-acc-sets, four swap-AB plans on six decode shapes):
-# 1. the swap-AB kernel with one accumulator set (main) against four
-#    (the branch), interleaved in one gemm-run per shape;
+# 1. the two new frontend forms (nn.Linear on a 3-D activation, einsum
+#    bsk,nk->bsn) against cuBLAS on four stages, as the GPU lane runs them;
 # 2. session 22's owed project check: concurrent processes (2 and 4) on
 #    reg1d's 64-register cap for ragged 16-bit tiles and on the kernels of
 #    the transposed-result forms;
 # 3. compute-sanitizer (memcheck, racecheck) on the same kernels;
-# 4. the tuner's confirmation round on one decode layer;
-# 5. the two new frontend forms (nn.Linear on a 3-D activation, einsum
-#    bsk,nk->bsn) against cuBLAS on four stages, as the GPU lane runs them.
+# 4. the swap-AB kernel with one accumulator set (main) against four
+#    (the branch), interleaved in one gemm-run per shape;
+# 5. the tuner's confirmation round on one decode layer.
 source benchmarks/device-steps.sh .bundle
-step acc-sets 200 benchmarks/run-variants-dir.sh $B .sweep/acc-sets $O/acc-sets
 I=test/Inputs
 reg1d_bf16="--stages=reg1d --shape 1000x999x777 --dtype bf16 --repeat 3"
 reg1d_f16="--stages=reg1d --shape 999x1001x2049 --dtype f16 --repeat 3"
@@ -24,8 +23,8 @@ brt="$I/batch-result-transpose-f16-3x130x67x259.mlir --stages=warptile,mma,wgmma
 for f in linear-3d-bf16-2x500x999x777 einsum-shared-b-nk-f16-3x130x67x259; do
   step $f 30 $B/gemm-run test/Inputs/$f.mlir --stages=naive,warptile,mma,wgmma --repeat 2 --json $O/$f.json
 done
-step concurrency-2 60 benchmarks/concurrency-check.sh $B 4 "$reg1d_bf16" "$rt"
-step concurrency-4 90 benchmarks/concurrency-check.sh $B 3 "$reg1d_f16" "$lbr" "$b4d" "$brt"
+step concurrency-2 60 benchmarks/concurrency-check.sh $B 3 "$reg1d_bf16" "$rt"
+step concurrency-4 90 benchmarks/concurrency-check.sh $B 2 "$reg1d_f16" "$lbr" "$b4d" "$brt"
 # One background job per (argument list, tool): racecheck on 1000x999x777
 # takes minutes per list.
 sanitize_all() {
@@ -41,7 +40,8 @@ sanitize_all() {
 export -f sanitize_all
 export B O reg1d_bf16 reg1d_f16 rt lbr b4d brt
 step sanitize 215 bash -c sanitize_all
+step acc-sets 200 benchmarks/run-variants-dir.sh $B .sweep/acc-sets $O/acc-sets
 step tune-confirm 45 $B/gemm-run --tune --shape 8x8192x8192 --dtype bf16 --out-dtype bf16 --layout nt --tune-max 3 --tuning-db $O/tune-confirm.jsonl
 grep -E "confirmation|again|winner" $O/tune-confirm.txt
-cat $O/acc-sets/summary.txt $O/concurrency-2.txt $O/concurrency-4.txt $O/sanitize.txt
+tail -3 $O/concurrency-2.txt $O/concurrency-4.txt; cat $O/sanitize.txt $O/acc-sets/summary.txt
 finish

@@ -67,8 +67,10 @@ struct F32Math {
     return arith::SelectOp::create(b, negative, erfc, sub(c(2.0), erfc));
   }
   Value activation(StringRef name, Value x) {
+    // NaN stays NaN, as torch.relu has it (max.NaN.f32; arith.maxnumf's
+    // max.f32 would make it 0).
     if (name == "relu")
-      return arith::MaxNumFOp::create(b, x, c(0.0));
+      return arith::MaximumFOp::create(b, x, c(0.0));
     if (name == "sigmoid")
       return sigmoid(x);
     if (name == "silu")
