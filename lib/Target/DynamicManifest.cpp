@@ -150,6 +150,16 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     if (m.matmul.batch > 1 && shape.size() == 3 &&
         (sizes.size() == 2 || *b.getString("role") == "scratch"))
       sizes.insert(sizes.begin(), kBatchSymbol);
+    // Rows over several dimensions (a 3-D activation collapsed to the
+    // matmul's rows): the dynamic dimension is not the rows themselves.
+    if (shape.size() > sizes.size() && bound(sizes.front()))
+      return f.emitError("buffer ")
+             << *b.getString("name") << " holds the dynamic " << sizes.front()
+             << " in " << shape.size()
+             << " dimensions (a dynamic dimension collapsed into the "
+                "matmul's rows, as nn.Linear on a [batch, ?, K] activation): "
+                "not compiled yet; pass the activation as a 2-D ? x K "
+                "argument (its rows collapsed before the call)";
     for (auto [d, size] : llvm::enumerate(sizes)) {
       const SymbolBinding *binding = bound(size);
       if (!binding)

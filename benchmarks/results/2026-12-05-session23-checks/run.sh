@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 23's first device call, from the repository root on the H200
-# (carry .bundle: the static bundle of main at ef597c1; .sweep/acc-sets:
+# (carry .bundle: the static bundle of main at cd521a1; .sweep/acc-sets:
 # benchmarks/small-m-variants.sh with STAGE_PREFIX=s1 on main and s4 on
 # branch swapab-acc-sets, four swap-AB plans on six decode shapes):
 # 1. the two new frontend forms (nn.Linear on a 3-D activation, einsum
