@@ -103,6 +103,34 @@ static LogicalResult symbolizeBatchedMap(func::FuncOp f, json::Object &param,
   return success();
 }
 
+/// Of the first `leading` dimensions of `shape`, which one holds all
+/// `planned` rows, the others being 1 (a [1, ?, K] activation collapsed to
+/// its rows); failure when there is none, or no single one. A variant
+/// planned at one row has every such dimension 1: the last is taken (the
+/// tokens of [1, ?, K]; the other variants, planned at more rows, must
+/// agree, or the manifest writer reports that they disagree).
+static FailureOr<size_t> dynamicLeadingDim(const json::Array &shape,
+                                           size_t leading, int64_t planned) {
+  if (planned == 1) {
+    if (!llvm::all_of(llvm::seq<size_t>(0, leading),
+                      [&](size_t d) { return shape[d].getAsInteger() == 1; }))
+      return failure();
+    return leading - 1;
+  }
+  std::optional<size_t> found;
+  for (size_t d = 0; d < leading; ++d) {
+    std::optional<int64_t> extent = shape[d].getAsInteger();
+    if (extent == 1)
+      continue;
+    if (extent != planned || found)
+      return failure();
+    found = d;
+  }
+  if (!found)
+    return failure();
+  return *found;
+}
+
 namespace {
 /// One variant's version-1 description turned into template parts.
 struct VariantJson {
@@ -150,20 +178,33 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     if (m.matmul.batch > 1 && shape.size() == 3 &&
         (sizes.size() == 2 || *b.getString("role") == "scratch"))
       sizes.insert(sizes.begin(), kBatchSymbol);
-    // Rows over several dimensions (a 3-D activation collapsed to the
-    // matmul's rows): the dynamic dimension is not the rows themselves.
-    if (shape.size() > sizes.size() && bound(sizes.front()))
-      return f.emitError("buffer ")
-             << *b.getString("name") << " holds the dynamic " << sizes.front()
-             << " in " << shape.size()
-             << " dimensions (a dynamic dimension collapsed into the "
-                "matmul's rows, as nn.Linear on a [batch, ?, K] activation): "
-                "not compiled yet; pass the activation as a 2-D ? x K "
-                "argument (its rows collapsed before the call)";
-    for (auto [d, size] : llvm::enumerate(sizes)) {
+    // Which dimension of the buffer each size is: the first size may be
+    // spread over several leading dimensions (rows of a 3-D activation
+    // collapsed into the matmul's rows).
+    SmallVector<size_t, 3> at(sizes.size());
+    for (size_t i = 0; i < sizes.size(); ++i)
+      at[i] = shape.size() - sizes.size() + i;
+    if (shape.size() > sizes.size() && !sizes.empty() && bound(sizes.front())) {
+      FailureOr<size_t> d =
+          dynamicLeadingDim(shape, shape.size() - sizes.size() + 1,
+                            bound(sizes.front())->planned);
+      if (failed(d))
+        return f.emitError("buffer ")
+               << *b.getString("name") << " holds the dynamic " << sizes.front()
+               << " in " << shape.size()
+               << " dimensions, more than one of them not 1 (a dynamic "
+                  "dimension collapsed into the matmul's rows beside a "
+                  "static batch, as nn.Linear on a [batch, ?, K] "
+                  "activation): not compiled yet; pass the activation as a "
+                  "2-D ? x K argument (its rows collapsed before the call) "
+                  "or with a batch of 1";
+      at.front() = *d;
+    }
+    for (auto [i, size] : llvm::enumerate(sizes)) {
       const SymbolBinding *binding = bound(size);
       if (!binding)
         continue;
+      size_t d = at[i];
       if (d >= shape.size() || shape[d].getAsInteger() != binding->planned)
         return f.emitError("buffer ")
                << *b.getString("name") << " does not have the planned "

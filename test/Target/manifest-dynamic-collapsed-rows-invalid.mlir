@@ -1,9 +1,11 @@
-// A dynamic dimension collapsed into the matmul's rows (nn.Linear on a
-// [batch, ?, K] activation) has no version-3 template yet: the manifest
-// writer says so at the function (it named a mismatch of dimension 0).
+// A dynamic dimension collapsed into the matmul's rows beside a static
+// batch above 1 (nn.Linear on a [2, ?, K] activation: M = 2 * tokens) has
+// no version-3 template yet: the manifest writer says so at the function
+// (it named a mismatch of dimension 0). A batch of 1 compiles
+// (manifest-dynamic-collapsed-rows.mlir).
 
 // RUN: not gemm-opt %s --gemm-stage-mma="manifest-file=%t.json ptx-file=%t.ptx" -o /dev/null 2>&1 | FileCheck %s
-// CHECK: error: buffer A holds the dynamic M in 3 dimensions (a dynamic dimension collapsed into the matmul's rows, as nn.Linear on a [batch, ?, K] activation): not compiled yet; pass the activation as a 2-D ? x K argument (its rows collapsed before the call)
+// CHECK: error: buffer A holds the dynamic M in 3 dimensions, more than one of them not 1 (a dynamic dimension collapsed into the matmul's rows beside a static batch, as nn.Linear on a [batch, ?, K] activation): not compiled yet; pass the activation as a 2-D ? x K argument (its rows collapsed before the call) or with a batch of 1
 
 func.func @linear(%x: tensor<2x?x512xbf16>, %w: tensor<512x1024xbf16>) -> tensor<2x?x1024xf32> {
   %c1 = arith.constant 1 : index
