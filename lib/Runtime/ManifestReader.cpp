@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "StrictJson.h"
 #include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/ModuleManifest.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -270,10 +271,16 @@ static bool fromJSON(const json::Value &v, KernelManifest &m, json::Path path) {
   int64_t version;
   if (!r.mapInt("version", version, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()))
     return false;
-  if (version != kManifestVersion && version != kManifestVersionOps)
-    return fail(r.field("version"), "unsupported version " + std::to_string(version) + " (this reader knows " +
-                                        std::to_string(kManifestVersion) + " and " +
-                                        std::to_string(kManifestVersionOps) + ")");
+  if (version != kManifestVersion && version != kManifestVersionOps) {
+    // Versions 3 and 4 have readers of their own (dynamic sizes, several
+    // functions), which whoever called this one did not pick.
+    bool known = version > kManifestVersionOps && version <= kManifestVersionModule;
+    return fail(r.field("version"), "unsupported version " + std::to_string(version) +
+                                        (known ? " (this reader knows " + std::to_string(kManifestVersion) + " and " +
+                                                     std::to_string(kManifestVersionOps) + ")"
+                                               : " (gemm-opt writes versions " + std::to_string(kManifestVersion) +
+                                                     " to " + std::to_string(kManifestVersionModule) + ")"));
+  }
   m.version = static_cast<int>(version);
   readingVersion = m.version;
   bool several = m.isFunction();

@@ -39,9 +39,11 @@ def load(k):
         ptx = (d / "kernel.ptx").read_text()
         manifest = (d / "manifest.json").read_text()
         info = json.loads((d / "info.json").read_text())
-        json.loads(manifest)
+        parsed = json.loads(manifest)
     except (OSError, ValueError):
         return None
+    if not isinstance(info, dict) or not isinstance(parsed, dict):
+        return None  # valid JSON, but not what store() writes
     return ptx, manifest, info
 
 
@@ -62,6 +64,32 @@ def store(k, ptx, manifest, info):
             raise
 
 
+def _is_entry_name(name, length):
+    return len(name) == length and all(c in "0123456789abcdef" for c in name)
+
+
 def clear():
-    """Removes every cached kernel."""
-    shutil.rmtree(cache_dir(), ignore_errors=True)
+    """Removes every cached kernel: the entries (and half-written ones) in
+    their two-letter folders, nothing else, so that GEMM_OPT_CACHE naming a
+    folder of other files costs none of them; the folders left empty go
+    too."""
+    root = cache_dir()
+    if not root.is_dir():
+        return
+    for shard in root.iterdir():
+        if not shard.is_dir() or shard.is_symlink() or not _is_entry_name(shard.name, 2):
+            continue
+        for entry in shard.iterdir():
+            name = entry.name
+            if name.startswith("."):  # a temporary directory of store(): ".<key>.<random>"
+                name = name[1:].split(".", 1)[0]
+            if entry.is_dir() and not entry.is_symlink() and _is_entry_name(name, 64):
+                shutil.rmtree(entry, ignore_errors=True)
+        try:
+            shard.rmdir()
+        except OSError:
+            pass  # other files remain
+    try:
+        root.rmdir()
+    except OSError:
+        pass

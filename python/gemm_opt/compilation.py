@@ -1,6 +1,7 @@
 """gemm_opt.compile: MLIR text or file -> Kernel, through the disk cache."""
 import os
 import pathlib
+import re
 import tempfile
 
 from . import cache, compiler, tools
@@ -27,6 +28,23 @@ def capability_of(chip):
     return int(chip[3:-1] if chip.endswith("a") else chip[3:]) // 10, int(chip.rstrip("a")[-1])
 
 
+_STAGE_NAME = re.compile(r"[a-z][a-z0-9-]*")
+
+
+def _check_arguments(source, stage, chip):
+    """TypeError / ValueError for what the compiler must not be handed: a
+    stage or chip is one word each (a space would pass options of its own
+    into the pipeline, unknown to the cache key and the Kernel)."""
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"source must be MLIR text or the path of a .mlir file, not {type(source).__name__}")
+    if isinstance(source, str) and not source.strip():
+        raise ValueError("source is empty: expected MLIR text or the path of a .mlir file")
+    if not isinstance(stage, str) or not _STAGE_NAME.fullmatch(stage):
+        raise ValueError(f"stage must be one stage name (e.g. 'wgmma', 'softmax-rows', or 'best'), got {stage!r}")
+    if chip not in _SUPPORTED + ("sm_90a",):
+        raise ValueError(f"unsupported chip {chip!r}; expected one of {', '.join(_SUPPORTED + ('sm_90a',))}")
+
+
 def _is_path(source):
     return isinstance(source, os.PathLike) or ("\n" not in source and "{" not in source)
 
@@ -41,6 +59,7 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
     kernel per function by name. Results are cached on disk
     ($GEMM_OPT_CACHE) by source, stage, chip, options and compiler build."""
     options = compiler.check_options(options)
+    _check_arguments(source, stage, chip)
     if _is_path(source):
         path = str(source)
         text = pathlib.Path(path).read_text()

@@ -14,6 +14,7 @@ def make_kernel(ptx, manifest_text, **kwargs):
     import json
     from .dynamic import DynamicKernel
     from .module import ModuleKernels
+    _runtime.validate_manifest(manifest_text)  # a GemmOptError, not a KeyError
     version = json.loads(manifest_text).get("version")
     kinds = {2: FunctionKernel, 3: DynamicKernel, 4: ModuleKernels}
     return kinds.get(version, Kernel)(ptx, manifest_text, **kwargs)

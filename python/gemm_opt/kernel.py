@@ -67,6 +67,9 @@ class Kernel:
         """What every compiled stage has, one op or several."""
         self.ptx = ptx
         self.manifest_text = manifest_text
+        # The runtime's strict reader first: a manifest of the wrong shape
+        # is a GemmOptError with its message, not a KeyError below.
+        _runtime.validate_manifest(manifest_text)
         self.manifest = json.loads(manifest_text)
         self.plan = plan
         self.log = log

@@ -69,6 +69,37 @@ def test_a_damaged_entry_is_recompiled(compiles, kernel_cache):
     assert gemm_opt.compile(SRC, stage="naive").from_cache
 
 
+@pytest.mark.parametrize("damage", ["[]", '"text"', "7"])
+def test_valid_json_of_another_shape_is_damage(compiles, kernel_cache, damage):
+    k = gemm_opt.compile(SRC, stage="naive")
+    for name in ("manifest.json", "info.json"):
+        entry = kernel_cache / k.cache_key[:2] / k.cache_key
+        good = (entry / name).read_text()
+        (entry / name).write_text(damage)
+        again = gemm_opt.compile(SRC, stage="naive")
+        assert not again.from_cache and again.manifest == k.manifest
+        assert (entry / name).read_text() == good  # stored again
+
+
+def test_clear_removes_entries_only(compiles, kernel_cache):
+    k = gemm_opt.compile(SRC, stage="naive")
+    # What else a folder named by GEMM_OPT_CACHE may hold stays.
+    (kernel_cache / "notes.txt").write_text("mine")
+    other = "00" if k.cache_key[:2] != "00" else "01"  # a shard's name, not this entry's
+    (kernel_cache / other).mkdir()
+    (kernel_cache / other / "photo.png").write_text("mine")
+    (kernel_cache / "project").mkdir()
+    (kernel_cache / "project" / "src.c").write_text("mine")
+    half = kernel_cache / k.cache_key[:2] / ("." + k.cache_key + ".x1y2")
+    half.mkdir()
+    cache.clear()
+    assert not (kernel_cache / k.cache_key[:2]).exists() and not half.exists()
+    assert (kernel_cache / "notes.txt").read_text() == "mine"
+    assert (kernel_cache / other / "photo.png").read_text() == "mine"
+    assert (kernel_cache / "project" / "src.c").read_text() == "mine"
+    assert not gemm_opt.compile(SRC, stage="naive").from_cache and len(compiles) == 2
+
+
 def test_use_cache_false_always_compiles(compiles):
     gemm_opt.compile(SRC, stage="naive", use_cache=False)
     gemm_opt.compile(SRC, stage="naive", use_cache=False)

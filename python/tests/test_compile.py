@@ -149,3 +149,28 @@ def test_batched_source_compiles_to_a_batched_kernel():
     assert k.manifest["kernels"][0]["grid"][2] == 3
     with pytest.raises(ValueError, match="batch 0 is out of range"):
         mlir.matmul_source(4, 4, 4, "f32", "f32", batch=0)
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    # A stage of several words would pass its own options into the
+    # pipeline (a TF32 kernel that Kernel.stage and the cache key call f32).
+    ({"stage": "wgmma allow-tf32=1"}, ValueError, "stage must be one stage name"),
+    ({"stage": ""}, ValueError, "stage must be one stage name"),
+    ({"chip": "banana"}, ValueError, "unsupported chip 'banana'"),
+    ({"chip": "sm_90 allow-tf32=1", "stage": "mma"}, ValueError, "unsupported chip"),
+])
+def test_stage_and_chip_are_checked(kwargs, error, message):
+    src = mlir.matmul_source(40, 24, 16, "f32", "f32")
+    with pytest.raises(error, match=message):
+        gemm_opt.compile(src, **kwargs)
+
+
+@pytest.mark.parametrize("source, error, message", [
+    ("", ValueError, "source is empty"),
+    ("   \n", ValueError, "source is empty"),
+    (b"func.func @f() { return }", TypeError, "not bytes"),
+    (None, TypeError, "not NoneType"),
+])
+def test_source_is_checked(source, error, message):
+    with pytest.raises(error, match=message):
+        gemm_opt.compile(source, stage="naive")

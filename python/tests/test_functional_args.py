@@ -3,6 +3,7 @@ compiled or launched (fake tensors: no torch needed)."""
 import pytest
 
 import gemm_opt
+from gemm_opt import _runtime
 
 
 def test_matmul_dtype_mismatch(fake):
@@ -64,6 +65,8 @@ def test_kernel_for_checks_the_compiled_layout(monkeypatch):
     manifest = {"op": "matmul", "stage": "naive", "chip": "sm_90", "buffers": [], "kernels": [],
                 "problem": {"m": 4, "n": 6, "k": 8, "beta": 0, "a": "f16", "b": "f16", "c": "f32"}}
     monkeypatch.setattr(functional, "_device_chip", lambda index: "sm_90")
+    # A sketch of a manifest (no buffers or kernels), past the strict reader.
+    monkeypatch.setattr(_runtime, "validate_manifest", lambda text: None)
     monkeypatch.setattr(compilation, "compile", lambda *args, **kwargs: Kernel("", json.dumps(manifest)))
     with pytest.raises(gemm_opt.CompileError, match="the compiled manifest's layout is nn, the source's nt"):
         functional.kernel_for("matmul", (4, 6, 8), "f16", "f32", stage="naive", layout="nt")
@@ -83,6 +86,8 @@ def test_kernel_for_checks_the_compiled_batch(monkeypatch):
     manifest = {"op": "matmul", "stage": "naive", "chip": "sm_90", "buffers": [], "kernels": [],
                 "problem": {"m": 4, "n": 6, "k": 8, "beta": 0, "a": "f16", "b": "f16", "c": "f32"}}
     monkeypatch.setattr(functional, "_device_chip", lambda index: "sm_90")
+    # A sketch of a manifest (no buffers or kernels), past the strict reader.
+    monkeypatch.setattr(_runtime, "validate_manifest", lambda text: None)
     monkeypatch.setattr(compilation, "compile", lambda *args, **kwargs: Kernel("", json.dumps(manifest)))
     with pytest.raises(gemm_opt.CompileError, match="the compiled manifest's batch is 1, the source's 5"):
         functional.kernel_for("matmul", (5, 4, 6, 8), "f16", "f32", stage="naive")

@@ -112,3 +112,17 @@ def test_transposed_operand_shapes(kernel, fake):
         nt.check(args(fake))
     with pytest.raises(ValueError, match=r"compiled for \[64, 32\]$"):  # C: no layout note
         nt.check(args(fake, b=fake((32, 16), "bfloat16", ptr=0x20000), c=fake((32, 64), "float32", ptr=0x30000)))
+
+
+@pytest.mark.parametrize("text", ["[]", "{}", '{"format": "gemm-opt-manifest", "version": 1}',
+                                  '{"format": "gemm-opt-manifest", "version": 3}',
+                                  '{"format": "gemm-opt-manifest", "version": 9}'])
+def test_a_malformed_manifest_is_a_gemm_opt_error(text):
+    """A manifest of the wrong shape gets the runtime reader's message as a
+    GemmOptError (was: AttributeError / KeyError on its first missing
+    field), from Kernel and from make_kernel alike."""
+    from gemm_opt.function import make_kernel
+    from gemm_opt.kernel import Kernel
+    for make in (Kernel, make_kernel):
+        with pytest.raises(gemm_opt.GemmOptError, match="manifest"):
+            make("", text)

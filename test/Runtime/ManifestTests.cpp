@@ -182,6 +182,8 @@ static void testManifestRejects() {
                 "missing field \"buffer\"");
   EXPECT_REJECT(replaced(good, "\"format\": \"gemm-opt-manifest\"", "\"format\": \"other\""), "format");
   EXPECT_REJECT(replaced(good, "\"version\": 1", "\"version\": 3"), "unsupported version 3 (this reader knows 1 and 2)");
+  EXPECT_REJECT(replaced(good, "\"version\": 1", "\"version\": 9"),
+                "unsupported version 9 (gemm-opt writes versions 1 to 4)");
   EXPECT_REJECT(replaced(good, "\"version\": 1", "\"version\": 2"), "top level: missing field \"ops\"");
   EXPECT_REJECT(replaced(good, "\"version\": 1", "\"version\": \"1\""), "version: expected integer, found string");
   EXPECT_REJECT(replaced(good, "\"op\": \"matmul\"", "\"op\": \"conv\""), "unknown op");

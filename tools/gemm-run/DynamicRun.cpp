@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdio>
+#include <iostream>
 #include <iterator>
 #include <map>
 
@@ -284,6 +285,25 @@ void recordJob(const Job &job, StageResult &result) {
   result.variant = job.variant;
   result.staticPeer = job.staticPeer;
   result.func = job.func;
+}
+
+/// Without a device, or with --compile-only: the --json file still lists
+/// the stages, none run (`why` says so per stage). False when it cannot be
+/// written.
+bool writeNotRunResults(const std::string &jsonFile, RunInfo info, const std::string &reason, const std::string &why,
+                        const std::vector<Job> &jobs, bool tf32) {
+  info.haveDevice = false;
+  info.noDeviceReason = reason;
+  std::vector<StageResult> none;
+  for (const Job &j : jobs) {
+    none.push_back(describeStage(j.manifest, j.compileMs, tf32));
+    recordJob(j, none.back());
+    none.back().message = why;
+  }
+  if (writeFile(jsonFile, resultsToJson(info, none)))
+    return true;
+  std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";
+  return false;
 }
 
 } // namespace gemm_run

@@ -105,6 +105,12 @@ void printCompileSummary(const std::vector<Job> &jobs);
 /// Copies the job's sizes, variant, peer mark and function into its result.
 void recordJob(const Job &job, gemm_opt::runtime::StageResult &result);
 
+/// Without a device, or with --compile-only: `jsonFile` still lists the
+/// jobs' stages, none run (`why` says so per stage, `reason` at the top).
+/// False, said on stderr, when it cannot be written.
+bool writeNotRunResults(const std::string &jsonFile, gemm_opt::runtime::RunInfo info, const std::string &reason,
+                        const std::string &why, const std::vector<Job> &jobs, bool tf32);
+
 } // namespace gemm_run
 
 #endif // GEMM_RUN_DYNAMICRUN_H

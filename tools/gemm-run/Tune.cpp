@@ -386,8 +386,8 @@ static Sweep sweepOf(const TuneRequest &r) {
   if (!tuning::parseShard(w.o.shard, w.shard, w.shards))
     usageError("--shard expects i/n with 0 <= i < n, got '" + w.o.shard + "'");
   if (r.otherInputs || r.shape.empty() == r.suiteFile.empty())
-    usageError("--tune compiles an embedded matmul of --shape or --suite: no input file, --ptx, --compile-only or "
-               "--op softmax");
+    usageError("--tune compiles an embedded matmul of --shape or --suite: no input file, --ptx, --compile-only, "
+               "--op softmax or --dynamic");
   if (!r.stagesGiven)
     w.r.base.stages = {"wgmma"};
   // The candidates' plans say small-m; --small-m would override them.

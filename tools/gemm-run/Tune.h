@@ -30,7 +30,8 @@ struct TuneRequest {
   gemm_opt::runtime::BenchOptions bench;
   int device = 0;
   std::string commandLine;
-  bool otherInputs = false; ///< an input file, --ptx or --compile-only
+  /// An input file, --ptx, --compile-only, --op softmax or --dynamic.
+  bool otherInputs = false;
 };
 
 

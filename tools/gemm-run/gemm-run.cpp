@@ -434,7 +434,8 @@ std::vector<Job> compileJobs() {
 int runTuneMode(const std::string &commandLine) { // exits 2 on a usage error
   return gemm_run::runTune({compileRequestFor(shapeText), shapeText, suiteFile, stagesList.getNumOccurrences() > 0,
                             jsonFile, benchOptions(), deviceOrdinal, commandLine,
-                            !inputFile.empty() || !ptxFiles.empty() || compileOnly});
+                            !inputFile.empty() || !ptxFiles.empty() || compileOnly || opName == "softmax" ||
+                                gemm_run::dynamicRequested()});
 }
 #else
 std::vector<Job> compileJobs() {
@@ -456,20 +457,6 @@ void emitJobs(const std::vector<Job> &jobs) {
       std::exit(kExitUsage);
     }
   }
-}
-
-/// Without a device: the --json file still lists the stages, none run.
-void writeNotRunResults(RunInfo info, const std::string &reason, const std::vector<Job> &jobs) {
-  info.haveDevice = false;
-  info.noDeviceReason = reason;
-  std::vector<StageResult> none;
-  for (const Job &j : jobs) {
-    none.push_back(describeStage(j.manifest, j.compileMs, tf32));
-    gemm_run::recordJob(j, none.back());
-    none.back().message = "no CUDA device";
-  }
-  if (!writeFile(jsonFile, resultsToJson(info, none)))
-    std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";
 }
 
 /// Checks and times every job on the device, one line per stage as it ends.
@@ -537,21 +524,24 @@ int main(int argc, char **argv) {
   }
   if (!emitDir.empty())
     emitJobs(jobs);
-  if (compileOnly) {
-    std::printf("compile-only: %zu stage(s) compiled; the GPU was not touched\n", jobs.size());
-    gemm_run::printCompileSummary(jobs);
-    return kExitPass;
-  }
-
   RunInfo info;
   info.commandLine = commandLine;
   info.options = benchOptions();
+  if (compileOnly) {
+    std::printf("compile-only: %zu stage(s) compiled; the GPU was not touched\n", jobs.size());
+    gemm_run::printCompileSummary(jobs);
+    if (!jsonFile.empty() &&
+        !gemm_run::writeNotRunResults(jsonFile, info, "--compile-only", "compiled only", jobs, tf32))
+      return kExitUsage;
+    return kExitPass;
+  }
+
   std::string reason;
   std::unique_ptr<CudaDriver> drv = gemm_run::openDriver(deviceOrdinal, reason);
   if (!drv) {
     std::cerr << "gemm-run: no CUDA device available (" << reason << "); nothing was run\n";
     if (!jsonFile.empty())
-      writeNotRunResults(info, reason, jobs);
+      gemm_run::writeNotRunResults(jsonFile, info, reason, "no CUDA device", jobs, tf32);
     return kExitNoDevice;
   }
   info.haveDevice = true;
@@ -581,10 +571,13 @@ int main(int argc, char **argv) {
     std::fputs(suiteTable.str().c_str(), stdout);
     json = withSuiteSummary(json, suiteFile, summary);
   }
-  if (!jsonFile.empty() && !writeFile(jsonFile, json))
-    std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";
-
+  // A results file that cannot be written is a failed run, not a pass.
   bool anyError = false, anyFail = false;
+  if (!jsonFile.empty() && !writeFile(jsonFile, json)) {
+    std::cerr << "gemm-run: error: cannot write " << jsonFile << "\n";
+    anyError = true;
+  }
+
   for (const StageResult &r : results) {
     anyError = anyError || r.status == StageStatus::Error || r.status == StageStatus::NotRun;
     anyFail = anyFail || r.status == StageStatus::Fail;
