@@ -270,9 +270,15 @@ struct DiagnosticCollector {
                           severityName(diag.getSeverity()), diag);
           for (Diagnostic &note : diag.getNotes())
             printDiagnostic(os, note.getLocation(), "note", note);
+          if (diag.getSeverity() == DiagnosticSeverity::Warning) {
+            llvm::raw_string_ostream w(warnings);
+            printDiagnostic(w, diag.getLocation(), "warning", diag);
+          }
           return success();
         }) {}
   std::string text;
+  /// The warnings alone (a compile that succeeds still reports them).
+  std::string warnings;
   ScopedDiagnosticHandler handler;
 };
 
@@ -409,6 +415,7 @@ bool rt::compileStages(const CompileRequest &request,
     mlir::gemm_opt::RungPlanRecorder &plans = *recorder;
     pm.addInstrumentation(std::move(recorder));
     diagnostics.text.clear();
+    diagnostics.warnings.clear();
     if (failed(pm.run(*module))) {
       error = "stage '" + stage + "' failed to compile " + sourceName +
               ":\n" + diagnostics.text;
@@ -435,6 +442,7 @@ bool rt::compileStages(const CompileRequest &request,
       compiled.ptx = bundle->ptx;
       compiled.manifest = std::move(f.manifest);
       compiled.compileMs = ms;
+      compiled.warnings = diagnostics.warnings;
       if (bundle->functions.size() == 1)
         compiled.plan = plans.parts();
       // A dynamic input gives a version-3 manifest, read as any runner

@@ -59,6 +59,9 @@ def main(argv=None):
     except GemmOptError as e:
         print(f"gemm_opt: {e}", file=sys.stderr)
         return 3 if type(e).__name__ == "NoDeviceError" else 2
+    except OSError as e:  # a picture that cannot be written, say
+        print(f"gemm_opt: {e}", file=sys.stderr)
+        return 2
     return results.get("exit_code", 0) if args.command == "ladder" else 0
 
 

@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 
 from . import tools
-from .errors import GemmRunError, NoDeviceError
+from .errors import GemmOptError, GemmRunError, NoDeviceError
 
 EXIT_USAGE, EXIT_NO_DEVICE = 2, 3
 
@@ -47,8 +47,11 @@ def load_results(*paths):
         files += sorted(p.glob("*.json")) if p.is_dir() else [p]
     out = []
     for f in files:
-        data = json.loads(f.read_text())
-        if data.get("format") == "gemm-run-results":
+        try:
+            data = json.loads(f.read_text())
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            raise GemmOptError(f"cannot read gemm-run results from {f}: {e}") from None
+        if isinstance(data, dict) and data.get("format") == "gemm-run-results":
             data.setdefault("source", str(f))
             out.append(data)
     return out

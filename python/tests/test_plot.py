@@ -67,3 +67,23 @@ def test_cli_plot(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "gemm_opt", "plot", str(tmp_path)], cwd=REPO / "python",
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "no gemm-run results" in bad.stderr
+
+
+@pytest.mark.parametrize("content, message", [
+    (None, "cannot read gemm-run results from"),      # no such file
+    ("garbage", "cannot read gemm-run results from"),  # not JSON
+    ("[1, 2]", "no gemm-run results"),                 # JSON, not results
+])
+def test_cli_plot_bad_input_is_exit_2(tmp_path, content, message):
+    """What is not a results file is exit 2 with a message (was: a
+    traceback, exit 1); so is a picture that cannot be written."""
+    path = tmp_path / "in.json"
+    if content is not None:
+        path.write_text(content)
+    out = subprocess.run([sys.executable, "-m", "gemm_opt", "plot", str(path), "--ladder", str(tmp_path / "l.png")],
+                         cwd=REPO / "python", capture_output=True, text=True)
+    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr, out.stderr
+    out = subprocess.run([sys.executable, "-m", "gemm_opt", "plot", str(RESULTS / "matmul-bf16-4096x4096x4096.json"),
+                          "--ladder", str(tmp_path / "no" / "dir" / "l.png")],
+                         cwd=REPO / "python", capture_output=True, text=True)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr

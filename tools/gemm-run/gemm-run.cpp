@@ -19,6 +19,9 @@
 #include "RunFiles.h"
 #include "Tune.h"
 #include "TuneOptions.h"
+#ifdef GEMM_OPT_HAVE_MLIR
+#include "gemm-opt/Support/TuningDb.h"
+#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -160,6 +163,11 @@ using gemm_run::Job, gemm_run::readFile, gemm_run::usageError, gemm_run::writeFi
 
 /// Parses the command line; exits 0 after --help and 2 on a usage error.
 void parseCommandLine(int argc, char **argv) {
+#ifdef GEMM_OPT_HAVE_MLIR
+  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "gemm-run " << gemm_opt::tuning::compilerVersion() << " (" << gemm_opt::tuning::compilerCommit() << ")\n";
+  });
+#endif
   cl::HideUnrelatedOptions({&compileCategory, &gemm_run::epilogueCategory(), &gemm_run::dynamicCategory(),
                            &aotCategory, &runCategory, &gemm_run::tuneOptionCategory()});
   std::string errors;
@@ -356,6 +364,7 @@ std::vector<Job> compileJobsFor(const std::string &shapeText, bool dynamic = fal
   }
   std::vector<Job> jobs;
   for (CompiledStage &c : compiled) {
+    std::cerr << c.warnings;
     if (c.isDynamic()) { // a job per size
       std::vector<Job> sized = gemm_run::compiledStageJobs(c, shapeText, batchCount, compileOnly);
       for (Job &j : sized)

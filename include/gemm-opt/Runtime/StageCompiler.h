@@ -50,6 +50,9 @@ struct CompiledStage {
   std::string ptx; // one PTX module holding every kernel of the manifest
   KernelManifest manifest; // empty when the stage is dynamic
   double compileMs = 0; // wall time of the compile of this stage
+  /// The compile's warnings, as the compiler prints them (e.g. a tuning
+  /// database's skipped lines); "" for none.
+  std::string warnings;
   /// A matmul's plan as the tensor-core rungs planned it, rung -> its
   /// options with every choice explicit (what a tuning database entry
   /// holds; gemm-opt/Transforms/Gemm/RungPlanOptions.h); empty where no
