@@ -4,7 +4,9 @@
 # script only lists its steps.
 #   source benchmarks/device-steps.sh [BUNDLE]   # default .bundle
 #   step NAME NEED_S CMD...   # runs CMD unless fewer than NEED_S seconds
-#                             # of BUDGET (default 560) are left
+#                             # of BUDGET (default 560) are left, or
+#                             # STEPS (an extended regex) does not match
+#                             # NAME (one script over several calls)
 #   summarize                 # one line per stage of every JSON under $O
 #   finish                    # tar $O into $OUT/r.tgz
 # Each step writes $O/NAME.command (the command) and $O/NAME.txt (its
@@ -25,6 +27,9 @@ seconds_left() { echo $((device_start + ${BUDGET:-560} - $(date +%s))); }
 step() {
   local name=$1 need=$2
   shift 2
+  if [ -n "${STEPS:-}" ] && ! [[ $name =~ $STEPS ]]; then
+    return
+  fi
   if [ "$(seconds_left)" -lt "$need" ]; then
     echo "SKIP $name ($(seconds_left) s left)"
     return

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Session 23's first device call, from the repository root on the H200
-# (carry .bundle: the static bundle of main at cd521a1; .sweep/acc-sets:
+# Session 23's device call (no machine was lent that session: run it in
+# the next), from the repository root on the H200 (carry .bundle: the
+# static bundle of main; .whl: lit 22's package, .whl/lit; .sweep/acc-sets:
 # benchmarks/small-m-variants.sh with STAGE_PREFIX=s1 on main and s4 on
-# branch swapab-acc-sets, four swap-AB plans on six decode shapes):
+# branch swapab-acc-sets, four swap-AB plans on six decode shapes;
+# .sweep/gelu: gemm-run --compile-only --emit-dir of bias,gelu bf16 nt on
+# main (gelu-main), on branch gelu-tanh-approx (gelu-fast) and without
+# the epilogue (plain), each manifest's stage renamed so):
 # 1. the two new frontend forms (nn.Linear on a 3-D activation, einsum
 #    bsk,nk->bsn) against cuBLAS on four stages, as the GPU lane runs them;
 # 2. session 22's owed project check: concurrent processes (2 and 4) on
@@ -11,7 +15,13 @@
 # 3. compute-sanitizer (memcheck, racecheck) on the same kernels;
 # 4. the swap-AB kernel with one accumulator set (main) against four
 #    (the branch), interleaved in one gemm-run per shape;
-# 5. the tuner's confirmation round on one decode layer.
+# 5. the tuner's confirmation round on one decode layer;
+# 6. the fused GELU through tanh.approx.f32 (branch gelu-tanh-approx)
+#    against main's and the plain kernel (issue 16: at most 3 %);
+# 7. the GPU lane (test/GPU and the AOT reference tests), with session 23's
+#    new inputs (3-D nn.Linear static and with dynamic tokens, einsum).
+# Two calls: STEPS='^(linear|einsum|concurrency|sanitize)' then
+# STEPS='^(acc-sets|gelu|tune|gpu-lit)' (benchmarks/device-steps.sh).
 source benchmarks/device-steps.sh .bundle
 I=test/Inputs
 reg1d_bf16="--stages=reg1d --shape 1000x999x777 --dtype bf16 --repeat 3"
@@ -41,7 +51,11 @@ export -f sanitize_all
 export B O reg1d_bf16 reg1d_f16 rt lbr b4d brt
 step sanitize 215 bash -c sanitize_all
 step acc-sets 200 benchmarks/run-variants-dir.sh $B .sweep/acc-sets $O/acc-sets
+step gelu 60 benchmarks/run-variants-dir.sh $B .sweep/gelu $O/gelu
 step tune-confirm 45 $B/gemm-run --tune --shape 8x8192x8192 --dtype bf16 --out-dtype bf16 --layout nt --tune-max 3 --tuning-db $O/tune-confirm.jsonl
-grep -E "confirmation|again|winner" $O/tune-confirm.txt
-tail -3 $O/concurrency-2.txt $O/concurrency-4.txt; cat $O/sanitize.txt $O/acc-sets/summary.txt
+grep -sE "confirmation|again|winner" $O/tune-confirm.txt
+step gpu-lit 100 env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh $B
+tail -qn3 $O/concurrency-2.txt $O/concurrency-4.txt 2>/dev/null
+cat $O/sanitize.txt $O/acc-sets/summary.txt $O/gelu/summary.txt 2>/dev/null
+tail -n4 $O/gpu-lit.txt 2>/dev/null
 finish
