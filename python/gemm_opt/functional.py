@@ -52,12 +52,15 @@ def _device_chip(index):
     return chip
 
 
-def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0, layout="nn"):
+def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0, layout="nn", epilogue=None):
     """The (cached) Kernel of a matmul (dims = (M, N, K), or (batch, M, N,
     K) for a batched one; operands stored as `layout` says:
     mlir.matmul_source) or softmax (dims = (rows, cols)) for CUDA device
-    `device`."""
-    key = (op, dims, in_type, out_type, stage, device, tuple(sorted(options.items())) if options else (), layout)
+    `device`. `epilogue` = (bias type or None, activation or None): a 2-D
+    matmul with them fused (mlir.fused_matmul_source: called with A, B and
+    the bias, it returns C)."""
+    key = (op, dims, in_type, out_type, stage, device, tuple(sorted(options.items())) if options else (), epilogue,
+           layout)
     k = _kernels.get(key)
     if k is None:
         options = compiler.check_options(options)
@@ -66,8 +69,12 @@ def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0
             k = _kernels.get(key)
             if k is None:
                 batch, mnk = (dims[0], dims[1:]) if op == "matmul" and len(dims) == 4 else (1, dims)
-                src = (mlir.matmul_source(*mnk, in_type, out_type, layout, batch) if op == "matmul"
-                       else mlir.softmax_source(*dims, in_type))
+                if op == "matmul" and epilogue:
+                    src = mlir.fused_matmul_source(*mnk, in_type, out_type, layout, *epilogue)
+                elif op == "matmul":
+                    src = mlir.matmul_source(*mnk, in_type, out_type, layout, batch)
+                else:
+                    src = mlir.softmax_source(*dims, in_type)
                 if stage == "best":
                     stage = compiler.best_stage(op, in_type, _runtime.device(device).capability,
                                                 options.get("allow_tf32", False))
@@ -124,6 +131,18 @@ def _launch_matmul(a2, b2, c_type, stage, options):
     return c, la + lb
 
 
+def _launch_fused(a2, b2, bias, activation, out_type, stage, options):
+    """activation(a2 @ b2 + bias) in out_type (a2, b2 2-D, non-empty; bias
+    a vector of N or None) by one kernel, the bias and activation in its
+    epilogue; returns C."""
+    (m, k), n = a2.shape, b2.shape[-1]
+    (la, a_arg), (lb, b_arg) = _operand(a2), _operand(b2)
+    bias_type = dtype_name(bias.dtype) if bias is not None else None
+    kern = kernel_for("matmul", (m, n, k), dtype_name(a2.dtype), out_type, stage, options, a2.device.index,
+                      la + lb, (bias_type, activation))
+    return kern(a_arg, b_arg, _dense(bias)) if bias is not None else kern(a_arg, b_arg)
+
+
 def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", allow_tf32=False):
     """a @ b with torch.matmul's shape rules (1-D operands, broadcast batch
     dimensions), then + bias and activation (one of ACTIVATIONS), in
@@ -173,7 +192,11 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         c_type = "f32"
     options = {"allow_tf32": True} if allow_tf32 else None
     m, k, n = a2d.shape[-2], a2d.shape[-1], b2d.shape[-1]
-    if a.dim() == 2 and b.dim() == 2 and m and n and k:  # the plain call: no reshapes
+    # A bias of N and the activation go into the kernel's epilogue (one pass
+    # over C, written in out_dtype) where B is one matrix.
+    fuse = ((bias is not None or activation is not None) and b2d.dim() == 2 and
+            (bias is None or (bias.dim() == 1 and bias.shape[0] == n)))
+    if a.dim() == 2 and b.dim() == 2 and m and n and k and not fuse:  # the plain call: no reshapes
         c, layout = _launch_matmul(a, b, c_type, stage, options)
         # Only calls that passed the caller's storage (no dense copies).
         direct = all(t.is_contiguous() or letter == "t" for t, letter in zip((a, b), layout))
@@ -186,6 +209,9 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         flat = a2d.reshape(math.prod(a2d.shape[:-1]), k)  # not -1: K may be 0
         if flat.shape[0] == 0 or n == 0 or k == 0:
             c = torch.zeros((flat.shape[0], n), dtype=torch_dtype(c_type), device=a.device)
+        elif fuse:
+            c = _launch_fused(flat, b2d, bias, activation, dtype_name(out_dtype), stage, options)
+            bias = activation = None  # applied
         else:
             c = _launch_matmul(flat, b2d, c_type, stage, options)[0]
         c = c.reshape(*lead, m, n)

@@ -40,6 +40,83 @@ def matmul_source(m, n, k, in_type, out_type, layout="nn", batch=1):
             f"  return\n}}\n")
 
 
+# Each activation of the functional API in f32 MLIR, from %s to %r (its
+# temporaries %t_*), in a form gemm-opt's epilogue matcher takes
+# (EpilogueActivations.cpp).
+_ACTIVATION_BODY = {
+    "relu": ["%r = arith.maximumf %s, %c0 : f32"],
+    "gelu": ["%t_h = arith.mulf %s, %chalf : f32", "%t_u = arith.mulf %s, %crsqrt2 : f32",
+             "%t_e = math.erf %t_u : f32", "%t_p = arith.addf %t_e, %c1 : f32", "%r = arith.mulf %t_h, %t_p : f32"],
+    "gelu_tanh": ["%t_x2 = arith.mulf %s, %s : f32", "%t_x3 = arith.mulf %t_x2, %s : f32",
+                  "%t_w = arith.mulf %t_x3, %ccubic : f32", "%t_i = arith.addf %s, %t_w : f32",
+                  "%t_u = arith.mulf %t_i, %csqrt2pi : f32", "%t_t = math.tanh %t_u : f32",
+                  "%t_p = arith.addf %t_t, %c1 : f32", "%t_h = arith.mulf %s, %chalf : f32",
+                  "%r = arith.mulf %t_h, %t_p : f32"],
+    "silu": ["%t_n = arith.negf %s : f32", "%t_ex = math.exp %t_n : f32", "%t_d = arith.addf %t_ex, %c1 : f32",
+             "%r = arith.divf %s, %t_d : f32"],
+    "sigmoid": ["%t_n = arith.negf %s : f32", "%t_ex = math.exp %t_n : f32", "%t_d = arith.addf %t_ex, %c1 : f32",
+                "%r = arith.divf %c1, %t_d : f32"],
+    "tanh": ["%r = math.tanh %s : f32"],
+}
+_CONSTANTS = {"c0": 0.0, "c1": 1.0, "chalf": 0.5, "crsqrt2": 0.7071067811865476, "ccubic": 0.044715,
+              "csqrt2pi": 0.7978845608028654}
+
+
+def fused_matmul_source(m, n, k, in_type, out_type, layout="nn", bias_type=None, activation=None):
+    """D(m x n) = activation(A * B + bias) in out_type, on tensors: a
+    zero-filled f32 matmul, then one linalg.generic adding the bias (a
+    vector of N, any float type; None: no bias) and applying `activation`
+    (a key of _ACTIVATION_BODY, or None), which gemm-opt fuses into the
+    matmul kernel's epilogue. The function takes A, B (and the bias) and
+    returns D."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown matmul layout {layout!r}; one of {LAYOUTS}")
+    if activation is not None and activation not in _ACTIVATION_BODY:
+        raise ValueError(f"unknown activation {activation!r}; one of {tuple(_ACTIVATION_BODY)}")
+    ta, tb = layout[0] == "t", layout[1] == "t"
+    a = f"tensor<{k}x{m}x{in_type}>" if ta else f"tensor<{m}x{k}x{in_type}>"
+    b = f"tensor<{n}x{k}x{in_type}>" if tb else f"tensor<{k}x{n}x{in_type}>"
+    acc, out = f"tensor<{m}x{n}xf32>", f"tensor<{m}x{n}x{out_type}>"
+    maps = "" if layout == "nn" else (
+        f"indexing_maps = [{_map('d2, d0' if ta else 'd0, d2')}, {_map('d1, d2' if tb else 'd2, d1')}, "
+        f"{_map('d0, d1')}] ")
+    args = f"%A: {a}, %B: {b}" + (f", %bias: tensor<{n}x{bias_type}>" if bias_type else "")
+    ins = "%mm" + (", %bias" if bias_type else "")
+    in_types = acc + (f", tensor<{n}x{bias_type}>" if bias_type else "")
+    in_maps = "#id" + (", #col" if bias_type else "")
+    block = "%v: f32" + (f", %bv: {bias_type}" if bias_type else "") + f", %o: {out_type}"
+    # The running value through the steps: the product, + bias, activated,
+    # cast.
+    body, value = [], "%v"
+    if bias_type:
+        bias = "%bv"
+        if bias_type != "f32":
+            body.append(f"%b = arith.extf %bv : {bias_type} to f32")
+            bias = "%b"
+        body.append(f"%s = arith.addf %v, {bias} : f32")
+        value = "%s"
+    if activation:
+        body += [line.replace("%s", value) for line in _ACTIVATION_BODY[activation]]
+        value = "%r"
+    if out_type != "f32":
+        body.append(f"%y = arith.truncf {value} : f32 to {out_type}")
+        value = "%y"
+    consts = "".join(f"  %{name} = arith.constant {value!r} : f32\n" for name, value in _CONSTANTS.items())
+    lines = "\n".join("    " + line for line in body)
+    return (f"#id = affine_map<(i, j) -> (i, j)>\n#col = affine_map<(i, j) -> (j)>\n"
+            f"func.func @matmul({args}) -> {out} {{\n"
+            f"{consts}"
+            f"  %e = tensor.empty() : {acc}\n"
+            f"  %f = linalg.fill ins(%c0 : f32) outs(%e : {acc}) -> {acc}\n"
+            f"  %mm = linalg.matmul {maps}ins(%A, %B : {a}, {b}) outs(%f : {acc}) -> {acc}\n"
+            f"  %e2 = tensor.empty() : {out}\n"
+            f"  %d = linalg.generic {{indexing_maps = [{in_maps}, #id], iterator_types = [\"parallel\", "
+            f"\"parallel\"]}} ins({ins} : {in_types}) outs(%e2 : {out}) {{\n"
+            f"  ^bb0({block}):\n{lines}{chr(10) if lines else ''}    linalg.yield {value} : {out_type}\n"
+            f"  }} -> {out}\n"
+            f"  return %d : {out}\n}}\n")
+
+
 def softmax_source(rows, cols, dtype):
     t = f"memref<{rows}x{cols}x{dtype}>"
     return (f"func.func @softmax(%X: {t}, %Y: {t}) {{\n"

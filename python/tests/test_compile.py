@@ -174,3 +174,19 @@ def test_stage_and_chip_are_checked(kwargs, error, message):
 def test_source_is_checked(source, error, message):
     with pytest.raises(error, match=message):
         gemm_opt.compile(source, stage="naive")
+
+
+@pytest.mark.parametrize("activation", [None] + list(gemm_opt.ACTIVATIONS))
+def test_fused_matmul_source_fuses_bias_and_activation(activation):
+    """The functional API's source of a matmul with a bias and an
+    activation compiles to one kernel whose epilogue holds both (the bias a
+    vector of the columns, read in its own dtype), C in the output dtype."""
+    src = mlir.fused_matmul_source(40, 24, 16, "bf16", "bf16", "nt", "f32", activation)
+    k = gemm_opt.compile(src, stage="warptile")
+    steps = [{"op": "add", "operand": "E0", "broadcast": "col"}]
+    if activation:
+        steps.append({"op": {"gelu": "gelu_erf"}.get(activation, activation)})
+    assert k.problem["epilogue"] == steps and k.problem["c"] == "bf16" and k.layout == "nt"
+    assert [(b["role"], b["elem"]) for b in k.arguments] == [("A", "bf16"), ("B", "bf16"), ("C", "bf16"),
+                                                               ("E0", "f32")]
+    assert k.manifest["arguments"] == ["A", "B", "E0"]

@@ -209,19 +209,24 @@ print(json.dumps({"a": a.ptr, "b": b.ptr, "c": [c1.ptr, c2.ptr], "c_shape": list
 """
 
 
+def run_fake_torch_script(script, fake_cuda, tmp_path):
+    """Runs `script` with fake_torch as torch over the fake libcuda: (its
+    JSON output, the launches it made)."""
+    log = tmp_path / "launches.jsonl"
+    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
+    proc = subprocess.run([sys.executable, "-c", script, str(REPO / "python" / "tests" / "fake_cuda")],
+                          env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), [json.loads(line) for line in log.read_text().splitlines()]
+
+
 def test_functional_calls_launch_their_kernels(fake_cuda, tmp_path):
     """gemm_opt.matmul (first and cached call) and gemm_opt.softmax on a fake
     sm_90: the best stages, one launch sequence per call over the caller's
     tensors and a new output."""
-    log = tmp_path / "launches.jsonl"
-    env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), PYTHONPATH=str(REPO / "python"))
-    proc = subprocess.run([sys.executable, "-c", FUNCTIONAL_SCRIPT, str(REPO / "python" / "tests" / "fake_cuda")],
-                          env=env, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    out = json.loads(proc.stdout)
+    out, launches = run_fake_torch_script(FUNCTIONAL_SCRIPT, fake_cuda, tmp_path)
     assert out["stages"] == ["softmax-rows", "wgmma"] and out["plain"] == 1
     assert (out["c_shape"], out["c_dtype"], out["y_shape"]) == ([64, 48], "torch.bfloat16", [33, 1000])
-    launches = [json.loads(line) for line in log.read_text().splitlines()]
     assert [l["kernel"] for l in launches] == ["matmul_kernel", "matmul_kernel", "softmax_kernel"]
     mm = gemm_opt.compile(mlir.matmul_source(64, 48, 32, "bf16", "bf16"), stage="wgmma")
     assert len(out["copies"]) == 2  # C is new in each call: a new set of tensor maps
@@ -317,3 +322,36 @@ def test_matmul_source_layouts():
     assert "%A: memref<7x5xf16>, %B: memref<6x7xf16>" in tt and "-> (d2, d0)>" in tt
     with pytest.raises(ValueError, match="unknown matmul layout 'tx'"):
         mlir.matmul_source(5, 6, 7, "f16", "f32", "tx")
+
+
+FUSED_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+import gemm_opt
+from gemm_opt import functional
+x = fake_torch.Tensor((2, 64, 32), torch.bfloat16)
+w, bias = fake_torch.Tensor((48, 32), torch.bfloat16), fake_torch.Tensor((48,), torch.bfloat16)
+y = gemm_opt.linear(x, w, bias, activation="gelu")
+print(json.dumps({"x": x.ptr, "w": w.ptr, "bias": bias.ptr, "y": y.ptr, "shape": list(y.shape),
+                  "dtype": str(y.dtype), "copies": len(fake_torch.DENSE_COPIES),
+                  "kernels": [[k[-2], k[-1], kern.problem.get("epilogue")] for k, kern in functional._kernels.items()]}))
+"""
+
+
+def test_functional_bias_and_activation_are_fused(fake_cuda, tmp_path):
+    """gemm_opt.linear with a bias and an activation on a 3-D activation:
+    one kernel, its tokens as rows, the weight read in place (nt), the bias
+    and GELU in its epilogue and C written in bf16 (before: the kernel wrote
+    f32 C, then torch added the bias, applied the activation and converted,
+    three more passes over C)."""
+    out, launches = run_fake_torch_script(FUSED_SCRIPT, fake_cuda, tmp_path)
+    assert (out["shape"], out["dtype"], out["copies"]) == ([2, 64, 48], "torch.bfloat16", 0)
+    assert out["kernels"] == [[["bf16", "gelu"], "nt", [{"op": "add", "operand": "E0", "broadcast": "col"},
+                                                        {"op": "gelu_erf"}]]]
+    # One launch sequence: the bias and C by pointer (A and B through
+    # tensor maps).
+    assert len({l["kernel"] for l in launches}) == len(launches)
+    params = {p for l in launches for p in l["params"]}
+    assert {out["bias"], out["y"]} <= params
