@@ -224,7 +224,8 @@ bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t co
 /// activation collapsed to its rows; a single row, [d0, ..., cols]: the
 /// same bytes).
 bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch, int64_t rows, int64_t cols) {
-  if (shape.empty() || shape.back() != cols || batch <= 0 || rows <= 0 || batch > std::numeric_limits<int64_t>::max() / rows)
+  if (shape.empty() || shape.back() != cols || batch <= 0 || rows <= 0 ||
+      batch > std::numeric_limits<int64_t>::max() / rows)
     return false;
   return leadingProductIs(shape, 1, batch * rows);
 }

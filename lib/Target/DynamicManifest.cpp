@@ -183,7 +183,8 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     // collapsed into the matmul's rows).
     SmallVector<size_t, 3> at(sizes.size());
     for (size_t i = 0; i < sizes.size(); ++i)
-      at[i] = shape.size() - sizes.size() + i;
+      at[i] = shape.size() >= sizes.size() ? shape.size() - sizes.size() + i
+                                           : i; // too few: the check below
     if (shape.size() > sizes.size() && !sizes.empty() && bound(sizes.front())) {
       FailureOr<size_t> d =
           dynamicLeadingDim(shape, shape.size() - sizes.size() + 1,

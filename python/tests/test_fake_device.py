@@ -336,7 +336,8 @@ w, bias = fake_torch.Tensor((48, 32), torch.bfloat16), fake_torch.Tensor((48,), 
 y = gemm_opt.linear(x, w, bias, activation="gelu")
 print(json.dumps({"x": x.ptr, "w": w.ptr, "bias": bias.ptr, "y": y.ptr, "shape": list(y.shape),
                   "dtype": str(y.dtype), "copies": len(fake_torch.DENSE_COPIES),
-                  "kernels": [[k[-2], k[-1], kern.problem.get("epilogue")] for k, kern in functional._kernels.items()]}))
+                  "kernels": [[k[-2], k[-1], kern.problem.get("epilogue")]
+                              for k, kern in functional._kernels.items()]}))
 """
 
 
