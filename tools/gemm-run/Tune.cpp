@@ -12,6 +12,7 @@
 #include "gemm-opt/Support/TuningDb.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -430,6 +431,12 @@ int gemm_run::runTune(const TuneRequest &request) {
       std::cerr << "gemm-run: error: cannot write " << r.jsonOut << "\n";
   }
   return status;
+}
+
+void gemm_run::addVersionPrinter() {
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "gemm-run " << tuning::compilerVersion() << " (" << tuning::compilerCommit() << ")\n";
+  });
 }
 
 int gemm_run::mergeTuningDbMain(int argc, char **argv) {

@@ -44,6 +44,10 @@ int runTune(const TuneRequest &request);
 /// this compiler's version), one per problem (the fastest), into OUT.
 int mergeTuningDbMain(int argc, char **argv);
 
+/// --version names gemm-run's version and commit after LLVM's (MLIR
+/// builds: the runtime-only one has no compiler version).
+void addVersionPrinter();
+
 } // namespace gemm_run
 
 #endif // GEMM_RUN_TUNE_H

@@ -1,6 +1,7 @@
 //===- TuneOptions.cpp - gemm-run's tuning options ------------------------===//
 
 #include "TuneOptions.h"
+#include "DynamicRun.h"
 
 namespace cl = llvm::cl;
 using namespace gemm_run;
@@ -46,4 +47,13 @@ TuneSettings gemm_run::tuneSettings() {
   s.rungDb = tuningDb;
   s.dbOut = tuningDb.getNumOccurrences() ? tuningDb.getValue() : "";
   return s;
+}
+
+void gemm_run::checkTuneUsage() {
+  if (tune || tuneDryRun)
+    return;
+  for (const cl::Option *o : std::initializer_list<const cl::Option *>{&tuneMax, &tuneConfirm, &tuneRecordAll,
+                                                                       &shardText})
+    if (o->getNumOccurrences())
+      usageError("--" + o->ArgStr.str() + " is an option of --tune (or --tune-dry-run)");
 }

@@ -29,6 +29,9 @@ struct TuneSettings {
   std::string rungDb, dbOut;
 };
 TuneSettings tuneSettings();
+/// Exits with a usage error when a tuning option is given without --tune
+/// or --tune-dry-run (it would be ignored).
+void checkTuneUsage();
 
 } // namespace gemm_run
 

@@ -19,9 +19,6 @@
 #include "RunFiles.h"
 #include "Tune.h"
 #include "TuneOptions.h"
-#ifdef GEMM_OPT_HAVE_MLIR
-#include "gemm-opt/Support/TuningDb.h"
-#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -164,9 +161,7 @@ using gemm_run::Job, gemm_run::readFile, gemm_run::usageError, gemm_run::writeFi
 /// Parses the command line; exits 0 after --help and 2 on a usage error.
 void parseCommandLine(int argc, char **argv) {
 #ifdef GEMM_OPT_HAVE_MLIR
-  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << "gemm-run " << gemm_opt::tuning::compilerVersion() << " (" << gemm_opt::tuning::compilerCommit() << ")\n";
-  });
+  gemm_run::addVersionPrinter();
 #endif
   cl::HideUnrelatedOptions({&compileCategory, &gemm_run::epilogueCategory(), &gemm_run::dynamicCategory(),
                            &aotCategory, &runCategory, &gemm_run::tuneOptionCategory()});
@@ -190,6 +185,8 @@ void parseCommandLine(int argc, char **argv) {
   inRange("repeat", repeatCount, 1, 100000);
   inRange("warmup", warmupCount, 0, 100000);
   inRange("device", deviceOrdinal, 0, 1023);
+  inRange("small-m", smallM, -1, 1);
+  gemm_run::checkTuneUsage();
   if (opName.getNumOccurrences() && opName != "matmul" && opName != "softmax")
     usageError("--op must be matmul or softmax");
   std::vector<int64_t> dims;
@@ -331,8 +328,13 @@ std::vector<std::string> requestedStages(const std::string &op) {
   if (stagesList == "all")
     return opFromInput ? std::vector<std::string>{"all"} : known;
   llvm::SmallVector<llvm::StringRef> names;
-  llvm::StringRef(stagesList).split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  std::vector<std::string> stages(names.begin(), names.end());
+  llvm::StringRef(stagesList).split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
+  std::vector<std::string> stages;
+  for (llvm::StringRef name : names) { // an empty or repeated name is a typo, not a second run
+    if (name.empty() || llvm::is_contained(stages, name))
+      usageError("--stages lists each stage once, comma separated, got '" + stagesList + "'");
+    stages.push_back(name.str());
+  }
   if (opFromInput)
     return stages;
   for (const std::string &s : stages)
