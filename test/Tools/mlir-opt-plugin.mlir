@@ -3,6 +3,13 @@
 // RUN: mlir-opt %s --load-pass-plugin=%gemm_opt_lib_dir/GemmOptPlugin%shlibext \
 // RUN:   --pass-pipeline='builtin.module(gemm-compile{stage=coalesced chip=sm_90})' \
 // RUN:   | FileCheck %s
+// The tensor-core stages read the tuning database (the plugin lacked its
+// code: mlir-opt exited on an undefined symbol).
+// RUN: mlir-opt %s --load-pass-plugin=%gemm_opt_lib_dir/GemmOptPlugin%shlibext \
+// RUN:   --pass-pipeline='builtin.module(gemm-compile{stage=wgmma chip=sm_90a allow-tf32=true})' \
+// RUN:   | FileCheck %s --check-prefix=WGMMA
+// WGMMA: .entry matmul_kernel(
+// WGMMA: wgmma.mma_async
 
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @{{.*}}::@matmul_kernel

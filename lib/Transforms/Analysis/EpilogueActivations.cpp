@@ -143,12 +143,14 @@ FailureOr<double> mlir::gemm_opt::evaluateScalarExpression(Value result,
 StringRef mlir::gemm_opt::identifyActivation(Value result, Value input) {
   // Both signs, near zero, far enough out to tell the GELU forms and silu
   // from relu (the tanh and erf GELUs differ by about 1e-3 around 2), and
-  // far out, so that a clamp before an activation is not taken for part
-  // of it.
-  static constexpr double kProbes[] = {-1000.0, -30.0, -5.0, -2.5, -1.3,
-                                       -0.7,    -0.1,  -0.003, 0.0, 0.004,
-                                       0.15,    0.8,   1.7,  3.1,  30.0,
-                                       1000.0};
+  // far out, so that a clamp before or after an activation is not taken for
+  // part of it: up to 1e30, past f16's 65504 (torch-mlir's clamp to the f16
+  // range; with 1000 the farthest, min(relu(x), 2000) was taken for relu
+  // and its bound dropped).
+  static constexpr double kProbes[] = {
+      -1e30, -1e15, -1e7, -7e4,   -1000.0, -30.0, -5.0, -2.5,
+      -1.3,  -0.7,  -0.1, -0.003, 0.0,     0.004, 0.15, 0.8,
+      1.7,   3.1,   30.0, 1000.0, 7e4,     1e7,   1e15, 1e30};
   for (StringRef name : ::gemm_opt::epilogue::kUnaryOps) {
     bool all = true;
     for (double x : kProbes) {

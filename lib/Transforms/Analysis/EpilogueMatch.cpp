@@ -47,6 +47,8 @@ struct BodyReader {
   bool dependsOnX(Value v);
   bool read(Value v);
   bool readBinary(Operation *def);
+  StringRef clampKind(Operation *def);
+  bool readClamp(Operation *def, StringRef kind);
   bool readOperand(PendingStep &step, Value other);
   bool fail(const Twine &reason) {
     why = reason.str();
@@ -115,12 +117,52 @@ bool BodyReader::read(Value v) {
     return read(u);
   }
   Operation *def = v.getDefiningOp();
+  if (StringRef kind = clampKind(def); !kind.empty())
+    return readClamp(def, kind);
   if (binaryKind(def).empty())
     return fail("'" + def->getName().getStringRef() +
                 "' is not an epilogue step (add, sub, mul, div, max, min "
                 "with a constant or an operand; relu, gelu_tanh, gelu_erf, "
                 "silu, sigmoid, tanh of the running value)");
   return readBinary(def);
+}
+
+/// "max" or "min" when `def` is torch-mlir's select form of one bound of a
+/// clamp, select(cmpf(u, c), c, u) or select(cmpf(u, c), u, c) (either
+/// side of the compare), else "".
+StringRef BodyReader::clampKind(Operation *def) {
+  auto select = dyn_cast_or_null<arith::SelectOp>(def);
+  auto cmp = select ? select.getCondition().getDefiningOp<arith::CmpFOp>()
+                    : arith::CmpFOp();
+  if (!cmp)
+    return "";
+  Value t = select.getTrueValue(), f = select.getFalseValue();
+  Value l = cmp.getLhs(), r = cmp.getRhs();
+  if (!((l == t && r == f) || (l == f && r == t)) ||
+      dependsOnX(t) == dependsOnX(f))
+    return "";
+  using P = arith::CmpFPredicate;
+  P p = cmp.getPredicate();
+  bool less = llvm::is_contained({P::OLT, P::OLE, P::ULT, P::ULE}, p);
+  bool greater = llvm::is_contained({P::OGT, P::OGE, P::UGT, P::UGE}, p);
+  if (!less && !greater)
+    return "";
+  // Whether the select takes the compare's larger side.
+  bool lhsLarger = greater;
+  bool takesLarger = (t == l) == lhsLarger;
+  return takesLarger ? "max" : "min";
+}
+
+bool BodyReader::readClamp(Operation *def, StringRef kind) {
+  auto select = cast<arith::SelectOp>(def);
+  Value t = select.getTrueValue(), f = select.getFalseValue();
+  bool dt = dependsOnX(t);
+  PendingStep step;
+  step.op = kind;
+  if (!readOperand(step, dt ? f : t))
+    return false;
+  steps.push_back(step);
+  return read(dt ? t : f);
 }
 
 bool BodyReader::readBinary(Operation *def) {

@@ -103,3 +103,64 @@ func.func @shared_operand(%A: tensor<16x8xf32>, %B: tensor<8x32xf32>, %R: tensor
   %m = linalg.max ins(%t, %R : tensor<16x32xf32>, tensor<16x32xf32>) outs(%e4 : tensor<16x32xf32>) -> tensor<16x32xf32>
   return %m : tensor<16x32xf32>
 }
+
+// -----
+
+// torch.clamp(x, 0, 65504) as torch-mlir writes it (cmpf + select per
+// bound), then a cast: relu and min 65504. A bound of 1000 or more was taken
+// for part of the relu and dropped (the activation probes stopped at 1000).
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<op = "relu">, <op = "min", scalar = 65504.0>]>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @clamp_select(%A: tensor<8x4xf16>, %B: tensor<4x8xf16>) -> tensor<8x8xf16> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<8x4xf16>, tensor<4x8xf16>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %o = tensor.empty() : tensor<8x8xf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%mm : tensor<8x8xf32>) outs(%o : tensor<8x8xf16>) {
+  ^bb0(%x: f32, %out: f16):
+    %lo = arith.constant 0.0 : f32
+    %hi = arith.constant 65504.0 : f32
+    %c1 = arith.cmpf ult, %x, %lo : f32
+    %s1 = arith.select %c1, %lo, %x : f32
+    %c2 = arith.cmpf ugt, %s1, %hi : f32
+    %s2 = arith.select %c2, %hi, %s1 : f32
+    %t = arith.truncf %s2 : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<8x8xf16>
+  return %r : tensor<8x8xf16>
+}
+
+// -----
+
+// The min/max form with a bound past 1000, and the compare's operands the
+// other way round (hi < x): GELU, then min 1500.
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<op = "gelu_erf">, <op = "min", scalar = 1500.0>, <op = "max", scalar = -2000.0>]>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @gelu_clamped(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>) -> tensor<8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %mm = linalg.matmul ins(%A, %B : tensor<8x4xf32>, tensor<4x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %o = tensor.empty() : tensor<8x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%mm : tensor<8x8xf32>) outs(%o : tensor<8x8xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %rs2 = arith.constant 0.70710678118654752 : f32
+    %hi = arith.constant 1500.0 : f32
+    %lo = arith.constant -2000.0 : f32
+    %u = arith.mulf %x, %rs2 : f32
+    %er = math.erf %u : f32
+    %p = arith.addf %er, %one : f32
+    %h = arith.mulf %x, %half : f32
+    %g = arith.mulf %h, %p : f32
+    %m = arith.minimumf %g, %hi : f32
+    %c3 = arith.cmpf olt, %lo, %m : f32
+    %y = arith.select %c3, %m, %lo : f32
+    linalg.yield %y : f32
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
