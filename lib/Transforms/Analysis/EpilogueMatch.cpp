@@ -49,6 +49,9 @@ struct BodyReader {
   bool readBinary(Operation *def);
   StringRef clampKind(Operation *def);
   bool readClamp(Operation *def, StringRef kind);
+  /// A binary step `kind` with `other` (a constant or an input's element),
+  /// then the steps before it, from `running`.
+  bool readStep(StringRef kind, Value other, Value running);
   bool readOperand(PendingStep &step, Value other);
   bool fail(const Twine &reason) {
     why = reason.str();
@@ -157,12 +160,16 @@ bool BodyReader::readClamp(Operation *def, StringRef kind) {
   auto select = cast<arith::SelectOp>(def);
   Value t = select.getTrueValue(), f = select.getFalseValue();
   bool dt = dependsOnX(t);
+  return readStep(kind, dt ? f : t, dt ? t : f);
+}
+
+bool BodyReader::readStep(StringRef kind, Value other, Value running) {
   PendingStep step;
   step.op = kind;
-  if (!readOperand(step, dt ? f : t))
+  if (!readOperand(step, other))
     return false;
   steps.push_back(step);
-  return read(dt ? t : f);
+  return read(running);
 }
 
 bool BodyReader::readBinary(Operation *def) {
@@ -178,12 +185,7 @@ bool BodyReader::readBinary(Operation *def) {
     return fail("'" + def->getName().getStringRef() +
                 "' has the running value on the right; sub and div take it "
                 "on the left only");
-  PendingStep step;
-  step.op = kind;
-  if (!readOperand(step, dl ? r : l))
-    return false;
-  steps.push_back(step);
-  return read(dl ? l : r);
+  return readStep(kind, dl ? r : l, dl ? l : r);
 }
 
 bool BodyReader::readOperand(PendingStep &step, Value other) {
