@@ -162,6 +162,22 @@ static LogicalResult verifyKernelOpPlacement(ArrayRef<Operation *> kernelOps) {
   return success(ok);
 }
 
+/// A function of one kernel op is described by a version-1 manifest, whose
+/// buffers are those its kernels read and write: an argument no op uses has
+/// none, and a runner binding the function's arguments by position would
+/// bind the ones after it to the wrong buffers.
+static LogicalResult verifyArgumentsUsed(func::FuncOp func) {
+  for (BlockArgument arg : func.getArguments())
+    if (isa<ShapedType>(arg.getType()) && arg.use_empty())
+      return func.emitError("argument #")
+             << arg.getArgNumber()
+             << " is not used: the manifest of a function of one matmul or "
+                "softmax lists the buffers its kernels use, so a runner "
+                "binding the arguments by position would take the ones "
+                "after it for others; remove it";
+  return success();
+}
+
 /// The ops of the functions that gemm-verify-input looked at.
 struct InputOps {
   SmallVector<Operation *> kernelOps;
@@ -300,15 +316,18 @@ struct GemmVerifyInputPass
           continue;
         if (!isa<MemRefType, RankedTensorType>(t)) {
           func.emitError("argument of type ")
-              << t << " is not supported; expected memrefs or tensors";
+              << t << " is not supported; expected ranked memrefs or tensors";
           ok = false;
         }
       }
       // Pre-order, skipping the regions of the ops we accept as a whole.
+      size_t before = kernelOps.size();
       func.walk<WalkOrder::PreOrder>([&](Operation *op) -> WalkResult {
         return op == func.getOperation() ? WalkResult::advance()
                                          : input.verify(op);
       });
+      if (kernelOps.size() - before == 1 && failed(verifyArgumentsUsed(func)))
+        ok = false;
     }
     for (linalg::FillOp fill : input.fills)
       if (!input.fillsRejectedOp(fill) && failed(verifyFill(fill)))

@@ -72,7 +72,7 @@ func.func @extra_arith(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8x
 
 // Scalar arguments are an error of their own.
 
-// expected-error@+1 {{argument of type 'f32' is not supported; expected memrefs or tensors}}
+// expected-error@+1 {{argument of type 'f32' is not supported; expected ranked memrefs or tensors}}
 func.func @scalar_argument(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>, %x: f32) {
   linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
   return
@@ -567,5 +567,16 @@ func.func @fill_of_integer_matmul(%a: memref<16x8xi8>, %b: memref<8x12xi8>, %c: 
   linalg.fill ins(%z : i32) outs(%c : memref<16x12xi32>)
   // expected-error@+1 {{'linalg.matmul' op element type i8 is not supported; expected f32, f16 or bf16}}
   linalg.matmul ins(%a, %b : memref<16x8xi8>, memref<8x12xi8>) outs(%c : memref<16x12xi32>)
+  return
+}
+
+// -----
+
+// An argument no op uses: a version-1 manifest lists the buffers the
+// kernels use, so binding by position would shift the ones after it (it
+// was left out of the manifest's "arguments" silently).
+// expected-error@+1 {{argument #0 is not used: the manifest of a function of one matmul or softmax lists the buffers its kernels use, so a runner binding the arguments by position would take the ones after it for others; remove it}}
+func.func @unused_argument(%unused: memref<8x8xf32>, %A: memref<8x4xf32>, %B: memref<4x8xf32>, %C: memref<8x8xf32>) {
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
   return
 }
