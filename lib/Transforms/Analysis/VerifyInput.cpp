@@ -17,6 +17,7 @@
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -252,6 +253,17 @@ WalkResult InputOps::verify(Operation *op) {
                       "operand) and compiles none on its own; this one "
                       "has another use, or a permutation no matmul "
                       "layout expresses (the batch must stay first)");
+    rejected.insert(op);
+    return WalkResult::skip();
+  }
+  if (linalgOp && isa<linalg::GenericOp>(op) &&
+      linalg::isElementwise(linalgOp)) {
+    op->emitOpError("is an elementwise op that is no matmul's epilogue: "
+                    "gemm-opt fuses the elementwise ops that follow a "
+                    "matmul (its only consumer, reading its result) into "
+                    "its kernel and compiles none on its own (e.g. a scale "
+                    "of an operand before a matmul, or a cast around a "
+                    "softmax)");
     rejected.insert(op);
     return WalkResult::skip();
   }

@@ -580,3 +580,26 @@ func.func @unused_argument(%unused: memref<8x8xf32>, %A: memref<8x4xf32>, %B: me
   linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%C : memref<8x8xf32>)
   return
 }
+
+// -----
+
+// An elementwise op that is no matmul's epilogue (Q scaled before Q K^T)
+// is said to be that (was: "is not a matmul gemm-opt can compile: it does
+// not have two inputs and one output").
+#id = affine_map<(m, n) -> (m, n)>
+func.func @scaled_operand(%Q: tensor<8x4xf32>, %K: tensor<4x8xf32>) -> tensor<8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<8x4xf32>
+  // expected-error@+1 {{'linalg.generic' op is an elementwise op that is no matmul's epilogue: gemm-opt fuses the elementwise ops that follow a matmul (its only consumer, reading its result) into its kernel and compiles none on its own (e.g. a scale of an operand before a matmul, or a cast around a softmax)}}
+  %qs = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%Q : tensor<8x4xf32>) outs(%e0 : tensor<8x4xf32>) {
+  ^bb0(%q: f32, %o: f32):
+    %s = arith.constant 0.5 : f32
+    %r = arith.mulf %q, %s : f32
+    linalg.yield %r : f32
+  } -> tensor<8x4xf32>
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %mm = linalg.matmul ins(%qs, %K : tensor<8x4xf32>, tensor<4x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %mm : tensor<8x8xf32>
+}
