@@ -81,9 +81,13 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createAssignTargetPass(stage->name, opts.chip));
   pm.addPass(createGemmSpecializeContractions());
   pm.addPass(createGemmVectorProductsAsMatmuls());
+  // Before and after the transposes: a scale of a transposed operand, or
+  // a transpose of a scaled one.
+  pm.addPass(createGemmFoldOperandScales());
   pm.addPass(createGemmFoldOperandTransposes());
   pm.addPass(createGemmFoldResultTransposes());
   pm.addPass(createGemmFoldOperandExtensions());
+  pm.addPass(createGemmFoldOperandScales());
   pm.addPass(createGemmInitToEpilogue());
   pm.addPass(createGemmSpecializeDynamicDims());
   pm.addPass(createGemmFuseEpilogueChains());

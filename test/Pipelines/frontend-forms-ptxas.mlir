@@ -187,3 +187,13 @@
 // EINSUM-NK-MANIFEST: {"name": "A", "role": "A", "elem": "f16", "shape": [3, 130, 259]}
 // EINSUM-NK-MANIFEST: {"name": "B", "role": "B", "elem": "f16", "shape": [67, 259]}
 // EINSUM-NK-MANIFEST: {"name": "C", "role": "C", "elem": "f16", "shape": [3, 130, 67]}
+
+// Q scaled before Q K^T: the scale becomes the kernel's epilogue (no
+// kernel of its own).
+// REDEFINE: %{in} = attention-scores-scaled-q-bf16-3x130x130x64
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = SCALED-Q
+// RUN: %{check}
+// SCALED-Q: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, batch = 3, c = f32, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>]>, k = 64, m = 130, n = 130>]
+// SCALED-Q-NOT: arith.divf
+// SCALED-Q: gpu.launch_func

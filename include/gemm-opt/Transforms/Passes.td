@@ -176,6 +176,22 @@ def GemmFoldOperandExtensions
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def GemmFoldOperandScales : Pass<"gemm-fold-operand-scales", "ModuleOp"> {
+  let summary = "Scale a matmul's result instead of an operand scaled by a "
+                "constant (attention's q * scale before Q K^T)";
+  let description = [{
+    Runs before gemm-fuse-epilogue-chains in every stage pipeline. An input
+    of a `linalg.matmul` or `linalg.batch_matmul` on tensors that is the
+    only use of an elementwise `linalg.generic` multiplying (or dividing)
+    one tensor of its type by a constant is read unscaled, and a generic
+    multiplying the matmul's result by that factor follows it, which
+    gemm-fuse-epilogue-chains fuses into the kernel's epilogue:
+    (s A) B = s (A B).
+  }];
+  let dependentDialects = ["arith::ArithDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
+}
+
 def GemmInitToEpilogue : Pass<"gemm-init-to-epilogue", "ModuleOp"> {
   let summary = "Start a matmul whose initial C is computed (a broadcast "
                 "bias) from zero, and add that C in its epilogue";
