@@ -7,8 +7,9 @@
 # .sweep/gelu: gemm-run --compile-only --emit-dir of bias,gelu bf16 nt on
 # main (gelu-main), on branch gelu-tanh-approx (gelu-fast) and without
 # the epilogue (plain), each manifest's stage renamed so):
-# 1. the two new frontend forms (nn.Linear on a 3-D activation, einsum
-#    bsk,nk->bsn) against cuBLAS on four stages, as the GPU lane runs them;
+# 1. the new frontend forms (nn.Linear on a 3-D activation, einsum
+#    bsk,nk->bsn, Q scaled before Q K^T) against cuBLAS on four stages, as
+#    the GPU lane runs them;
 # 2. session 22's owed project check: concurrent processes (2 and 4) on
 #    reg1d's 64-register cap for ragged 16-bit tiles and on the kernels of
 #    the transposed-result forms;
@@ -20,7 +21,7 @@
 #    against main's and the plain kernel (issue 16: at most 3 %);
 # 7. the GPU lane (test/GPU and the AOT reference tests), with session 23's
 #    new inputs (3-D nn.Linear static and with dynamic tokens, einsum).
-# Two calls: STEPS='^(linear|einsum|concurrency|sanitize)' then
+# Two calls: STEPS='^(linear|einsum|attention|concurrency|sanitize)' then
 # STEPS='^(acc-sets|gelu|tune|gpu-lit)' (benchmarks/device-steps.sh).
 source benchmarks/device-steps.sh .bundle
 I=test/Inputs
@@ -30,7 +31,7 @@ rt="$I/result-transpose-bf16-1000x999x777.mlir --stages=warptile,mma,wgmma --rep
 lbr="$I/linear-bias-relu-transposed-bf16-1000x999x777.mlir --stages=warptile,mma,wgmma --repeat 3"
 b4d="$I/batch-matmul-4d-transposed-f16-2x3x130x67x259.mlir --stages=warptile,mma,wgmma --repeat 3"
 brt="$I/batch-result-transpose-f16-3x130x67x259.mlir --stages=warptile,mma,wgmma --repeat 3"
-for f in linear-3d-bf16-2x500x999x777 einsum-shared-b-nk-f16-3x130x67x259; do
+for f in linear-3d-bf16-2x500x999x777 einsum-shared-b-nk-f16-3x130x67x259 attention-scores-scaled-q-bf16-3x130x130x64; do
   step $f 30 $B/gemm-run test/Inputs/$f.mlir --stages=naive,warptile,mma,wgmma --repeat 2 --json $O/$f.json
 done
 step concurrency-2 60 benchmarks/concurrency-check.sh $B 3 "$reg1d_bf16" "$rt"
