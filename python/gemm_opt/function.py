@@ -14,8 +14,13 @@ def make_kernel(ptx, manifest_text, **kwargs):
     import json
     from .dynamic import DynamicKernel
     from .module import ModuleKernels
-    _runtime.validate_manifest(manifest_text)  # a GemmOptError, not a KeyError
-    version = json.loads(manifest_text).get("version")
+    # Each kind reads its manifest through the runtime's strict reader (a
+    # GemmOptError for a malformed one); only the version is looked at here.
+    try:
+        parsed = json.loads(manifest_text)
+    except ValueError:
+        parsed = None
+    version = parsed.get("version") if isinstance(parsed, dict) else None
     kinds = {2: FunctionKernel, 3: DynamicKernel, 4: ModuleKernels}
     return kinds.get(version, Kernel)(ptx, manifest_text, **kwargs)
 

@@ -12,6 +12,20 @@ def _map(results, batched=False):
     return f"affine_map<(d0, d1, d2) -> ({results})>"
 
 
+def _operands(m, n, k, in_type, layout, kind, lead=""):
+    """The types of A and B (`kind` "memref" or "tensor", `lead` a batch
+    prefix such as "3x") stored as `layout` says, and the matmul's
+    indexing_maps attribute for it ("" for nn)."""
+    ta, tb = layout[0] == "t", layout[1] == "t"
+    a = f"{kind}<{lead}{k}x{m}x{in_type}>" if ta else f"{kind}<{lead}{m}x{k}x{in_type}>"
+    b = f"{kind}<{lead}{n}x{k}x{in_type}>" if tb else f"{kind}<{lead}{k}x{n}x{in_type}>"
+    batched = bool(lead)
+    maps = "" if layout == "nn" else (
+        f"indexing_maps = [{_map('d2, d0' if ta else 'd0, d2', batched)}, "
+        f"{_map('d1, d2' if tb else 'd2, d1', batched)}, {_map('d0, d1', batched)}] ")
+    return a, b, maps
+
+
 def matmul_source(m, n, k, in_type, out_type, layout="nn", batch=1):
     """C(m x n) = A * B; m may be "?" (a dynamic M: a DynamicKernel, A not
     stored transposed). `layout`: A's letter, then B's; "t" stores the
@@ -23,15 +37,9 @@ def matmul_source(m, n, k, in_type, out_type, layout="nn", batch=1):
         raise ValueError(f"unknown matmul layout {layout!r}; one of {LAYOUTS}")
     if batch != "?" and not 1 <= batch <= 65535:
         raise ValueError(f"batch {batch} is out of range [1, 65535] (the kernels' grid z)")
-    ta, tb = layout[0] == "t", layout[1] == "t"
     batched = batch == "?" or batch > 1
-    lead = f"{batch}x" if batched else ""
-    a = f"memref<{lead}{k}x{m}x{in_type}>" if ta else f"memref<{lead}{m}x{k}x{in_type}>"
-    b = f"memref<{lead}{n}x{k}x{in_type}>" if tb else f"memref<{lead}{k}x{n}x{in_type}>"
-    c = f"memref<{lead}{m}x{n}x{out_type}>"
-    maps = "" if layout == "nn" else (
-        f"indexing_maps = [{_map('d2, d0' if ta else 'd0, d2', batched)}, "
-        f"{_map('d1, d2' if tb else 'd2, d1', batched)}, {_map('d0, d1', batched)}] ")
+    a, b, maps = _operands(m, n, k, in_type, layout, "memref", f"{batch}x" if batched else "")
+    c = f"memref<{f'{batch}x' if batched else ''}{m}x{n}x{out_type}>"
     op = "linalg.batch_matmul" if batched else "linalg.matmul"
     return (f"func.func @matmul(%A: {a}, %B: {b}, %C: {c}) {{\n"
             f"  %zero = arith.constant 0.0 : {out_type}\n"
@@ -73,13 +81,8 @@ def fused_matmul_source(m, n, k, in_type, out_type, layout="nn", bias_type=None,
         raise ValueError(f"unknown matmul layout {layout!r}; one of {LAYOUTS}")
     if activation is not None and activation not in _ACTIVATION_BODY:
         raise ValueError(f"unknown activation {activation!r}; one of {tuple(_ACTIVATION_BODY)}")
-    ta, tb = layout[0] == "t", layout[1] == "t"
-    a = f"tensor<{k}x{m}x{in_type}>" if ta else f"tensor<{m}x{k}x{in_type}>"
-    b = f"tensor<{n}x{k}x{in_type}>" if tb else f"tensor<{k}x{n}x{in_type}>"
+    a, b, maps = _operands(m, n, k, in_type, layout, "tensor")
     acc, out = f"tensor<{m}x{n}xf32>", f"tensor<{m}x{n}x{out_type}>"
-    maps = "" if layout == "nn" else (
-        f"indexing_maps = [{_map('d2, d0' if ta else 'd0, d2')}, {_map('d1, d2' if tb else 'd2, d1')}, "
-        f"{_map('d0, d1')}] ")
     args = f"%A: {a}, %B: {b}" + (f", %bias: tensor<{n}x{bias_type}>" if bias_type else "")
     ins = "%mm" + (", %bias" if bias_type else "")
     in_types = acc + (f", tensor<{n}x{bias_type}>" if bias_type else "")

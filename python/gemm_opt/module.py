@@ -14,6 +14,7 @@ class ModuleKernels:
         import json
         from .function import make_kernel
         self.ptx, self.manifest_text = ptx, manifest_text
+        _runtime.validate_manifest(manifest_text)  # a GemmOptError, not a KeyError below
         self.manifest = json.loads(manifest_text)
         self.stage, self.chip = self.manifest["stage"], self.manifest["chip"]
         self.plan, self.log, self.cache_key, self.from_cache = plan, log, cache_key, from_cache

@@ -12,6 +12,7 @@
 #include "gemm-opt/Support/TuningDb.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -142,7 +143,7 @@ void printPruned(const std::map<std::string, int> &pruned,
 /// index of each one's result in `results`.
 std::vector<size_t> runRound(const Sweep &w, Bench &bench,
                              std::vector<TuneJob> &jobs,
-                             const std::vector<size_t> &which,
+                             llvm::ArrayRef<size_t> which,
                              const std::string &suffix,
                              std::vector<StageResult> &results) {
   std::vector<size_t> at;
@@ -180,11 +181,9 @@ std::vector<tuning::TuningEntry>
 measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
         const tuning::TuningProblem &key, std::vector<StageResult> &results,
         int &status) {
-  std::vector<size_t> all(jobs.size());
-  for (size_t i = 0; i < jobs.size(); ++i)
-    all[i] = i;
   // Where each job's deciding measurement is: round 1, then round 2's.
-  std::vector<size_t> at = runRound(w, bench, jobs, all, "", results);
+  std::vector<size_t> at = runRound(w, bench, jobs, llvm::to_vector(llvm::seq<size_t>(0, jobs.size())), "",
+                                    results);
   // The heuristics' plan as recorded: a winner that is that plan is
   // marked so (TuningEntry::heuristic), and lent to no other M.
   int baseline = -1;

@@ -150,10 +150,9 @@ StringRef BodyReader::clampKind(Operation *def) {
   bool greater = llvm::is_contained({P::OGT, P::OGE, P::UGT, P::UGE}, p);
   if (!less && !greater)
     return "";
-  // Whether the select takes the compare's larger side.
-  bool lhsLarger = greater;
-  bool takesLarger = (t == l) == lhsLarger;
-  return takesLarger ? "max" : "min";
+  // The select takes the larger side when it takes the compare's lhs
+  // exactly where lhs > rhs.
+  return (t == l) == greater ? "max" : "min";
 }
 
 bool BodyReader::readClamp(Operation *def, StringRef kind) {

@@ -5,6 +5,7 @@
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/EmptyLike.h"
 #include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -79,9 +80,7 @@ mlir::gemm_opt::foldOperandScale(RewriterBase &rewriter, linalg::LinalgOp op) {
     rewriter.setInsertionPointAfter(op);
     Value product = op->getResult(0);
     auto type = cast<RankedTensorType>(product.getType());
-    Value out = tensor::EmptyOp::create(
-        rewriter, loc, tensor::getMixedSizes(rewriter, loc, product),
-        type.getElementType());
+    Value out = emptyLike(rewriter, loc, product);
     AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
     SmallVector<utils::IteratorType> parallel(type.getRank(),
                                               utils::IteratorType::parallel);

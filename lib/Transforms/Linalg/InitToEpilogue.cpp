@@ -4,6 +4,7 @@
 
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/EmptyLike.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,13 +20,6 @@ namespace mlir::gemm_opt {
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
-
-/// A fresh tensor of `like`'s type and sizes.
-static Value emptyLike(OpBuilder &b, Location loc, Value like) {
-  auto type = cast<RankedTensorType>(like.getType());
-  return tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, like),
-                                 type.getElementType());
-}
 
 FailureOr<linalg::AddOp>
 mlir::gemm_opt::moveInitToEpilogue(RewriterBase &rewriter,
