@@ -79,6 +79,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   if (failed(chip))
     return failure();
   pm.addPass(createAssignTargetPass(stage->name, opts.chip));
+  pm.addPass(createGemmUnshareInits());
   pm.addPass(createGemmSpecializeContractions());
   pm.addPass(createGemmVectorProductsAsMatmuls());
   // Before and after the transposes: a scale of a transposed operand, or

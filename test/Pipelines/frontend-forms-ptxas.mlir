@@ -197,3 +197,22 @@
 // SCALED-Q: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, batch = 3, c = f32, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>]>, k = 64, m = 130, n = 130>]
 // SCALED-Q-NOT: arith.divf
 // SCALED-Q: gpu.launch_func
+
+// A Llama MLP after CSE: the gate and up projections share one zero fill
+// (each gets its own), silu(gate) * up reads both results. The up
+// projection's kernel runs first; the gate's epilogue computes
+// silu(gate) * up from it and casts to bf16; the down projection reads
+// that. Three matmul kernels, no elementwise one.
+// REDEFINE: %{in} = mlp-swiglu-bf16-37x999x777
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = MLP
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=MLP-MANIFEST
+// MLP: call @mlp_op1(%arg0, %arg2, %[[UP:.+]]) :
+// MLP: call @mlp_op0(%arg0, %arg1, %[[UP]], %[[H:.+]]) :
+// MLP: call @mlp_op2(%[[H]], %arg3, %{{.+}}) :
+// MLP: func.func private @mlp_op0({{.+}}gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, c = bf16, epilogue = #gemm_opt.epilogue<[<op = "silu">, <broadcast = "none", op = "mul", operand = 0>]>, k = 777, m = 37, n = 999, transpose_b = true>]
+// MLP-NOT: linalg.generic
+// MLP-MANIFEST: {"op": "matmul", {{.+}} "c": "f32", "layout": "nt"}, "operands": {"A": "arg0", "B": "arg2", "C": "temp0"}},
+// MLP-MANIFEST-NEXT: {"op": "matmul", {{.+}} "epilogue": [{"op": "silu"}, {"op": "mul", "operand": "E0", "broadcast": "none"}]}, "operands": {"A": "arg0", "B": "arg1", "C": "temp1", "E0": "temp0"}},
+// MLP-MANIFEST-NEXT: {"op": "matmul", "problem": {"m": 37, "n": 777, "k": 999, {{.+}}, "operands": {"A": "temp1", "B": "arg3", "C": "result0"}}

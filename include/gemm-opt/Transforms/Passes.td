@@ -95,6 +95,20 @@ def GemmApplyKernelAttributes : Pass<"gemm-apply-kernel-attributes", "ModuleOp">
   let dependentDialects = ["gpu::GPUDialect", "LLVM::LLVMDialect"];
 }
 
+def GemmUnshareInits : Pass<"gemm-unshare-inits", "ModuleOp"> {
+  let summary = "Give each op writing into a shared linalg.fill its own copy";
+  let description = [{
+    Runs first in every stage pipeline. Frontends CSE identical ops, so
+    the matmuls of one shape in a function (an MLP's gate and up
+    projections) write into one `linalg.fill` of one `tensor.empty`. Each
+    linalg op writing into a fill on tensors that has other uses gets a
+    copy of the fill (and of its `tensor.empty`) before it: every kernel
+    owns its initial C, as gemm-verify-input and the rewrites before it
+    expect. `-debug-only=gemm-opt-inits` counts the copies.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def GemmSpecializeContractions
     : Pass<"gemm-specialize-contractions", "ModuleOp"> {
   let summary = "Rewrite matmul-like linalg.generic and linalg.contract ops "

@@ -297,6 +297,18 @@ static FailureOr<EpilogueMatch> matchBody(linalg::GenericOp consumer,
   return match;
 }
 
+/// Whether `op` may write one of `buffers`: an op using one that says
+/// nothing of its effects counts as a write.
+static bool writesAny(Operation *op, ArrayRef<Value> buffers) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return llvm::any_of(buffers, [&](Value buffer) {
+    if (!llvm::is_contained(op->getOperands(), buffer))
+      return false;
+    return !effects ||
+           effects.getEffectOnValue<MemoryEffects::Write>(buffer).has_value();
+  });
+}
+
 /// The zero fill of a tensor matmul's init.
 static bool isZeroFilledTensor(Value init) {
   auto fill = init.getDefiningOp<linalg::FillOp>();
@@ -370,13 +382,16 @@ mlir::gemm_opt::findEpilogueConsumer(linalg::LinalgOp matmul,
                 "C or another operand";
         buffers.push_back(e);
       }
+      // The kernel reads A and B where the consumer was: no op between may
+      // write them. The consumer's operands and output are read and written
+      // where they were (an MLP's up projection, between the gate's matmul
+      // and silu(gate) * up, computes an operand).
       if (!matmul.hasPureTensorSemantics())
         for (Operation *mid = matmul->getNextNode(); mid != consumer;
              mid = mid->getNextNode())
-          if (llvm::any_of(mid->getOperands(), [&](Value v) {
-                return llvm::is_contained(buffers, v);
-              }))
-            why = "an op between the matmul and it uses their buffers";
+          if (writesAny(mid,
+                        {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1]}))
+            why = "an op between the matmul and it writes A or B";
       if (!typeError.empty())
         why = "its output: " + typeError;
       if (why.empty()) {

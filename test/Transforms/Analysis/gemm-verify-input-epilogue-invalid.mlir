@@ -138,3 +138,25 @@ func.func @f32_to_bf16(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>) -> tensor<8x8xb
   } -> tensor<8x8xbf16>
   return %r : tensor<8x8xbf16>
 }
+
+// -----
+
+// The kernel would read B where the consumer is: an op between that writes
+// B keeps the consumer apart.
+#id = affine_map<(m, n) -> (m, n)>
+func.func @b_written_between(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %P: memref<4x2xf32>, %Q: memref<2x8xf32>, %O: memref<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<8x8xf32>)
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%tmp : memref<8x8xf32>)
+  linalg.fill ins(%zero : f32) outs(%B : memref<4x8xf32>)
+  linalg.matmul ins(%P, %Q : memref<4x2xf32>, memref<2x8xf32>) outs(%B : memref<4x8xf32>)
+  // expected-error@+1 {{does not fuse as its epilogue: an op between the matmul and it writes A or B}}
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp : memref<8x8xf32>) outs(%O : memref<8x8xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}

@@ -164,3 +164,33 @@ func.func @gelu_clamped(%A: tensor<8x4xf32>, %B: tensor<4x8xf32>) -> tensor<8x8x
   } -> tensor<8x8xf32>
   return %r : tensor<8x8xf32>
 }
+
+// -----
+
+// An MLP's silu(gate) * up on memrefs: the up projection's matmul, between
+// the gate's matmul and their consumer, writes the consumer's operand; the
+// gate's kernel runs where the consumer was, after it.
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<op = "silu">, <broadcast = "none", op = "mul", operand = 0>]>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @gate_up(%X: memref<8x4xbf16>, %Wg: memref<4x8xbf16>, %Wu: memref<4x8xbf16>, %O: memref<8x8xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %gate = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%gate : memref<8x8xf32>)
+  linalg.matmul ins(%X, %Wg : memref<8x4xbf16>, memref<4x8xbf16>) outs(%gate : memref<8x8xf32>)
+  %up = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%up : memref<8x8xf32>)
+  linalg.matmul ins(%X, %Wu : memref<8x4xbf16>, memref<4x8xbf16>) outs(%up : memref<8x8xf32>)
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%gate, %up : memref<8x8xf32>, memref<8x8xf32>) outs(%O : memref<8x8xbf16>) {
+  ^bb0(%g: f32, %u: f32, %out: bf16):
+    %one = arith.constant 1.0 : f32
+    %n = arith.negf %g : f32
+    %e = math.exp %n : f32
+    %d = arith.addf %e, %one : f32
+    %s = arith.divf %g, %d : f32
+    %p = arith.mulf %s, %u : f32
+    %t = arith.truncf %p : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  return
+}

@@ -1,0 +1,78 @@
+//===- UnshareInits.cpp - One initial C per op ----------------------------===//
+
+#include "gemm-opt/Transforms/Linalg/UnshareInits.h"
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#define DEBUG_TYPE "gemm-opt-inits"
+
+namespace mlir::gemm_opt {
+#define GEN_PASS_DEF_GEMMUNSHAREINITS
+#include "gemm-opt/Transforms/Passes.h.inc"
+} // namespace mlir::gemm_opt
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+unsigned mlir::gemm_opt::unshareFill(RewriterBase &rewriter,
+                                     linalg::FillOp fill) {
+  if (!fill.hasPureTensorSemantics() || fill->hasOneUse())
+    return 0;
+  // The uses that write into the fill, in program order of their owners
+  // (a use list is in no particular order).
+  SmallVector<OpOperand *> inits;
+  for (OpOperand &use : fill->getResult(0).getUses()) {
+    auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (user && user.isDpsInit(&use))
+      inits.push_back(&use);
+  }
+  // Program order where it is defined (the writers in one block), so that
+  // the first writer keeps the fill.
+  if (llvm::all_of(inits, [&](OpOperand *use) {
+        return use->getOwner()->getBlock() == fill->getBlock();
+      }))
+    llvm::sort(inits, [](OpOperand *a, OpOperand *b) {
+      if (a->getOwner() == b->getOwner())
+        return a->getOperandNumber() < b->getOperandNumber();
+      return a->getOwner()->isBeforeInBlock(b->getOwner());
+    });
+  // A writer keeps the fill only where it is the fill's only user besides
+  // the writers with a copy.
+  bool onlyWriters = inits.size() == fill->getResult(0).getNumUses();
+  auto empty = fill.getDpsInits()[0].getDefiningOp<tensor::EmptyOp>();
+  unsigned copies = 0;
+  for (OpOperand *init : llvm::drop_begin(inits, onlyWriters ? 1 : 0)) {
+    Operation *user = init->getOwner();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(user);
+    // The empty's sizes and the fill's value dominate the fill, which
+    // dominates the user.
+    IRMapping mapping;
+    if (empty)
+      mapping.map(empty.getResult(), rewriter.clone(*empty)->getResult(0));
+    Operation *copy = rewriter.clone(*fill, mapping);
+    rewriter.modifyOpInPlace(user, [&] { init->set(copy->getResult(0)); });
+    ++copies;
+  }
+  if (copies) {
+    GEMM_OPT_DBG() << "gave " << copies << " op(s) their own copy of a "
+                   << "shared linalg.fill\n";
+  }
+  return copies;
+}
+
+namespace {
+struct GemmUnshareInitsPass
+    : public mlir::gemm_opt::impl::GemmUnshareInitsBase<GemmUnshareInitsPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::FillOp> fills;
+    getOperation()->walk([&](linalg::FillOp fill) { fills.push_back(fill); });
+    for (linalg::FillOp fill : fills)
+      (void)unshareFill(rewriter, fill);
+  }
+};
+} // namespace

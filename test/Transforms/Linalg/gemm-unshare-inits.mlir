@@ -1,0 +1,60 @@
+// RUN: gemm-opt %s --gemm-unshare-inits --split-input-file | FileCheck %s
+
+// Two matmuls of one shape writing into one zero fill (what CSE makes of
+// an MLP's gate and up projections): the second gets its own fill of its
+// own tensor.empty, created before it; the first keeps the original.
+// CHECK-LABEL: func.func @gate_up
+// CHECK: %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[E0:.+]] = tensor.empty() : tensor<16x64xf32>
+// CHECK: %[[F0:.+]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E0]] :
+// CHECK: %[[G:.+]] = linalg.matmul ins({{.+}}) outs(%[[F0]] :
+// CHECK: %[[E1:.+]] = tensor.empty() : tensor<16x64xf32>
+// CHECK: %[[F1:.+]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[E1]] :
+// CHECK: %[[U:.+]] = linalg.matmul ins({{.+}}) outs(%[[F1]] :
+// CHECK: return %[[G]], %[[U]]
+func.func @gate_up(%x: tensor<16x32xbf16>, %wg: tensor<32x64xbf16>, %wu: tensor<32x64xbf16>) -> (tensor<16x64xf32>, tensor<16x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %g = linalg.matmul ins(%x, %wg : tensor<16x32xbf16>, tensor<32x64xbf16>) outs(%c : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %u = linalg.matmul ins(%x, %wu : tensor<16x32xbf16>, tensor<32x64xbf16>) outs(%c : tensor<16x64xf32>) -> tensor<16x64xf32>
+  return %g, %u : tensor<16x64xf32>, tensor<16x64xf32>
+}
+
+// -----
+
+// A fill that something also reads (here: returned) gives every writer a
+// copy; the dynamic size of its tensor.empty is reused.
+// CHECK-LABEL: func.func @fill_also_read
+// CHECK-SAME: (%[[X:.+]]: tensor<?x32xf16>,
+// CHECK: %[[M:.+]] = tensor.dim %[[X]]
+// CHECK: %[[E0:.+]] = tensor.empty(%[[M]]) : tensor<?x64xf32>
+// CHECK: %[[F0:.+]] = linalg.fill ins({{.+}}) outs(%[[E0]] :
+// CHECK: %[[E1:.+]] = tensor.empty(%[[M]]) : tensor<?x64xf32>
+// CHECK: %[[F1:.+]] = linalg.fill ins({{.+}}) outs(%[[E1]] :
+// CHECK: %[[R:.+]] = linalg.matmul ins({{.+}}) outs(%[[F1]] :
+// CHECK: return %[[F0]], %[[R]]
+func.func @fill_also_read(%x: tensor<?x32xf16>, %w: tensor<32x64xf16>) -> (tensor<?x64xf32>, tensor<?x64xf32>) {
+  %i0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %x, %i0 : tensor<?x32xf16>
+  %e = tensor.empty(%m) : tensor<?x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<?x64xf32>) -> tensor<?x64xf32>
+  %r = linalg.matmul ins(%x, %w : tensor<?x32xf16>, tensor<32x64xf16>) outs(%c : tensor<?x64xf32>) -> tensor<?x64xf32>
+  return %c, %r : tensor<?x64xf32>, tensor<?x64xf32>
+}
+
+// -----
+
+// A fill with one writer, and fills on memrefs, are left as they are.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-COUNT-2: linalg.fill
+// CHECK-NOT: linalg.fill
+func.func @left_alone(%a: tensor<8x4xf32>, %b: tensor<4x8xf32>, %m: memref<8x8xf32>) -> tensor<8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<8x4xf32>, tensor<4x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%m : memref<8x8xf32>)
+  return %r : tensor<8x8xf32>
+}
