@@ -48,6 +48,7 @@ const char *epilogueBroadcastName(EpilogueBroadcast b) {
   case EpilogueBroadcast::Col: return "col";
   case EpilogueBroadcast::Row: return "row";
   case EpilogueBroadcast::None: return "none";
+  case EpilogueBroadcast::Batch: return "batch";
   }
   return "?";
 }
@@ -56,6 +57,7 @@ bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out) {
   if (s == "col") out = EpilogueBroadcast::Col;
   else if (s == "row") out = EpilogueBroadcast::Row;
   else if (s == "none") out = EpilogueBroadcast::None;
+  else if (s == "batch") out = EpilogueBroadcast::Batch;
   else return false;
   return true;
 }
@@ -77,6 +79,7 @@ std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, EpilogueBroadc
   switch (broadcast) {
   case EpilogueBroadcast::Col: return {p.n};
   case EpilogueBroadcast::Row: return {p.m};
+  case EpilogueBroadcast::Batch: return {p.m, p.n};
   case EpilogueBroadcast::None: break;
   }
   return p.batch == 1 ? std::vector<int64_t>{p.m, p.n} : std::vector<int64_t>{p.batch, p.m, p.n};
@@ -132,9 +135,10 @@ void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const Epilogu
         y = *s.scalar;
       } else if (e) {
         // Row-major batch x M x N: column idx % N, row (idx / N) % M.
-        size_t at = s.broadcast == EpilogueBroadcast::Col   ? idx % N
-                    : s.broadcast == EpilogueBroadcast::Row ? (idx / N) % M
-                                                            : idx;
+        size_t at = s.broadcast == EpilogueBroadcast::Col     ? idx % N
+                    : s.broadcast == EpilogueBroadcast::Row   ? (idx / N) % M
+                    : s.broadcast == EpilogueBroadcast::Batch ? idx % (M * N)
+                                                              : idx;
         y = scale * static_cast<double>((*e)[at]);
       }
       c[idx] = applyEpilogueStep(s.op, c[idx], y);
@@ -172,13 +176,16 @@ bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string 
     operand(EpilogueOp::Mul, EpilogueBroadcast::Row);
   else if (item == "residual")
     operand(EpilogueOp::Add, EpilogueBroadcast::None);
+  else if (item == "mask")
+    operand(EpilogueOp::Add, EpilogueBroadcast::Batch);
   else if (item.rfind("alpha=", 0) == 0 && number(item.substr(6), v))
     s.op = EpilogueOp::Mul, s.scalar = v;
   else if (item.rfind("beta=", 0) == 0 && number(item.substr(5), v))
     operand(EpilogueOp::Add, EpilogueBroadcast::None), s.operandScale = v;
   else if (error.empty())
     error = "unknown epilogue item '" + item +
-            "' (expected bias, row-scale, residual, alpha=F, beta=F, relu, gelu, gelu-erf, silu, sigmoid or tanh)";
+            "' (expected bias, row-scale, residual, mask, alpha=F, beta=F, relu, gelu, gelu-erf, silu, sigmoid "
+            "or tanh)";
   if (next > kMaxEpilogueOperands)
     return error = "an epilogue has at most " + std::to_string(kMaxEpilogueOperands) + " operand buffers", false;
   return error.empty();
@@ -222,10 +229,13 @@ std::string epilogueListString(const Epilogue &e) {
       item = (mul ? std::string("alpha") : epilogueOpName(s.op)) + "=" + number(*s.scalar);
     else if (add && s.broadcast == EpilogueBroadcast::None && s.operandScale)
       item = "beta=" + number(*s.operandScale);
-    else if (add && !s.operandScale && s.broadcast != EpilogueBroadcast::Row)
+    else if (add && !s.operandScale &&
+             (s.broadcast == EpilogueBroadcast::Col || s.broadcast == EpilogueBroadcast::None))
       item = s.broadcast == EpilogueBroadcast::Col ? "bias" : "residual";
     else if (mul && !s.operandScale && s.broadcast == EpilogueBroadcast::Row)
       item = "row-scale";
+    else if (add && !s.operandScale && s.broadcast == EpilogueBroadcast::Batch)
+      item = "mask";
     else
       item = std::string(epilogueOpName(s.op)) + ":" + epilogueBroadcastName(s.broadcast) +
              (s.operandScale ? "*" + number(*s.operandScale) : "");

@@ -169,7 +169,8 @@ static bool fromJSON(const json::Value &v, EpilogueStep &s, json::Path path) {
       return false;
     if (!parseEpilogueBroadcast(broadcast, s.broadcast))
       return fail(r.field("broadcast"), "unknown broadcast \"" + broadcast +
-                                            "\" (expected col: a vector of N, row: a vector of M, none: C's shape)");
+                                            "\" (expected col: a vector of N, row: a vector of M, none: C's shape, "
+                                            "batch: one M x N matrix for every batch entry)");
   } else if (r.has("broadcast")) {
     return fail(r.field("broadcast"), "\"broadcast\" applies to an operand; this step has none");
   }

@@ -280,11 +280,14 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
     bool fits = b->shape == shape;
     if (s.broadcast == EpilogueBroadcast::None) // like C
       fits = fits || isBatchedShape(b->shape, p.batch, p.m, p.n);
+    if (s.broadcast == EpilogueBroadcast::Batch) // as the function has it: [1, 1, M, N]
+      fits = fits || isBatchedShape(b->shape, 1, p.m, p.n);
     if (!fits)
       return msg = at + "buffer \"" + b->name + "\" (role " + s.operand + ", broadcast " +
                    epilogueBroadcastName(s.broadcast) + ") must have shape " + jsonIntList(shape) +
                    (s.broadcast == EpilogueBroadcast::Col   ? " (one value per column, N)"
                     : s.broadcast == EpilogueBroadcast::Row ? " (one value per row, M)"
+                    : s.broadcast == EpilogueBroadcast::Batch ? " (one M x N matrix for every batch entry)"
                                                             : " (C's shape)") +
                    ", got " + jsonIntList(b->shape),
              false;

@@ -41,7 +41,7 @@ static json::Value symbolic(const SymbolicInt &e) {
 
 /// The size each dimension of a buffer of `role` stands for: A, B and C by
 /// the layout, epilogue operands by how they broadcast ("col": [N], "row":
-/// [M], none: [M, N]); empty for other buffers.
+/// [M], none and batch: [M, N]); empty for other buffers.
 static SmallVector<StringRef, 2> dimensionSizes(const rt::MatmulProblem &p,
                                                 StringRef role) {
   if (role == "X" || role == "Y") // a softmax's

@@ -216,3 +216,18 @@
 // MLP-MANIFEST: {"op": "matmul", {{.+}} "c": "f32", "layout": "nt"}, "operands": {"A": "arg0", "B": "arg2", "C": "temp0"}},
 // MLP-MANIFEST-NEXT: {"op": "matmul", {{.+}} "epilogue": [{"op": "silu"}, {"op": "mul", "operand": "E0", "broadcast": "none"}]}, "operands": {"A": "arg0", "B": "arg1", "C": "temp1", "E0": "temp0"}},
 // MLP-MANIFEST-NEXT: {"op": "matmul", "problem": {"m": 37, "n": 777, "k": 999, {{.+}}, "operands": {"A": "temp1", "B": "arg3", "C": "result0"}}
+
+// Attention with an additive mask [1, 1, 130, 67] (torch-mlir's decomposed
+// scaled_dot_product_attention with attn_mask; 2 x 3 heads): the mask,
+// read through (b, h, i, j) -> (0, 0, i, j), is one 130 x 67 matrix for
+// every batch entry (broadcast "batch"), added after the scale in the
+// scores kernel's epilogue; the runner binds it as the function has it.
+// REDEFINE: %{in} = attention-mask-f16-2x3x130x67x72
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = MASK
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=MASK-MANIFEST
+// MASK: call @attention_op0(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) : (memref<6x130x72xf16>, memref<6x67x72xf16>, memref<130x67xf16>, memref<6x130x67xf16>)
+// MASK: func.func private @attention_op0({{.+}}%arg2: memref<130x67xf16> {gemm_opt.role = "E0"}{{.+}}epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = {{.+}}>, <broadcast = "batch", op = "add", operand = 0>]>, k = 72, m = 130, n = 67, transpose_b = true>]
+// MASK-MANIFEST: "batch": 6, "epilogue": [{"op": "mul", "scalar": 0.11785888671875}, {"op": "add", "operand": "E0", "broadcast": "batch"}]}, "operands": {"A": "arg0", "B": "arg1", "C": "temp0", "E0": "arg3"}},
+// MASK-MANIFEST: {"name": "arg3", "role": "arg", "elem": "f16", "shape": [1, 1, 130, 67]},

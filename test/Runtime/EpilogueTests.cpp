@@ -243,6 +243,39 @@ void testEpilogueArithmetic() {
   EXPECT(c[0] == 22 && c[2] == 62 && c[3] == 33 && c[6] == 22 && c[11] == 93 + 2);
 }
 
+/// An attention mask (broadcast "batch"): one M x N matrix added to every
+/// batch entry, stored [M, N] or as the function has it, [1, 1, M, N].
+void testEpilogueMask() {
+  MatmulProblem p;
+  p.m = 2, p.n = 3, p.batch = 2;
+  std::string err;
+  EXPECT_MSG(parseEpilogueList("alpha=2,mask", p.epilogue, err), err);
+  EXPECT(p.epilogue.size() == 2 && p.epilogue[1].broadcast == EpilogueBroadcast::Batch &&
+         p.epilogue[1].operand == "E0");
+  EXPECT(epilogueListString(p.epilogue) == "alpha=2,mask");
+  EXPECT(epilogueOperandShape(p, EpilogueBroadcast::Batch) == (std::vector<int64_t>{2, 3}));
+  std::vector<double> c(12, 1.0);
+  EpilogueOperandValues ops = {{1, 2, 3, 4, 5, 6}};
+  applyEpilogue(p, c, ops);
+  // Entry 1 reads the same six values as entry 0.
+  EXPECT(c[0] == 3 && c[5] == 8 && c[6] == 3 && c[11] == 8);
+  // In a manifest: "batch" reads back; the buffer is [M, N] (leading 1s
+  // allowed), not one per entry.
+  KernelManifest m = epilogueManifest();
+  m.matmul.epilogue[2].broadcast = EpilogueBroadcast::Batch;
+  m.matmul.epilogue[2].operandScale.reset();
+  const std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "{\"op\": \"add\", \"operand\": \"E1\", \"broadcast\": \"batch\"}"), json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err) && back == m, err);
+  const std::string e1 = "\"role\": \"E1\", \"elem\": \"f32\", \"shape\": [30, 20]";
+  EXPECT_MSG(parseManifest(replaced(json, e1, "\"role\": \"E1\", \"elem\": \"f32\", \"shape\": [1, 1, 30, 20]"),
+                           back, err),
+             err);
+  EXPECT_REJECT(replaced(json, e1, "\"role\": \"E1\", \"elem\": \"f32\", \"shape\": [20, 30]"),
+                "(role E1, broadcast batch) must have shape [30, 20] (one M x N matrix for every batch entry)");
+}
+
 void testEpilogueList() {
   Epilogue e;
   std::string err;
@@ -339,6 +372,7 @@ void testEpilogues() {
   testEpilogueRejects();
   testEpilogueFunction();
   testEpilogueArithmetic();
+  testEpilogueMask();
   testEpilogueList();
   testEpilogueListString();
   testCublasLtChoice();

@@ -17,7 +17,8 @@ namespace {
 cl::opt<std::string> epilogueList(
     "epilogue", cl::value_desc("LIST"),
     cl::desc("elementwise steps fused after the matmul, comma separated, in order: bias (+ a vector of N), "
-             "row-scale (* a vector of M), residual (+ an M x N tensor), alpha=F (* F), beta=F (+ F * an M x N "
+             "row-scale (* a vector of M), residual (+ an M x N tensor), mask (+ one M x N matrix for every batch "
+             "entry), alpha=F (* F), beta=F (+ F * an M x N "
              "tensor), relu, gelu (tanh form), gelu-erf, silu, sigmoid, tanh; the embedded input becomes the "
              "matmul into f32 then one linalg.generic (checked against cuBLAS into f32 with the steps on the "
              "host; bias, bias,relu and bias,gelu also timed against cuBLASLt's fused epilogue)"),

@@ -33,9 +33,10 @@ bool parseEpilogueOp(const std::string &s, EpilogueOp &out);
 bool isBinaryEpilogueOp(EpilogueOp op);
 
 /// How an operand buffer covers C: "col" a vector of N (one value per
-/// column: a bias), "row" a vector of M (per-row scale), "none" C's shape.
-/// Vectors are shared by every batch entry.
-enum class EpilogueBroadcast { Col, Row, None };
+/// column: a bias), "row" a vector of M (per-row scale), "none" C's shape,
+/// "batch" one M x N matrix shared by every batch entry (an attention mask
+/// added to every head's scores). Vectors are shared by every batch entry.
+enum class EpilogueBroadcast { Col, Row, None, Batch };
 const char *epilogueBroadcastName(EpilogueBroadcast b);
 bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out);
 

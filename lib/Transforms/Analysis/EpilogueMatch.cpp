@@ -227,11 +227,18 @@ bool BodyReader::readOperand(PendingStep &step, Value other) {
     step.broadcast = "col";
   else if (dim(rank - 2) && type && type.getShape() == out.drop_back(1).take_back(1))
     step.broadcast = "row";
+  else if (rank == 3 && type && type.getShape() == out.take_back(2) &&
+           map == AffineMap::get(3, 0,
+                                 {getAffineDimExpr(1, op.getContext()),
+                                  getAffineDimExpr(2, op.getContext())},
+                                 op.getContext()))
+    step.broadcast = "batch";
   else
     return fail("input #" + Twine(arg.getArgNumber()) + " is read through " +
                 llvm::formatv("{0}", map).str() +
                 "; the kernel reads an operand per column (the last loop), "
-                "per row (the one before) or whole (identity)");
+                "per row (the one before), whole (identity) or one rows x "
+                "columns matrix for every batch entry");
   Type elem = type.getElementType();
   if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
     return fail("input #" + Twine(arg.getArgNumber()) +

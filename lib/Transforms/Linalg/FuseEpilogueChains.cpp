@@ -77,6 +77,58 @@ static bool readsExpandedMatmulResult(OpOperand *operand) {
   return expand && isGemmOp(expand.getSrc().getDefiningOp());
 }
 
+/// torch-mlir reads an operand broadcast over unit dimensions through
+/// constant-zero map results (an attention mask [1, 1, q, k] added to
+/// [b, h, q, k] scores: (b, h, i, j) -> (0, 0, i, j)), which no collapse
+/// of the loops can fold. Each such input of `op` is read as the collapse
+/// of its unit dimensions instead ((b, h, i, j) -> (i, j) on [q, k]).
+static void dropUnitBroadcastDims(RewriterBase &rewriter,
+                                  linalg::GenericOp op) {
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  bool changed = false;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    AffineMap map = maps[input->getOperandNumber()];
+    if (!type)
+      continue;
+    // Each kept dimension with the unit ones before it; trailing unit ones
+    // join the last group.
+    SmallVector<ReassociationIndices> groups;
+    ReassociationIndices pending;
+    SmallVector<AffineExpr> kept;
+    SmallVector<int64_t> shape;
+    for (auto [d, expr] : llvm::enumerate(map.getResults())) {
+      pending.push_back(d);
+      auto constant = dyn_cast<AffineConstantExpr>(expr);
+      if (constant && constant.getValue() == 0 && type.getDimSize(d) == 1)
+        continue;
+      groups.push_back(pending);
+      pending.clear();
+      kept.push_back(expr);
+      shape.push_back(type.getDimSize(d));
+    }
+    if (groups.empty() || kept.size() == map.getNumResults())
+      continue;
+    llvm::append_range(groups.back(), pending);
+    rewriter.setInsertionPoint(op);
+    Value collapsed = tensor::CollapseShapeOp::create(
+        rewriter, op.getLoc(),
+        RankedTensorType::get(shape, type.getElementType()), input->get(),
+        groups);
+    rewriter.modifyOpInPlace(op, [&] { input->set(collapsed); });
+    maps[input->getOperandNumber()] =
+        AffineMap::get(map.getNumDims(), 0, kept, op.getContext());
+    changed = true;
+  }
+  if (changed) {
+    GEMM_OPT_DBG() << "reads the unit-broadcast inputs of " << op->getName()
+                   << " collapsed\n";
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    });
+  }
+}
+
 /// torch-mlir's 4-D batched matmul expands its 3-D result before the
 /// elementwise ops that follow it: those ops are collapsed onto the
 /// matmul's shape (upstream's reshape folding by collapsing) and the
@@ -95,6 +147,13 @@ static LogicalResult sinkMatmulResultReshapes(func::FuncOp func) {
     return success();
   if (failed(generalizeNamedOps(readers)))
     return failure();
+  IRRewriter rewriter(func.getContext());
+  func.walk([&](linalg::GenericOp op) {
+    if (isChainOp(op) && llvm::any_of(op->getOpOperands(), [](OpOperand &o) {
+          return readsExpandedMatmulResult(&o);
+        }))
+      dropUnitBroadcastDims(rewriter, op);
+  });
   RewritePatternSet patterns(func.getContext());
   linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns,
                                                      readsExpandedMatmulResult);

@@ -15,7 +15,7 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "relu", scalar 
 
 // -----
 
-// expected-error@+1 {{broadcast 'diag' must be col, row or none}}
+// expected-error@+1 {{broadcast 'diag' must be col, row, none or batch}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "diag", op = "add", operand = 0>]>}
 
 // -----

@@ -14,3 +14,7 @@ func.func private @h() attributes {e = #gemm_opt.epilogue<[<broadcast = "none", 
 
 // CHECK: #gemm_opt.epilogue<[<op = "max", scalar = -1.0e-05>, <broadcast = "row", op = "div", operand = 0>, <op = "relu">, <op = "gelu_erf">, <op = "silu">, <op = "sigmoid">, <op = "tanh">]>
 func.func private @g() attributes {e = #gemm_opt.epilogue<[<op = "max", scalar = -1.0000000000000001e-5>, <broadcast = "row", op = "div", operand = 0>, <op = "relu">, <op = "gelu_erf">, <op = "silu">, <op = "sigmoid">, <op = "tanh">]>}
+
+// An attention mask: one M x N matrix for every batch entry.
+// CHECK: #gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <broadcast = "batch", op = "add", operand = 0>]>, k = 72, m = 130, n = 67>
+func.func private @mask() attributes {gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <broadcast = "batch", op = "add", operand = 0>]>, k = 72, m = 130, n = 67>}

@@ -194,3 +194,28 @@ func.func @gate_up(%X: memref<8x4xbf16>, %Wg: memref<4x8xbf16>, %Wu: memref<4x8x
   }
   return
 }
+
+// -----
+
+// An attention mask on memrefs: one M x N matrix added to every batch
+// entry's result.
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.batch_matmul: #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <broadcast = "batch", op = "add", operand = 0>]>
+#id = affine_map<(b, m, n) -> (b, m, n)>
+#mask = affine_map<(b, m, n) -> (m, n)>
+func.func @batched_mask(%A: memref<4x8x16xbf16>, %B: memref<4x16x8xbf16>, %mask: memref<8x8xbf16>, %O: memref<4x8x8xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<4x8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<4x8x8xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<4x8x16xbf16>, memref<4x16x8xbf16>) outs(%tmp : memref<4x8x8xf32>)
+  linalg.generic {indexing_maps = [#id, #mask, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %mask : memref<4x8x8xf32>, memref<8x8xbf16>) outs(%O : memref<4x8x8xbf16>) {
+  ^bb0(%x: f32, %mv: bf16, %out: bf16):
+    %s = arith.constant 0.125 : f32
+    %xs = arith.mulf %x, %s : f32
+    %m32 = arith.extf %mv : bf16 to f32
+    %v = arith.addf %xs, %m32 : f32
+    %t = arith.truncf %v : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  return
+}

@@ -102,3 +102,35 @@ func.func @expanded_result(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>) -> te
   } -> tensor<2x3x16x32xf16>
   return %o : tensor<2x3x16x32xf16>
 }
+
+// -----
+
+// An attention mask [1, 1, q, k] read through constant-zero results (what
+// torch-mlir writes for a broadcast over unit dimensions) is read as its
+// [q, k] collapse through (b, h, i, j) -> (i, j); the add then collapses
+// onto the batch matmul's (batch, m, n), the mask through (b, i, j) ->
+// (i, j): one matrix for every batch entry.
+// CHECK-DAG: #[[MASK:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG: #[[ID:.+]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @unit_broadcast_mask
+// CHECK-SAME: %[[M:[a-z0-9]+]]: tensor<1x1x16x32xf32>
+// CHECK: %[[MM:.+]] = linalg.batch_matmul
+// CHECK: %[[M2:.+]] = tensor.collapse_shape %[[M]] {{\[}}[0, 1, 2], [3]] : tensor<1x1x16x32xf32> into tensor<16x32xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[MASK]], #[[ID]]]
+// CHECK-SAME: ins(%[[MM]], %[[M2]] : tensor<6x16x32xf32>, tensor<16x32xf32>)
+// CHECK: tensor.expand_shape
+func.func @unit_broadcast_mask(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x1x16x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, 0, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<1x1x16x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}

@@ -180,9 +180,10 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (hasOperand && (operand < 0 || operand >= ::gemm_opt::epilogue::kMaxOperands))
     return emitError() << "operand = " << operand << " must name E0..E"
                        << ::gemm_opt::epilogue::kMaxOperands - 1;
-  if (hasOperand && !llvm::is_contained({"col", "row", "none"}, broadcast))
+  if (hasOperand &&
+      !llvm::is_contained({"col", "row", "none", "batch"}, broadcast))
     return emitError() << "broadcast '" << broadcast
-                       << "' must be col, row or none";
+                       << "' must be col, row, none or batch";
   return success();
 }
 

@@ -234,9 +234,10 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
       Value e = p.epilogueOperands[step.getOperand()];
       ArrayRef<int64_t> s = cast<MemRefType>(e.getType()).getShape();
       StringRef bc = step.getBroadcast();
-      if (bc == "col" ? s != ArrayRef<int64_t>{p.n}
-          : bc == "row" ? s != ArrayRef<int64_t>{p.m}
-                        : !fits(e, {p.m, p.n}))
+      if (bc == "col"     ? s != ArrayRef<int64_t>{p.n}
+          : bc == "row"   ? s != ArrayRef<int64_t>{p.m}
+          : bc == "batch" ? s != ArrayRef<int64_t>{p.m, p.n}
+                          : !fits(e, {p.m, p.n}))
         return launch.emitError("epilogue operand E")
                << step.getOperand() << " does not match " << recorded;
     }

@@ -58,7 +58,8 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     the running value on the left and, on the right, either a constant
     (`scalar`) or the operand buffer E<`operand`> read per element as
     `broadcast` says: "col" (N values, one per column), "row" (M values),
-    "none" (M x N, batch x M x N when batched), times `operand_scale`.
+    "none" (M x N, batch x M x N when batched), "batch" (one M x N matrix
+    shared by every batch entry: an attention mask), times `operand_scale`.
 
     ```mlir
     #gemm_opt.epilogue_step<op = "mul", scalar = 0.088388>
@@ -67,7 +68,7 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     ```
   }];
   let parameters = (ins
-    StringRefParameter<"col, row or none (operand steps)", "\"\"">:$broadcast,
+    StringRefParameter<"col, row, none or batch (operand steps)", "\"\"">:$broadcast,
     StringRefParameter<"the step's operation">:$op,
     GemmOpt_Int<"-1", "index i of the operand buffer Ei">:$operand,
     GemmOpt_F64<"::llvm::APFloat(1.0)", "factor of the operand">:$operand_scale,
