@@ -22,7 +22,8 @@
 # 7. the GPU lane (test/GPU and the AOT reference tests), with session 23's
 #    new inputs (3-D nn.Linear static and with dynamic tokens, einsum).
 # Two calls: STEPS='^(linear|einsum|attention|concurrency|sanitize)' then
-# STEPS='^(acc-sets|gelu|tune|gpu-lit)' (benchmarks/device-steps.sh).
+# STEPS='^(mlp|mask|scale|acc-sets|gelu|tune|gpu-lit)'
+# (benchmarks/device-steps.sh).
 source benchmarks/device-steps.sh .bundle
 I=test/Inputs
 reg1d_bf16="--stages=reg1d --shape 1000x999x777 --dtype bf16 --repeat 3"
@@ -51,6 +52,14 @@ sanitize_all() {
 export -f sanitize_all
 export B O reg1d_bf16 reg1d_f16 rt lbr b4d brt
 step sanitize 215 bash -c sanitize_all
+# Session 24's forms (part 2): a Llama MLP (silu(gate) * up in the gate's
+# epilogue) and attention with a [1, 1, q, k] mask (broadcast "batch"),
+# each against cuBLAS; the mask epilogue at attention's 32 x 2048 x 2048 x
+# 128 beside the scale alone (issue 16: Q K^T).
+step mlp-swiglu 30 $B/gemm-run $I/mlp-swiglu-bf16-37x999x777.mlir --stages=naive,warptile,mma,wgmma --repeat 2 --json $O/mlp-swiglu.json
+step mask-attention 30 $B/gemm-run $I/attention-mask-f16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 2 --json $O/mask-attention.json
+step mask-scores 40 $B/gemm-run --batch 32 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask --repeat 20 --json $O/mask-scores.json
+step scale-scores 40 $B/gemm-run --batch 32 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125 --repeat 20 --json $O/scale-scores.json
 step acc-sets 200 benchmarks/run-variants-dir.sh $B .sweep/acc-sets $O/acc-sets
 step gelu 60 benchmarks/run-variants-dir.sh $B .sweep/gelu $O/gelu
 step tune-confirm 45 $B/gemm-run --tune --shape 8x8192x8192 --dtype bf16 --out-dtype bf16 --layout nt --tune-max 3 --tuning-db $O/tune-confirm.jsonl
