@@ -282,6 +282,9 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
       fits = fits || isBatchedShape(b->shape, p.batch, p.m, p.n);
     if (s.broadcast == EpilogueBroadcast::Batch) // as the function has it: [1, 1, M, N]
       fits = fits || isBatchedShape(b->shape, 1, p.m, p.n);
+    if (s.broadcast == EpilogueBroadcast::Col || s.broadcast == EpilogueBroadcast::Row) // [1, 1, 1, N], [1, M, 1]
+      fits = fits || (leadingProductIs(b->shape, 0, shape[0]) &&
+                      std::count_if(b->shape.begin(), b->shape.end(), [](int64_t d) { return d != 1; }) <= 1);
     if (!fits)
       return msg = at + "buffer \"" + b->name + "\" (role " + s.operand + ", broadcast " +
                    epilogueBroadcastName(s.broadcast) + ") must have shape " + jsonIntList(shape) +

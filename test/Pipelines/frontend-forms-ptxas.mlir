@@ -231,3 +231,14 @@
 // MASK: func.func private @attention_op0({{.+}}%arg2: memref<130x67xf16> {gemm_opt.role = "E0"}{{.+}}epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = {{.+}}>, <broadcast = "batch", op = "add", operand = 0>]>, k = 72, m = 130, n = 67, transpose_b = true>]
 // MASK-MANIFEST: "batch": 6, "epilogue": [{"op": "mul", "scalar": 0.11785888671875}, {"op": "add", "operand": "E0", "broadcast": "batch"}]}, "operands": {"A": "arg0", "B": "arg1", "C": "temp0", "E0": "arg3"}},
 // MASK-MANIFEST: {"name": "arg3", "role": "arg", "elem": "f16", "shape": [1, 1, 130, 67]},
+
+// A decode step's scores with a key-padding mask [1, 1, 1, 48] read
+// through (b, h, i, j) -> (0, 0, 0, j): one value per key (broadcast
+// "col"), bound as the function has it.
+// REDEFINE: %{in} = decode-scores-mask-f16-2x3x1x48x32
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = KEYPAD
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=KEYPAD-MANIFEST
+// KEYPAD: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <broadcast = "col", op = "add", operand = 0>]>, k = 32, m = 1, n = 48>]
+// KEYPAD-MANIFEST: {"name": "E0", "role": "E0", "elem": "f16", "shape": [1, 1, 1, 48]}

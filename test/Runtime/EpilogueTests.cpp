@@ -274,6 +274,18 @@ void testEpilogueMask() {
              err);
   EXPECT_REJECT(replaced(json, e1, "\"role\": \"E1\", \"elem\": \"f32\", \"shape\": [20, 30]"),
                 "(role E1, broadcast batch) must have shape [30, 20] (one M x N matrix for every batch entry)");
+  // A bias as torch-mlir's unit-broadcast operand has it ([1, 1, 1, N]);
+  // a row vector [1, M, 1]; not two extents.
+  const std::string plain = toJson(epilogueManifest());
+  const std::string e0 = "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [20]";
+  EXPECT_MSG(parseManifest(replaced(plain, e0, "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [1, 1, 1, 20]"),
+                           back, err),
+             err);
+  EXPECT_REJECT(replaced(plain, e0, "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [2, 10]"),
+                "(role E0, broadcast col) must have shape [20]");
+  const std::string row = replaced(plain, "\"broadcast\": \"col\"", "\"broadcast\": \"row\"");
+  EXPECT_MSG(parseManifest(replaced(row, e0, "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [1, 30, 1]"), back, err),
+             err);
 }
 
 void testEpilogueList() {

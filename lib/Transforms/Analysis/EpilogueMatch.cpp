@@ -304,15 +304,33 @@ static FailureOr<EpilogueMatch> matchBody(linalg::GenericOp consumer,
   return match;
 }
 
-/// Whether `op` may write one of `buffers`: an op using one that says
-/// nothing of its effects counts as a write.
-static bool writesAny(Operation *op, ArrayRef<Value> buffers) {
+/// The buffer `v` views, through any chain of view ops (reshapes, casts,
+/// subviews): two values with one root may alias.
+static Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// Whether `op` may do anything but read the buffers `roots` (rootBuffer):
+/// an operand viewing one is fine in a view op (its users are checked
+/// themselves) and in an op that only reads it; a write, a free or an op
+/// that says nothing of its effects counts.
+static bool mayChangeAny(Operation *op, ArrayRef<Value> roots) {
+  if (isa<ViewLikeOpInterface>(op))
+    return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  return llvm::any_of(buffers, [&](Value buffer) {
-    if (!llvm::is_contained(op->getOperands(), buffer))
+  return llvm::any_of(op->getOperands(), [&](Value v) {
+    if (!isa<MemRefType>(v.getType()) ||
+        !llvm::is_contained(roots, rootBuffer(v)))
       return false;
-    return !effects ||
-           effects.getEffectOnValue<MemoryEffects::Write>(buffer).has_value();
+    if (!effects)
+      return true;
+    SmallVector<MemoryEffects::EffectInstance> onValue;
+    effects.getEffectsOnValue(v, onValue);
+    return llvm::any_of(onValue, [](const MemoryEffects::EffectInstance &e) {
+      return !isa<MemoryEffects::Read>(e.getEffect());
+    });
   });
 }
 
@@ -381,24 +399,26 @@ mlir::gemm_opt::findEpilogueConsumer(linalg::LinalgOp matmul,
           getElementTypeOrSelf(matmul.getDpsInputs()[1].getType()), out);
       // One role per buffer; on memrefs the kernel moves to the consumer,
       // past whatever lies between.
-      SmallVector<Value> buffers = {matmul.getDpsInputs()[0],
-                                    matmul.getDpsInputs()[1], match->output};
+      // (Views of one buffer are one buffer.)
+      SmallVector<Value> buffers = {rootBuffer(matmul.getDpsInputs()[0]),
+                                    rootBuffer(matmul.getDpsInputs()[1]),
+                                    rootBuffer(match->output)};
       for (Value e : match->operands) {
-        if (llvm::is_contained(buffers, e))
+        if (llvm::is_contained(buffers, rootBuffer(e)))
           why = "it reads a buffer the kernel also reads or writes as A, B, "
                 "C or another operand";
-        buffers.push_back(e);
+        buffers.push_back(rootBuffer(e));
       }
       // The kernel reads A and B where the consumer was: no op between may
-      // write them. The consumer's operands and output are read and written
-      // where they were (an MLP's up projection, between the gate's matmul
-      // and silu(gate) * up, computes an operand).
+      // write or free them, through any view. The consumer's operands and
+      // output are read and written where they were (an MLP's up
+      // projection, between the gate's matmul and silu(gate) * up, computes
+      // an operand).
       if (!matmul.hasPureTensorSemantics())
         for (Operation *mid = matmul->getNextNode(); mid != consumer;
              mid = mid->getNextNode())
-          if (writesAny(mid,
-                        {matmul.getDpsInputs()[0], matmul.getDpsInputs()[1]}))
-            why = "an op between the matmul and it writes A or B";
+          if (mayChangeAny(mid, {buffers[0], buffers[1]}))
+            why = "an op between the matmul and it writes or frees A or B";
       if (!typeError.empty())
         why = "its output: " + typeError;
       if (why.empty()) {
@@ -418,10 +438,19 @@ mlir::gemm_opt::findEpilogueConsumer(linalg::LinalgOp matmul,
 }
 
 linalg::LinalgOp mlir::gemm_opt::findProducerMatmul(linalg::GenericOp consumer) {
+  SmallVector<linalg::LinalgOp> all = findProducerMatmuls(consumer);
+  return all.empty() ? linalg::LinalgOp() : all.front();
+}
+
+SmallVector<linalg::LinalgOp>
+mlir::gemm_opt::findProducerMatmuls(linalg::GenericOp consumer) {
+  SmallVector<linalg::LinalgOp> found;
   for (Value in : consumer.getDpsInputs()) {
-    if (auto producer = in.getDefiningOp<linalg::LinalgOp>())
-      if (isGemmOp(producer))
-        return producer;
+    if (auto producer = in.getDefiningOp<linalg::LinalgOp>()) {
+      if (isGemmOp(producer) && !llvm::is_contained(found, producer))
+        found.push_back(producer);
+      continue;
+    }
     if (!isa<MemRefType>(in.getType()))
       continue;
     // The last op before the consumer writing `in`.
@@ -430,10 +459,10 @@ linalg::LinalgOp mlir::gemm_opt::findProducerMatmul(linalg::GenericOp consumer) 
       auto linalgOp = dyn_cast<linalg::LinalgOp>(prev);
       if (!linalgOp || !llvm::is_contained(linalgOp.getDpsInits(), in))
         continue;
-      if (isGemmOp(prev))
-        return linalgOp;
+      if (isGemmOp(prev) && !llvm::is_contained(found, linalgOp))
+        found.push_back(linalgOp);
       break;
     }
   }
-  return {};
+  return found;
 }

@@ -92,12 +92,42 @@ static LogicalResult verifyFill(linalg::FillOp fill) {
   return success();
 }
 
+/// Whether `op` reads a reshape (expand or collapse) of a matmul's result:
+/// an epilogue that could not be collapsed onto the matmul's shape.
+static bool readsReshapedMatmulResult(Operation *op) {
+  return llvm::any_of(op->getOperands(), [](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!isa_and_nonnull<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+                         memref::ExpandShapeOp, memref::CollapseShapeOp>(def))
+      return false;
+    Value source = def->getOperand(0);
+    if (Operation *producer = source.getDefiningOp())
+      return isGemmOp(producer);
+    // On memrefs: a reshape of a buffer a matmul writes.
+    return llvm::any_of(source.getUsers(), [&](Operation *user) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+      return linalgOp && isGemmOp(user) &&
+             llvm::is_contained(linalgOp.getDpsInits(), source);
+    });
+  });
+}
+
 /// A consumer of a matmul's result is supported only as the epilogue the
-/// matmul kernel fuses (EpilogueMatch.h).
-static LogicalResult verifyEpilogueConsumer(linalg::GenericOp consumer,
-                                            linalg::LinalgOp matmul) {
-  std::string why;
-  FailureOr<EpilogueMatch> match = findEpilogueConsumer(matmul, why);
+/// kernel of one of the matmuls it reads fuses (EpilogueMatch.h); the
+/// error says why the first does not.
+static LogicalResult
+verifyEpilogueConsumer(linalg::GenericOp consumer,
+                       ArrayRef<linalg::LinalgOp> matmuls) {
+  std::string why, firstWhy;
+  FailureOr<EpilogueMatch> match = failure();
+  for (linalg::LinalgOp matmul : matmuls) {
+    match = findEpilogueConsumer(matmul, why);
+    if (succeeded(match) && match->consumer == consumer)
+      break;
+    if (matmul == matmuls.front())
+      firstWhy = why;
+  }
+  why = firstWhy;
   if (succeeded(match) && match->consumer == consumer) {
     SmallVector<Value> buffers = {match->output};
     llvm::append_range(buffers, match->operands);
@@ -220,8 +250,9 @@ WalkResult InputOps::verify(Operation *op) {
     return WalkResult::skip();
   }
   if (auto generic = dyn_cast<linalg::GenericOp>(op)) {
-    if (linalg::LinalgOp matmul = findProducerMatmul(generic)) {
-      if (failed(verifyEpilogueConsumer(generic, matmul)))
+    if (SmallVector<linalg::LinalgOp> matmuls = findProducerMatmuls(generic);
+        !matmuls.empty()) {
+      if (failed(verifyEpilogueConsumer(generic, matmuls)))
         rejected.insert(op);
       return WalkResult::skip();
     }
@@ -253,6 +284,20 @@ WalkResult InputOps::verify(Operation *op) {
                       "operand) and compiles none on its own; this one "
                       "has another use, or a permutation no matmul "
                       "layout expresses (the batch must stay first)");
+    rejected.insert(op);
+    return WalkResult::skip();
+  }
+  if (linalgOp && isa<linalg::GenericOp>(op) &&
+      linalg::isElementwise(linalgOp) && readsReshapedMatmulResult(op)) {
+    op->emitOpError(
+        "reads a matmul's result reshaped (as torch-mlir's 4-D "
+        "batch) and does not fuse as its epilogue: its operands must "
+        "let the op collapse onto the matmul's batch, rows and columns. "
+        "An operand is read per column [N], per row [M], whole (C's "
+        "shape) or as one M x N matrix for every batch entry ([1, 1, M, "
+        "N]: an attention mask); a mask per batch but shared by the heads "
+        "([b, 1, M, N], b > 1), or per head but shared by the batch, is "
+        "not compiled yet");
     rejected.insert(op);
     return WalkResult::skip();
   }

@@ -80,17 +80,49 @@ static bool readsExpandedMatmulResult(OpOperand *operand) {
 /// torch-mlir reads an operand broadcast over unit dimensions through
 /// constant-zero map results (an attention mask [1, 1, q, k] added to
 /// [b, h, q, k] scores: (b, h, i, j) -> (0, 0, i, j)), which no collapse
-/// of the loops can fold. Each such input of `op` is read as the collapse
-/// of its unit dimensions instead ((b, h, i, j) -> (i, j) on [q, k]).
+/// of the loops can fold. Where the loop of that position has one
+/// iteration too (the output's dimension is 1) it is read as that loop
+/// ((0, h, i, j) -> (b, h, i, j) at b = 1: a per-head mask is C's shape),
+/// unless the input broadcasts over another loop ((0, h, i, j) ->
+/// (0, 0, i, j) at h = 1); each input still reading a constant is read as
+/// the collapse of those unit dimensions ((b, h, i, j) -> (i, j) on
+/// [q, k]).
 static void dropUnitBroadcastDims(RewriterBase &rewriter,
                                   linalg::GenericOp op) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   bool changed = false;
+  auto outType = dyn_cast<RankedTensorType>(op.getDpsInits()[0].getType());
+  bool identityOut =
+      op.getNumDpsInits() == 1 && outType &&
+      op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
   for (OpOperand *input : op.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
     AffineMap map = maps[input->getOperandNumber()];
     if (!type)
       continue;
+    if (identityOut && map.getNumResults() == map.getNumDims()) {
+      // A dimension of one iteration is read as a broadcast where the
+      // input broadcasts over another dimension too (it then collapses
+      // with it), else as its loop.
+      SmallVector<AffineExpr> results(map.getResults());
+      auto isZero = [](AffineExpr e) {
+        auto constant = dyn_cast<AffineConstantExpr>(e);
+        return constant && constant.getValue() == 0;
+      };
+      bool broadcasts = llvm::any_of(llvm::enumerate(results), [&](auto r) {
+        return isZero(r.value()) && outType.getDimSize(r.index()) != 1;
+      });
+      for (auto [d, expr] : llvm::enumerate(results)) {
+        AffineExpr loop = getAffineDimExpr(d, op.getContext());
+        if ((isZero(expr) || expr == loop) && type.getDimSize(d) == 1 &&
+            outType.getDimSize(d) == 1)
+          expr = broadcasts ? getAffineConstantExpr(0, op.getContext()) : loop;
+      }
+      AffineMap loops =
+          AffineMap::get(map.getNumDims(), 0, results, op.getContext());
+      changed |= loops != map;
+      map = maps[input->getOperandNumber()] = loops;
+    }
     // Each kept dimension with the unit ones before it; trailing unit ones
     // join the last group.
     SmallVector<ReassociationIndices> groups;
@@ -135,6 +167,15 @@ static void dropUnitBroadcastDims(RewriterBase &rewriter,
 /// reshape moves after them, where gemm-return-whole-allocations and the
 /// views of the kernels take it.
 static LogicalResult sinkMatmulResultReshapes(func::FuncOp func) {
+  // Unit broadcasts first, of any generic reading a matmul's result.
+  IRRewriter rewriter(func.getContext());
+  func.walk([&](linalg::GenericOp op) {
+    if (isChainOp(op) && llvm::any_of(op->getOpOperands(), [](OpOperand &o) {
+          Operation *def = o.get().getDefiningOp();
+          return readsExpandedMatmulResult(&o) || (def && isGemmOp(def));
+        }))
+      dropUnitBroadcastDims(rewriter, op);
+  });
   SmallVector<Operation *> readers;
   func.walk([&](linalg::LinalgOp op) {
     if (isChainOp(op) && !isa<linalg::BroadcastOp>(op) &&
@@ -147,13 +188,6 @@ static LogicalResult sinkMatmulResultReshapes(func::FuncOp func) {
     return success();
   if (failed(generalizeNamedOps(readers)))
     return failure();
-  IRRewriter rewriter(func.getContext());
-  func.walk([&](linalg::GenericOp op) {
-    if (isChainOp(op) && llvm::any_of(op->getOpOperands(), [](OpOperand &o) {
-          return readsExpandedMatmulResult(&o);
-        }))
-      dropUnitBroadcastDims(rewriter, op);
-  });
   RewritePatternSet patterns(func.getContext());
   linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns,
                                                      readsExpandedMatmulResult);

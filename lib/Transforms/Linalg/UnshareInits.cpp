@@ -64,11 +64,56 @@ unsigned mlir::gemm_opt::unshareFill(RewriterBase &rewriter,
   return copies;
 }
 
+bool mlir::gemm_opt::dropUnreadFills(RewriterBase &rewriter, Operation *op) {
+  auto dps = dyn_cast<DestinationStyleOpInterface>(op);
+  if (!dps || !dps.hasPureTensorSemantics())
+    return false;
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp && !isa<linalg::SoftmaxOp>(op))
+    return false;
+  bool changed = false;
+  for (OpOperand &init : dps.getDpsInitsMutable()) {
+    auto fill = init.get().getDefiningOp<linalg::FillOp>();
+    if (!fill || !fill.hasPureTensorSemantics())
+      continue;
+    // A linalg op writes every element of its init (parallel loops over
+    // it); the softmax writes its whole output.
+    if (linalgOp && (linalgOp.payloadUsesValueFromOperand(&init) ||
+                     linalgOp.getNumReductionLoops() != 0))
+      continue;
+    GEMM_OPT_DBG() << op->getName() << " writes into a linalg.fill without "
+                   << "reading it: writes into its destination\n";
+    // A tensor.empty of its own: one that the fill (or others) writes
+    // into too would share their buffer.
+    Value dest = fill.getDpsInits()[0];
+    auto empty = dest.getDefiningOp<tensor::EmptyOp>();
+    if (empty) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(op);
+      dest = rewriter.clone(*empty)->getResult(0);
+    }
+    rewriter.modifyOpInPlace(op, [&] { init.set(dest); });
+    if (fill->use_empty())
+      rewriter.eraseOp(fill);
+    if (empty && empty->use_empty())
+      rewriter.eraseOp(empty);
+    changed = true;
+  }
+  return changed;
+}
+
 namespace {
 struct GemmUnshareInitsPass
     : public mlir::gemm_opt::impl::GemmUnshareInitsBase<GemmUnshareInitsPass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
+    SmallVector<Operation *> writers;
+    getOperation()->walk([&](DestinationStyleOpInterface op) {
+      if (!isa<linalg::FillOp>(op))
+        writers.push_back(op);
+    });
+    for (Operation *op : writers)
+      (void)dropUnreadFills(rewriter, op);
     SmallVector<linalg::FillOp> fills;
     getOperation()->walk([&](linalg::FillOp fill) { fills.push_back(fill); });
     for (linalg::FillOp fill : fills)

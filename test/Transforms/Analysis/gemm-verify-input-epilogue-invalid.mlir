@@ -151,7 +151,7 @@ func.func @b_written_between(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %P: memre
   linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%tmp : memref<8x8xf32>)
   linalg.fill ins(%zero : f32) outs(%B : memref<4x8xf32>)
   linalg.matmul ins(%P, %Q : memref<4x2xf32>, memref<2x8xf32>) outs(%B : memref<4x8xf32>)
-  // expected-error@+1 {{does not fuse as its epilogue: an op between the matmul and it writes A or B}}
+  // expected-error@+1 {{does not fuse as its epilogue: an op between the matmul and it writes or frees A or B}}
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%tmp : memref<8x8xf32>) outs(%O : memref<8x8xf32>) {
   ^bb0(%x: f32, %out: f32):
@@ -159,4 +159,49 @@ func.func @b_written_between(%A: memref<8x4xf32>, %B: memref<4x8xf32>, %P: memre
     linalg.yield %t : f32
   }
   return
+}
+
+// -----
+
+// A written through a view of it between the matmul and its consumer.
+#id = affine_map<(m, n) -> (m, n)>
+func.func @a_written_through_view(%A: memref<8x4xf32>, %P: memref<8x2xf32>, %Q: memref<2x4xf32>, %B: memref<4x8xf32>, %O: memref<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<8x8xf32>)
+  linalg.matmul ins(%A, %B : memref<8x4xf32>, memref<4x8xf32>) outs(%tmp : memref<8x8xf32>)
+  %Av = memref.expand_shape %A [[0, 1], [2]] output_shape [1, 8, 4] : memref<8x4xf32> into memref<1x8x4xf32>
+  %Pv = memref.expand_shape %P [[0, 1], [2]] output_shape [1, 8, 2] : memref<8x2xf32> into memref<1x8x2xf32>
+  %Qv = memref.expand_shape %Q [[0, 1], [2]] output_shape [1, 2, 4] : memref<2x4xf32> into memref<1x2x4xf32>
+  linalg.fill ins(%zero : f32) outs(%Av : memref<1x8x4xf32>)
+  linalg.batch_matmul ins(%Pv, %Qv : memref<1x8x2xf32>, memref<1x2x4xf32>) outs(%Av : memref<1x8x4xf32>)
+  // expected-error@+1 {{does not fuse as its epilogue: an op between the matmul and it writes or frees A or B}}
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp : memref<8x8xf32>) outs(%O : memref<8x8xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+// A mask per batch entry of the 4-D scores but shared by the heads
+// ([2, 1, q, k]): no collapse onto the batch reads it.
+func.func @mask_per_batch(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<2x1x16x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  // expected-error@+1 {{reads a matmul's result reshaped (as torch-mlir's 4-D batch) and does not fuse as its epilogue}}
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, 0, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<2x1x16x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
 }

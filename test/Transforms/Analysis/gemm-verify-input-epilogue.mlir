@@ -219,3 +219,33 @@ func.func @batched_mask(%A: memref<4x8x16xbf16>, %B: memref<4x16x8xbf16>, %mask:
   }
   return
 }
+
+// -----
+
+// up * silu(gate), the matmul of the up projection read first: the gate's
+// kernel fuses the consumer (silu of its value, times the up projection's).
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.matmul: #gemm_opt.epilogue<[<op = "silu">, <broadcast = "none", op = "mul", operand = 0>]>
+#id = affine_map<(m, n) -> (m, n)>
+func.func @up_times_silu_gate(%x: tensor<8x4xbf16>, %wg: tensor<4x8xbf16>, %wu: tensor<4x8xbf16>) -> tensor<8x8xbf16> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %gate = linalg.matmul ins(%x, %wg : tensor<8x4xbf16>, tensor<4x8xbf16>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %up = linalg.matmul ins(%x, %wu : tensor<8x4xbf16>, tensor<4x8xbf16>) outs(%f2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %o = tensor.empty() : tensor<8x8xbf16>
+  %h = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%up, %gate : tensor<8x8xf32>, tensor<8x8xf32>) outs(%o : tensor<8x8xbf16>) {
+  ^bb0(%u: f32, %g: f32, %out: bf16):
+    %one = arith.constant 1.0 : f32
+    %n = arith.negf %g : f32
+    %ex = math.exp %n : f32
+    %d = arith.addf %ex, %one : f32
+    %s = arith.divf %g, %d : f32
+    %p = arith.mulf %u, %s : f32
+    %t = arith.truncf %p : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<8x8xbf16>
+  return %h : tensor<8x8xbf16>
+}

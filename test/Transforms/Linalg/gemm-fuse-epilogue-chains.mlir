@@ -134,3 +134,53 @@ func.func @unit_broadcast_mask(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %
   } -> tensor<2x3x16x32xf32>
   return %o : tensor<2x3x16x32xf32>
 }
+
+// -----
+
+// The 3-D form (StableHLO, IREE's input): a [1, q, k] mask read through
+// (b, i, j) -> (0, i, j) on the batch matmul's result is read as its
+// [q, k] collapse.
+// CHECK-DAG: #[[MASK:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @unit_broadcast_mask_3d
+// CHECK: %[[M2:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2]] : tensor<1x16x32xf32> into tensor<16x32xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #[[MASK]], #{{.+}}]
+// CHECK-SAME: ins(%{{.+}}, %[[M2]] : tensor<6x16x32xf32>, tensor<16x32xf32>)
+func.func @unit_broadcast_mask_3d(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x16x32xf32>) -> tensor<6x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %e = tensor.empty() : tensor<6x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (0, i, j)>, affine_map<(b, i, j) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%r, %m : tensor<6x16x32xf32>, tensor<1x16x32xf32>) outs(%e : tensor<6x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<6x16x32xf32>
+  return %o : tensor<6x16x32xf32>
+}
+
+// -----
+
+// A per-head mask [1, h, q, k] at batch 1: (0, h, i, j) reads the loop of
+// one iteration, so the mask is C's shape and the add collapses onto the
+// batch of 3 heads with it.
+// CHECK-LABEL: func.func @per_head_mask_batch_1
+// CHECK: %[[M3:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2], [3]] : tensor<1x3x16x32xf32> into tensor<3x16x32xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.+}}, %[[M3]] : tensor<3x16x32xf32>, tensor<3x16x32xf32>)
+func.func @per_head_mask_batch_1(%a: tensor<3x16x8xf16>, %b: tensor<3x8x32xf16>, %m: tensor<1x3x16x32xf32>) -> tensor<1x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<3x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<3x16x32xf32>) -> tensor<3x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<3x16x8xf16>, tensor<3x8x32xf16>) outs(%c : tensor<3x16x32xf32>) -> tensor<3x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [1, 3, 16, 32] : tensor<3x16x32xf32> into tensor<1x3x16x32xf32>
+  %e = tensor.empty() : tensor<1x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<1x3x16x32xf32>, tensor<1x3x16x32xf32>) outs(%e : tensor<1x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<1x3x16x32xf32>
+  return %o : tensor<1x3x16x32xf32>
+}

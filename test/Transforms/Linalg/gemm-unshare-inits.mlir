@@ -58,3 +58,32 @@ func.func @left_alone(%a: tensor<8x4xf32>, %b: tensor<4x8xf32>, %m: memref<8x8xf
   linalg.fill ins(%zero : f32) outs(%m : memref<8x8xf32>)
   return %r : tensor<8x8xf32>
 }
+
+// -----
+
+// Ops that write all of their init without reading it (a softmax, an
+// elementwise op whose body ignores its output) write into a tensor.empty
+// of their own instead of a shared fill; the matmul keeps the fill.
+// CHECK-LABEL: func.func @unread_fills
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<8x8xf32>
+// CHECK: %[[F:.+]] = linalg.fill ins(%{{.+}}) outs(%[[E]] :
+// CHECK: %[[MM:.+]] = linalg.matmul ins({{.+}}) outs(%[[F]] :
+// CHECK: %[[E1:.+]] = tensor.empty() : tensor<8x8xf32>
+// CHECK: linalg.generic {{.+}} ins(%[[MM]] : tensor<8x8xf32>) outs(%[[E1]] :
+// CHECK: %[[E2:.+]] = tensor.empty() : tensor<8x8xf32>
+// CHECK: linalg.softmax dimension(1) ins(%{{.+}} : tensor<8x8xf32>) outs(%[[E2]] :
+// CHECK-NOT: linalg.fill
+func.func @unread_fills(%a: tensor<8x4xf32>, %b: tensor<4x8xf32>, %x: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<8x4xf32>, tensor<4x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %h = math.tanh %v : f32
+    linalg.yield %h : f32
+  } -> tensor<8x8xf32>
+  %s = linalg.softmax dimension(1) ins(%x : tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %t, %s : tensor<8x8xf32>, tensor<8x8xf32>
+}

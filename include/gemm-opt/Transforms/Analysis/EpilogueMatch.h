@@ -44,6 +44,10 @@ FailureOr<EpilogueMatch> findEpilogueConsumer(linalg::LinalgOp matmul,
 /// before it in the block); null when there is none.
 linalg::LinalgOp findProducerMatmul(linalg::GenericOp consumer);
 
+/// Every matmul whose result `consumer` reads, in the order of its inputs
+/// (silu(gate) * up reads two, and fuses into one of them).
+SmallVector<linalg::LinalgOp> findProducerMatmuls(linalg::GenericOp consumer);
+
 /// The activation (relu, gelu_tanh, gelu_erf, silu, sigmoid, tanh) that
 /// `result`, a value of a linalg body, computes as a function of `input`
 /// alone, found by evaluating the arith/math ops between them at probe

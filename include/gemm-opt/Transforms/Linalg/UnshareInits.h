@@ -23,6 +23,14 @@ namespace mlir::gemm_opt {
 /// `fill`. Returns the number of copies made; 0 changes nothing.
 unsigned unshareFill(RewriterBase &rewriter, linalg::FillOp fill);
 
+/// When `op` (a linalg op or linalg.softmax on tensors) writes every
+/// element of an init produced by a linalg.fill without reading it (a
+/// softmax, a transpose, an elementwise op whose body ignores its output
+/// element), makes it write into the fill's destination instead and erases
+/// the fill if nothing else uses it: the fill computed nothing. Returns
+/// whether it changed anything.
+bool dropUnreadFills(RewriterBase &rewriter, Operation *op);
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_LINALG_UNSHAREINITS_H
