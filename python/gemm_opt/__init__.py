@@ -9,10 +9,12 @@ the kernels on PyTorch CUDA tensors.
     y = linear(x, w)                                          # any M inside its bounds
     c = gemm_opt.matmul(a, b)          # compiled once per problem, cached
     y = gemm_opt.softmax(x, dim=-1)
+    o = gemm_opt.scaled_dot_product_attention(q, k, v, is_causal=True)  # three kernels
     results = gemm_opt.ladder("4096x4096x4096", "bf16")       # gemm-run
     gemm_opt.plot.ladder(results)
 
 See python/README.md."""
+from .attention import scaled_dot_product_attention
 from .compilation import compile
 from .dynamic import DynamicKernel
 from .errors import (CompileError, Diagnostic, GemmOptError, GemmRunError, LaunchError, NoDeviceError, SizeError,
@@ -24,7 +26,8 @@ from .module import ModuleKernels
 from .ladder import ladder, load_results
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Kernel", "FunctionKernel", "DynamicKernel", "ModuleKernels", "matmul", "linear", "softmax", "ladder",
+__all__ = ["compile", "Kernel", "FunctionKernel", "DynamicKernel", "ModuleKernels", "matmul", "linear", "softmax",
+           "scaled_dot_product_attention", "ladder",
            "load_results", "ACTIVATIONS",
            "GemmOptError", "CompileError", "Diagnostic", "LaunchError", "NoDeviceError", "SizeError",
            "GemmRunError", "ToolNotFoundError"]

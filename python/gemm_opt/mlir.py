@@ -70,6 +70,16 @@ _CONSTANTS = {"c0": 0.0, "c1": 1.0, "chalf": 0.5, "crsqrt2": 0.7071067811865476,
               "csqrt2pi": 0.7978845608028654}
 
 
+def _add_widened(body, value, operand, elem, result):
+    """Appends `result` = value + operand (an `elem` block argument widened
+    to f32) to the f32 steps `body`; returns `result`."""
+    if elem != "f32":
+        body.append(f"{operand}32 = arith.extf {operand} : {elem} to f32")
+        operand += "32"
+    body.append(f"{result} = arith.addf {value}, {operand} : f32")
+    return result
+
+
 def fused_matmul_source(m, n, k, in_type, out_type, layout="nn", bias_type=None, activation=None):
     """D(m x n) = activation(A * B + bias) in out_type, on tensors: a
     zero-filled f32 matmul, then one linalg.generic adding the bias (a
@@ -92,12 +102,7 @@ def fused_matmul_source(m, n, k, in_type, out_type, layout="nn", bias_type=None,
     # cast.
     body, value = [], "%v"
     if bias_type:
-        bias = "%bv"
-        if bias_type != "f32":
-            body.append(f"%b = arith.extf %bv : {bias_type} to f32")
-            bias = "%b"
-        body.append(f"%s = arith.addf %v, {bias} : f32")
-        value = "%s"
+        value = _add_widened(body, value, "%bv", bias_type, "%s")
     if activation:
         body += [line.replace("%s", value) for line in _ACTIVATION_BODY[activation]]
         value = "%r"
@@ -125,3 +130,68 @@ def softmax_source(rows, cols, dtype):
     return (f"func.func @softmax(%X: {t}, %Y: {t}) {{\n"
             f"  linalg.softmax dimension(1) ins(%X : {t}) outs(%Y : {t})\n"
             f"  return\n}}\n")
+
+
+def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type=None):
+    """O = softmax(Q K^T * scale + mask) V for `heads` independent heads
+    (batch and heads flattened), on tensors, in the form torch-mlir writes
+    scaled_dot_product_attention: Q [heads, q_len, head_dim] and K
+    [heads, kv_len, head_dim] (read transposed in place: layout nt) into a
+    zero-filled f32 batch matmul; one linalg.generic scaling it, adding the
+    mask (one q_len x kv_len matrix shared by every head, any float type;
+    None: no mask) and casting to `dtype` (the scores kernel's epilogue);
+    a softmax over the keys; P V into f32, cast to `dtype` (the second
+    kernel's epilogue). The function takes Q, K, V (and the mask) and
+    returns O [heads, q_len, v_dim]."""
+    def t(shape, elem=dtype):
+        return f"tensor<{'x'.join(map(str, shape))}x{elem}>"
+
+    def bmap(results):
+        return f"affine_map<(b, m, n, k) -> ({results})>"
+
+    def cast(x):  # the f32 value x in `dtype`, as %y
+        return [f"%y = arith.truncf {x} : f32 to {dtype}"] if dtype != "f32" else []
+
+    def out(x):
+        return "%y" if dtype != "f32" else x
+
+    def lines(ls):
+        return "".join(f"    {line}\n" for line in ls)
+
+    q, k, v = t((heads, q_len, head_dim)), t((heads, kv_len, head_dim)), t((heads, kv_len, v_dim))
+    s32, s, o32, o = (t((heads, q_len, kv_len), "f32"), t((heads, q_len, kv_len)), t((heads, q_len, v_dim), "f32"),
+                      t((heads, q_len, v_dim)))
+    mask = t((q_len, kv_len), mask_type) if mask_type else None
+    nt = f"indexing_maps = [{bmap('b, m, k')}, {bmap('b, n, k')}, {bmap('b, m, n')}] "
+    args = f"%q: {q}, %k: {k}, %v: {v}" + (f", %mask: {mask}" if mask else "")
+    # MLIR's float literal has a point: 1e-05 would not parse.
+    body = [f"%sc = arith.constant {float(scale):.17e} : f32", "%xs = arith.mulf %x, %sc : f32"]
+    value = "%xs"
+    if mask:
+        value = _add_widened(body, value, "%mv", mask_type, "%xm")
+    body += cast(value)
+    score_maps = "#id, #mask, #id" if mask else "#id, #id"
+    score_ins = ("%s32, %mask : " + s32 + ", " + mask) if mask else ("%s32 : " + s32)
+    score_block = "%x: f32" + (f", %mv: {mask_type}" if mask else "") + f", %so: {dtype}"
+    return (f"#id = affine_map<(b, i, j) -> (b, i, j)>\n#mask = affine_map<(b, i, j) -> (i, j)>\n"
+            f"func.func @attention({args}) -> {o} {{\n"
+            f"  %zero = arith.constant 0.0 : f32\n"
+            f"  %es = tensor.empty() : {s32}\n"
+            f"  %fs = linalg.fill ins(%zero : f32) outs(%es : {s32}) -> {s32}\n"
+            f"  %s32 = linalg.batch_matmul {nt}ins(%q, %k : {q}, {k}) outs(%fs : {s32}) -> {s32}\n"
+            f"  %e1 = tensor.empty() : {s}\n"
+            f"  %s = linalg.generic {{indexing_maps = [{score_maps}], iterator_types = [\"parallel\", \"parallel\", "
+            f"\"parallel\"]}} ins({score_ins}) outs(%e1 : {s}) {{\n"
+            f"  ^bb0({score_block}):\n{lines(body)}    linalg.yield {out(value)} : {dtype}\n"
+            f"  }} -> {s}\n"
+            f"  %e2 = tensor.empty() : {s}\n"
+            f"  %p = linalg.softmax dimension(2) ins(%s : {s}) outs(%e2 : {s}) -> {s}\n"
+            f"  %eo = tensor.empty() : {o32}\n"
+            f"  %fo = linalg.fill ins(%zero : f32) outs(%eo : {o32}) -> {o32}\n"
+            f"  %o32 = linalg.batch_matmul ins(%p, %v : {s}, {v}) outs(%fo : {o32}) -> {o32}\n"
+            + (f"  %e3 = tensor.empty() : {o}\n"
+               f"  %o = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\", "
+               f"\"parallel\"]}} ins(%o32 : {o32}) outs(%e3 : {o}) {{\n"
+               f"  ^bb0(%x: f32, %oo: {dtype}):\n{lines(cast('%x'))}    linalg.yield {out('%x')} : {dtype}\n"
+               f"  }} -> {o}\n"
+               f"  return %o : {o}\n}}\n" if dtype != "f32" else f"  return %o32 : {o32}\n}}\n"))

@@ -190,3 +190,34 @@ def test_fused_matmul_source_fuses_bias_and_activation(activation):
     assert [(b["role"], b["elem"]) for b in k.arguments] == [("A", "bf16"), ("B", "bf16"), ("C", "bf16"),
                                                                ("E0", "f32")]
     assert k.manifest["arguments"] == ["A", "B", "E0"]
+
+
+@pytest.mark.parametrize("dtype,mask_type", [("bf16", "f32"), ("f16", "f16"), ("bf16", None), ("f32", "f32")])
+def test_attention_source_is_three_kernels(dtype, mask_type):
+    """scaled_dot_product_attention's source: Q K^T (K read transposed in
+    place) with the scale and the mask (one matrix for every head) in its
+    epilogue, the softmax, P V cast in its epilogue; odd sizes, V's width
+    not the head's."""
+    src = mlir.attention_source(6, 130, 67, 72, 40, dtype, 0.125, mask_type)
+    f = gemm_opt.compile(src, stage="wgmma" if dtype != "f32" else "warptile")
+    assert [o["op"] for o in f.ops] == ["matmul", "softmax", "matmul"]
+    scores, softmax, pv = (o["problem"] for o in f.ops)
+    steps = [{"op": "mul", "scalar": 0.125}]
+    if mask_type:
+        steps.append({"op": "add", "operand": "E0", "broadcast": "batch"})
+    assert scores["epilogue"] == steps and scores["layout"] == "nt" and scores["c"] == dtype
+    assert (scores["batch"], scores["m"], scores["n"], scores["k"]) == (6, 130, 67, 72)
+    assert (softmax["rows"], softmax["cols"], softmax["y"]) == (780, 67, dtype)
+    assert (pv["batch"], pv["m"], pv["n"], pv["k"], pv["c"]) == (6, 130, 40, 67, dtype)
+    shapes = [(b["elem"], b["shape"]) for b in f.arguments]
+    assert shapes == [(dtype, [6, 130, 72]), (dtype, [6, 67, 72]), (dtype, [6, 67, 40])] + (
+        [(mask_type, [130, 67])] if mask_type else [])
+
+
+@pytest.mark.parametrize("scale", [1e-5, 3.0, 1 / 72 ** 0.5])
+def test_attention_source_scale_literals(scale):
+    """Any finite scale reads back as MLIR's float literal (1e-05 without a
+    point would not parse), rounded to f32 in the epilogue."""
+    f = gemm_opt.compile(mlir.attention_source(2, 8, 8, 16, 16, "bf16", scale), stage="mma")
+    got = f.ops[0]["problem"]["epilogue"][0]["scalar"]
+    assert abs(got - scale) <= 1e-7 * abs(scale)

@@ -94,3 +94,34 @@ def test_kernel_for_checks_the_compiled_batch(monkeypatch):
     manifest["problem"]["batch"] = 5
     assert functional.kernel_for("matmul", (5, 4, 6, 8), "f16", "f32", stage="naive").problem["batch"] == 5
     functional.clear_memory_cache()
+
+
+def test_attention_dtypes_differ(fake):
+    with pytest.raises(TypeError, match="needs one dtype"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 8, 16)), fake((2, 8, 16), "float16"), fake((2, 8, 16)))
+
+
+def test_attention_dropout(fake):
+    with pytest.raises(ValueError, match="dropout_p must be 0"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 8, 16)), fake((2, 8, 16)), fake((2, 8, 16)), dropout_p=0.1)
+
+
+def test_attention_grouped_heads(fake):
+    with pytest.raises(ValueError, match="same leading dimensions"):
+        gemm_opt.scaled_dot_product_attention(fake((1, 8, 4, 16)), fake((1, 2, 4, 16)), fake((1, 2, 4, 16)))
+
+
+def test_attention_key_and_value_disagree(fake):
+    with pytest.raises(ValueError, match=r"key \(2, 8, 16\) and value \(2, 7, 16\) do not fit"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 4, 16)), fake((2, 8, 16)), fake((2, 7, 16)))
+
+
+def test_attention_mask_and_causal(fake):
+    with pytest.raises(ValueError, match="either attn_mask or is_causal"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 4, 16)), fake((2, 8, 16)), fake((2, 8, 16)),
+                                              attn_mask=fake((4, 8)), is_causal=True)
+
+
+def test_attention_empty(fake):
+    with pytest.raises(ValueError, match="empty attention"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 0, 16)), fake((2, 8, 16)), fake((2, 8, 16)))

@@ -311,3 +311,32 @@ def test_ladder_on_the_gpu():
     assert all(s["status"] == "PASS" for s in r["stages"]) and r["exit_code"] == 0
     fig = plot.ladder(r)
     assert len(fig.axes[0].patches) == 2
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_functional_attention_against_torch(dtype):
+    """gemm_opt.scaled_dot_product_attention against torch's (in f32 from
+    the same inputs) at odd shapes: no mask, a float mask shared by every
+    head ([1, 1, L, S]), a boolean one, is_causal, a decode step (L = 1),
+    V narrower than the head; the scores are rounded to the inputs' dtype
+    once (the bound allows for it)."""
+    t = {torch.float16: 5e-3, torch.bfloat16: 2e-2}[dtype]
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    q, k, v = rand(2, 3, 130, 72, dtype=dtype, seed=31), rand(2, 3, 67, 72, dtype=dtype, seed=32), \
+        rand(2, 3, 67, 40, dtype=dtype, seed=33)
+    def ref(*a, **kw):  # torch's, in f32 (a boolean mask as it is)
+        return sdpa(*(x if x.dtype == torch.bool else x.float() for x in a), **kw)
+    got = gemm_opt.scaled_dot_product_attention(q, k, v)
+    assert got.shape == (2, 3, 130, 40) and got.dtype == dtype
+    assert matmul_error(got, ref(q, k, v)) <= t
+    mask = rand(1, 1, 130, 67, dtype=dtype, seed=34) * 4
+    assert matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, mask), ref(q, k, v, mask)) <= t
+    keep = rand(130, 67, seed=35) > -0.5
+    keep[:, 0] = True  # no row fully masked (NaN in both)
+    assert matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, keep), ref(q, k, v, keep)) <= t
+    qc, kc, vc = rand(2, 3, 67, 72, dtype=dtype, seed=36), k, v
+    got = gemm_opt.scaled_dot_product_attention(qc, kc, vc, is_causal=True, scale=0.3)
+    assert matmul_error(got, ref(qc, kc, vc, is_causal=True, scale=0.3)) <= t
+    q1 = rand(2, 3, 1, 72, dtype=dtype, seed=37)
+    pad = rand(1, 67, dtype=dtype, seed=38)
+    assert matmul_error(gemm_opt.scaled_dot_product_attention(q1, k, v, pad), ref(q1, k, v, pad)) <= t

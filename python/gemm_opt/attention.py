@@ -1,0 +1,126 @@
+"""scaled_dot_product_attention on gemm-opt's kernels: one compiled function
+(mlir.attention_source) per problem, cached like the functional API's
+kernels. Three kernels: Q K^T with the scale and the mask in its epilogue,
+the softmax over the keys, P V."""
+import math
+import threading
+
+from . import _runtime, compilation, compiler, functional, mlir
+from .kernel import dtype_name
+
+_kernels = {}
+_causal = {}
+_lock = threading.Lock()
+
+
+def clear_memory_cache():
+    _kernels.clear()
+    _causal.clear()
+
+
+def _check(name, t):
+    functional._check_tensor(name, t)
+    if t.dim() < 2:
+        raise ValueError(f"{name}: expected at least 2 dimensions (..., sequence, features), got "
+                         f"{tuple(t.shape)}")
+
+
+def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, stage, options, device):
+    key = (heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, stage, options, device)
+    k = _kernels.get(key)
+    if k is None:
+        options_dict = compiler.check_options(dict(options))
+        chip = functional._device_chip(device)
+        with _lock:
+            k = _kernels.get(key)
+            if k is None:
+                if stage == "best":
+                    stage = compiler.best_stage("matmul", dtype, _runtime.device(device).capability,
+                                                options_dict.get("allow_tf32", False))
+                src = mlir.attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type)
+                k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options_dict)
+    return k
+
+
+def _causal_mask(q_len, kv_len, dtype, device):
+    """0 where key j <= query i, -inf above (torch's is_causal: the top-left
+    aligned lower triangle), made once per shape, dtype and device."""
+    key = (q_len, kv_len, dtype, device)
+    mask = _causal.get(key)
+    if mask is None:
+        import torch
+        keep = torch.ones(q_len, kv_len, dtype=torch.bool, device=device).tril()
+        mask = _causal[key] = torch.zeros(q_len, kv_len, dtype=dtype, device=device).masked_fill(~keep,
+                                                                                                 float("-inf"))
+    return mask
+
+
+def _mask_matrix(attn_mask, q_len, kv_len, dtype):
+    """The additive q_len x kv_len mask that `attn_mask` is for every head:
+    a float mask as it is, a boolean one as 0 where True and -inf where
+    False; only masks whose leading dimensions are all 1 (shared by every
+    batch entry and head) are taken."""
+    import torch
+    if attn_mask.dim() < 2 or tuple(attn_mask.shape[-2:]) != (q_len, kv_len) or \
+            any(d != 1 for d in attn_mask.shape[:-2]):
+        raise ValueError(f"attn_mask of shape {tuple(attn_mask.shape)} is not supported: gemm_opt takes one "
+                         f"({q_len}, {kv_len}) mask shared by every batch entry and head (leading dimensions 1)")
+    mask = attn_mask.reshape(q_len, kv_len)
+    if mask.dtype == torch.bool:
+        return torch.zeros(q_len, kv_len, dtype=dtype, device=mask.device).masked_fill(~mask, float("-inf"))
+    functional._check_tensor("attn_mask", mask)
+    return functional._dense(mask)
+
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, *,
+                                 stage="best", allow_tf32=False):
+    """torch.nn.functional.scaled_dot_product_attention for CUDA tensors of
+    one dtype (float32, float16, bfloat16): softmax(Q K^T * scale + mask) V,
+    query (..., L, E), key (..., S, E), value (..., S, Ev), the leading
+    dimensions equal (batch, heads); scale default 1 / sqrt(E). attn_mask:
+    a float (added) or boolean (True takes part) (L, S) mask, possibly with
+    leading dimensions of 1; is_causal: the lower-triangular mask. The
+    scores are rounded to the inputs' dtype before the softmax (f32
+    accumulation inside each matmul). dropout_p must be 0."""
+    for name, t in (("query", query), ("key", key), ("value", value)):
+        _check(name, t)
+    if not query.dtype == key.dtype == value.dtype:
+        raise TypeError(f"query, key and value are {query.dtype}, {key.dtype} and {value.dtype}; "
+                        "scaled_dot_product_attention needs one dtype")
+    if not query.device == key.device == value.device:
+        raise ValueError("query, key and value are on different devices")
+    if dropout_p != 0.0:
+        raise ValueError("dropout_p must be 0: gemm_opt's attention is for inference")
+    lead, (q_len, head_dim) = tuple(query.shape[:-2]), tuple(query.shape[-2:])
+    kv_len, v_dim = key.shape[-2], value.shape[-1]
+    if tuple(key.shape[:-2]) != lead or tuple(value.shape[:-2]) != lead:
+        raise ValueError(f"query {tuple(query.shape)}, key {tuple(key.shape)} and value {tuple(value.shape)} "
+                         "must have the same leading dimensions (no broadcasting, no grouped heads)")
+    if key.shape[-1] != head_dim or value.shape[-2] != kv_len:
+        raise ValueError(f"key {tuple(key.shape)} and value {tuple(value.shape)} do not fit query "
+                         f"{tuple(query.shape)}: key (..., S, E), value (..., S, Ev)")
+    if is_causal and attn_mask is not None:
+        raise ValueError("pass either attn_mask or is_causal, not both")
+    heads = math.prod(lead)
+    if not (heads and q_len and kv_len and head_dim and v_dim):
+        raise ValueError(f"empty attention: query {tuple(query.shape)}, key {tuple(key.shape)}, value "
+                         f"{tuple(value.shape)}")
+    if heads > 65535:
+        raise ValueError(f"{heads} batch entries and heads exceed the kernels' grid (65535)")
+    scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
+    if not math.isfinite(scale):
+        raise ValueError(f"scale {scale} is not finite")
+    mask = None
+    if is_causal:
+        mask = _causal_mask(q_len, kv_len, query.dtype, query.device)
+    elif attn_mask is not None:
+        mask = _mask_matrix(attn_mask, q_len, kv_len, query.dtype)
+        if mask.device != query.device:
+            raise ValueError(f"attn_mask is on {mask.device}, query on {query.device}")
+    dtype = dtype_name(query.dtype)
+    options = (("allow_tf32", True),) if allow_tf32 else ()
+    kern = _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale,
+                   dtype_name(mask.dtype) if mask is not None else None, stage, options, query.device.index)
+    args = [functional._dense(t).reshape(heads, *t.shape[-2:]) for t in (query, key, value)]
+    out = kern(*args, mask) if mask is not None else kern(*args)
+    return out.reshape(*lead, q_len, v_dim)
