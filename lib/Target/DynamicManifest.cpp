@@ -181,11 +181,15 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     // Which dimension of the buffer each size is: the first size may be
     // spread over several leading dimensions (rows of a 3-D activation
     // collapsed into the matmul's rows).
+    // A scratch copy of a batched operand knows only its batch, first.
+    bool batchOnly = sizes.size() == 1 && sizes.front() == kBatchSymbol;
     SmallVector<size_t, 3> at(sizes.size());
     for (size_t i = 0; i < sizes.size(); ++i)
-      at[i] = shape.size() >= sizes.size() ? shape.size() - sizes.size() + i
-                                           : i; // too few: the check below
-    if (shape.size() > sizes.size() && !sizes.empty() && bound(sizes.front())) {
+      at[i] = shape.size() >= sizes.size() && !batchOnly
+                  ? shape.size() - sizes.size() + i
+                  : i; // too few: the check below
+    if (!batchOnly && shape.size() > sizes.size() && !sizes.empty() &&
+        bound(sizes.front())) {
       FailureOr<size_t> d =
           dynamicLeadingDim(shape, shape.size() - sizes.size() + 1,
                             bound(sizes.front())->planned);
@@ -194,11 +198,12 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
                << *b.getString("name") << " holds the dynamic " << sizes.front()
                << " in " << shape.size()
                << " dimensions, more than one of them not 1 (a dynamic "
-                  "dimension collapsed into the matmul's rows beside a "
-                  "static batch, as nn.Linear on a [batch, ?, K] "
-                  "activation): not compiled yet; pass the activation as a "
-                  "2-D ? x K argument (its rows collapsed before the call) "
-                  "or with a batch of 1";
+                  "dimension collapsed with another into one of the "
+                  "matmul's: nn.Linear on a [batch, ?, K] activation, "
+                  "attention's [batch, heads, ?, d] queries): not compiled "
+                  "yet; pass the operand with those dimensions collapsed "
+                  "before the call ([batch * ?, K], [batch * heads, ?, d]) "
+                  "or with the others 1";
       at.front() = *d;
     }
     for (auto [i, size] : llvm::enumerate(sizes)) {

@@ -71,16 +71,25 @@ def compile_file(kind, tool, path, stage, chip, options, shown_name=None):
                 "plan": parse_plans(ir) if kind == "gemm-opt" else None, "log": log}
 
 
-_OP_TYPES = re.compile(r"linalg\.(matmul|softmax)\b[^\n]*?ins\([^:]*:\s*(?:memref|tensor)<[^>]*?x(f32|f16|bf16)>")
+# A matmul-family op and the element type of its first input (its ins( may
+# follow indexing_maps on another line); a softmax's.
+_MATMUL_TYPE = re.compile(r"linalg\.(?:batch_)?(?:matmul|matvec|vecmat|contract)\b.*?"
+                          r"ins\([^:]*:\s*(?:memref|tensor)<[^>]*?x(f32|f16|bf16)>", re.S)
+_SOFTMAX_TYPE = re.compile(r"linalg\.softmax\b[^\n]*?ins\([^:]*:\s*(?:memref|tensor)<[^>]*?x(f32|f16|bf16)>")
 
 
 def describe(source):
-    """(op, input element type) of an MLIR source, from its linalg op."""
-    m = _OP_TYPES.search(source)
-    if not m:
-        op = "softmax" if "linalg.softmax" in source else "matmul"
-        return op, None
-    return m.group(1), m.group(2)
+    """(op, input element type) of an MLIR source: "matmul" when it holds
+    any matmul (a function or module of several ops compiles at the matmul
+    stage, its softmax at the companion), else "softmax"."""
+    m = _MATMUL_TYPE.search(source)
+    if m:
+        return "matmul", m.group(1)
+    m = _SOFTMAX_TYPE.search(source)
+    if m:
+        return "softmax", m.group(1)
+    has_matmul = re.search(r"linalg\.(?:batch_)?matmul|linalg\.contract|linalg\.generic", source)
+    return ("matmul" if has_matmul or "linalg.softmax" not in source else "softmax"), None
 
 
 def best_stage(op, dtype, capability, allow_tf32=False):

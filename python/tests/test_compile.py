@@ -135,6 +135,19 @@ def test_describe_reads_op_and_type():
     assert compiler.describe(mlir.softmax_source(4, 5, "f32")) == ("softmax", "f32")
 
 
+@pytest.mark.parametrize("name,described", [
+    ("attention-mask-f16-2x3x130x67x72", ("matmul", "f16")),
+    ("attention-batch-f16-3x130x67x259", ("matmul", "f16")),
+    ("module-dynamic-bf16", ("matmul", "bf16")),
+    ("linear-transpose-bf16-1000x999x777", ("matmul", "bf16")),
+    ("softmax-7x1000-bf16", ("softmax", "bf16"))])
+def test_describe_takes_the_matmul_of_several_ops(name, described):
+    """A function or module with any matmul is described by it (batch
+    matmuls, indexing_maps before ins(, a softmax first in the text), so
+    that stage "best" is the matmul stage, not softmax-rows."""
+    assert compiler.describe((INPUTS / f"{name}.mlir").read_text()) == described
+
+
 def test_batched_source_compiles_to_a_batched_kernel():
     """mlir.matmul_source(batch=3): a linalg.batch_matmul whose kernel takes
     3-D operands (batch first, B stored N x K per entry) and whose manifest

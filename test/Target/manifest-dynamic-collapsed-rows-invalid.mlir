@@ -5,7 +5,7 @@
 // (manifest-dynamic-collapsed-rows.mlir).
 
 // RUN: not gemm-opt %s --gemm-stage-mma="manifest-file=%t.json ptx-file=%t.ptx" -o /dev/null 2>&1 | FileCheck %s
-// CHECK: error: buffer A holds the dynamic M in 3 dimensions, more than one of them not 1 (a dynamic dimension collapsed into the matmul's rows beside a static batch, as nn.Linear on a [batch, ?, K] activation): not compiled yet; pass the activation as a 2-D ? x K argument (its rows collapsed before the call) or with a batch of 1
+// CHECK: error: buffer A holds the dynamic M in 3 dimensions, more than one of them not 1 (a dynamic dimension collapsed with another into one of the matmul's: nn.Linear on a [batch, ?, K] activation, attention's [batch, heads, ?, d] queries): not compiled yet; pass the operand with those dimensions collapsed before the call ([batch * ?, K], [batch * heads, ?, d]) or with the others 1
 
 func.func @linear(%x: tensor<2x?x512xbf16>, %w: tensor<512x1024xbf16>) -> tensor<2x?x1024xf32> {
   %c1 = arith.constant 1 : index

@@ -104,7 +104,9 @@ def GemmUnshareInits : Pass<"gemm-unshare-inits", "ModuleOp"> {
     linalg op writing into a fill on tensors that has other uses gets a
     copy of the fill (and of its `tensor.empty`) before it: every kernel
     owns its initial C, as gemm-verify-input and the rewrites before it
-    expect. `-debug-only=gemm-opt-inits` counts the copies.
+    expect. Linalg ops on tensors whose results nothing uses are erased
+    first (no kernel computes a value the function drops).
+    `-debug-only=gemm-opt-inits` counts the copies.
   }];
   let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
 }

@@ -71,52 +71,65 @@ static LogicalResult generalizeNamedOps(ArrayRef<Operation *> ops) {
   return success();
 }
 
-/// Whether `operand` reads a tensor.expand_shape of a matmul's result.
+/// Whether `operand` reads a tensor.expand_shape of a matmul's result, or
+/// of a chain op reading one (a scale the operand-scale fold put there).
 static bool readsExpandedMatmulResult(OpOperand *operand) {
   auto expand = operand->get().getDefiningOp<tensor::ExpandShapeOp>();
-  return expand && isGemmOp(expand.getSrc().getDefiningOp());
+  Operation *src = expand ? expand.getSrc().getDefiningOp() : nullptr;
+  if (!src)
+    return false;
+  auto chain = dyn_cast<linalg::LinalgOp>(src);
+  return isGemmOp(src) || (chain && isChainOp(chain) && readsMatmulResult(src));
 }
 
 /// torch-mlir reads an operand broadcast over unit dimensions through
 /// constant-zero map results (an attention mask [1, 1, q, k] added to
 /// [b, h, q, k] scores: (b, h, i, j) -> (0, 0, i, j)), which no collapse
-/// of the loops can fold. Where the loop of that position has one
-/// iteration too (the output's dimension is 1) it is read as that loop
-/// ((0, h, i, j) -> (b, h, i, j) at b = 1: a per-head mask is C's shape),
-/// unless the input broadcasts over another loop ((0, h, i, j) ->
-/// (0, 0, i, j) at h = 1); each input still reading a constant is read as
-/// the collapse of those unit dimensions ((b, h, i, j) -> (i, j) on
-/// [q, k]).
-static void dropUnitBroadcastDims(RewriterBase &rewriter,
-                                  linalg::GenericOp op) {
+/// of the loops can fold. `loopGroups` are the loops the collapse onto the
+/// matmul's shape merges (the batch's (b, h)): within each, an input must
+/// read all of them or none, so a loop of one iteration is read as its
+/// loop where the input reads another of its group ((0, h, i, j) ->
+/// (b, h, i, j) at b = 1: a per-head mask is C's shape), else as a
+/// broadcast ((0, h, i, j) -> (0, 0, i, j) at h = 1). Then each input
+/// still reading a constant is read as the collapse of those unit
+/// dimensions ((b, h, i, j) -> (i, j) on [q, k]).
+static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
+                                  ArrayRef<ReassociationIndices> loopGroups) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   bool changed = false;
-  auto outType = dyn_cast<RankedTensorType>(op.getDpsInits()[0].getType());
-  bool identityOut =
-      op.getNumDpsInits() == 1 && outType &&
-      op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity();
+  ArrayRef<int64_t> loopSizes =
+      cast<ShapedType>(op.getDpsInits()[0].getType()).getShape();
   for (OpOperand *input : op.getDpsInputOperands()) {
     auto type = dyn_cast<RankedTensorType>(input->get().getType());
     AffineMap map = maps[input->getOperandNumber()];
     if (!type)
       continue;
-    if (identityOut && map.getNumResults() == map.getNumDims()) {
-      // A dimension of one iteration is read as a broadcast where the
-      // input broadcasts over another dimension too (it then collapses
-      // with it), else as its loop.
+    if (map.getNumResults() == map.getNumDims()) {
       SmallVector<AffineExpr> results(map.getResults());
+      auto loop = [&](int64_t d) {
+        return getAffineDimExpr(d, op.getContext());
+      };
       auto isZero = [](AffineExpr e) {
         auto constant = dyn_cast<AffineConstantExpr>(e);
         return constant && constant.getValue() == 0;
       };
-      bool broadcasts = llvm::any_of(llvm::enumerate(results), [&](auto r) {
-        return isZero(r.value()) && outType.getDimSize(r.index()) != 1;
-      });
-      for (auto [d, expr] : llvm::enumerate(results)) {
-        AffineExpr loop = getAffineDimExpr(d, op.getContext());
-        if ((isZero(expr) || expr == loop) && type.getDimSize(d) == 1 &&
-            outType.getDimSize(d) == 1)
-          expr = broadcasts ? getAffineConstantExpr(0, op.getContext()) : loop;
+      for (const ReassociationIndices &group : loopGroups) {
+        auto reads = [&](bool unit) {
+          return llvm::any_of(group, [&](int64_t d) {
+            return (loopSizes[d] == 1) == unit && results[d] == loop(d);
+          });
+        };
+        bool broadcastsOther = llvm::any_of(group, [&](int64_t d) {
+          return loopSizes[d] != 1 && results[d] != loop(d);
+        });
+        // A group of unit loops only: as the input reads any of them.
+        bool asLoops =
+            reads(/*unit=*/false) || (!broadcastsOther && reads(/*unit=*/true));
+        for (int64_t d : group)
+          if ((isZero(results[d]) || results[d] == loop(d)) &&
+              type.getDimSize(d) == 1 && loopSizes[d] == 1)
+            results[d] =
+                asLoops ? loop(d) : getAffineConstantExpr(0, op.getContext());
       }
       AffineMap loops =
           AffineMap::get(map.getNumDims(), 0, results, op.getContext());
@@ -170,11 +183,29 @@ static LogicalResult sinkMatmulResultReshapes(func::FuncOp func) {
   // Unit broadcasts first, of any generic reading a matmul's result.
   IRRewriter rewriter(func.getContext());
   func.walk([&](linalg::GenericOp op) {
-    if (isChainOp(op) && llvm::any_of(op->getOpOperands(), [](OpOperand &o) {
-          Operation *def = o.get().getDefiningOp();
-          return readsExpandedMatmulResult(&o) || (def && isGemmOp(def));
-        }))
-      dropUnitBroadcastDims(rewriter, op);
+    if (!isChainOp(op) || !op.hasPureTensorSemantics() ||
+        !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+      return;
+    // The loops a collapse onto the matmul's shape merges: the groups of
+    // the expand it reads through an identity map.
+    SmallVector<ReassociationIndices> loopGroups;
+    bool readsMatmul = false;
+    for (OpOperand *o : op.getDpsInputOperands()) {
+      Operation *def = o->get().getDefiningOp();
+      readsMatmul |= def && isGemmOp(def);
+      if (!readsExpandedMatmulResult(o) ||
+          !op.getMatchingIndexingMap(o).isIdentity())
+        continue;
+      readsMatmul = true;
+      for (ReassociationIndices group :
+           o->get()
+               .getDefiningOp<tensor::ExpandShapeOp>()
+               .getReassociationIndices())
+        if (group.size() > 1)
+          loopGroups.push_back(group);
+    }
+    if (readsMatmul)
+      dropUnitBroadcastDims(rewriter, op, loopGroups);
   });
   SmallVector<Operation *> readers;
   func.walk([&](linalg::LinalgOp op) {

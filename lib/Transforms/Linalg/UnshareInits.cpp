@@ -107,6 +107,19 @@ struct GemmUnshareInitsPass
     : public mlir::gemm_opt::impl::GemmUnshareInitsBase<GemmUnshareInitsPass> {
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
+    // A linalg op (or fill) on tensors whose result nothing uses computes
+    // nothing the function returns: no kernel, no buffer in the manifest.
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<linalg::LinalgOp, linalg::SoftmaxOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(ops))
+      if (isOpTriviallyDead(op)) {
+        GEMM_OPT_DBG() << "erases " << op->getName()
+                       << ", whose result nothing uses\n";
+        rewriter.eraseOp(op);
+      }
     SmallVector<Operation *> writers;
     getOperation()->walk([&](DestinationStyleOpInterface op) {
       if (!isa<linalg::FillOp>(op))

@@ -184,3 +184,91 @@ func.func @per_head_mask_batch_1(%a: tensor<3x16x8xf16>, %b: tensor<3x8x32xf16>,
   } -> tensor<1x3x16x32xf32>
   return %o : tensor<1x3x16x32xf32>
 }
+
+// -----
+
+// A mask read through (0, h, i, j) at one head and two batch entries: the
+// head's loop of one iteration is read as a broadcast too (the mask is read
+// by neither loop of the batch group), so the add collapses onto the batch
+// with the mask's [q, k] collapse.
+// CHECK-DAG: #[[MASK:.+]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @mask_one_head
+// CHECK: %[[M2:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1, 2], [3]] : tensor<1x1x16x32xf32> into tensor<16x32xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #[[MASK]], #{{.+}}]
+// CHECK-SAME: ins(%{{.+}}, %[[M2]] : tensor<2x16x32xf32>, tensor<16x32xf32>)
+func.func @mask_one_head(%a: tensor<2x16x8xf16>, %b: tensor<2x8x32xf16>, %m: tensor<1x1x16x32xf32>) -> tensor<2x1x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<2x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<2x16x32xf32>) -> tensor<2x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x16x8xf16>, tensor<2x8x32xf16>) outs(%c : tensor<2x16x32xf32>) -> tensor<2x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 1, 16, 32] : tensor<2x16x32xf32> into tensor<2x1x16x32xf32>
+  %e = tensor.empty() : tensor<2x1x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x1x16x32xf32>, tensor<1x1x16x32xf32>) outs(%e : tensor<2x1x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x1x16x32xf32>
+  return %o : tensor<2x1x16x32xf32>
+}
+
+// -----
+
+// A scale between the batch matmul and the expand (what the operand-scale
+// fold leaves): the mask's add still collapses onto the batch and fuses
+// with the scale into one generic.
+// CHECK-LABEL: func.func @scale_then_mask
+// CHECK: %[[MM:.+]] = linalg.batch_matmul
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[MM]], %{{.+}} : tensor<6x16x32xf32>, tensor<16x32xf32>)
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+// CHECK: tensor.expand_shape
+func.func @scale_then_mask(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x1x16x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %e3 = tensor.empty() : tensor<6x16x32xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%r : tensor<6x16x32xf32>) outs(%e3 : tensor<6x16x32xf32>) {
+  ^bb0(%x: f32, %out: f32):
+    %k = arith.constant 0.125 : f32
+    %v = arith.mulf %x, %k : f32
+    linalg.yield %v : f32
+  } -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %s [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, 0, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<1x1x16x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}
+
+// -----
+
+// A bias [1, n] read through (0, j) by a matmul's direct consumer: the
+// row's loop is no loop a collapse merges, so the bias is read as its [n]
+// collapse at any M (a dynamic M's variant of one row included).
+// CHECK-DAG: #[[COL:.+]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @unit_row_bias
+// CHECK: tensor.collapse_shape %{{.+}} {{\[}}[0, 1]] : tensor<1x32xf32> into tensor<32xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #[[COL]], #{{.+}}]
+func.func @unit_row_bias(%a: tensor<1x8xf16>, %b: tensor<8x32xf16>, %bias: tensor<1x32xf32>) -> tensor<1x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<1x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<1x32xf32>) -> tensor<1x32xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1x8xf16>, tensor<8x32xf16>) outs(%c : tensor<1x32xf32>) -> tensor<1x32xf32>
+  %e = tensor.empty() : tensor<1x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (0, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r, %bias : tensor<1x32xf32>, tensor<1x32xf32>) outs(%e : tensor<1x32xf32>) {
+  ^bb0(%x: f32, %bv: f32, %out: f32):
+    %v = arith.addf %x, %bv : f32
+    linalg.yield %v : f32
+  } -> tensor<1x32xf32>
+  return %o : tensor<1x32xf32>
+}

@@ -87,3 +87,17 @@ func.func @unread_fills(%a: tensor<8x4xf32>, %b: tensor<4x8xf32>, %x: tensor<8x8
   %s = linalg.softmax dimension(1) ins(%x : tensor<8x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %t, %s : tensor<8x8xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// A matmul whose result nothing uses is erased, and its fill with it.
+// CHECK-LABEL: func.func @dead_matmul
+// CHECK-NOT: linalg
+// CHECK: return %arg2
+func.func @dead_matmul(%a: tensor<8x4xf32>, %b: tensor<4x8xf32>, %r: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<8x4xf32>, tensor<4x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
