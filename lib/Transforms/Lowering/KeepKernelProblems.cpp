@@ -97,9 +97,10 @@ struct GemmKeepKernelProblemsPass
           launch.emitError("a matmul with a dynamic M: the ")
               << kernel
               << " kernel of this variant compiles a static M only; the "
-                 "SIMT kernels and the wgmma stage's wgmma, GEMV and "
-                 "swap-AB kernels take M at run time (A's rows must be "
-                 "whole 16-byte chunks for the tensor-core ones)";
+                 "SIMT kernels of the stages from shared-memory tiling "
+                 "up and the wgmma stage's wgmma, GEMV and swap-AB kernels "
+                 "take M at run time (A's rows must be whole 16-byte "
+                 "chunks for the tensor-core ones)";
       });
       if (!problems.empty())
         func->setAttr(kFunctionProblemsAttr,
