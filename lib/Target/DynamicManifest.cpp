@@ -314,7 +314,24 @@ static int64_t largestM(const rt::KernelManifest &m,
 /// one M is compiled as a static function, split-K partials included): a
 /// new one is added, one of the same name and type grows to the larger
 /// extent of each dimension. False when the buffers disagree otherwise.
-static bool mergeBuffers(json::Array &into, const json::Array &buffers) {
+/// Whether `one` (a buffer's shape in the variant planned at one row) and
+/// `other` (another variant's) differ only in where the symbol stands among
+/// dimensions of 1: at one row every dimension collapsed into the rows is 1
+/// and dynamicLeadingDim takes the last ([1, ?, K]); a row vector stored
+/// [?, 1] has it first, which the other variants show.
+static bool sameButOneRowGuess(const json::Array &one,
+                               const json::Array &other) {
+  if (one.size() != other.size())
+    return false;
+  for (auto [a, b] : llvm::zip(one, other))
+    if (a != b && !(a.getAsInteger() == 1 && b.getAsObject()) &&
+        !(b.getAsInteger() == 1 && a.getAsObject()))
+      return false;
+  return true;
+}
+
+static bool mergeBuffers(json::Array &into, const json::Array &buffers,
+                         bool intoIsOneRow) {
   auto scratch = [](const json::Object &b) {
     return b.getString("role") == StringRef("scratch");
   };
@@ -329,6 +346,16 @@ static bool mergeBuffers(json::Array &into, const json::Array &buffers) {
     json::Object *mine = find(*b.getString("name"));
     if (mine && *mine == b)
       continue;
+    if (mine && !scratch(b) && intoIsOneRow &&
+        sameButOneRowGuess(*mine->getArray("shape"), *b.getArray("shape"))) {
+      // The one-row variant's guess gives way to a variant of more rows.
+      json::Object same = b;
+      same["shape"] = json::Array(*mine->getArray("shape"));
+      if (same == *mine) {
+        *mine = b;
+        continue;
+      }
+    }
     if (!scratch(b))
       return false;
     if (!mine) {
@@ -454,6 +481,7 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
   // take: a grid dimension computed from M stays within CUDA's limits, and
   // the M-row buffers within the manifest's bytes.
   int64_t maxM = kMaxSymbolValue;
+  bool firstIsOneRow = false;
   for (func::FuncOp f : variants) {
     DynamicVariant v = *getDynamicVariant(f);
     auto problems = f->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
@@ -483,13 +511,15 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     if (failed(parts))
       return failure();
     if (!d.first) {
+      firstIsOneRow = v.lo == 1 && v.hi == 1;
       d.first = *parts;
       d.op = m->op;
       d.source = v.of;
       for (const SymbolBinding &b : bindings)
         d.symbols.push_back({b.name, maxM});
     } else if (d.first->problem != parts->problem ||
-               !mergeBuffers(d.first->buffers, parts->buffers)) {
+               !mergeBuffers(d.first->buffers, parts->buffers,
+                             firstIsOneRow && !(v.lo == 1 && v.hi == 1))) {
       return f.emitError("the variants of '")
              << v.of << "' disagree on the problem or the buffers";
     }
