@@ -8,6 +8,7 @@ import threading
 from . import _runtime, compilation, compiler, functional, mlir
 from .kernel import dtype_name
 
+_F32_MAX = 3.4028234663852886e38
 _kernels = {}
 _causal = {}
 _lock = threading.Lock()
@@ -55,16 +56,18 @@ def _causal_mask(q_len, kv_len, dtype, device):
     return mask
 
 
-def _mask_matrix(attn_mask, q_len, kv_len, dtype):
+def _mask_matrix(attn_mask, q_len, kv_len, dtype, rank):
     """The additive q_len x kv_len mask that `attn_mask` is for every head:
     a float mask as it is, a boolean one as 0 where True and -inf where
     False; only masks whose leading dimensions are all 1 (shared by every
-    batch entry and head) are taken."""
-    import torch
+    batch entry and head), of at most the query's `rank`, are taken."""
+    if not hasattr(attn_mask, "dim") or not hasattr(attn_mask, "dtype"):
+        raise TypeError(f"attn_mask: expected a torch.Tensor, got {type(attn_mask).__name__}")
     if attn_mask.dim() < 2 or tuple(attn_mask.shape[-2:]) != (q_len, kv_len) or \
-            any(d != 1 for d in attn_mask.shape[:-2]):
+            any(d != 1 for d in attn_mask.shape[:-2]) or attn_mask.dim() > rank:
         raise ValueError(f"attn_mask of shape {tuple(attn_mask.shape)} is not supported: gemm_opt takes one "
                          f"({q_len}, {kv_len}) mask shared by every batch entry and head (leading dimensions 1)")
+    import torch
     mask = attn_mask.reshape(q_len, kv_len)
     if mask.dtype == torch.bool:
         return torch.zeros(q_len, kv_len, dtype=dtype, device=mask.device).masked_fill(~mask, float("-inf"))
@@ -107,14 +110,17 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
                          f"{tuple(value.shape)}")
     if heads > 65535:
         raise ValueError(f"{heads} batch entries and heads exceed the kernels' grid (65535)")
-    scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
-    if not math.isfinite(scale):
-        raise ValueError(f"scale {scale} is not finite")
+    try:
+        scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
+    except OverflowError:
+        scale = math.inf
+    if not math.isfinite(scale) or abs(scale) > _F32_MAX:
+        raise ValueError(f"scale {scale} is not a finite f32 (the epilogue multiplies in f32)")
     mask = None
     if is_causal:
         mask = _causal_mask(q_len, kv_len, query.dtype, query.device)
     elif attn_mask is not None:
-        mask = _mask_matrix(attn_mask, q_len, kv_len, query.dtype)
+        mask = _mask_matrix(attn_mask, q_len, kv_len, query.dtype, query.dim())
         if mask.device != query.device:
             raise ValueError(f"attn_mask is on {mask.device}, query on {query.device}")
     dtype = dtype_name(query.dtype)

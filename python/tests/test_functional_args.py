@@ -125,3 +125,21 @@ def test_attention_mask_and_causal(fake):
 def test_attention_empty(fake):
     with pytest.raises(ValueError, match="empty attention"):
         gemm_opt.scaled_dot_product_attention(fake((2, 0, 16)), fake((2, 8, 16)), fake((2, 8, 16)))
+
+
+def test_attention_mask_not_a_tensor(fake):
+    with pytest.raises(TypeError, match="attn_mask: expected a torch.Tensor, got list"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 4, 16)), fake((2, 8, 16)), fake((2, 8, 16)),
+                                              attn_mask=[[0.0] * 8] * 4)
+
+
+def test_attention_mask_of_higher_rank(fake):
+    with pytest.raises(ValueError, match=r"attn_mask of shape \(1, 1, 4, 8\) is not supported"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 4, 16)), fake((2, 8, 16)), fake((2, 8, 16)),
+                                              attn_mask=fake((1, 1, 4, 8)))
+
+
+@pytest.mark.parametrize("scale", [float("inf"), 1e39, 10 ** 400])
+def test_attention_scale_beyond_f32(fake, scale):
+    with pytest.raises(ValueError, match="not a finite f32"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 4, 16)), fake((2, 8, 16)), fake((2, 8, 16)), scale=scale)

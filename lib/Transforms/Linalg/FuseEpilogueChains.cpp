@@ -89,8 +89,8 @@ static bool readsExpandedMatmulResult(OpOperand *operand) {
 /// matmul's shape merges (the batch's (b, h)): within each, an input must
 /// read all of them or none, so a loop of one iteration is read as its
 /// loop where the input reads another of its group ((0, h, i, j) ->
-/// (b, h, i, j) at b = 1: a per-head mask is C's shape), else as a
-/// broadcast ((0, h, i, j) -> (0, 0, i, j) at h = 1). Then each input
+/// (b, h, i, j) at b = 1: a per-head mask is C's shape) or is read whole,
+/// else as a broadcast ((0, h, i, j) -> (0, 0, i, j) at h = 1). Then each input
 /// still reading a constant is read as the collapse of those unit
 /// dimensions ((b, h, i, j) -> (i, j) on [q, k]).
 static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
@@ -122,9 +122,11 @@ static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
         bool broadcastsOther = llvm::any_of(group, [&](int64_t d) {
           return loopSizes[d] != 1 && results[d] != loop(d);
         });
-        // A group of unit loops only: as the input reads any of them.
+        // A group of unit loops only: loops for an input read whole (the
+        // matmul's result, a residual), else a broadcast (a key-padding
+        // mask read through (b, h, 0, j) at b = h = 1 is a vector).
         bool asLoops =
-            reads(/*unit=*/false) || (!broadcastsOther && reads(/*unit=*/true));
+            reads(/*unit=*/false) || (!broadcastsOther && map.isIdentity());
         for (int64_t d : group)
           if ((isZero(results[d]) || results[d] == loop(d)) &&
               type.getDimSize(d) == 1 && loopSizes[d] == 1)

@@ -272,3 +272,30 @@ func.func @unit_row_bias(%a: tensor<1x8xf16>, %b: tensor<8x32xf16>, %bias: tenso
   } -> tensor<1x32xf32>
   return %o : tensor<1x32xf32>
 }
+
+// -----
+
+// A key-padding mask [1, 1, 1, k] read through (b, h, 0, j) at one batch
+// entry and one head (torch-mlir writes the loops of extent 1 it keeps): a
+// group of unit loops that an input does not read whole is a broadcast, so
+// the mask is read as its [k] collapse (a column vector).
+// CHECK-DAG: #[[COL:.+]] = affine_map<(d0, d1, d2) -> (d2)>
+// CHECK-LABEL: func.func @key_padding_unit_batch
+// CHECK: %[[M1:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1, 2, 3]] : tensor<1x1x1x32xf32> into tensor<32xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #[[COL]], #{{.+}}]
+// CHECK-SAME: ins(%{{.+}}, %[[M1]] : tensor<1x16x32xf32>, tensor<32xf32>)
+func.func @key_padding_unit_batch(%a: tensor<1x16x8xf16>, %b: tensor<1x8x32xf16>, %m: tensor<1x1x1x32xf32>) -> tensor<1x1x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<1x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<1x16x32xf32>) -> tensor<1x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<1x16x8xf16>, tensor<1x8x32xf16>) outs(%c : tensor<1x16x32xf32>) -> tensor<1x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [1, 1, 16, 32] : tensor<1x16x32xf32> into tensor<1x1x16x32xf32>
+  %e = tensor.empty() : tensor<1x1x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<1x1x16x32xf32>, tensor<1x1x1x32xf32>) outs(%e : tensor<1x1x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<1x1x16x32xf32>
+  return %o : tensor<1x1x16x32xf32>
+}
