@@ -104,6 +104,36 @@ static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
     AffineMap map = maps[input->getOperandNumber()];
     if (!type)
       continue;
+    // An input of lower rank broadcast numpy-style over the leading loops
+    // ([h, q, k] through (b, h, i, j) -> (h, i, j)) is read as its expand
+    // with leading unit dimensions, through (0, h, i, j), first.
+    unsigned rank = map.getNumResults(), loopsCount = map.getNumDims();
+    if (!loopGroups.empty() && rank > 0 && rank < loopsCount &&
+        llvm::all_of(llvm::enumerate(map.getResults()), [&](auto r) {
+          auto constant = dyn_cast<AffineConstantExpr>(r.value());
+          return r.value() == getAffineDimExpr(loopsCount - rank + r.index(),
+                                               op.getContext()) ||
+                 (constant && constant.getValue() == 0);
+        })) {
+      SmallVector<int64_t> shape(loopsCount - rank, 1);
+      llvm::append_range(shape, type.getShape());
+      SmallVector<ReassociationIndices> groups(rank);
+      for (unsigned d = 0; d < loopsCount; ++d)
+        groups[d < loopsCount - rank ? 0 : d - (loopsCount - rank)].push_back(
+            d);
+      rewriter.setInsertionPoint(op);
+      auto expandedType = RankedTensorType::get(shape, type.getElementType());
+      Value expanded = tensor::ExpandShapeOp::create(
+          rewriter, op.getLoc(), expandedType, input->get(), groups);
+      rewriter.modifyOpInPlace(op, [&] { input->set(expanded); });
+      SmallVector<AffineExpr> results(
+          loopsCount - rank, getAffineConstantExpr(0, op.getContext()));
+      llvm::append_range(results, map.getResults());
+      map = maps[input->getOperandNumber()] =
+          AffineMap::get(loopsCount, 0, results, op.getContext());
+      type = expandedType;
+      changed = true;
+    }
     if (map.getNumResults() == map.getNumDims()) {
       SmallVector<AffineExpr> results(map.getResults());
       auto loop = [&](int64_t d) {

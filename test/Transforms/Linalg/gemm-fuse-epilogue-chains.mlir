@@ -299,3 +299,28 @@ func.func @key_padding_unit_batch(%a: tensor<1x16x8xf16>, %b: tensor<1x8x32xf16>
   } -> tensor<1x1x16x32xf32>
   return %o : tensor<1x1x16x32xf32>
 }
+
+// -----
+
+// A per-head mask of lower rank, [h, q, k] broadcast numpy-style through
+// (b, h, i, j) -> (h, i, j), at one batch entry: read as its [1, h, q, k]
+// expand, it is C's shape and collapses with the batch.
+// CHECK-LABEL: func.func @per_head_mask_rank_3
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.+}}, %{{.+}} : tensor<3x16x32xf32>, tensor<3x16x32xf32>)
+// CHECK-NOT: linalg.generic
+func.func @per_head_mask_rank_3(%a: tensor<3x16x8xf16>, %b: tensor<3x8x32xf16>, %m: tensor<3x16x32xf32>) -> tensor<1x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<3x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<3x16x32xf32>) -> tensor<3x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<3x16x8xf16>, tensor<3x8x32xf16>) outs(%c : tensor<3x16x32xf32>) -> tensor<3x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [1, 3, 16, 32] : tensor<3x16x32xf32> into tensor<1x3x16x32xf32>
+  %e = tensor.empty() : tensor<1x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<1x3x16x32xf32>, tensor<3x16x32xf32>) outs(%e : tensor<1x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<1x3x16x32xf32>
+  return %o : tensor<1x3x16x32xf32>
+}
