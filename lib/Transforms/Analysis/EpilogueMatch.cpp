@@ -437,11 +437,6 @@ mlir::gemm_opt::findEpilogueConsumer(linalg::LinalgOp matmul,
   return failure();
 }
 
-linalg::LinalgOp mlir::gemm_opt::findProducerMatmul(linalg::GenericOp consumer) {
-  SmallVector<linalg::LinalgOp> all = findProducerMatmuls(consumer);
-  return all.empty() ? linalg::LinalgOp() : all.front();
-}
-
 SmallVector<linalg::LinalgOp>
 mlir::gemm_opt::findProducerMatmuls(linalg::GenericOp consumer) {
   SmallVector<linalg::LinalgOp> found;

@@ -82,6 +82,12 @@ static bool readsExpandedMatmulResult(OpOperand *operand) {
   return isGemmOp(src) || (chain && isChainOp(chain) && readsMatmulResult(src));
 }
 
+/// Whether a map result is the constant 0 (a broadcast of a unit dimension).
+static bool isZeroResult(AffineExpr e) {
+  auto constant = dyn_cast<AffineConstantExpr>(e);
+  return constant && constant.getValue() == 0;
+}
+
 /// torch-mlir reads an operand broadcast over unit dimensions through
 /// constant-zero map results (an attention mask [1, 1, q, k] added to
 /// [b, h, q, k] scores: (b, h, i, j) -> (0, 0, i, j)), which no collapse
@@ -110,10 +116,9 @@ static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
     unsigned rank = map.getNumResults(), loopsCount = map.getNumDims();
     if (!loopGroups.empty() && rank > 0 && rank < loopsCount &&
         llvm::all_of(llvm::enumerate(map.getResults()), [&](auto r) {
-          auto constant = dyn_cast<AffineConstantExpr>(r.value());
           return r.value() == getAffineDimExpr(loopsCount - rank + r.index(),
                                                op.getContext()) ||
-                 (constant && constant.getValue() == 0);
+                 isZeroResult(r.value());
         })) {
       SmallVector<int64_t> shape(loopsCount - rank, 1);
       llvm::append_range(shape, type.getShape());
@@ -139,10 +144,6 @@ static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
       auto loop = [&](int64_t d) {
         return getAffineDimExpr(d, op.getContext());
       };
-      auto isZero = [](AffineExpr e) {
-        auto constant = dyn_cast<AffineConstantExpr>(e);
-        return constant && constant.getValue() == 0;
-      };
       for (const ReassociationIndices &group : loopGroups) {
         auto reads = [&](bool unit) {
           return llvm::any_of(group, [&](int64_t d) {
@@ -158,7 +159,7 @@ static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
         bool asLoops =
             reads(/*unit=*/false) || (!broadcastsOther && map.isIdentity());
         for (int64_t d : group)
-          if ((isZero(results[d]) || results[d] == loop(d)) &&
+          if ((isZeroResult(results[d]) || results[d] == loop(d)) &&
               type.getDimSize(d) == 1 && loopSizes[d] == 1)
             results[d] =
                 asLoops ? loop(d) : getAffineConstantExpr(0, op.getContext());
@@ -176,8 +177,7 @@ static void dropUnitBroadcastDims(RewriterBase &rewriter, linalg::GenericOp op,
     SmallVector<int64_t> shape;
     for (auto [d, expr] : llvm::enumerate(map.getResults())) {
       pending.push_back(d);
-      auto constant = dyn_cast<AffineConstantExpr>(expr);
-      if (constant && constant.getValue() == 0 && type.getDimSize(d) == 1)
+      if (isZeroResult(expr) && type.getDimSize(d) == 1)
         continue;
       groups.push_back(pending);
       pending.clear();

@@ -39,13 +39,10 @@ struct EpilogueMatch {
 FailureOr<EpilogueMatch> findEpilogueConsumer(linalg::LinalgOp matmul,
                                               std::string &why);
 
-/// The matmul (isGemmOp) whose result `consumer` reads as an input, on
+/// Every matmul (isGemmOp) whose result `consumer` reads as an input, on
 /// tensors (the producer) or memrefs (the matmul writing that buffer last
-/// before it in the block); null when there is none.
-linalg::LinalgOp findProducerMatmul(linalg::GenericOp consumer);
-
-/// Every matmul whose result `consumer` reads, in the order of its inputs
-/// (silu(gate) * up reads two, and fuses into one of them).
+/// before it in the block), in the order of its inputs (silu(gate) * up
+/// reads two, and fuses into one of them).
 SmallVector<linalg::LinalgOp> findProducerMatmuls(linalg::GenericOp consumer);
 
 /// The activation (relu, gelu_tanh, gelu_erf, silu, sigmoid, tanh) that
