@@ -35,13 +35,18 @@ brt="$I/batch-result-transpose-f16-3x130x67x259.mlir --stages=warptile,mma,wgmma
 for f in linear-3d-bf16-2x500x999x777 einsum-shared-b-nk-f16-3x130x67x259 attention-scores-scaled-q-bf16-3x130x130x64; do
   step $f 30 $B/gemm-run test/Inputs/$f.mlir --stages=naive,warptile,mma,wgmma --repeat 2 --json $O/$f.json
 done
+# Session 24's kernel paths: the mask epilogue (broadcast "batch") and the
+# MLP's gate epilogue reading the up projection's result.
+mask="$I/attention-mask-f16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 2"
+mlp="$I/mlp-swiglu-bf16-37x999x777.mlir --stages=naive,warptile,mma,wgmma --repeat 2"
 step concurrency-2 60 benchmarks/concurrency-check.sh $B 3 "$reg1d_bf16" "$rt"
 step concurrency-4 90 benchmarks/concurrency-check.sh $B 2 "$reg1d_f16" "$lbr" "$b4d" "$brt"
+step concurrency-s24 60 benchmarks/concurrency-check.sh $B 2 "$mask" "$mlp" "$mask" "$mlp"
 # One background job per (argument list, tool): racecheck on 1000x999x777
 # takes minutes per list.
 sanitize_all() {
   local k=0 args tool
-  for args in "$reg1d_bf16" "$reg1d_f16" "$rt" "$lbr" "$b4d" "$brt"; do
+  for args in "$reg1d_bf16" "$reg1d_f16" "$rt" "$lbr" "$b4d" "$brt" "$mask" "$mlp"; do
     k=$((k + 1))
     for tool in memcheck racecheck; do
       TOOLS=$tool PER_RUN_TIMEOUT=200 benchmarks/sanitize-runs.sh $B $O/san-$k-$tool "$args" &
@@ -50,7 +55,7 @@ sanitize_all() {
   wait
 }
 export -f sanitize_all
-export B O reg1d_bf16 reg1d_f16 rt lbr b4d brt
+export B O reg1d_bf16 reg1d_f16 rt lbr b4d brt mask mlp
 step sanitize 215 bash -c sanitize_all
 # Session 24's forms (part 2): a Llama MLP (silu(gate) * up in the gate's
 # epilogue) and attention with a [1, 1, q, k] mask (broadcast "batch"),
