@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 9 gemm-run --check-only --stages=reg1d --shape 999x1001x2049 --dtype f16 --repeat 3
