@@ -209,6 +209,38 @@ static LogicalResult verifyArgumentsUsed(func::FuncOp func) {
   return success();
 }
 
+/// Each result of a function is a buffer of its own in the manifest (the
+/// matmul's C; version 2's result<i>): a value returned twice, or a tensor
+/// argument returned as it is, would have none.
+static LogicalResult verifyResults(func::FuncOp func) {
+  bool ok = true;
+  func.walk([&](func::ReturnOp ret) {
+    for (auto [i, v] : llvm::enumerate(ret.getOperands())) {
+      auto earlier = llvm::find(ret.getOperands().take_front(i), v);
+      if (earlier != ret.getOperands().begin() + i) {
+        ret.emitOpError("returns one value as results #")
+            << (earlier - ret.getOperands().begin()) << " and #" << i
+            << ": gemm-opt gives each result a buffer of its own in the "
+               "manifest, so it does not compile this yet; return it once "
+               "(the caller can copy it)";
+        ok = false;
+        return;
+      }
+      auto arg = dyn_cast<BlockArgument>(v);
+      if (arg && isa<RankedTensorType>(v.getType()) &&
+          arg.getOwner()->isEntryBlock()) {
+        ret.emitOpError("returns argument #")
+            << arg.getArgNumber() << " as result #" << i
+            << ": gemm-opt gives each result a buffer its kernels write, so "
+               "it does not compile this yet; the caller has that tensor";
+        ok = false;
+        return;
+      }
+    }
+  });
+  return success(ok);
+}
+
 /// The ops of the functions that gemm-verify-input looked at.
 struct InputOps {
   SmallVector<Operation *> kernelOps;
@@ -384,6 +416,8 @@ struct GemmVerifyInputPass
                                          : input.verify(op);
       });
       if (kernelOps.size() - before == 1 && failed(verifyArgumentsUsed(func)))
+        ok = false;
+      if (failed(verifyResults(func)))
         ok = false;
     }
     for (linalg::FillOp fill : input.fills)
