@@ -109,6 +109,17 @@
 // ATTN-JSON: {"op": "matmul", "problem": {"m": 130, "n": 259, "k": 67, "beta": 0, "a": "f16", "b": "f16", "c": "f16", "layout": "nt", "batch": 3, "epilogue": [{"op": "mul", "scalar": 0.125}]}, "operands": {"A": "arg0", "B": "arg1", "C": "temp0"}},
 // ATTN-JSON-NEXT: {"op": "softmax", "problem": {"rows": 390, "cols": 259, "x": "f16", "y": "f16"}, "operands": {"X": "temp0", "Y": "temp1"}},
 
+// A mask every head shares, at attention's size: the persistent kernel
+// stages it like C, through a fourth tensor map (C's 64 x 64 boxes).
+// REDEFINE: %{in} = scores-mask-f16-8x2048x2048x128
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = MASK
+// RUN: %{check}
+// MASK: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 8, c = f16, epilogue = #gemm_opt.epilogue<[<broadcast = "batch", op = "add", operand = 0>]>, k = 128, m = 2048, n = 2048>]
+// MASK-JSON: "epilogue": [{"op": "add", "operand": "E0", "broadcast": "batch"}]
+// MASK-JSON: {"name": "E0", "role": "E0", "elem": "f16", "shape": [2048, 2048]}
+// MASK-JSON: {"abi": "tensormap", "buffer": "E0", "elem": "f16", "dims": [2048, 2048], "strides": [4096], "box": [64, 64], "swizzle": 128
+
 // Small M: the weight-streaming GEMV (M = 2) and swap-AB (M = 16) kernels
 // write C through the epilogue too (bias, then relu: max.NaN.f32, NaN
 // staying NaN).

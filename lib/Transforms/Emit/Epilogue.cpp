@@ -101,43 +101,67 @@ struct F32Math {
 };
 } // namespace
 
+/// Step `step`'s operand at C[row][col] widened to f32 and scaled, or null
+/// for a unary step or a scalar.
+static Value loadStepOperand(KernelBuilder &b, const GemmProblem &p,
+                             EpilogueStepAttr step, Value row, Value col,
+                             bool clamp) {
+  if (step.isUnary() || step.getScalar())
+    return Value();
+  // Columns below the actual N, rows below the actual M of a dynamic size.
+  auto insideCols = [&] {
+    return clamp ? b.createOrFold<arith::MinUIOp>(col, p.lastCol(b, b.getLoc()))
+                 : col;
+  };
+  auto insideRows = [&] {
+    return clamp ? b.createOrFold<arith::MinUIOp>(row, p.lastRow(b, b.getLoc()))
+                 : row;
+  };
+  Value e = p.epilogueOperands[step.getOperand()];
+  StringRef bc = step.getBroadcast();
+  Value y;
+  if (bc == "col") {
+    y = b.loadF32(e, {insideCols()});
+  } else if (bc == "row") {
+    y = b.loadF32(e, {insideRows()});
+  } else {
+    Value r = insideRows();
+    y = b.loadF32(e, {r, insideCols()});
+  }
+  if (double scale = step.getOperandScale().convertToDouble(); scale != 1.0)
+    y = arith::MulFOp::create(b, y, b.f32(scale));
+  return y;
+}
+
+/// Applies the steps to `v` with `loaded[i]`, step i's operand value
+/// (loadStepOperand's).
+static Value applySteps(KernelBuilder &b, const GemmProblem &p, Value v,
+                        ArrayRef<Value> loaded) {
+  F32Math f{b};
+  for (auto [step, y] : llvm::zip_equal(p.epilogue.getSteps(), loaded)) {
+    if (step.isUnary())
+      v = f.activation(step.getOp(), v);
+    else
+      v = f.binary(step.getOp(), v,
+                   y ? y : f.c(step.getScalar()->convertToDouble()));
+  }
+  return v;
+}
+
 Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
                                     Value row, Value col, Value v, bool clamp) {
   if (!p.epilogue)
     return v;
+  // Each operand read right before its step, as the steps were written.
   F32Math f{b};
-  // Columns: below the actual N of a dynamic N.
-  auto insideCols = [&](Value col) {
-    return clamp ? b.createOrFold<arith::MinUIOp>(col, p.lastCol(b, b.getLoc()))
-                 : col;
-  };
-  // Rows: below the actual M of a dynamic M.
-  auto insideRows = [&](Value row) {
-    return clamp ? b.createOrFold<arith::MinUIOp>(row, p.lastRow(b, b.getLoc()))
-                 : row;
-  };
   for (EpilogueStepAttr step : p.epilogue.getSteps()) {
     if (step.isUnary()) {
       v = f.activation(step.getOp(), v);
       continue;
     }
-    Value y;
-    if (step.getScalar()) {
-      y = f.c(step.getScalar()->convertToDouble());
-    } else {
-      Value e = p.epilogueOperands[step.getOperand()];
-      StringRef bc = step.getBroadcast();
-      if (bc == "col")
-        y = b.loadF32(e, {insideCols(col)});
-      else if (bc == "row")
-        y = b.loadF32(e, {insideRows(row)});
-      else
-        y = b.loadF32(e, {insideRows(row), insideCols(col)});
-      if (double scale = step.getOperandScale().convertToDouble();
-          scale != 1.0)
-        y = f.mul(y, f.c(scale));
-    }
-    v = f.binary(step.getOp(), v, y);
+    Value y = loadStepOperand(b, p, step, row, col, clamp);
+    v = f.binary(step.getOp(), v,
+                 y ? y : f.c(step.getScalar()->convertToDouble()));
   }
   return v;
 }
@@ -148,11 +172,42 @@ Value mlir::gemm_opt::applyEpilogueVector(KernelBuilder &b,
   if (!p.epilogue)
     return v;
   auto type = cast<VectorType>(v.getType());
+  return applyEpilogueVector(
+      b, p, v,
+      loadEpilogueInputs(b, p, row, col, type.getNumElements(), clamp));
+}
+
+EpilogueInputs mlir::gemm_opt::loadEpilogueInputs(KernelBuilder &b,
+                                                  const GemmProblem &p,
+                                                  Value row, Value col,
+                                                  int64_t width, bool clamp,
+                                                  int64_t skipStep) {
+  EpilogueInputs inputs;
+  if (!p.epilogue)
+    return inputs;
+  for (int64_t e = 0; e < width; ++e) {
+    Value colE = b.createOrFold<arith::AddIOp>(col, b.index(e));
+    SmallVector<Value> &loaded = inputs.emplace_back();
+    for (auto [i, step] : llvm::enumerate(p.epilogue.getSteps()))
+      loaded.push_back(static_cast<int64_t>(i) == skipStep
+                           ? Value()
+                           : loadStepOperand(b, p, step, row, colE, clamp));
+  }
+  return inputs;
+}
+
+Value mlir::gemm_opt::applyEpilogueVector(KernelBuilder &b,
+                                          const GemmProblem &p, Value v,
+                                          const EpilogueInputs &inputs) {
+  if (!p.epilogue)
+    return v;
+  auto type = cast<VectorType>(v.getType());
+  assert(static_cast<int64_t>(inputs.size()) == type.getNumElements() &&
+         "one set of inputs per element");
   SmallVector<Value> out;
   for (int64_t e = 0; e < type.getNumElements(); ++e) {
     Value x = vector::ExtractOp::create(b, v, ArrayRef<int64_t>{e});
-    Value colE = b.createOrFold<arith::AddIOp>(col, b.index(e));
-    out.push_back(applyEpilogue(b, p, row, colE, x, clamp));
+    out.push_back(applySteps(b, p, x, inputs[e]));
   }
   return vector::FromElementsOp::create(b, type, out);
 }

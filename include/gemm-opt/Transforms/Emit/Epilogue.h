@@ -27,6 +27,20 @@ Value applyEpilogue(KernelBuilder &b, const GemmProblem &p, Value row,
 Value applyEpilogueVector(KernelBuilder &b, const GemmProblem &p, Value row,
                           Value col, Value v, bool clamp = false);
 
+/// The operand values the epilogue reads for `width` results
+/// C[row][col + e]: per result, per step, the operand widened to f32 and
+/// scaled (null for an activation, a scalar, or step `skipStep`, whose
+/// operand the caller reads another way: the wgmma kernel's staged box).
+using EpilogueInputs = SmallVector<SmallVector<Value>, 2>;
+EpilogueInputs loadEpilogueInputs(KernelBuilder &b, const GemmProblem &p,
+                                  Value row, Value col, int64_t width,
+                                  bool clamp, int64_t skipStep = -1);
+
+/// applyEpilogueVector on the operand values of loadEpilogueInputs (with
+/// the skipped step's filled in).
+Value applyEpilogueVector(KernelBuilder &b, const GemmProblem &p, Value v,
+                          const EpilogueInputs &inputs);
+
 } // namespace mlir::gemm_opt
 
 #endif // GEMM_OPT_TRANSFORMS_EMIT_EPILOGUE_H

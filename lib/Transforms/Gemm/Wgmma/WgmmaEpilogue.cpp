@@ -132,6 +132,8 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
       });
       warpgroupBarrier();
       Value view = storeBox(buf);
+      if (operandStep >= 0)
+        waitOperandBox(box);
       for (int64_t colGroup = 0; colGroup < boxCols / 8; ++colGroup) {
         int64_t j = q * (boxCols / 8) + colGroup;
         Value byte = mul(add(c(8 * colGroup), mul(quad, 2)), cBytes);
@@ -146,8 +148,16 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
                             rowInWg);
             Value logicalCol =
                 add(add(blockCol, q * boxCols + 8 * colGroup), mul(quad, 2));
-            pair = applyEpilogueVector(b, p, row, logicalCol, pair,
-                                       /*clamp=*/true);
+            EpilogueInputs inputs = loadEpilogueInputs(
+                b, p, row, logicalCol, 2, /*clamp=*/true, operandStep);
+            // The staged operand: where this pair goes in C's box.
+            if (operandStep >= 0) {
+              Value staged = readStagedOperand(box, add(rowInWg, 8 * h), col);
+              for (int64_t e = 0; e < 2; ++e)
+                inputs[e][operandStep] =
+                    vector::ExtractOp::create(b, staged, ArrayRef<int64_t>{e});
+            }
+            pair = applyEpilogueVector(b, p, pair, inputs);
           }
           if (!p.cType.isF32())
             pair = arith::TruncFOp::create(b, pairTy, pair);
@@ -172,6 +182,9 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
                                                   mapRow(mapC, row)},
                                        Value());
         NVVM::CpAsyncBulkCommitGroupOp::create(b);
+        // The box's operand slot is read: the tile's next box for it.
+        if (operandStep >= 0 && box + operandSlots < plan.boxesPerTile())
+          issueOperandLoad(box + operandSlots);
       });
     }
   }

@@ -103,6 +103,11 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   // C: boxes of 64 rows x 128 bytes, the staging buffers' layout.
   if (plan.tmaStore)
     mapC = createTensorMap(p.c, 64, plan.storeBoxCols());
+  // The staged epilogue operand: C's boxes (WgmmaEpilogueOperand.cpp).
+  if (operandStep >= 0)
+    mapE = createTensorMap(
+        p.epilogueOperands[p.epilogue.getSteps()[operandStep].getOperand()], 64,
+        plan.storeBoxCols());
 
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
   // Split-K: the partials' scratch, rows padded to 16 bytes (the
@@ -128,8 +133,9 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     batch = 1;
   auto [launchX, launchY] = hostGrid(gridX, gridY, blocks);
   auto launch = createBlockTiledMatmulLaunch(
-      b, launchX, launchY, plan.threads(), plan.sharedBytes(), "wgmma",
-      kWgmmaPlanAttr, plan.toAttr(ctx), batch);
+      b, launchX, launchY, plan.threads(),
+      plan.sharedBytes() + operandStagingBytes(), "wgmma", kWgmmaPlanAttr,
+      plan.toAttr(ctx), batch);
   if (getBatchedBuffer(p.c) && p.batchRuntime)
     launch.getGridSizeZMutable().assign(p.batchRuntime);
   if (p.dynamicM())
@@ -152,6 +158,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   kernelMapB = toDescriptor(mapB);
   if (plan.tmaStore)
     kernelMapC = toDescriptor(mapC);
+  if (operandStep >= 0)
+    kernelMapE = toDescriptor(mapE);
   accType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(plan.bn / 2, b.getF32Type()));
 
@@ -201,10 +209,12 @@ bool WgmmaKernelEmitter::computeFoldsBatch() const {
          !plan.pingpong && plan.tmaStore && plan.splitK == 1 && sharedEpilogue;
 }
 
-SmallVector<Value, 3> WgmmaKernelEmitter::usedTensorMaps() {
-  SmallVector<Value, 3> maps{kernelMapA, kernelMapB};
+SmallVector<Value, 4> WgmmaKernelEmitter::usedTensorMaps() {
+  SmallVector<Value, 4> maps{kernelMapA, kernelMapB};
   if (plan.tmaStore)
     maps.push_back(kernelMapC);
+  if (operandStep >= 0)
+    maps.push_back(kernelMapE);
   return maps;
 }
 
@@ -213,7 +223,15 @@ void WgmmaKernelEmitter::setUpBarriers() {
   auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   auto barTy = nvgpu::MBarrierGroupType::get(ctx, ws, plan.numBarriers());
   barriers = nvgpu::MBarrierCreateOp::create(b, barTy);
+  // The staged epilogue operand's: one per slot of each consumer, each
+  // completed by its leader's expect_tx and the TMA load.
+  if (operandStep >= 0)
+    operandBarriers = nvgpu::MBarrierCreateOp::create(
+        b,
+        nvgpu::MBarrierGroupType::get(ctx, ws, operandSlots * plan.consumers));
   ifThen(isThread0, [&] {
+    for (int64_t k = 0; k < operandSlots * plan.consumers; ++k)
+      nvgpu::MBarrierInitOp::create(b, operandBarriers, c(1), c(k), Value());
     for (int64_t s = 0; s < plan.stages; ++s) {
       nvgpu::MBarrierInitOp::create(b, barriers, c(1), fullBarrier(c(s)),
                                     Value());

@@ -167,6 +167,7 @@ public:
     guardN = p.n % plan.bn != 0;
     tiles = ceilDiv(ceilDiv(p.k, plan.bk), plan.splitK);
     foldedBatch = computeFoldsBatch();
+    std::tie(operandStep, operandSlots) = chooseStagedOperand();
   }
 
   gpu::LaunchOp emit();
@@ -218,8 +219,9 @@ private:
   /// Thread 0 initialises the mbarriers, acquires and prefetches the
   /// tensor maps; then the whole block meets.
   void setUpBarriers();
-  /// The tensor maps the kernel reads: A, B, and C's with plan.tmaStore.
-  SmallVector<Value, 3> usedTensorMaps();
+  /// The tensor maps the kernel reads: A, B, C's with plan.tmaStore, the
+  /// staged epilogue operand's.
+  SmallVector<Value, 4> usedTensorMaps();
   /// The maps live in global memory, written by the host (cuMemcpyHtoD)
   /// before the launch. Every thread that reads one through the TMA unit
   /// (the tensormap proxy) first orders that read after the host's write:
@@ -344,6 +346,35 @@ private:
   /// .read's count): those committed after the store that last read that
   /// box's buffer.
   int64_t storesStillReading(int64_t box) const;
+
+  //===--- The staged epilogue operand (WgmmaEpilogueOperand.cpp) ---------===//
+
+  /// plan.tmaStore: the epilogue step whose M x N operand (a residual, an
+  /// attention mask) in C's element type reaches the consumers through TMA
+  /// loads into boxes of their own (C's 64 x 128-byte swizzled layout), and
+  /// how many boxes (slots) each consumer has; {-1, 0} when none is staged
+  /// (no such operand, no shared memory left beside the ring and C's
+  /// staging, stream-K, a dynamic M or batch count). Read per element from
+  /// global memory, such an operand cost half of the masked attention
+  /// scores' time.
+  std::pair<int64_t, int64_t> chooseStagedOperand() const;
+  int64_t operandStagingBytes() const {
+    return operandSlots * plan.consumers * WgmmaGemmPlan::kStoreBoxBytes;
+  }
+  /// Slot `slot` of consumer warpgroup `wg`, after C's staging buffers.
+  Value operandBox(Value slot);
+  /// The leader: TMA of box `box` of this tile's operand into its slot,
+  /// completing on the slot's barrier.
+  void issueOperandLoad(int64_t box);
+  /// The leader, at a tile's start: the first operandSlots boxes, so that
+  /// they arrive while the tile's wgmmas run.
+  void prefetchOperandBoxes();
+  /// Every thread of the warpgroup: waits until box `box` has arrived.
+  void waitOperandBox(int64_t box);
+  /// The pair at (row, col) of box `box` (the pair's swizzled place, as
+  /// C's staging box has it), widened to f32 and scaled.
+  Value readStagedOperand(int64_t box, Value row, Value col);
+
   /// Barrier over the 128 threads of consumer warpgroup `wg` only.
   void warpgroupBarrier();
   /// Thread 0 of its warpgroup (it issues and waits for the TMA stores:
@@ -368,6 +399,12 @@ private:
 
   TensorMap mapA, mapB, mapC;
   Value kernelMapA, kernelMapB, kernelMapC;
+  /// The staged epilogue operand: its step, slots per consumer, tensor map
+  /// and barriers (one per slot and consumer), and the consumer's tile
+  /// count, which gives each load's phase.
+  int64_t operandStep = -1, operandSlots = 0;
+  TensorMap mapE;
+  Value kernelMapE, operandBarriers, consumerTile;
   Value tid, lane, warpInWg, wg, isThread0, blockRow, blockCol, batchIndex;
   Value dyn, pad, alignedBase;
   Value barriers;

@@ -174,7 +174,11 @@ void WgmmaKernelEmitter::emitConsumers(Value wgIdx) {
   setUpDescriptors();
   // The warpgroup's leader issues its TMA stores of C.
   if (plan.tmaStore)
-    ifThen(isWarpgroupLeader(), [&] { acquireTensorMap(kernelMapC); });
+    ifThen(isWarpgroupLeader(), [&] {
+      acquireTensorMap(kernelMapC);
+      if (operandStep >= 0)
+        acquireTensorMap(kernelMapE);
+    });
   tileLoop(
       plan.pingpong ? wg : c(0), plan.pingpong ? 2 : 1,
       [&](Value tile, Value local) { consumeTile(tile, local); },
@@ -210,6 +214,8 @@ SmallVector<Value> WgmmaKernelEmitter::issueSteps(Value first, Value count) {
 void WgmmaKernelEmitter::consumeTile(Value tile, Value local) {
   auto tokenTy = nvgpu::MBarrierTokenType::get(b.getContext());
   setTile(tile);
+  consumerTile = local;
+  prefetchOperandBoxes();
   if (plan.pingpong) {
     // Local tile l >= 1 waits for its turn: the other consumer's K loop of
     // tile l - 1, the ((l - 1) / 2)-th completion of this turn barrier.

@@ -1,0 +1,1 @@
+benchmarks/concurrency-check.sh /tmp/bin 3 --batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask --repeat 3 --shape 3000x2040x1000 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --epilogue bias,row-scale,residual,gelu --repeat 3

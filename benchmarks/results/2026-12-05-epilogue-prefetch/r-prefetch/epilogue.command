@@ -1,0 +1,1 @@
+benchmarks/run-epilogue.sh /tmp/bin /root/out/r/epilogue

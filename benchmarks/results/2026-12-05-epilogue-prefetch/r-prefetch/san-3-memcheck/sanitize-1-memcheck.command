@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --check-only --shape 3000x2040x1000 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --epilogue bias,row-scale,residual,gelu

@@ -1,0 +1,1 @@
+benchmarks/concurrency-check.sh /tmp/bin 3 --batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask --repeat 3 --layout nt --shape 7999x8000x128 --dtype f16 --out-dtype f16 --stages=wgmma --epilogue bias,residual,gelu --repeat 3

@@ -1,0 +1,133 @@
+//===- WgmmaEpilogueOperand.cpp - rung wgmma: an M x N epilogue operand ---===//
+//
+// An epilogue operand with C's shape (a residual, an attention mask shared
+// by the batch) read per element from global memory makes each warp's
+// 2-byte loads touch eight rows at once; at attention's 32 x 2048 x 2048 x
+// 128 with 128x128 tiles that doubled the kernel's time (51% of cuBLAS
+// against 97% for the scale alone, an H100). Here the consumer's leader
+// loads the operand's part of each staging box by TMA, in C's box layout
+// (64 rows x 128 bytes, 128-byte swizzle), into boxes of its own beside the
+// ring; the first ones at the tile's start, so they arrive while the tile's
+// wgmmas run, the others as soon as their slot has been read. Each thread
+// then reads its pairs where it writes C's: conflict-free 4-byte loads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WgmmaKernelEmitter.h"
+
+#include "gemm-opt/Transforms/Analysis/ChipInfo.h"
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+using namespace mlir::gemm_opt::wgmma;
+
+std::pair<int64_t, int64_t>
+WgmmaKernelEmitter::chooseStagedOperand() const {
+  // Stream-K's tail tiles store C outside the tile loop that counts the
+  // loads' phases; a dynamic M or batch count has no static map extents.
+  if (!plan.tmaStore || plan.streamK || p.dynamicM() || p.batchRuntime ||
+      !p.epilogue)
+    return {-1, 0};
+  for (auto [i, step] : llvm::enumerate(p.epilogue.getSteps())) {
+    if (step.isUnary() || step.getScalar() ||
+        !llvm::is_contained({"none", "batch"}, step.getBroadcast()))
+      continue;
+    Value e = p.epilogueOperands[step.getOperand()];
+    auto type = cast<MemRefType>(e.getType());
+    // C's box geometry needs C's element size; the tensor map a row-major
+    // buffer (or a batch view of one, read like C's).
+    if (type.getElementTypeBitWidth() != 8 * plan.cElemBytes ||
+        !type.hasStaticShape() ||
+        (!type.getLayout().isIdentity() && !getBatchedBuffer(e)))
+      return {-1, 0};
+    // As many slots as there is shared memory for, dividing the tile's
+    // boxes (every slot then loads as often per tile: one phase count).
+    const ChipInfo *chip = lookupChipInfo("sm_90a");
+    int64_t boxes = plan.boxesPerTile();
+    for (int64_t slots = boxes; slots >= 1; --slots) {
+      int64_t bytes = slots * plan.consumers * WgmmaGemmPlan::kStoreBoxBytes;
+      int64_t barrierBytes = 8 * (plan.numBarriers() + slots * plan.consumers);
+      if (boxes % slots == 0 &&
+          plan.sharedBytes() + bytes + barrierBytes <=
+              chip->maxSharedBytesPerBlock)
+        return {static_cast<int64_t>(i), slots};
+    }
+    return {-1, 0};
+  }
+  return {-1, 0};
+}
+
+Value WgmmaKernelEmitter::operandBox(Value slot) {
+  auto ws = gpu::AddressSpaceAttr::get(b.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  Type elem = mapE.type.getTensor().getElementType();
+  auto ty = MemRefType::get({64, plan.storeBoxCols()}, elem,
+                            MemRefLayoutAttrInterface(), ws);
+  // After C's staging boxes; 8 KB each keeps the 1024-byte alignment.
+  Value off = add(add(pad, plan.stages * plan.stageBytes() +
+                               plan.storeStagingBytes()),
+                  mul(add(mul(wg, operandSlots), slot),
+                      WgmmaGemmPlan::kStoreBoxBytes));
+  return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
+}
+
+void WgmmaKernelEmitter::issueOperandLoad(int64_t box) {
+  int64_t slot = box % operandSlots;
+  Value barrier = add(mul(wg, operandSlots), slot);
+  // The slot's previous box was read by the warpgroup's threads (generic
+  // proxy) before the named barrier this thread passed; the TMA unit
+  // (async proxy) writes it next.
+  NVVM::FenceProxyOp::create(
+      b, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+  nvgpu::MBarrierArriveExpectTxOp::create(
+      b, operandBarriers, c(WgmmaGemmPlan::kStoreBoxBytes), barrier, Value());
+  int64_t i = box / plan.storeBoxes(), q = box % plan.storeBoxes();
+  Value row = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())), i * 64);
+  // Coordinates innermost first, as C's TMA stores: (column, row).
+  nvgpu::TmaAsyncLoadOp::create(
+      b, operandBox(c(slot)), operandBarriers, kernelMapE,
+      ValueRange{add(blockCol, q * plan.storeBoxCols()), mapRow(mapE, row)},
+      barrier, Value(), Value());
+}
+
+void WgmmaKernelEmitter::prefetchOperandBoxes() {
+  if (operandStep < 0)
+    return;
+  ifThen(isWarpgroupLeader(), [&] {
+    for (int64_t box = 0; box < operandSlots; ++box)
+      issueOperandLoad(box);
+  });
+}
+
+void WgmmaKernelEmitter::waitOperandBox(int64_t box) {
+  // Load n of a slot completes its barrier's phase n: the consumer's tile
+  // count times the slot's loads per tile, plus this tile's earlier ones.
+  int64_t slot = box % operandSlots;
+  int64_t perTile = plan.boxesPerTile() / operandSlots;
+  Value n = add(mul(consumerTile, perTile), box / operandSlots);
+  nvgpu::MBarrierTryWaitParityOp::create(b, operandBarriers, parity(n),
+                                         c(10000000),
+                                         add(mul(wg, operandSlots), slot));
+}
+
+Value WgmmaKernelEmitter::readStagedOperand(int64_t box, Value row,
+                                            Value col) {
+  Value view = operandBox(c(box % operandSlots));
+  Type elem = cast<MemRefType>(view.getType()).getElementType();
+  Value pair = vector::LoadOp::create(
+      b, VectorType::get({2}, elem), view, ValueRange{row, col},
+      /*nontemporal=*/false, llvm::MaybeAlign(2 * plan.cElemBytes));
+  auto f32Pair = VectorType::get({2}, b.getF32Type());
+  Value wide = elem.isF32() ? pair : arith::ExtFOp::create(b, f32Pair, pair);
+  EpilogueStepAttr step = p.epilogue.getSteps()[operandStep];
+  if (double scale = step.getOperandScale().convertToDouble(); scale != 1.0)
+    wide = arith::MulFOp::create(
+        b, wide, vector::BroadcastOp::create(b, f32Pair, b.f32(scale)));
+  return wide;
+}

@@ -1,0 +1,86 @@
+// RUN: gemm-opt %s -split-input-file --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s
+
+// Attention's scores with a mask every head shares (broadcast "batch"):
+// the TMA-store kernel stages the mask like C. A fourth tensor map (C's
+// 64 x 64 f16 boxes) over the mask; 2 slots per consumer warpgroup after
+// the ring and C's staging (160 KB + 2 x 2 x 8 KB), one mbarrier each; at
+// a tile's start the leader loads both of its boxes (before the tile's
+// wgmmas), and the epilogue waits for each box's load and reads its pairs
+// from shared memory where it writes C's. No element of the mask is read
+// from global memory.
+
+// CHECK-LABEL: func.func @scores_mask(
+// CHECK-SAME:  %[[MASK:[a-z0-9_]+]]: memref<2048x2048xf16> {gemm_opt.role = "E0"}
+// CHECK:       nvgpu.tma.create.descriptor {{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
+// CHECK:       %[[MASKMAP:.+]] = nvgpu.tma.create.descriptor {{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
+// CHECK:       gpu.launch {{.*}} dynamic_shared_memory_size %c197632_i32
+// CHECK:       %[[BARS:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-COUNT-4: nvgpu.mbarrier.init %[[BARS]]
+// CHECK:       nvvm.setmaxregister  increase 232
+// CHECK:       scf.for
+// CHECK:       nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
+// CHECK-NEXT:  nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.+}}], %c8192
+// CHECK:       nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}], %[[BARS]]
+// CHECK:       nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.+}}], %c8192
+// CHECK:       nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}], %[[BARS]]
+// CHECK:       nvvm.wgmma.mma_async
+// CHECK:       nvgpu.mbarrier.try_wait.parity %[[BARS]]
+// CHECK-COUNT-16: vector.load %{{.+}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK:       nvgpu.tma.async.store
+// CHECK:       nvgpu.mbarrier.try_wait.parity %[[BARS]]
+// CHECK-COUNT-16: vector.load %{{.+}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK:       nvgpu.tma.async.store
+// CHECK-NOT:   memref.load %[[MASK]]
+// CHECK:       bm = 128, bn = 128
+// CHECK-SAME:  persistent = true
+// CHECK-SAME:  tma_store = true
+#id = affine_map<(b, m, n) -> (b, m, n)>
+#mask = affine_map<(b, m, n) -> (m, n)>
+func.func @scores_mask(%Q: memref<8x2048x128xf16>, %K: memref<8x128x2048xf16>, %mask: memref<2048x2048xf16>, %out: memref<8x2048x2048xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<8x2048x2048xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.batch_matmul ins(%Q, %K : memref<8x2048x128xf16>, memref<8x128x2048xf16>) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.generic {indexing_maps = [#id, #mask, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %mask : memref<8x2048x2048xf32>, memref<2048x2048xf16>) outs(%out : memref<8x2048x2048xf16>) {
+  ^bb0(%x: f32, %m: f16, %o: f16):
+    %m32 = arith.extf %m : f16 to f32
+    %t = arith.addf %x, %m32 : f32
+    %y16 = arith.truncf %t : f32 to f16
+    linalg.yield %y16 : f16
+  }
+  memref.dealloc %tmp : memref<8x2048x2048xf32>
+  return
+}
+
+// -----
+
+// A residual at 128x256 tiles: the ring and C's staging leave no 16 KB for
+// a slot per consumer, so the residual is read per element from global
+// memory (no fourth tensor map, the plan's shared memory).
+
+// CHECK-LABEL: func.func @residual(
+// CHECK-SAME:  %[[RES:[a-z0-9_]+]]: memref<4096x4096xf16> {gemm_opt.role = "E0"}
+// CHECK-COUNT-3: nvgpu.tma.create.descriptor
+// CHECK-NOT:   nvgpu.tma.create.descriptor
+// CHECK:       gpu.launch {{.*}} dynamic_shared_memory_size %c230400_i32
+// CHECK:       nvgpu.tma.async.store
+// CHECK:       memref.load %[[RES]]
+// CHECK:       bm = 128, bn = 256
+#id = affine_map<(m, n) -> (m, n)>
+func.func @residual(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %res: memref<4096x4096xf16>, %out: memref<4096x4096xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<4096x4096xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<4096x4096xf32>)
+  linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%tmp : memref<4096x4096xf32>)
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp, %res : memref<4096x4096xf32>, memref<4096x4096xf16>) outs(%out : memref<4096x4096xf16>) {
+  ^bb0(%x: f32, %r: f16, %o: f16):
+    %r32 = arith.extf %r : f16 to f32
+    %t = arith.addf %x, %r32 : f32
+    %y16 = arith.truncf %t : f32 to f16
+    linalg.yield %y16 : f16
+  }
+  memref.dealloc %tmp : memref<4096x4096xf32>
+  return
+}
