@@ -133,18 +133,22 @@ static Value loadStepOperand(KernelBuilder &b, const GemmProblem &p,
   return y;
 }
 
+/// Step `step` applied to `v`, with `y` its operand value (null for an
+/// activation or a scalar).
+static Value applyStep(F32Math &f, EpilogueStepAttr step, Value v, Value y) {
+  if (step.isUnary())
+    return f.activation(step.getOp(), v);
+  return f.binary(step.getOp(), v,
+                  y ? y : f.c(step.getScalar()->convertToDouble()));
+}
+
 /// Applies the steps to `v` with `loaded[i]`, step i's operand value
 /// (loadStepOperand's).
 static Value applySteps(KernelBuilder &b, const GemmProblem &p, Value v,
                         ArrayRef<Value> loaded) {
   F32Math f{b};
-  for (auto [step, y] : llvm::zip_equal(p.epilogue.getSteps(), loaded)) {
-    if (step.isUnary())
-      v = f.activation(step.getOp(), v);
-    else
-      v = f.binary(step.getOp(), v,
-                   y ? y : f.c(step.getScalar()->convertToDouble()));
-  }
+  for (auto [step, y] : llvm::zip_equal(p.epilogue.getSteps(), loaded))
+    v = applyStep(f, step, v, y);
   return v;
 }
 
@@ -154,15 +158,8 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
     return v;
   // Each operand read right before its step, as the steps were written.
   F32Math f{b};
-  for (EpilogueStepAttr step : p.epilogue.getSteps()) {
-    if (step.isUnary()) {
-      v = f.activation(step.getOp(), v);
-      continue;
-    }
-    Value y = loadStepOperand(b, p, step, row, col, clamp);
-    v = f.binary(step.getOp(), v,
-                 y ? y : f.c(step.getScalar()->convertToDouble()));
-  }
+  for (EpilogueStepAttr step : p.epilogue.getSteps())
+    v = applyStep(f, step, v, loadStepOperand(b, p, step, row, col, clamp));
   return v;
 }
 

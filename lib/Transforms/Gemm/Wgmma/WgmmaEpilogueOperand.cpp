@@ -32,33 +32,38 @@ WgmmaKernelEmitter::chooseStagedOperand() const {
   if (!plan.tmaStore || plan.streamK || p.dynamicM() || p.batchRuntime ||
       !p.epilogue)
     return {-1, 0};
-  for (auto [i, step] : llvm::enumerate(p.epilogue.getSteps())) {
-    if (step.isUnary() || step.getScalar() ||
-        !llvm::is_contained({"none", "batch"}, step.getBroadcast()))
-      continue;
-    Value e = p.epilogueOperands[step.getOperand()];
-    auto type = cast<MemRefType>(e.getType());
-    // C's box geometry needs C's element size; the tensor map a row-major
-    // buffer (or a batch view of one, read like C's).
-    if (type.getElementTypeBitWidth() != 8 * plan.cElemBytes ||
-        !type.hasStaticShape() ||
-        (!type.getLayout().isIdentity() && !getBatchedBuffer(e)))
-      return {-1, 0};
-    // As many slots as there is shared memory for, dividing the tile's
-    // boxes (every slot then loads as often per tile: one phase count).
-    const ChipInfo *chip = lookupChipInfo("sm_90a");
-    int64_t boxes = plan.boxesPerTile();
-    for (int64_t slots = boxes; slots >= 1; --slots) {
-      int64_t bytes = slots * plan.consumers * WgmmaGemmPlan::kStoreBoxBytes;
-      int64_t barrierBytes = 8 * (plan.numBarriers() + slots * plan.consumers);
-      if (boxes % slots == 0 &&
-          plan.sharedBytes() + bytes + barrierBytes <=
-              chip->maxSharedBytesPerBlock)
-        return {static_cast<int64_t>(i), slots};
-    }
+  // The first step reading an M x N operand.
+  ArrayRef<EpilogueStepAttr> steps = p.epilogue.getSteps();
+  const auto *step = llvm::find_if(steps, [](EpilogueStepAttr s) {
+    return !s.isUnary() && !s.getScalar() &&
+           llvm::is_contained({"none", "batch"}, s.getBroadcast());
+  });
+  if (step == steps.end())
     return {-1, 0};
+  Value e = p.epilogueOperands[step->getOperand()];
+  auto type = cast<MemRefType>(e.getType());
+  // C's box geometry needs C's element size; the tensor map a row-major
+  // buffer (or a batch view of one, read like C's).
+  if (type.getElementTypeBitWidth() != 8 * plan.cElemBytes ||
+      !type.hasStaticShape() ||
+      (!type.getLayout().isIdentity() && !getBatchedBuffer(e)))
+    return {-1, 0};
+  // As many slots as there is shared memory for, dividing the tile's boxes
+  // (every slot then loads as often per tile: one phase count).
+  const ChipInfo *chip = lookupChipInfo("sm_90a");
+  int64_t boxes = plan.boxesPerTile();
+  for (int64_t slots = boxes; slots >= 1; --slots) {
+    int64_t barrierBytes = 8 * (plan.numBarriers() + slots * plan.consumers);
+    if (boxes % slots == 0 &&
+        plan.sharedBytes() + operandStagingBytes(slots) + barrierBytes <=
+            chip->maxSharedBytesPerBlock)
+      return {step - steps.begin(), slots};
   }
   return {-1, 0};
+}
+
+Value WgmmaKernelEmitter::stagedOperandBuffer() const {
+  return p.epilogueOperands[p.epilogue.getSteps()[operandStep].getOperand()];
 }
 
 Value WgmmaKernelEmitter::operandBox(Value slot) {

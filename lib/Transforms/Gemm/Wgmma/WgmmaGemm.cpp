@@ -105,9 +105,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     mapC = createTensorMap(p.c, 64, plan.storeBoxCols());
   // The staged epilogue operand: C's boxes (WgmmaEpilogueOperand.cpp).
   if (operandStep >= 0)
-    mapE = createTensorMap(
-        p.epilogueOperands[p.epilogue.getSteps()[operandStep].getOperand()], 64,
-        plan.storeBoxCols());
+    mapE = createTensorMap(stagedOperandBuffer(), 64, plan.storeBoxCols());
 
   int64_t gridX = ceilDiv(p.n, plan.bn), gridY = ceilDiv(p.m, plan.bm);
   // Split-K: the partials' scratch, rows padded to 16 bytes (the
@@ -134,8 +132,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   auto [launchX, launchY] = hostGrid(gridX, gridY, blocks);
   auto launch = createBlockTiledMatmulLaunch(
       b, launchX, launchY, plan.threads(),
-      plan.sharedBytes() + operandStagingBytes(), "wgmma", kWgmmaPlanAttr,
-      plan.toAttr(ctx), batch);
+      plan.sharedBytes() + operandStagingBytes(operandSlots), "wgmma",
+      kWgmmaPlanAttr, plan.toAttr(ctx), batch);
   if (getBatchedBuffer(p.c) && p.batchRuntime)
     launch.getGridSizeZMutable().assign(p.batchRuntime);
   if (p.dynamicM())

@@ -358,9 +358,12 @@ private:
   /// global memory, such an operand cost half of the masked attention
   /// scores' time.
   std::pair<int64_t, int64_t> chooseStagedOperand() const;
-  int64_t operandStagingBytes() const {
-    return operandSlots * plan.consumers * WgmmaGemmPlan::kStoreBoxBytes;
+  /// The slots' shared memory (`slots` per consumer warpgroup).
+  int64_t operandStagingBytes(int64_t slots) const {
+    return slots * plan.consumers * WgmmaGemmPlan::kStoreBoxBytes;
   }
+  /// The staged step's operand buffer.
+  Value stagedOperandBuffer() const;
   /// Slot `slot` of consumer warpgroup `wg`, after C's staging buffers.
   Value operandBox(Value slot);
   /// The leader: TMA of box `box` of this tile's operand into its slot,
