@@ -118,13 +118,22 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
     const int i = rt::epilogueOperandIndex(role);
     const std::string name = "%e" + std::to_string(i);
     const bool col = use->broadcast == rt::EpilogueBroadcast::Col, row = use->broadcast == rt::EpilogueBroadcast::Row,
-               shared = use->broadcast == rt::EpilogueBroadcast::Batch; // one M x N for every entry
-    const std::string type = col      ? tensor(cols, operandType)
-                             : row    ? tensor(rows, operandType)
-                             : shared ? tensor(rows + "x" + cols, operandType)
-                                      : tensor(full, operandType);
+               shared = use->broadcast == rt::EpilogueBroadcast::Batch, // one M x N for every entry
+        spanned = batched && rt::isSpannedBroadcast(use->broadcast);     // a group or cycle of them
+    const bool cycle = use->broadcast == rt::EpilogueBroadcast::Cycle;
+    const std::string span = std::to_string(use->span);
+    const std::string type = col       ? tensor(cols, operandType)
+                             : row     ? tensor(rows, operandType)
+                             : shared  ? tensor(rows + "x" + cols, operandType)
+                             : spanned ? tensor((cycle ? span : dimText(batch / use->span)) + "x" + rows + "x" + cols,
+                                                operandType)
+                                       : tensor(full, operandType);
     src.arguments += ", " + name + ": " + type;
-    maps.push_back(map(col ? "d1" : row ? "d0" : shared ? "d0, d1" : whole));
+    maps.push_back(map(col       ? "d1"
+                       : row     ? "d0"
+                       : shared  ? "d0, d1"
+                       : spanned ? std::string(cycle ? "b mod " : "b floordiv ") + span + ", d0, d1"
+                                 : whole));
     ins.push_back(name);
     insTypes.push_back(type);
     blockArgs.push_back("%in" + std::to_string(i) + ": " + operandType);

@@ -49,6 +49,8 @@ const char *epilogueBroadcastName(EpilogueBroadcast b) {
   case EpilogueBroadcast::Row: return "row";
   case EpilogueBroadcast::None: return "none";
   case EpilogueBroadcast::Batch: return "batch";
+  case EpilogueBroadcast::Group: return "group";
+  case EpilogueBroadcast::Cycle: return "cycle";
   }
   return "?";
 }
@@ -58,6 +60,8 @@ bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out) {
   else if (s == "row") out = EpilogueBroadcast::Row;
   else if (s == "none") out = EpilogueBroadcast::None;
   else if (s == "batch") out = EpilogueBroadcast::Batch;
+  else if (s == "group") out = EpilogueBroadcast::Group;
+  else if (s == "cycle") out = EpilogueBroadcast::Cycle;
   else return false;
   return true;
 }
@@ -75,11 +79,13 @@ std::vector<std::string> epilogueOperandRoles(const Epilogue &e) {
   return roles;
 }
 
-std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, EpilogueBroadcast broadcast) {
-  switch (broadcast) {
+std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, const EpilogueStep &s) {
+  switch (s.broadcast) {
   case EpilogueBroadcast::Col: return {p.n};
   case EpilogueBroadcast::Row: return {p.m};
   case EpilogueBroadcast::Batch: return {p.m, p.n};
+  case EpilogueBroadcast::Group: return {s.span > 0 ? p.batch / s.span : 0, p.m, p.n};
+  case EpilogueBroadcast::Cycle: return {s.span, p.m, p.n};
   case EpilogueBroadcast::None: break;
   }
   return p.batch == 1 ? std::vector<int64_t>{p.m, p.n} : std::vector<int64_t>{p.batch, p.m, p.n};
@@ -103,6 +109,10 @@ std::string epilogueStepError(const EpilogueStep &s) {
            std::to_string(kMaxEpilogueOperands - 1);
   if (s.operandScale && !std::isfinite(*s.operandScale))
     return "step \"" + op + "\": operand_scale must be finite";
+  const bool spanned = !s.operand.empty() && isSpannedBroadcast(s.broadcast);
+  if (spanned != (s.span != 0) || (spanned && s.span < 2))
+    return "step \"" + op + "\": span (" + std::to_string(s.span) +
+           ") goes with broadcast group or cycle and is at least 2";
   return "";
 }
 
@@ -134,10 +144,14 @@ void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const Epilogu
       if (s.scalar) {
         y = *s.scalar;
       } else if (e) {
-        // Row-major batch x M x N: column idx % N, row (idx / N) % M.
+        // Row-major batch x M x N: column idx % N, row (idx / N) % M,
+        // entry idx / (M * N).
+        const size_t entry = idx / (M * N), span = static_cast<size_t>(s.span);
         size_t at = s.broadcast == EpilogueBroadcast::Col     ? idx % N
                     : s.broadcast == EpilogueBroadcast::Row   ? (idx / N) % M
                     : s.broadcast == EpilogueBroadcast::Batch ? idx % (M * N)
+                    : s.broadcast == EpilogueBroadcast::Group ? entry / span * M * N + idx % (M * N)
+                    : s.broadcast == EpilogueBroadcast::Cycle ? entry % span * M * N + idx % (M * N)
                                                               : idx;
         y = scale * static_cast<double>((*e)[at]);
       }
@@ -178,14 +192,24 @@ bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string 
     operand(EpilogueOp::Add, EpilogueBroadcast::None);
   else if (item == "mask")
     operand(EpilogueOp::Add, EpilogueBroadcast::Batch);
+  else if (item.rfind("mask-group=", 0) == 0 || item.rfind("mask-cycle=", 0) == 0) {
+    const bool cycle = item.rfind("mask-cycle=", 0) == 0;
+    const std::string text = item.substr(11);
+    char *end = nullptr;
+    const long long span = std::strtoll(text.c_str(), &end, 10);
+    if (text.empty() || *end || span < 2 || span > 65535)
+      return error = "epilogue item '" + item + "': the span must be an integer in 2..65535", false;
+    operand(EpilogueOp::Add, cycle ? EpilogueBroadcast::Cycle : EpilogueBroadcast::Group);
+    s.span = span;
+  }
   else if (item.rfind("alpha=", 0) == 0 && number(item.substr(6), v))
     s.op = EpilogueOp::Mul, s.scalar = v;
   else if (item.rfind("beta=", 0) == 0 && number(item.substr(5), v))
     operand(EpilogueOp::Add, EpilogueBroadcast::None), s.operandScale = v;
   else if (error.empty())
     error = "unknown epilogue item '" + item +
-            "' (expected bias, row-scale, residual, mask, alpha=F, beta=F, relu, gelu, gelu-erf, silu, sigmoid "
-            "or tanh)";
+            "' (expected bias, row-scale, residual, mask, mask-group=S, mask-cycle=S, alpha=F, beta=F, relu, "
+            "gelu, gelu-erf, silu, sigmoid or tanh)";
   if (next > kMaxEpilogueOperands)
     return error = "an epilogue has at most " + std::to_string(kMaxEpilogueOperands) + " operand buffers", false;
   return error.empty();
@@ -236,9 +260,12 @@ std::string epilogueListString(const Epilogue &e) {
       item = "row-scale";
     else if (add && !s.operandScale && s.broadcast == EpilogueBroadcast::Batch)
       item = "mask";
+    else if (add && !s.operandScale && isSpannedBroadcast(s.broadcast))
+      item = std::string(s.broadcast == EpilogueBroadcast::Group ? "mask-group=" : "mask-cycle=") +
+             std::to_string(s.span);
     else
       item = std::string(epilogueOpName(s.op)) + ":" + epilogueBroadcastName(s.broadcast) +
-             (s.operandScale ? "*" + number(*s.operandScale) : "");
+             (s.span ? "/" + std::to_string(s.span) : "") + (s.operandScale ? "*" + number(*s.operandScale) : "");
     list += (list.empty() ? "" : ",") + item;
   }
   return list;

@@ -161,6 +161,7 @@ static bool fromJSON(const json::Value &v, EpilogueStep &s, json::Path path) {
   s.operandScale.reset();
   s.operand.clear();
   s.broadcast = EpilogueBroadcast::None;
+  s.span = 0;
   if (r.has("scalar") && !readStepNumber(r, "scalar", s.scalar))
     return false;
   if (r.has("operand")) {
@@ -170,9 +171,14 @@ static bool fromJSON(const json::Value &v, EpilogueStep &s, json::Path path) {
     if (!parseEpilogueBroadcast(broadcast, s.broadcast))
       return fail(r.field("broadcast"), "unknown broadcast \"" + broadcast +
                                             "\" (expected col: a vector of N, row: a vector of M, none: C's shape, "
-                                            "batch: one M x N matrix for every batch entry)");
+                                            "batch: one M x N matrix for every batch entry, group: one per span "
+                                            "entries, cycle: span of them in turn)");
+    if (r.has("span") && !r.mapInt("span", s.span, 2, 65535))
+      return false;
   } else if (r.has("broadcast")) {
     return fail(r.field("broadcast"), "\"broadcast\" applies to an operand; this step has none");
+  } else if (r.has("span")) {
+    return fail(r.field("span"), "\"span\" applies to an operand; this step has none");
   }
   if (r.has("operand_scale") && !readStepNumber(r, "operand_scale", s.operandScale))
     return false;

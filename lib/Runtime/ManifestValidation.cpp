@@ -276,10 +276,16 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
     const BufferDesc *b = lookup(s.operand.c_str(), why);
     if (!b)
       return msg = at + why, false;
-    std::vector<int64_t> shape = epilogueOperandShape(p, s.broadcast);
+    if (isSpannedBroadcast(s.broadcast) && p.batch % s.span)
+      return msg = at + "span " + std::to_string(s.span) + " does not divide the batch (" + std::to_string(p.batch) +
+                   ")",
+             false;
+    std::vector<int64_t> shape = epilogueOperandShape(p, s);
     bool fits = b->shape == shape;
     if (s.broadcast == EpilogueBroadcast::None) // like C
       fits = fits || isBatchedShape(b->shape, p.batch, p.m, p.n);
+    if (isSpannedBroadcast(s.broadcast)) // as the function has it: [b, 1, M, N], [1, h, M, N]
+      fits = fits || isBatchedShape(b->shape, shape[0], p.m, p.n);
     if (s.broadcast == EpilogueBroadcast::Batch) // as the function has it: [1, 1, M, N]
       fits = fits || isBatchedShape(b->shape, 1, p.m, p.n);
     if (s.broadcast == EpilogueBroadcast::Col || s.broadcast == EpilogueBroadcast::Row) // [1, 1, 1, N], [1, M, 1]
@@ -291,7 +297,9 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
                    (s.broadcast == EpilogueBroadcast::Col   ? " (one value per column, N)"
                     : s.broadcast == EpilogueBroadcast::Row ? " (one value per row, M)"
                     : s.broadcast == EpilogueBroadcast::Batch ? " (one M x N matrix for every batch entry)"
-                                                            : " (C's shape)") +
+                    : s.broadcast == EpilogueBroadcast::Group ? " (one M x N matrix per span entries)"
+                    : s.broadcast == EpilogueBroadcast::Cycle ? " (span M x N matrices, read in turn)"
+                                                              : " (C's shape)") +
                    ", got " + jsonIntList(b->shape),
              false;
   }

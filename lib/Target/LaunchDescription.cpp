@@ -61,6 +61,7 @@ LogicalResult mlir::gemm_opt::describeEpilogue(Operation *at,
       s.operand = ::gemm_opt::epilogue::operandRole(step.getOperand());
       if (!rt::parseEpilogueBroadcast(step.getBroadcast().str(), s.broadcast))
         return at->emitError("cannot describe the epilogue step ") << step;
+      s.span = step.getSpan();
       if (double scale = step.getOperandScale().convertToDouble();
           scale != 1.0)
         s.operandScale = scale;

@@ -26,8 +26,8 @@ def _check(name, t):
                          f"{tuple(t.shape)}")
 
 
-def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, stage, options, device):
-    key = (heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, stage, options, device)
+def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask_form, stage, options, device):
+    key = (heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask_form, stage, options, device)
     k = _kernels.get(key)
     if k is None:
         options_dict = compiler.check_options(dict(options))
@@ -38,7 +38,8 @@ def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, stag
                 if stage == "best":
                     stage = compiler.best_stage("matmul", dtype, _runtime.device(device).capability,
                                                 options_dict.get("allow_tf32", False))
-                src = mlir.attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type)
+                src = mlir.attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type,
+                                            mask_form)
                 k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options_dict)
     return k
 
@@ -56,23 +57,55 @@ def _causal_mask(q_len, kv_len, dtype, device):
     return mask
 
 
-def _mask_matrix(attn_mask, q_len, kv_len, dtype, rank):
-    """The additive q_len x kv_len mask that `attn_mask` is for every head:
-    a float mask as it is, a boolean one as 0 where True and -inf where
-    False; only masks whose leading dimensions are all 1 (shared by every
-    batch entry and head), of at most the query's `rank`, are taken."""
+def _mask_form(shape, lead, q_len, kv_len):
+    """The (kind, span) of mlir.attention_mask_read in which the kernel reads
+    a mask of `shape` over the query's leading dimensions `lead`, which it
+    broadcasts against as torch does (right-aligned, each dimension 1 or
+    the query's): all 1, "shared"; the query's, "entry"; a prefix of them
+    then 1s, "group" of span the product of those it broadcasts (e.g.
+    (B, 1, L, S) over (B, H): a mask per sequence); 1s then a suffix of
+    them, "cycle" of span the product of that suffix ((1, H, L, S) or
+    (H, L, S): a bias per head). None for any other shape."""
+    if len(shape) < 2 or tuple(shape[-2:]) != (q_len, kv_len) or len(shape) - 2 > len(lead):
+        return None
+    padded = (1,) * (len(lead) + 2 - len(shape)) + tuple(shape[:-2])
+    dims = [(m, d) for m, d in zip(padded, lead) if d != 1]  # where the query's is 1, either reads alike
+    if any(m not in (1, d) for m, d in dims):
+        return None
+    read = "".join("f" if m == d else "1" for m, d in dims)  # f: the query's dimension, 1: broadcast
+    if "f" not in read:
+        return "shared", 1
+    if "1" not in read:
+        return "entry", 1
+    if "1f" not in read:
+        return "group", math.prod(d for m, d in dims if m == 1)
+    if "f1" not in read:
+        return "cycle", math.prod(d for m, d in dims if m == d)
+    return None
+
+
+def _mask_operand(attn_mask, lead, q_len, kv_len, dtype):
+    """(the additive mask, its form): `attn_mask` with its leading
+    dimensions flattened into the matrices of its form (_mask_form), a
+    float mask as it is, a boolean one as 0 where True and -inf where
+    False."""
     if not hasattr(attn_mask, "dim") or not hasattr(attn_mask, "dtype"):
         raise TypeError(f"attn_mask: expected a torch.Tensor, got {type(attn_mask).__name__}")
-    if attn_mask.dim() < 2 or tuple(attn_mask.shape[-2:]) != (q_len, kv_len) or \
-            any(d != 1 for d in attn_mask.shape[:-2]) or attn_mask.dim() > rank:
-        raise ValueError(f"attn_mask of shape {tuple(attn_mask.shape)} is not supported: gemm_opt takes one "
-                         f"({q_len}, {kv_len}) mask shared by every batch entry and head (leading dimensions 1)")
+    form = _mask_form(tuple(attn_mask.shape), lead, q_len, kv_len)
+    if form is None:
+        raise ValueError(f"attn_mask of shape {tuple(attn_mask.shape)} is not supported for a query whose leading "
+                         f"dimensions are {lead}: gemm_opt takes ({q_len}, {kv_len}) masks whose leading "
+                         "dimensions (right-aligned, no more than the query's) are all 1 (one mask for every batch "
+                         "entry and head), the query's (one per entry), a prefix of the query's then 1s (one per "
+                         "sequence, e.g. (B, 1, L, S)) or 1s then a suffix of the query's (one per head, e.g. "
+                         "(1, H, L, S) or (H, L, S))")
     import torch
-    mask = attn_mask.reshape(q_len, kv_len)
+    shape = (*mlir.attention_mask_read(math.prod(lead), form)[0], q_len, kv_len)
+    mask = attn_mask.reshape(shape)
     if mask.dtype == torch.bool:
-        return torch.zeros(q_len, kv_len, dtype=dtype, device=mask.device).masked_fill(~mask, float("-inf"))
+        return torch.zeros(shape, dtype=dtype, device=mask.device).masked_fill(~mask, float("-inf")), form
     functional._check_tensor("attn_mask", mask)
-    return functional._dense(mask)
+    return functional._dense(mask), form
 
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, *,
@@ -81,9 +114,16 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     one dtype (float32, float16, bfloat16): softmax(Q K^T * scale + mask) V,
     query (..., L, E), key (..., S, E), value (..., S, Ev), the leading
     dimensions equal (batch, heads); scale default 1 / sqrt(E). attn_mask:
-    a float (added) or boolean (True takes part) (L, S) mask, possibly with
-    leading dimensions of 1; is_causal: the lower-triangular mask. The
-    scores are rounded to the inputs' dtype before the softmax (f32
+    a float (added) or boolean (True takes part) (..., L, S) mask whose
+    leading dimensions broadcast against the query's as torch's do, in the
+    forms the scores kernel reads in place: all 1 or none (one mask for
+    every entry), the query's (one per entry), a prefix of the query's then
+    1s (e.g. (B, 1, L, S) over (B, H, L, E): one per sequence, shared by its
+    heads), or 1s then a suffix of the query's (e.g. (1, H, L, S) or
+    (H, L, S): one per head, shared by the sequences); any other (a
+    (B, 1, 1, S) key-padding mask for L > 1, (B, 1, H, L, S) over a query
+    (B, G, H, L, E)) is a ValueError. is_causal: the lower-triangular mask.
+    The scores are rounded to the inputs' dtype before the softmax (f32
     accumulation inside each matmul). dropout_p must be 0."""
     for name, t in (("query", query), ("key", key), ("value", value)):
         _check(name, t)
@@ -116,17 +156,17 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         scale = math.inf
     if not math.isfinite(scale) or abs(scale) > _F32_MAX:
         raise ValueError(f"scale {scale} is not a finite f32 (the epilogue multiplies in f32)")
-    mask = None
+    mask, form = None, ("shared", 1)
     if is_causal:
         mask = _causal_mask(q_len, kv_len, query.dtype, query.device)
     elif attn_mask is not None:
-        mask = _mask_matrix(attn_mask, q_len, kv_len, query.dtype, query.dim())
+        mask, form = _mask_operand(attn_mask, lead, q_len, kv_len, query.dtype)
         if mask.device != query.device:
             raise ValueError(f"attn_mask is on {mask.device}, query on {query.device}")
     dtype = dtype_name(query.dtype)
     options = (("allow_tf32", True),) if allow_tf32 else ()
-    kern = _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale,
-                   dtype_name(mask.dtype) if mask is not None else None, stage, options, query.device.index)
+    kern = _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, dtype_name(mask.dtype) if mask is not None
+                   else None, form, stage, options, query.device.index)
     args = [functional._dense(t).reshape(heads, *t.shape[-2:]) for t in (query, key, value)]
     out = kern(*args, mask) if mask is not None else kern(*args)
     return out.reshape(*lead, q_len, v_dim)

@@ -132,17 +132,49 @@ def softmax_source(rows, cols, dtype):
             f"  return\n}}\n")
 
 
-def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type=None):
+MASK_KINDS = ("shared", "entry", "group", "cycle")
+
+
+def attention_mask_read(heads, mask_form=("shared", 1)):
+    """How the scores kernel reads an attention mask of `mask_form` = (kind,
+    span) over `heads` batch entries: (its shape's leading dimensions, the
+    results of its affine map over (b, i, j)). "shared": one matrix for
+    every entry, [] and (i, j); "entry": one per entry, [heads] and
+    (b, i, j); "group": one per `span` consecutive entries (a mask per
+    sequence shared by its heads), [heads / span] and (b floordiv span,
+    i, j); "cycle": `span` matrices the entries take in turn (a bias per
+    head shared by the sequences), [span] and (b mod span, i, j). A group or
+    cycle span of 1 or of every entry is the shared or the per-entry form."""
+    kind, span = mask_form
+    if kind not in MASK_KINDS:
+        raise ValueError(f"unknown mask kind {kind!r}; one of {MASK_KINDS}")
+    if kind in ("group", "cycle"):
+        if not isinstance(span, int) or span < 1 or heads % span:
+            raise ValueError(f"mask {kind} span {span!r} is not a divisor of the {heads} batch entries")
+        if span == 1:
+            kind = "entry" if kind == "group" else "shared"
+        elif span == heads:
+            kind = "shared" if kind == "group" else "entry"
+    if kind == "shared":
+        return [], "i, j"
+    if kind == "entry":
+        return [heads], "b, i, j"
+    if kind == "group":
+        return [heads // span], f"b floordiv {span}, i, j"
+    return [span], f"b mod {span}, i, j"
+
+
+def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type=None, mask_form=("shared", 1)):
     """O = softmax(Q K^T * scale + mask) V for `heads` independent heads
     (batch and heads flattened), on tensors, in the form torch-mlir writes
     scaled_dot_product_attention: Q [heads, q_len, head_dim] and K
     [heads, kv_len, head_dim] (read transposed in place: layout nt) into a
     zero-filled f32 batch matmul; one linalg.generic scaling it, adding the
-    mask (one q_len x kv_len matrix shared by every head, any float type;
-    None: no mask) and casting to `dtype` (the scores kernel's epilogue);
-    a softmax over the keys; P V into f32, cast to `dtype` (the second
-    kernel's epilogue). The function takes Q, K, V (and the mask) and
-    returns O [heads, q_len, v_dim]."""
+    mask (q_len x kv_len matrices of any float type, read as `mask_form`
+    says: attention_mask_read; None: no mask) and casting to `dtype` (the
+    scores kernel's epilogue); a softmax over the keys; P V into f32, cast
+    to `dtype` (the second kernel's epilogue). The function takes Q, K, V
+    (and the mask) and returns O [heads, q_len, v_dim]."""
     def t(shape, elem=dtype):
         return f"tensor<{'x'.join(map(str, shape))}x{elem}>"
 
@@ -161,7 +193,8 @@ def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_t
     q, k, v = t((heads, q_len, head_dim)), t((heads, kv_len, head_dim)), t((heads, kv_len, v_dim))
     s32, s, o32, o = (t((heads, q_len, kv_len), "f32"), t((heads, q_len, kv_len)), t((heads, q_len, v_dim), "f32"),
                       t((heads, q_len, v_dim)))
-    mask = t((q_len, kv_len), mask_type) if mask_type else None
+    mask_lead, mask_map = attention_mask_read(heads, mask_form)
+    mask = t((*mask_lead, q_len, kv_len), mask_type) if mask_type else None
     nt = f"indexing_maps = [{bmap('b, m, k')}, {bmap('b, n, k')}, {bmap('b, m, n')}] "
     args = f"%q: {q}, %k: {k}, %v: {v}" + (f", %mask: {mask}" if mask else "")
     # MLIR's float literal has a point: 1e-05 would not parse.
@@ -173,7 +206,7 @@ def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_t
     score_maps = "#id, #mask, #id" if mask else "#id, #id"
     score_ins = ("%s32, %mask : " + s32 + ", " + mask) if mask else ("%s32 : " + s32)
     score_block = "%x: f32" + (f", %mv: {mask_type}" if mask else "") + f", %so: {dtype}"
-    return (f"#id = affine_map<(b, i, j) -> (b, i, j)>\n#mask = affine_map<(b, i, j) -> (i, j)>\n"
+    return (f"#id = affine_map<(b, i, j) -> (b, i, j)>\n#mask = affine_map<(b, i, j) -> ({mask_map})>\n"
             f"func.func @attention({args}) -> {o} {{\n"
             f"  %zero = arith.constant 0.0 : f32\n"
             f"  %es = tensor.empty() : {s32}\n"

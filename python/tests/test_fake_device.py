@@ -356,3 +356,44 @@ def test_functional_bias_and_activation_are_fused(fake_cuda, tmp_path):
     assert len({l["kernel"] for l in launches}) == len(launches)
     params = {p for l in launches for p in l["params"]}
     assert {out["bias"], out["y"]} <= params
+
+
+ATTENTION_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+torch.bool = fake_torch.Dtype("bool", 1)
+import gemm_opt
+from gemm_opt import attention
+q, k, v = (fake_torch.Tensor(s, torch.bfloat16) for s in [(2, 3, 64, 32), (2, 3, 48, 32), (2, 3, 48, 16)])
+shapes = [(64, 48), (2, 3, 64, 48), (2, 1, 64, 48), (1, 3, 64, 48), (3, 64, 48), (2, 1, 64, 48)]
+masks = [fake_torch.Tensor(s, torch.bfloat16) for s in shapes]
+outs = [gemm_opt.scaled_dot_product_attention(q, k, v, m, stage="mma") for m in masks]
+print(json.dumps({"masks": [m.ptr for m in masks], "shapes": [list(o.shape) for o in outs],
+                  "copies": len(fake_torch.DENSE_COPIES),
+                  "kernels": [[list(key[8]), kern.arguments[3]["shape"], kern.ops[0]["problem"]["epilogue"][1]]
+                              for key, kern in attention._kernels.items()]}))
+"""
+
+
+def test_attention_masks_of_each_form_reach_the_kernel_in_place(fake_cuda, tmp_path):
+    """scaled_dot_product_attention over (batch 2, heads 3) with a mask
+    shared by every entry, one per entry, one per sequence ([2, 1, L, S])
+    and one per head ([1, 3, L, S], [3, L, S]): one kernel per mask form
+    (the cache key holds it; the two per-head shapes and the repeated
+    per-sequence mask share theirs), each taking the mask flattened to its
+    matrices, passed without a copy."""
+    out, launches = run_fake_torch_script(ATTENTION_SCRIPT, fake_cuda, tmp_path)
+    assert out["shapes"] == [[2, 3, 64, 16]] * 6 and out["copies"] == 0
+    add = {"op": "add", "operand": "E0"}
+    assert out["kernels"] == [[["shared", 1], [64, 48], dict(add, broadcast="batch")],
+                              [["entry", 1], [6, 64, 48], dict(add, broadcast="none")],
+                              [["group", 3], [2, 64, 48], dict(add, broadcast="group", span=3)],
+                              [["cycle", 3], [3, 64, 48], dict(add, broadcast="cycle", span=3)]]
+    per = len(launches) // 6  # the launches of one call: the same kernels' for every form
+    assert per and len(launches) == 6 * per
+    calls = [launches[i:i + per] for i in range(0, len(launches), per)]
+    assert all([l["kernel"] for l in c] == [l["kernel"] for l in calls[0]] for c in calls)
+    for mask, call in zip(out["masks"], calls):
+        assert mask in {p for l in call for p in l["params"]}

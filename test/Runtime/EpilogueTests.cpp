@@ -253,7 +253,7 @@ void testEpilogueMask() {
   EXPECT(p.epilogue.size() == 2 && p.epilogue[1].broadcast == EpilogueBroadcast::Batch &&
          p.epilogue[1].operand == "E0");
   EXPECT(epilogueListString(p.epilogue) == "alpha=2,mask");
-  EXPECT(epilogueOperandShape(p, EpilogueBroadcast::Batch) == (std::vector<int64_t>{2, 3}));
+  EXPECT(epilogueOperandShape(p, p.epilogue[1]) == (std::vector<int64_t>{2, 3}));
   std::vector<double> c(12, 1.0);
   EpilogueOperandValues ops = {{1, 2, 3, 4, 5, 6}};
   applyEpilogue(p, c, ops);
@@ -286,6 +286,54 @@ void testEpilogueMask() {
   const std::string row = replaced(plain, "\"broadcast\": \"col\"", "\"broadcast\": \"row\"");
   EXPECT_MSG(parseManifest(replaced(row, e0, "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [1, 30, 1]"), back, err),
              err);
+}
+
+/// A mask per sequence shared by its heads (broadcast "group": batch / span
+/// matrices, entry z reading z / span) and a bias per head shared by the
+/// sequences ("cycle": span matrices, entry z reading z % span).
+void testEpilogueSpannedMasks() {
+  MatmulProblem p;
+  p.m = 1, p.n = 2, p.batch = 6;
+  std::string err;
+  EXPECT_MSG(parseEpilogueList("mask-group=3,mask-cycle=2", p.epilogue, err), err);
+  EXPECT(p.epilogue.size() == 2 && p.epilogue[0].broadcast == EpilogueBroadcast::Group && p.epilogue[0].span == 3 &&
+         p.epilogue[1].broadcast == EpilogueBroadcast::Cycle && p.epilogue[1].span == 2);
+  EXPECT(epilogueListString(p.epilogue) == "mask-group=3,mask-cycle=2");
+  EXPECT(epilogueOperandShape(p, p.epilogue[0]) == (std::vector<int64_t>{2, 1, 2}));
+  EXPECT(epilogueOperandShape(p, p.epilogue[1]) == (std::vector<int64_t>{2, 1, 2}));
+  std::vector<double> c(12, 0.0);
+  // Group matrices {1, 2} and {10, 20}; cycle matrices {100, 200}, {300, 400}.
+  EpilogueOperandValues ops = {{1, 2, 10, 20}, {100, 200, 300, 400}};
+  applyEpilogue(p, c, ops);
+  // Entries 0..2 read group 0, 3..5 group 1; even entries cycle 0, odd 1.
+  EXPECT(c[0] == 101 && c[1] == 202 && c[2] == 301 && c[5] == 202 && c[6] == 310 && c[9] == 220 && c[11] == 420);
+  for (const char *bad : {"mask-group=1", "mask-cycle=x", "mask-group=", "mask-cycle=70000"})
+    EXPECT_MSG(!parseEpilogueList(bad, p.epilogue, err) && contains(err, "span must be an integer in 2..65535"), err);
+  // In a manifest: the span reads back; the buffer is [batch / span, M, N]
+  // or as the function has it ([2, 1, M, N]); the span divides the batch.
+  KernelManifest m = epilogueManifest();
+  m.matmul.batch = 6;
+  m.matmul.epilogue[2].broadcast = EpilogueBroadcast::Group;
+  m.matmul.epilogue[2].span = 3;
+  m.matmul.epilogue[2].operandScale.reset();
+  for (BufferDesc &b : m.buffers)
+    if (b.role != "E0")
+      b.shape.insert(b.shape.begin(), b.role == "E1" ? 2 : 6);
+  const std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "{\"op\": \"add\", \"operand\": \"E1\", \"broadcast\": \"group\", \"span\": 3}"), json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err) && back == m, err);
+  const std::string e1 = "\"role\": \"E1\", \"elem\": \"f32\", \"shape\": [2, 30, 20]";
+  EXPECT_MSG(parseManifest(replaced(json, e1, "\"role\": \"E1\", \"elem\": \"f32\", \"shape\": [2, 1, 30, 20]"),
+                           back, err),
+             err);
+  EXPECT_REJECT(replaced(json, e1, "\"role\": \"E1\", \"elem\": \"f32\", \"shape\": [3, 30, 20]"),
+                "(role E1, broadcast group) must have shape [2, 30, 20] (one M x N matrix per span entries)");
+  EXPECT_REJECT(replaced(json, "\"span\": 3", "\"span\": 4"), "span 4 does not divide the batch (6)");
+  EXPECT_REJECT(replaced(json, "\"span\": 3", "\"span\": 1"), "span");
+  EXPECT_REJECT(replaced(json, ", \"span\": 3", ""), "span (0) goes with broadcast group or cycle");
+  EXPECT_REJECT(replaced(json, "\"broadcast\": \"col\"", "\"broadcast\": \"col\", \"span\": 2"),
+                "span (2) goes with broadcast group or cycle");
 }
 
 void testEpilogueList() {
@@ -385,6 +433,7 @@ void testEpilogues() {
   testEpilogueFunction();
   testEpilogueArithmetic();
   testEpilogueMask();
+  testEpilogueSpannedMasks();
   testEpilogueList();
   testEpilogueListString();
   testCublasLtChoice();

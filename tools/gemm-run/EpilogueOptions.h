@@ -20,8 +20,9 @@ namespace gemm_run {
 llvm::cl::OptionCategory &epilogueCategory();
 
 /// What makes the options wrong: "" when fine. `softmax`: the op is a
-/// softmax; `aot`: --ptx/--manifest; `inputFile`: an input file is given.
-std::string epilogueUsageError(bool softmax, bool aot, bool inputFile);
+/// softmax; `aot`: --ptx/--manifest; `inputFile`: an input file is given;
+/// `batch`: --batch (a mask group's or cycle's span divides it).
+std::string epilogueUsageError(bool softmax, bool aot, bool inputFile, int64_t batch);
 /// Whether --epilogue or --out-dtype was given.
 bool epilogueOptionsGiven();
 /// Adds --epilogue and --out-dtype to the request of the embedded default.

@@ -205,7 +205,7 @@ void parseCommandLine(int argc, char **argv) {
   if (batchCount.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--batch applies to matmul only");
   const bool softmax = opName == "softmax" || (!dims.empty() && dims.size() == 2);
-  std::string epilogueError = gemm_run::epilogueUsageError(softmax, !ptxFiles.empty(), !inputFile.empty());
+  std::string epilogueError = gemm_run::epilogueUsageError(softmax, !ptxFiles.empty(), !inputFile.empty(), batchCount);
   if (epilogueError.empty())
     epilogueError = gemm_run::dynamicUsageError(!ptxFiles.empty(), softmax, !inputFile.empty(), !suiteFile.empty());
   if (!epilogueError.empty())

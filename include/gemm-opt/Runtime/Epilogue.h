@@ -35,8 +35,11 @@ bool isBinaryEpilogueOp(EpilogueOp op);
 /// How an operand buffer covers C: "col" a vector of N (one value per
 /// column: a bias), "row" a vector of M (per-row scale), "none" C's shape,
 /// "batch" one M x N matrix shared by every batch entry (an attention mask
-/// added to every head's scores). Vectors are shared by every batch entry.
-enum class EpilogueBroadcast { Col, Row, None, Batch };
+/// added to every head's scores), "group" batch / span matrices, entry z
+/// reading matrix z / span (a mask per sequence shared by its span heads),
+/// "cycle" span matrices, entry z reading matrix z % span (a bias per head
+/// shared by the sequences). Vectors are shared by every batch entry.
+enum class EpilogueBroadcast { Col, Row, None, Batch, Group, Cycle };
 const char *epilogueBroadcastName(EpilogueBroadcast b);
 bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out);
 
@@ -51,9 +54,11 @@ struct EpilogueStep {
   EpilogueBroadcast broadcast = EpilogueBroadcast::None; // with `operand`
   /// With `operand`: the step uses operandScale * E (beta * C).
   std::optional<double> operandScale;
+  /// Broadcast group or cycle: entries per matrix, or matrices (>= 2).
+  int64_t span = 0;
   bool operator==(const EpilogueStep &o) const {
     return op == o.op && scalar == o.scalar && operand == o.operand &&
-           (operand.empty() || broadcast == o.broadcast) && operandScale == o.operandScale;
+           (operand.empty() || (broadcast == o.broadcast && span == o.span)) && operandScale == o.operandScale;
   }
 };
 using Epilogue = std::vector<EpilogueStep>;
@@ -62,9 +67,14 @@ using Epilogue = std::vector<EpilogueStep>;
 int epilogueOperandIndex(const std::string &role);
 /// The operand roles the steps use, by index ("E0" before "E1"), each once.
 std::vector<std::string> epilogueOperandRoles(const Epilogue &e);
-/// The shape an operand of `broadcast` has in problem `p`: [N], [M], or
-/// C's ([M, N]; batched [batch, M, N]).
-std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, EpilogueBroadcast broadcast);
+/// The shape the operand of step `s` has in problem `p` (by its broadcast):
+/// [N], [M], or C's ([M, N]; batched [batch, M, N]); a group [batch / span,
+/// M, N], a cycle [span, M, N].
+std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, const EpilogueStep &s);
+/// Whether `b` reads a group or a cycle of matrices (a step with a span).
+inline bool isSpannedBroadcast(EpilogueBroadcast b) {
+  return b == EpilogueBroadcast::Group || b == EpilogueBroadcast::Cycle;
+}
 
 /// The form rules of one step (a known op; unary steps without scalar or
 /// operand; binary ones with exactly one; an operand named E0..E7;
@@ -91,7 +101,8 @@ void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const Epilogu
 bool parseEpilogueList(const std::string &list, Epilogue &out, std::string &error);
 /// The epilogue as such a list, as results report it ("" for none; the
 /// inverse of parseEpilogueList). Steps without an item are written
-/// "op=F" (scalar) or "op:broadcast" ("op:broadcast*F" with operand_scale).
+/// "op=F" (scalar) or "op:broadcast" ("op:broadcast/S" with a span,
+/// "op:broadcast*F" with operand_scale).
 std::string epilogueListString(const Epilogue &e);
 
 } // namespace gemm_opt::runtime

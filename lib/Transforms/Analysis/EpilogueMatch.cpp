@@ -33,7 +33,42 @@ struct PendingStep {
   OpOperand *operand = nullptr;
   StringRef broadcast;
   double scale = 1.0;
+  /// Entries per matrix ("group") or matrices ("cycle").
+  int64_t span = 0;
 };
+
+/// The span S of a batch loop read as `d0 floordiv S` (a group of S
+/// entries per matrix) or `d0 mod S` (S matrices in turn), and which.
+static std::pair<StringRef, int64_t> readBatchSpan(AffineExpr e) {
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin || bin.getLHS() != getAffineDimExpr(0, e.getContext()))
+    return {"", 0};
+  auto span = dyn_cast<AffineConstantExpr>(bin.getRHS());
+  if (!span || span.getValue() < 2)
+    return {"", 0};
+  if (e.getKind() == AffineExprKind::FloorDiv)
+    return {"group", span.getValue()};
+  if (e.getKind() == AffineExprKind::Mod)
+    return {"cycle", span.getValue()};
+  return {"", 0};
+}
+
+/// Whether an operand of `shape` read through `map` over a batched result
+/// of shape `out` is a group or cycle of M x N matrices: (b floordiv S, i,
+/// j) on [batch / S, M, N], or (b mod S, i, j) on [S, M, N].
+static bool readsSpannedBatch(AffineMap map, ArrayRef<int64_t> shape,
+                              ArrayRef<int64_t> out) {
+  MLIRContext *ctx = map.getContext();
+  if (map.getNumResults() != 3 || shape.size() != 3 ||
+      map.getResult(1) != getAffineDimExpr(1, ctx) ||
+      map.getResult(2) != getAffineDimExpr(2, ctx) ||
+      shape.drop_front() != out.drop_front())
+    return false;
+  auto [kind, span] = readBatchSpan(map.getResult(0));
+  if (!span || out[0] % span)
+    return false;
+  return shape[0] == (kind == "group" ? out[0] / span : span);
+}
 
 /// Reads a consumer's body as a chain of steps from its yield back to `x`.
 struct BodyReader {
@@ -233,12 +268,15 @@ bool BodyReader::readOperand(PendingStep &step, Value other) {
                                   getAffineDimExpr(2, op.getContext())},
                                  op.getContext()))
     step.broadcast = "batch";
+  else if (rank == 3 && type && readsSpannedBatch(map, type.getShape(), out))
+    std::tie(step.broadcast, step.span) = readBatchSpan(map.getResult(0));
   else
     return fail("input #" + Twine(arg.getArgNumber()) + " is read through " +
                 llvm::formatv("{0}", map).str() +
                 "; the kernel reads an operand per column (the last loop), "
-                "per row (the one before), whole (identity) or one rows x "
-                "columns matrix for every batch entry");
+                "per row (the one before), whole (identity), one rows x "
+                "columns matrix for every batch entry, or one per group of "
+                "S entries (b floordiv S) or per entry modulo S (b mod S)");
   Type elem = type.getElementType();
   if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
     return fail("input #" + Twine(arg.getArgNumber()) +
@@ -294,10 +332,9 @@ static FailureOr<EpilogueMatch> matchBody(linalg::GenericOp consumer,
     std::optional<llvm::APFloat> scalar;
     if (s.scalar)
       scalar = llvm::APFloat(*s.scalar);
-    steps.push_back(EpilogueStepAttr::get(ctx, s.broadcast, s.op, index,
-                                          llvm::APFloat(s.operand ? s.scale
-                                                                  : 1.0),
-                                          scalar));
+    steps.push_back(EpilogueStepAttr::get(
+        ctx, s.broadcast, s.op, index, llvm::APFloat(s.operand ? s.scale : 1.0),
+        scalar, s.span));
   }
   if (!steps.empty())
     match.attr = EpilogueAttr::get(ctx, steps);

@@ -326,10 +326,9 @@ WalkResult InputOps::verify(Operation *op) {
         "batch) and does not fuse as its epilogue: its operands must "
         "let the op collapse onto the matmul's batch, rows and columns. "
         "An operand is read per column [N], per row [M], whole (C's "
-        "shape) or as one M x N matrix for every batch entry ([1, 1, M, "
-        "N]: an attention mask); a mask per batch but shared by the heads "
-        "([b, 1, M, N], b > 1), or per head but shared by the batch, is "
-        "not compiled yet");
+        "shape), as one M x N matrix for every batch entry ([1, 1, M, N]: "
+        "an attention mask), per sequence over its heads ([b, 1, M, N]) "
+        "or per head ([1, h, M, N]), with static sizes");
     rejected.insert(op);
     return WalkResult::skip();
   }

@@ -24,8 +24,17 @@ static Value batchEntry(OpBuilder &b, Location loc, Value buffer,
                                    strides);
 }
 
-Value mlir::gemm_opt::createBatchView(OpBuilder &b, Location loc,
-                                      Value buffer) {
+Value BatchSpan::entryAt(OpBuilder &b, Location loc, Value z) const {
+  if (span <= 1)
+    return z;
+  Value s = arith::ConstantIndexOp::create(b, loc, span);
+  if (cycle)
+    return b.createOrFold<arith::RemUIOp>(loc, z, s);
+  return b.createOrFold<arith::DivUIOp>(loc, z, s);
+}
+
+Value mlir::gemm_opt::createBatchView(OpBuilder &b, Location loc, Value buffer,
+                                      BatchSpan span) {
   auto type = cast<MemRefType>(buffer.getType());
   assert(type.getRank() == 3 && type.hasStaticShape() &&
          "expected a static 3-D buffer");
@@ -41,7 +50,22 @@ Value mlir::gemm_opt::createBatchView(OpBuilder &b, Location loc,
   auto view = memref::CastOp::create(b, loc, entry(ShapedType::kDynamic),
                                      first);
   view->setAttr(kBatchViewAttr, b.getUnitAttr());
+  if (span) {
+    view->setAttr(span.cycle ? kBatchCycleAttr : kBatchGroupAttr,
+                  b.getI64IntegerAttr(span.span));
+    view->setAttr(kBatchCountAttr, b.getI64IntegerAttr(span.count));
+  }
   return view;
+}
+
+/// The span a batch view's tagged cast records.
+static BatchSpan getSpan(Operation *viewCast) {
+  auto count = viewCast->getAttrOfType<IntegerAttr>(kBatchCountAttr);
+  if (auto group = viewCast->getAttrOfType<IntegerAttr>(kBatchGroupAttr))
+    return {group.getInt(), false, count.getInt()};
+  if (auto cycle = viewCast->getAttrOfType<IntegerAttr>(kBatchCycleAttr))
+    return {cycle.getInt(), true, count.getInt()};
+  return {};
 }
 
 /// The tagged cast that `view` derives from through host-side subviews and
@@ -67,6 +91,11 @@ Value mlir::gemm_opt::getBatchedBuffer(Value view) {
   return cast.getSource().getDefiningOp<memref::SubViewOp>().getSource();
 }
 
+BatchSpan mlir::gemm_opt::getBatchSpan(Value view) {
+  memref::CastOp cast = findBatchViewOp(view);
+  return cast ? getSpan(cast) : BatchSpan();
+}
+
 Value mlir::gemm_opt::allocateScratchLike(OpBuilder &b, Location loc,
                                           MemRefType type, Value like) {
   Value batched = getBatchedBuffer(like);
@@ -83,15 +112,31 @@ Value mlir::gemm_opt::allocateScratchLike(OpBuilder &b, Location loc,
 GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
                                              const GemmProblem &problem) {
   GemmProblem p = problem;
-  SmallVector<Value *> operands = {&p.a, &p.b, &p.c};
-  // A residual (broadcast none) is 3-D like C; row and column vectors are
-  // shared by every entry.
-  for (Value &e : p.epilogueOperands)
-    operands.push_back(&e);
-  for (Value *operand : operands)
+  SmallVector<std::pair<Value *, BatchSpan>> operands = {
+      {&p.a, {}}, {&p.b, {}}, {&p.c, {}}};
+  // A residual (broadcast none) is 3-D like C, a group or a cycle of
+  // matrices 3-D with its own count; row and column vectors and a matrix of
+  // broadcast batch are shared by every entry.
+  for (auto [i, e] : llvm::enumerate(p.epilogueOperands)) {
+    BatchSpan span;
+    for (EpilogueStepAttr step : p.epilogue.getSteps())
+      if (step.getOperand() == static_cast<int64_t>(i))
+        span = {step.getSpan(), step.getBroadcast() == "cycle", p.batch};
+    operands.push_back({&e, span});
+  }
+  for (auto [operand, span] : operands)
     if (cast<MemRefType>(operand->getType()).getRank() == 3)
-      *operand = createBatchView(b, operand->getLoc(), *operand);
+      *operand = createBatchView(b, operand->getLoc(), *operand, span);
   return p;
+}
+
+/// The batch count of the launch reading `view`: its buffer's extent, or
+/// what a group's or cycle's view records.
+static int64_t launchBatchCount(Value view) {
+  memref::CastOp viewCast = findBatchViewOp(view);
+  if (BatchSpan span = getSpan(viewCast))
+    return span.count;
+  return cast<MemRefType>(getBatchedBuffer(view).getType()).getDimSize(0);
 }
 
 /// Rebuilds the host-side chain of `view` (batch view, then subviews and
@@ -102,7 +147,8 @@ static Value rebuildAt(OpBuilder &b, Value view, Value z, IRMapping &map) {
   Operation *def = view.getDefiningOp();
   Value rebuilt;
   if (def->hasAttr(kBatchViewAttr)) {
-    rebuilt = batchEntry(b, def->getLoc(), getBatchedBuffer(view), z,
+    rebuilt = batchEntry(b, def->getLoc(), getBatchedBuffer(view),
+                         getSpan(def).entryAt(b, def->getLoc(), z),
                          cast<MemRefType>(view.getType()));
   } else {
     Value source = def->getOperand(0);
@@ -135,8 +181,7 @@ LogicalResult mlir::gemm_opt::distributeBatchViews(func::FuncOp func) {
     });
     if (used.empty())
       continue;
-    Value batched = getBatchedBuffer(used.front());
-    int64_t batch = cast<MemRefType>(batched.getType()).getDimSize(0);
+    int64_t batch = launchBatchCount(used.front());
     // A dynamic batch count: the variant's argument carrying it.
     Value runtime = getRuntimeSizeArgument(func, kBatchSymbol);
     std::optional<int64_t> gridZ =

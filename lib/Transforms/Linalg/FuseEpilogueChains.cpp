@@ -14,6 +14,7 @@
 
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/CollapseSpannedBatchReads.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -254,6 +255,8 @@ static LogicalResult sinkMatmulResultReshapes(func::FuncOp func) {
   RewritePatternSet patterns(func.getContext());
   linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns,
                                                      readsExpandedMatmulResult);
+  populateCollapseSpannedBatchReadsPatterns(patterns,
+                                            readsExpandedMatmulResult);
   tensor::populateFoldTensorEmptyPatterns(patterns);
   GEMM_OPT_DBG() << "moves the reshapes of matmul results in @"
                  << func.getSymName() << " after their elementwise readers\n";

@@ -317,9 +317,12 @@ def test_ladder_on_the_gpu():
 def test_functional_attention_against_torch(dtype):
     """gemm_opt.scaled_dot_product_attention against torch's (in f32 from
     the same inputs) at odd shapes: no mask, a float mask shared by every
-    head ([1, 1, L, S]), a boolean one, is_causal, a decode step (L = 1),
-    V narrower than the head; the scores are rounded to the inputs' dtype
-    once (the bound allows for it)."""
+    head ([1, 1, L, S]), a boolean one, masks per sequence ([B, 1, L, S]:
+    read per group of heads), per head ([1, H, L, S] and [H, L, S]: read in
+    turn) and per entry ([B, H, L, S]), is_causal, a decode step (L = 1)
+    with a shared mask and a boolean key-padding mask per sequence
+    ([B, 1, 1, S]), V narrower than the head; the scores are rounded to the
+    inputs' dtype once (the bound allows for it)."""
     t = {torch.float16: 5e-3, torch.bfloat16: 2e-2}[dtype]
     sdpa = torch.nn.functional.scaled_dot_product_attention
     q, k, v = rand(2, 3, 130, 72, dtype=dtype, seed=31), rand(2, 3, 67, 72, dtype=dtype, seed=32), \
@@ -334,9 +337,19 @@ def test_functional_attention_against_torch(dtype):
     keep = rand(130, 67, seed=35) > -0.5
     keep[:, 0] = True  # no row fully masked (NaN in both)
     assert matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, keep), ref(q, k, v, keep)) <= t
+    for seed, shape in enumerate([(2, 1, 130, 67), (1, 3, 130, 67), (3, 130, 67), (2, 3, 130, 67)], 40):
+        m = rand(*shape, dtype=dtype, seed=seed) * 4
+        err = matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, m), ref(q, k, v, m))
+        assert err <= t, f"mask {shape}: error {err:.3g}"
+    keep = rand(2, 1, 130, 67, seed=44) > -0.5
+    keep[..., 0] = True
+    assert matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, keep), ref(q, k, v, keep)) <= t
     qc, kc, vc = rand(2, 3, 67, 72, dtype=dtype, seed=36), k, v
     got = gemm_opt.scaled_dot_product_attention(qc, kc, vc, is_causal=True, scale=0.3)
     assert matmul_error(got, ref(qc, kc, vc, is_causal=True, scale=0.3)) <= t
     q1 = rand(2, 3, 1, 72, dtype=dtype, seed=37)
     pad = rand(1, 67, dtype=dtype, seed=38)
     assert matmul_error(gemm_opt.scaled_dot_product_attention(q1, k, v, pad), ref(q1, k, v, pad)) <= t
+    keys = rand(2, 1, 1, 67, seed=45) > -0.5
+    keys[..., 0] = True
+    assert matmul_error(gemm_opt.scaled_dot_product_attention(q1, k, v, keys), ref(q1, k, v, keys)) <= t

@@ -15,7 +15,7 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "relu", scalar 
 
 // -----
 
-// expected-error@+1 {{broadcast 'diag' must be col, row, none or batch}}
+// expected-error@+1 {{broadcast 'diag' must be col, row, none, batch, group or cycle}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "diag", op = "add", operand = 0>]>}
 
 // -----
@@ -25,7 +25,7 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", o
 
 // -----
 
-// expected-error@+1 {{a scalar step has no broadcast or operand_scale}}
+// expected-error@+1 {{a scalar step has no broadcast, operand_scale or span}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "mul", operand_scale = 2.0, scalar = 1.0>]>}
 
 // -----
@@ -37,6 +37,33 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", o
 
 // expected-error@+1 {{E0 is read with broadcasts 'col' and 'row'}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0>, <broadcast = "row", op = "mul", operand = 0>]>}
+
+// -----
+
+// expected-error@+1 {{E0 is read with broadcasts 'group' (span 2) and 'group' (span 4)}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 2>, <broadcast = "group", op = "mul", operand = 0, span = 4>]>}
+
+// -----
+
+// A group or cycle names its span (at least 2); other broadcasts have none.
+// expected-error@+1 {{span = 0 must be at least 2 for broadcast 'cycle'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "cycle", op = "add", operand = 0>]>}
+
+// -----
+
+// expected-error@+1 {{span = 1 must be at least 2 for broadcast 'group'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 1>]>}
+
+// -----
+
+// expected-error@+1 {{span = 2 applies only to broadcast group or cycle (at least 2), not to 'none'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "none", op = "add", operand = 0, span = 2>]>}
+
+// -----
+
+// The span divides the batch.
+// expected-error@+1 {{epilogue operand E0 (broadcast group, span 4) needs a batch that span divides, got batch = 6}}
+func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 4>]>, k = 8, m = 4, n = 4>}
 
 // -----
 

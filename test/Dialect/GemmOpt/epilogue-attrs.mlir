@@ -18,3 +18,8 @@ func.func private @g() attributes {e = #gemm_opt.epilogue<[<op = "max", scalar =
 // An attention mask: one M x N matrix for every batch entry.
 // CHECK: #gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <broadcast = "batch", op = "add", operand = 0>]>, k = 72, m = 130, n = 67>
 func.func private @mask() attributes {gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <broadcast = "batch", op = "add", operand = 0>]>, k = 72, m = 130, n = 67>}
+
+// A mask per sequence over 3 heads and a bias per head (broadcasts group
+// and cycle, each with its span).
+// CHECK: #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 3>, <broadcast = "cycle", op = "add", operand = 1, span = 3>]>, k = 72, m = 130, n = 67>
+func.func private @spans() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 3>, <broadcast = "cycle", op = "add", operand = 1, span = 3>]>, k = 72, m = 130, n = 67>}

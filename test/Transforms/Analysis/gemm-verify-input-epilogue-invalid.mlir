@@ -187,9 +187,32 @@ func.func @a_written_through_view(%A: memref<8x4xf32>, %P: memref<8x2xf32>, %Q: 
 
 // -----
 
-// A mask per batch entry of the 4-D scores but shared by the heads
-// ([2, 1, q, k]): no collapse onto the batch reads it.
-func.func @mask_per_batch(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<2x1x16x32xf32>) -> tensor<2x3x16x32xf32> {
+// A key-padding mask per sequence ([2, 1, 1, k]) over the 4-D scores: the
+// add collapses onto the batch and reads it through (z floordiv 3, j), one
+// vector of N per group of entries, which no broadcast of the kernels
+// reads (a [b, 1, q, k] mask, C's rows and columns per group, does).
+func.func @key_padding_per_batch(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<2x1x1x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  // expected-error@+1 {{reads a matmul's result but does not fuse as its epilogue: input #1 is read through (d0, d1, d2) -> (d0 floordiv 3, d2)}}
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, 0, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<2x1x1x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}
+
+// -----
+
+// A mask per sequence whose add also reads the key's position
+// (linalg.index): no collapse onto the batch, the op stays 4-D.
+func.func @mask_per_batch_index(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<2x1x16x32xf32>) -> tensor<2x3x16x32xf32> {
   %z = arith.constant 0.0 : f32
   %c0 = tensor.empty() : tensor<6x16x32xf32>
   %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
@@ -200,8 +223,12 @@ func.func @mask_per_batch(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: te
   %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, 0, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
       ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<2x1x16x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
   ^bb0(%x: f32, %mv: f32, %out: f32):
+    %j = linalg.index 3 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
     %v = arith.addf %x, %mv : f32
-    linalg.yield %v : f32
+    %w = arith.addf %v, %jf : f32
+    linalg.yield %w : f32
   } -> tensor<2x3x16x32xf32>
   return %o : tensor<2x3x16x32xf32>
 }

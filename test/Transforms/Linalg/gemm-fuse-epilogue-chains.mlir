@@ -324,3 +324,57 @@ func.func @per_head_mask_rank_3(%a: tensor<3x16x8xf16>, %b: tensor<3x8x32xf16>, 
   } -> tensor<1x3x16x32xf32>
   return %o : tensor<1x3x16x32xf32>
 }
+
+// -----
+
+// A mask per sequence [2, 1, q, k] over 3 heads: the add reads the batch
+// group's (b, h) loops in part, which upstream's collapse declines; it is
+// collapsed onto the batch matmul's [6, q, k] with the mask [2, q, k] read
+// through (z floordiv 3, i, j), and the result expanded back.
+// CHECK-DAG: #[[SEQ:.+]] = affine_map<(d0, d1, d2) -> (d0 floordiv 3, d1, d2)>
+// CHECK-LABEL: func.func @mask_per_sequence
+// CHECK: %[[R:.+]] = linalg.batch_matmul
+// CHECK: %[[M3:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0], [1, 2], [3]] : tensor<2x1x16x32xf32> into tensor<2x16x32xf32>
+// CHECK: %[[O:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[SEQ]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[R]], %[[M3]] : tensor<6x16x32xf32>, tensor<2x16x32xf32>)
+// CHECK: tensor.expand_shape %[[O]] {{\[}}[0, 1], [2], [3]] output_shape [2, 3, 16, 32]
+func.func @mask_per_sequence(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<2x1x16x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, 0, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<2x1x16x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}
+
+// -----
+
+// A bias per head [1, h, q, k] shared by 2 sequences: read through
+// (z mod 3, i, j) on [3, q, k].
+// CHECK-DAG: #[[HEAD:.+]] = affine_map<(d0, d1, d2) -> (d0 mod 3, d1, d2)>
+// CHECK-LABEL: func.func @bias_per_head
+// CHECK: %[[B3:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2], [3]] : tensor<1x3x16x32xf32> into tensor<3x16x32xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #[[HEAD]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%{{.+}}, %[[B3]] : tensor<6x16x32xf32>, tensor<3x16x32xf32>)
+func.func @bias_per_head(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x3x16x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, h, i, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<1x3x16x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}

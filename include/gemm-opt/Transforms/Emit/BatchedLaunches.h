@@ -11,7 +11,10 @@
 // reads a batch view to grid z = batch and gives its body the same views
 // at blockIdx.z (rank-reducing subviews of the 3-D buffers, of the same
 // type), so the kernel arguments are the 3-D buffers and the 2-D emitters'
-// code runs unchanged on its batch entry.
+// code runs unchanged on its batch entry. An epilogue operand shared by a
+// group of entries (a mask per sequence over its heads) or read in cycles
+// (a bias per head) has fewer entries than the batch: its view records the
+// span, and the launch's body takes entry z floordiv span or z mod span.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,9 +29,33 @@ namespace mlir::gemm_opt {
 /// Unit attribute on the host-side `memref.cast` of a batch view.
 inline constexpr llvm::StringLiteral kBatchViewAttr = "gemm_opt.batch_view";
 
+/// Integer attributes on a batch view's cast whose buffer holds one entry
+/// per `span` consecutive entries of the launch's batch (entry z floordiv
+/// span) or `span` entries read in turn (z mod span), and the launch's
+/// batch count (which such a buffer's extent does not say).
+inline constexpr llvm::StringLiteral kBatchGroupAttr = "gemm_opt.batch_group";
+inline constexpr llvm::StringLiteral kBatchCycleAttr = "gemm_opt.batch_cycle";
+inline constexpr llvm::StringLiteral kBatchCountAttr = "gemm_opt.batch_count";
+
+/// How a batched buffer's entry follows the launch's batch entry z: z
+/// itself (span 0), z floordiv span, or z mod span (`cycle`).
+struct BatchSpan {
+  int64_t span = 0;
+  bool cycle = false;
+  /// The launch's batch count.
+  int64_t count = 0;
+  explicit operator bool() const { return span > 1; }
+  /// The buffer's entry at the launch's entry `z`.
+  Value entryAt(OpBuilder &b, Location loc, Value z) const;
+};
+
 /// The batch view of `buffer` (a static 3-D memref B x R x C): entry 0 as
 /// memref<R x C, strided<[C, 1], offset: ?>>, at the builder's point.
-Value createBatchView(OpBuilder &b, Location loc, Value buffer);
+Value createBatchView(OpBuilder &b, Location loc, Value buffer,
+                      BatchSpan span = {});
+
+/// The span of `view`'s batch view (none for a plain one or no view).
+BatchSpan getBatchSpan(Value view);
 
 /// The 3-D buffer behind `view` when `view` is a batch view or a host-side
 /// subview / cast of one (a padded copy's logical extent); null otherwise.
@@ -41,7 +68,8 @@ Value allocateScratchLike(OpBuilder &b, Location loc, MemRefType type,
                           Value like);
 
 /// `problem` with each 3-D buffer (a linalg.batch_matmul's, batch 1
-/// included) replaced by its batch view; a 2-D problem unchanged.
+/// included) replaced by its batch view (an epilogue operand's with its
+/// step's span: broadcast group or cycle); a 2-D problem unchanged.
 GemmProblem createBatchViews(OpBuilder &b, const GemmProblem &problem);
 
 /// Moves every launch in `func` whose body reads a batch view to grid z =

@@ -157,14 +157,15 @@ LogicalResult
 EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          StringRef broadcast, StringRef op, int64_t operand,
                          llvm::APFloat operandScaleValue,
-                         std::optional<llvm::APFloat> scalar) {
+                         std::optional<llvm::APFloat> scalar, int64_t span) {
   double operandScale = operandScaleValue.convertToDouble();
   bool hasOperand = operand != -1;
   if (!std::isfinite(operandScale) ||
       (scalar && !std::isfinite(scalar->convertToDouble())))
     return emitError() << "epilogue numbers must be finite";
   if (llvm::is_contained(::gemm_opt::epilogue::kUnaryOps, op)) {
-    if (hasOperand || scalar || !broadcast.empty() || operandScale != 1.0)
+    if (hasOperand || scalar || !broadcast.empty() || operandScale != 1.0 ||
+        span)
       return emitError() << "unary step '" << op << "' takes no operand";
     return success();
   }
@@ -175,15 +176,25 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (hasOperand == scalar.has_value())
     return emitError() << "binary step '" << op
                        << "' needs exactly one of scalar and operand";
-  if (scalar && (!broadcast.empty() || operandScale != 1.0))
-    return emitError() << "a scalar step has no broadcast or operand_scale";
+  if (scalar && (!broadcast.empty() || operandScale != 1.0 || span))
+    return emitError()
+           << "a scalar step has no broadcast, operand_scale or span";
   if (hasOperand && (operand < 0 || operand >= ::gemm_opt::epilogue::kMaxOperands))
     return emitError() << "operand = " << operand << " must name E0..E"
                        << ::gemm_opt::epilogue::kMaxOperands - 1;
   if (hasOperand &&
-      !llvm::is_contained({"col", "row", "none", "batch"}, broadcast))
+      !llvm::is_contained({"col", "row", "none", "batch", "group", "cycle"},
+                          broadcast))
     return emitError() << "broadcast '" << broadcast
-                       << "' must be col, row, none or batch";
+                       << "' must be col, row, none, batch, group or cycle";
+  // A group or cycle of one entry is "none"'s read.
+  bool spanned = broadcast == "group" || broadcast == "cycle";
+  if (spanned != (span > 1))
+    return emitError() << "span = " << span
+                       << (spanned ? " must be at least 2 for broadcast '"
+                                   : " applies only to broadcast group or "
+                                     "cycle (at least 2), not to '")
+                       << broadcast << "'";
   return success();
 }
 
@@ -202,6 +213,7 @@ EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   // E0, E1, ... in order of first use; a later step may read one again
   // (with the same broadcast: it is one buffer).
   SmallVector<StringRef> broadcasts;
+  SmallVector<int64_t> spans;
   for (EpilogueStepAttr step : steps) {
     if (!step)
       return emitError() << "null epilogue step";
@@ -213,12 +225,19 @@ EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "operand steps must name E0, E1, ... in order of "
                             "first use; expected at most E"
                          << next << ", got E" << i;
-    if (i == next)
+    if (i == next) {
       broadcasts.push_back(step.getBroadcast());
-    else if (broadcasts[i] != step.getBroadcast())
-      return emitError() << "E" << i << " is read with broadcasts '"
-                         << broadcasts[i] << "' and '" << step.getBroadcast()
-                         << "'";
+      spans.push_back(step.getSpan());
+    } else if (broadcasts[i] != step.getBroadcast() ||
+               spans[i] != step.getSpan()) {
+      auto named = [](StringRef broadcast, int64_t span) {
+        return "'" + broadcast.str() + "'" +
+               (span ? " (span " + std::to_string(span) + ")" : "");
+      };
+      return emitError() << "E" << i << " is read with broadcasts "
+                         << named(broadcasts[i], spans[i]) << " and "
+                         << named(step.getBroadcast(), step.getSpan());
+    }
   }
   return success();
 }
@@ -241,6 +260,15 @@ MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
           " exceeds 65535, the largest grid z of a launch";
   if (why.empty())
     why = checkMatmulElementTypes(a, b, c);
+  // A group or cycle of entries divides the batch.
+  if (why.empty() && epilogue)
+    for (EpilogueStepAttr step : epilogue.getSteps())
+      if (step.getSpan() > 1 && batch % step.getSpan())
+        return emitError() << "epilogue operand E" << step.getOperand()
+                           << " (broadcast " << step.getBroadcast() << ", span "
+                           << step.getSpan()
+                           << ") needs a batch that span divides, got batch = "
+                           << batch;
   return failIf(emitError, why);
 }
 

@@ -234,9 +234,14 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
       Value e = p.epilogueOperands[step.getOperand()];
       ArrayRef<int64_t> s = cast<MemRefType>(e.getType()).getShape();
       StringRef bc = step.getBroadcast();
+      // A group or cycle of matrices: [batch / span] or [span] of them.
+      int64_t entries = bc == "group"   ? p.batch / step.getSpan()
+                        : bc == "cycle" ? step.getSpan()
+                                        : 0;
       if (bc == "col"     ? s != ArrayRef<int64_t>{p.n}
           : bc == "row"   ? s != ArrayRef<int64_t>{p.m}
           : bc == "batch" ? s != ArrayRef<int64_t>{p.m, p.n}
+          : entries       ? s != ArrayRef<int64_t>{entries, p.m, p.n}
                           : !fits(e, {p.m, p.n}))
         return launch.emitError("epilogue operand E")
                << step.getOperand() << " does not match " << recorded;

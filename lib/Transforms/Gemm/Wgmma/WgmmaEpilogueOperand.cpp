@@ -36,7 +36,8 @@ WgmmaKernelEmitter::chooseStagedOperand() const {
   ArrayRef<EpilogueStepAttr> steps = p.epilogue.getSteps();
   const auto *step = llvm::find_if(steps, [](EpilogueStepAttr s) {
     return !s.isUnary() && !s.getScalar() &&
-           llvm::is_contained({"none", "batch"}, s.getBroadcast());
+           llvm::is_contained({"none", "batch", "group", "cycle"},
+                              s.getBroadcast());
   });
   if (step == steps.end())
     return {-1, 0};

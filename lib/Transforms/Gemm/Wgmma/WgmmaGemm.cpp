@@ -34,6 +34,7 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
   // row's end: the K tail and padding columns still read as zeros.
   Value source = buffer;
   int64_t batchRows = 0;
+  BatchSpan span = getBatchSpan(buffer);
   if (Value batched = getBatchedBuffer(buffer)) {
     auto full = cast<MemRefType>(batched.getType());
     auto view = cast<MemRefType>(buffer.getType());
@@ -69,7 +70,7 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
   // canonicalization and leave a kernel argument of descriptor type.)
   Value address =
       UnrealizedConversionCastOp::create(b, b.getI64Type(), desc).getResult(0);
-  return {address, type, batchRows};
+  return {address, type, batchRows, span};
 }
 
 std::pair<Value, Value> WgmmaKernelEmitter::hostGrid(int64_t gridX,
@@ -199,9 +200,17 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
 
 bool WgmmaKernelEmitter::computeFoldsBatch() const {
   // Epilogue operands: row and column vectors are shared by every entry; a
-  // residual is a batch view, read per entry.
-  bool sharedEpilogue = llvm::none_of(
-      p.epilogueOperands, [](Value e) { return bool(getBatchedBuffer(e)); });
+  // residual (or a mask per sequence or head) is a batch view, read per
+  // entry at blockIdx.z, unless its one step is the staged one, whose
+  // tensor map the tile's entry offsets.
+  bool sharedEpilogue = llvm::all_of(
+      llvm::enumerate(p.epilogue ? p.epilogue.getSteps()
+                                 : ArrayRef<EpilogueStepAttr>()),
+      [&](auto step) {
+        int64_t e = step.value().getOperand();
+        return e < 0 || !getBatchedBuffer(p.epilogueOperands[e]) ||
+               static_cast<int64_t>(step.index()) == operandStep;
+      });
   return p.isBatched() && getBatchedBuffer(p.c) && !p.batchRuntime &&
          !p.dynamicM() && plan.warpSpecialized && plan.persistent &&
          !plan.pingpong && plan.tmaStore && plan.splitK == 1 && sharedEpilogue;

@@ -120,6 +120,7 @@
 #define GEMM_OPT_LIB_TRANSFORMS_GEMM_WGMMA_WGMMAKERNELEMITTER_H
 
 #include "gemm-opt/Support/WgmmaScheduleLimits.h"
+#include "gemm-opt/Transforms/Emit/BatchedLaunches.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 
@@ -137,6 +138,9 @@ struct TensorMap {
   /// Batched: the map covers the buffer's batch entries stacked (2-D, their
   /// rows one after another) and an entry has this many rows; 0 otherwise.
   int64_t batchRows = 0;
+  /// A group or cycle of entries (an epilogue operand): the entry the
+  /// launch's batch entry reads.
+  BatchSpan span;
 };
 
 /// The output tiles of a warp-specialized kernel and how its blocks share
@@ -166,8 +170,8 @@ public:
     guardM = p.dynamicM() || p.m % plan.bm != 0;
     guardN = p.n % plan.bn != 0;
     tiles = ceilDiv(ceilDiv(p.k, plan.bk), plan.splitK);
-    foldedBatch = computeFoldsBatch();
     std::tie(operandStep, operandSlots) = chooseStagedOperand();
+    foldedBatch = computeFoldsBatch();
   }
 
   gpu::LaunchOp emit();

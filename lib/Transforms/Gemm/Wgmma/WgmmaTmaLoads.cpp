@@ -54,7 +54,10 @@ Value WgmmaKernelEmitter::bTileKMajor(Value slot) {
 /// Row `row` of this block's batch entry in `map`: batched maps stack the
 /// entries' rows (WgmmaKernelEmitter::createTensorMap, BatchedLaunches.h).
 Value WgmmaKernelEmitter::mapRow(const TensorMap &map, Value row) {
-  return map.batchRows ? add(row, mul(batchIndex, map.batchRows)) : row;
+  if (!map.batchRows)
+    return row;
+  Value entry = map.span.entryAt(b, b.getLoc(), batchIndex);
+  return add(row, mul(entry, map.batchRows));
 }
 
 void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {

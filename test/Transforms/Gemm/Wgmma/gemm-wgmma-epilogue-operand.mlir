@@ -55,6 +55,43 @@ func.func @scores_mask(%Q: memref<8x2048x128xf16>, %K: memref<8x128x2048xf16>, %
 
 // -----
 
+// A mask per sequence shared by its 2 heads (broadcast "group", span 2:
+// 4 matrices for a batch of 8): staged like the shared mask, its tensor
+// map over the 4 matrices' rows, each box loaded at row (z floordiv 2) *
+// 2048 of the tile's batch entry z (the persistent kernel walks the tiles
+// of every entry: z is the tile's unit over the 256 tiles of an entry).
+
+// CHECK-LABEL: func.func @scores_mask_per_sequence(
+// CHECK:       memref.collapse_shape %{{.+}} {{\[}}[0, 1], [2]] : memref<4x2048x2048xf16> into memref<8192x2048xf16>
+// CHECK:       nvgpu.tma.create.descriptor %{{.+}} box[%c64, %c64]
+// CHECK:       gpu.launch blocks({{.+}}) in (%{{.+}} = %c132, %{{.+}} = %c1, %{{.+}} = %c1)
+// CHECK:       %[[Z:.+]] = arith.divui %{{.+}}, %c256 : index
+// CHECK:       nvgpu.mbarrier.arrive.expect_tx %{{.+}}, %c8192
+// CHECK:       %[[SEQ:.+]] = arith.divui %[[Z]], %c2 : index
+// CHECK-NEXT:  %[[SEQROW:.+]] = arith.muli %[[SEQ]], %c2048 : index
+// CHECK-NEXT:  %[[ROW:.+]] = arith.addi %{{.+}}, %[[SEQROW]] : index
+// CHECK-NEXT:  nvgpu.tma.async.load %{{.+}}[%{{.+}}, %[[ROW]]], %{{.+}}[%{{.+}}] to %{{.+}} : <tensor = memref<64x64xf16
+#id = affine_map<(b, m, n) -> (b, m, n)>
+#mask = affine_map<(b, m, n) -> (b floordiv 2, m, n)>
+func.func @scores_mask_per_sequence(%Q: memref<8x2048x128xf16>, %K: memref<8x128x2048xf16>, %mask: memref<4x2048x2048xf16>, %out: memref<8x2048x2048xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<8x2048x2048xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.batch_matmul ins(%Q, %K : memref<8x2048x128xf16>, memref<8x128x2048xf16>) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.generic {indexing_maps = [#id, #mask, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %mask : memref<8x2048x2048xf32>, memref<4x2048x2048xf16>) outs(%out : memref<8x2048x2048xf16>) {
+  ^bb0(%x: f32, %m: f16, %o: f16):
+    %m32 = arith.extf %m : f16 to f32
+    %t = arith.addf %x, %m32 : f32
+    %y16 = arith.truncf %t : f32 to f16
+    linalg.yield %y16 : f16
+  }
+  memref.dealloc %tmp : memref<8x2048x2048xf32>
+  return
+}
+
+// -----
+
 // A residual at 128x256 tiles: the ring and C's staging leave no 16 KB for
 // a slot per consumer, so the residual is read per element from global
 // memory (no fourth tensor map, the plan's shared memory).

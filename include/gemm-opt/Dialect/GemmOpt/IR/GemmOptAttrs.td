@@ -59,20 +59,26 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     (`scalar`) or the operand buffer E<`operand`> read per element as
     `broadcast` says: "col" (N values, one per column), "row" (M values),
     "none" (M x N, batch x M x N when batched), "batch" (one M x N matrix
-    shared by every batch entry: an attention mask), times `operand_scale`.
+    shared by every batch entry: an attention mask), "group" (batch / `span`
+    matrices, entry z reading matrix z floordiv `span`: a mask per sequence
+    shared by its `span` heads) or "cycle" (`span` matrices, entry z reading
+    matrix z mod `span`: a bias per head shared by the sequences), times
+    `operand_scale`.
 
     ```mlir
     #gemm_opt.epilogue_step<op = "mul", scalar = 0.088388>
     #gemm_opt.epilogue_step<broadcast = "col", op = "add", operand = 0>
     #gemm_opt.epilogue_step<op = "gelu_tanh">
+    #gemm_opt.epilogue_step<broadcast = "group", op = "add", operand = 1, span = 16>
     ```
   }];
   let parameters = (ins
-    StringRefParameter<"col, row, none or batch (operand steps)", "\"\"">:$broadcast,
+    StringRefParameter<"col, row, none, batch, group or cycle (operand steps)", "\"\"">:$broadcast,
     StringRefParameter<"the step's operation">:$op,
     GemmOpt_Int<"-1", "index i of the operand buffer Ei">:$operand,
     GemmOpt_F64<"::llvm::APFloat(1.0)", "factor of the operand">:$operand_scale,
-    GemmOpt_OptionalF64<"the constant right operand">:$scalar
+    GemmOpt_OptionalF64<"the constant right operand">:$scalar,
+    GemmOpt_Int<"0", "entries per matrix (group) or matrices (cycle)">:$span
   );
   let extraClassDeclaration = [{
     /// relu, gelu_tanh, gelu_erf, silu, sigmoid or tanh.
