@@ -242,3 +242,40 @@
 // RUN: FileCheck %s --input-file %t.json --check-prefix=KEYPAD-MANIFEST
 // KEYPAD: gemm_opt.problems = [#gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<op = "mul", scalar = 0.125>, <broadcast = "col", op = "add", operand = 0>]>, k = 32, m = 1, n = 48>]
 // KEYPAD-MANIFEST: {"name": "E0", "role": "E0", "elem": "f16", "shape": [1, 1, 1, 48]}
+
+// A Gram matrix x @ x.T: one buffer read as A and as B (N x K). The
+// function's op is outlined into a function taking it twice (roles A and
+// B), called with the same argument; the manifest binds both to it.
+// REDEFINE: %{in} = gram-bf16-1000x777
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = GRAM
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=GRAM-MANIFEST
+// GRAM: func.func @gram(%[[X:.+]]: memref<1000x777xbf16>) -> memref<1000x1000xf32>
+// GRAM: call @gram_op0(%[[X]], %[[X]], %{{.+}}) : (memref<1000x777xbf16>, memref<1000x777xbf16>, memref<1000x1000xf32>) -> ()
+// GRAM: func.func private @gram_op0(%{{.+}}: memref<1000x777xbf16> {gemm_opt.role = "A"}, %{{.+}}: memref<1000x777xbf16> {gemm_opt.role = "B"}, %{{.+}}: memref<1000x1000xf32> {gemm_opt.role = "C"})
+// GRAM-MANIFEST: "operands": {"A": "arg0", "B": "arg0", "C": "result0"}
+
+// Attention with a mask per sequence [2, 1, 130, 67] over 3 heads: the add
+// collapses onto the batch of 6 and reads the mask [2, 130, 67] through
+// (z floordiv 3, i, j), broadcast "group" with span 3; the runner binds
+// the mask as the function has it.
+// REDEFINE: %{in} = attention-seqmask-f16-2x3x130x67x72
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = SEQMASK
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=SEQMASK-MANIFEST
+// SEQMASK: func.func private @attention_op0({{.+}}%arg2: memref<2x130x67xf16> {gemm_opt.role = "E0"}{{.+}}<broadcast = "group", op = "add", operand = 0, span = 3>
+// SEQMASK-MANIFEST: "batch": 6, "epilogue": [{"op": "mul", "scalar": 0.11785888671875}, {"op": "add", "operand": "E0", "broadcast": "group", "span": 3}]
+// SEQMASK-MANIFEST: {"name": "arg3", "role": "arg", "elem": "f16", "shape": [2, 1, 130, 67]}
+
+// A bias per head [1, 3, 130, 67] shared by the 2 sequences: (z mod 3, i,
+// j) on [3, 130, 67], broadcast "cycle" with span 3.
+// REDEFINE: %{in} = attention-headbias-bf16-2x3x130x67x72
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = HEADBIAS
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=HEADBIAS-MANIFEST
+// HEADBIAS: func.func private @attention_op0({{.+}}%arg2: memref<3x130x67xbf16> {gemm_opt.role = "E0"}{{.+}}<broadcast = "cycle", op = "add", operand = 0, span = 3>
+// HEADBIAS-MANIFEST: {"op": "add", "operand": "E0", "broadcast": "cycle", "span": 3}
+// HEADBIAS-MANIFEST: {"name": "arg3", "role": "arg", "elem": "bf16", "shape": [1, 3, 130, 67]}

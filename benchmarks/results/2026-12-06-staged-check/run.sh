@@ -11,6 +11,7 @@
 #    a batched residual staged (the persistent kernel now walks the batch);
 #    gemm_opt.scaled_dot_product_attention with those masks against torch
 #    (.bundle-main also holds the working tree's libgemm_opt_runtime.so);
+#    x @ x.T (one buffer bound as A and B);
 # 2. masked attention scores 32 x 2048 x 2048 x 128 bf16 (alpha=0.125,mask)
 #    with the working tree's staged operand and with the next-tile
 #    prefetch, twice each, beside the scale alone, each interleaved
@@ -34,6 +35,7 @@ step span-staged-group 20 $B/gemm-run --batch 8 --layout nt --epilogue alpha=0.1
 step span-staged-cycle 20 $B/gemm-run --batch 8 --layout nt --epilogue mask-cycle=2,relu --out-dtype f16 --stages=wgmma --shape 2000x1992x128 --dtype f16 --repeat 3 --json $O/span-staged-cycle.json
 step residual-batch-staged 20 $B/gemm-run --batch 4 --layout nt --epilogue bias,residual,gelu --out-dtype bf16 --stages=wgmma --shape 2048x2048x128 --dtype bf16 --repeat 3 --json $O/residual-batch-staged.json
 step span-long-k 20 $B/gemm-run --batch 4 --layout nt --epilogue mask-group=2,mask-cycle=2 --out-dtype bf16 --stages=wgmma --shape 1024x1024x4096 --dtype bf16 --repeat 3 --json $O/span-long-k.json
+step gram 20 $B/gemm-run $I/gram-bf16-1000x777.mlir --stages=naive,warptile,mma,wgmma --repeat 2
 step attn-seqmask 20 $B/gemm-run $I/attention-seqmask-f16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 3
 step attn-headbias 20 $B/gemm-run $I/attention-headbias-bf16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 3
 m="--batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask"

@@ -113,9 +113,11 @@ LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::LinalgOp op) {
               "65535";
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
         c = op.getDpsInits()[0];
-  if (a == b || a == c || b == c)
-    return op.emitOpError("needs three distinct operands; a buffer used as "
-                          "two of A, B and C is not supported");
+  // One buffer as A and B (x @ x.T) is outlined into a function taking it
+  // twice (gemm-outline-kernel-ops); C is a buffer of its own.
+  if (a == c || b == c)
+    return op.emitOpError("writes its result into its operand A or B; C "
+                          "must be a buffer of its own");
   std::string typeError =
       checkMatmulElementTypes(types[0].getElementType(),
                               types[1].getElementType(),
@@ -203,6 +205,14 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.a = op.getDpsInputs()[0];
   p.b = op.getDpsInputs()[1];
   p.c = op.getDpsInits()[0];
+  // A kernel argument has one role: one buffer as A and B is two arguments
+  // of the op's outlined function.
+  if (p.a == p.b)
+    return op.emitOpError("reads one buffer as A and B; a kernel's "
+                          "arguments have one role each: run "
+                          "gemm-outline-kernel-ops first (the stage "
+                          "pipelines do), whose function for the op takes "
+                          "the buffer twice");
   for (Value v : {p.a, p.b, p.c})
     if (!getViewedRootBuffer(v))
       return op.emitOpError("operands must be function arguments or "

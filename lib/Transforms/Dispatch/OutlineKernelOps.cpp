@@ -77,6 +77,14 @@ static SmallVector<Operation *> opsToOutline(Operation *op) {
   return ops;
 }
 
+/// Whether `op` is a matmul reading one buffer as A and B (x @ x.T): its
+/// function takes the buffer once, its kernel's callee twice.
+static bool readsOneBufferTwice(Operation *op) {
+  auto matmul = dyn_cast<linalg::LinalgOp>(op);
+  return matmul && isGemmOp(op) &&
+         matmul.getDpsInputs()[0] == matmul.getDpsInputs()[1];
+}
+
 /// Creates `@<func>_op<index>` for `op` after `after` and calls it in the
 /// op's place; returns the callee.
 static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
@@ -88,9 +96,15 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
     for (Value v : m->getOperands())
       if (!llvm::is_contained(moved, v.getDefiningOp()))
         buffers.insert(v);
+  // One buffer read as A and B is two arguments of the callee (A, then B):
+  // each kernel argument has one role.
+  SmallVector<Value> arguments(buffers.getArrayRef());
+  bool twice = readsOneBufferTwice(op);
+  if (twice)
+    arguments.insert(arguments.begin() + 1, arguments.front());
   OpBuilder b(after->getContext());
   b.setInsertionPointAfter(after);
-  auto type = b.getFunctionType(TypeRange(buffers.getArrayRef()), {});
+  auto type = b.getFunctionType(TypeRange(arguments), {});
   std::string name = (func.getSymName() + "_op" + Twine(index)).str();
   auto callee = func::FuncOp::create(b, op->getLoc(), name, type);
   callee.setPrivate();
@@ -99,7 +113,9 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
 
   Block *body = callee.addEntryBlock();
   IRMapping map;
-  map.map(buffers.getArrayRef(), body->getArguments());
+  for (auto [value, argument] : llvm::zip(arguments, body->getArguments()))
+    if (!map.contains(value))
+      map.map(value, argument);
   b.setInsertionPointToStart(body);
   for (Operation *m : moved) {
     // The fill's scalar: a constant (findFoldableZeroFill matched it); an
@@ -109,13 +125,15 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
     for (Value v : used)
       if (!map.contains(v) && v.getDefiningOp())
         b.clone(*v.getDefiningOp(), map);
-    b.clone(*m, map);
+    Operation *clone = b.clone(*m, map);
+    if (m == op && twice)
+      clone->setOperand(1, body->getArgument(1));
   }
   func::ReturnOp::create(b, op->getLoc());
 
   // At the last moved op: a consumer's output may be allocated after `op`.
   b.setInsertionPoint(moved.back());
-  func::CallOp::create(b, op->getLoc(), callee, buffers.getArrayRef());
+  func::CallOp::create(b, op->getLoc(), callee, arguments);
   for (Operation *m : llvm::reverse(moved)) {
     for (Operation *user : llvm::make_early_inc_range(m->getUsers()))
       if (isa<memref::DeallocOp>(user))
@@ -139,7 +157,8 @@ LogicalResult mlir::gemm_opt::outlineKernelOps(func::FuncOp func,
     if (isKernelOp(op))
       ops.push_back(op);
   });
-  if (ops.size() < 2)
+  // One op is compiled in its function, unless it reads a buffer twice.
+  if (ops.size() < 2 && !llvm::any_of(ops, readsOneBufferTwice))
     return success();
   for (Operation *op : ops)
     if (!cast<DestinationStyleOpInterface>(op).hasPureBufferSemantics())

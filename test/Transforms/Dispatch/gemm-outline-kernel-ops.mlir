@@ -87,3 +87,24 @@ func.func @two(%A: memref<2x8x4xf32>, %B: memref<2x4x8xf32>, %C: memref<2x8x8xf3
 func.func @two_op0() {
   return
 }
+
+// -----
+
+// One matmul reading one buffer as A and B (x @ x.T, B stored N x K): a
+// kernel argument has one role, so even a function of one op is outlined,
+// its callee taking the buffer twice (A, then B) and the call passing it
+// twice.
+// CHECK-LABEL: func.func @gram(
+// CHECK-SAME:      %[[X:.*]]: memref<8x16xf32>, %[[G:.*]]: memref<8x8xf32>)
+// CHECK-NEXT:    call @gram_op0(%[[X]], %[[X]], %[[G]]) : (memref<8x16xf32>, memref<8x16xf32>, memref<8x8xf32>) -> ()
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func private @gram_op0(
+// CHECK-SAME:      %[[A:.*]]: memref<8x16xf32>, %[[B:.*]]: memref<8x16xf32>, %[[C:.*]]: memref<8x8xf32>)
+// CHECK:         linalg.matmul indexing_maps = [#{{.+}}, #{{.+}}, #{{.+}}] ins(%[[A]], %[[B]] : memref<8x16xf32>, memref<8x16xf32>) outs(%[[C]] : memref<8x8xf32>)
+func.func @gram(%x: memref<8x16xf32>, %g: memref<8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%g : memref<8x8xf32>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %x : memref<8x16xf32>, memref<8x16xf32>) outs(%g : memref<8x8xf32>)
+  return
+}

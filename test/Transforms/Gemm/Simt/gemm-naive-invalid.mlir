@@ -47,6 +47,17 @@ func.func @integer(%A: memref<8x4xi32>, %B: memref<4x8xi32>, %C: memref<8x8xi32>
   return
 }
 
+// -----
+
+// One buffer as A and B (x @ x.T): a kernel argument has one role; the
+// stage pipelines outline the op into a function taking it twice first.
+func.func @gram(%x: memref<8x16xf32>, %g: memref<8x8xf32>) {
+  // expected-error@+1 {{reads one buffer as A and B; a kernel's arguments have one role each: run gemm-outline-kernel-ops first}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%x, %x : memref<8x16xf32>, memref<8x16xf32>) outs(%g : memref<8x8xf32>)
+  return
+}
+
 //--- block-dim-zero.mlir
 
 // block-dim must satisfy 1 <= block-dim and block-dim^2 <= 1024 (CUDA's
@@ -111,3 +122,4 @@ func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64
   linalg.matmul ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
+
