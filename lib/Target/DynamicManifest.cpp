@@ -166,6 +166,14 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     e.sym = name.str();
     return symbolic(e);
   };
+  // A group's or cycle's extent is no multiple of a dynamic batch count.
+  for (const rt::EpilogueStep &step : m.matmul.epilogue)
+    if (rt::isSpannedBroadcast(step.broadcast) && bound(kBatchSymbol))
+      return f.emitError("epilogue operand ")
+             << step.operand
+             << " is read per group or cycle of batch entries (a mask per "
+                "sequence or a bias per head): not compiled with a dynamic "
+                "batch count yet";
   for (const SymbolBinding &b : bindings)
     out.problem[StringRef(b.name).lower()] = plain(b.name);
   // Buffer dimensions by what they stand for; a batched buffer's first is

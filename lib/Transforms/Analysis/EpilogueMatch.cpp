@@ -64,8 +64,9 @@ static bool readsSpannedBatch(AffineMap map, ArrayRef<int64_t> shape,
       map.getResult(2) != getAffineDimExpr(2, ctx) ||
       shape.drop_front() != out.drop_front())
     return false;
+  // A dynamic batch count: no span is known to divide it.
   auto [kind, span] = readBatchSpan(map.getResult(0));
-  if (!span || out[0] % span)
+  if (!span || ShapedType::isDynamic(out[0]) || out[0] % span)
     return false;
   return shape[0] == (kind == "group" ? out[0] / span : span);
 }
