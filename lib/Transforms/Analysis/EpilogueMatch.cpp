@@ -53,22 +53,25 @@ static std::pair<StringRef, int64_t> readBatchSpan(AffineExpr e) {
   return {"", 0};
 }
 
-/// Whether an operand of `shape` read through `map` over a batched result
-/// of shape `out` is a group or cycle of M x N matrices: (b floordiv S, i,
-/// j) on [batch / S, M, N], or (b mod S, i, j) on [S, M, N].
-static bool readsSpannedBatch(AffineMap map, ArrayRef<int64_t> shape,
-                              ArrayRef<int64_t> out) {
+/// How an operand of `shape` read through `map` over a batched result of
+/// shape `out` is a group or cycle of M x N matrices: (b floordiv S, i, j)
+/// on [batch / S, M, N] is ("group", S), (b mod S, i, j) on [S, M, N]
+/// ("cycle", S); ("", 0) otherwise.
+static std::pair<StringRef, int64_t> readSpannedBatch(AffineMap map,
+                                                      ArrayRef<int64_t> shape,
+                                                      ArrayRef<int64_t> out) {
   MLIRContext *ctx = map.getContext();
   if (map.getNumResults() != 3 || shape.size() != 3 ||
       map.getResult(1) != getAffineDimExpr(1, ctx) ||
       map.getResult(2) != getAffineDimExpr(2, ctx) ||
       shape.drop_front() != out.drop_front())
-    return false;
+    return {"", 0};
   // A dynamic batch count: no span is known to divide it.
   auto [kind, span] = readBatchSpan(map.getResult(0));
-  if (!span || ShapedType::isDynamic(out[0]) || out[0] % span)
-    return false;
-  return shape[0] == (kind == "group" ? out[0] / span : span);
+  if (!span || ShapedType::isDynamic(out[0]) || out[0] % span ||
+      shape[0] != (kind == "group" ? out[0] / span : span))
+    return {"", 0};
+  return {kind, span};
 }
 
 /// Reads a consumer's body as a chain of steps from its yield back to `x`.
@@ -269,9 +272,13 @@ bool BodyReader::readOperand(PendingStep &step, Value other) {
                                   getAffineDimExpr(2, op.getContext())},
                                  op.getContext()))
     step.broadcast = "batch";
-  else if (rank == 3 && type && readsSpannedBatch(map, type.getShape(), out))
-    std::tie(step.broadcast, step.span) = readBatchSpan(map.getResult(0));
-  else
+  else if (auto [kind, span] = rank == 3 && type
+                                   ? readSpannedBatch(map, type.getShape(), out)
+                                   : std::pair<StringRef, int64_t>("", 0);
+           span) {
+    step.broadcast = kind;
+    step.span = span;
+  } else
     return fail("input #" + Twine(arg.getArgNumber()) + " is read through " +
                 llvm::formatv("{0}", map).str() +
                 "; the kernel reads an operand per column (the last loop), "
