@@ -122,15 +122,18 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
         spanned = batched && rt::isSpannedBroadcast(use->broadcast);     // a group or cycle of them
     const bool cycle = use->broadcast == rt::EpilogueBroadcast::Cycle;
     const std::string span = std::to_string(use->span);
-    const std::string type = col       ? tensor(cols, operandType)
-                             : row     ? tensor(rows, operandType)
+    // A vector per group of entries: [batch / span, N or M], entry b reading b floordiv span.
+    const std::string groups = batched && use->span ? dimText(batch / use->span) + "x" : "";
+    const std::string group = groups.empty() ? "" : use->span == 1 ? "b, " : "b floordiv " + span + ", ";
+    const std::string type = col       ? tensor(groups + cols, operandType)
+                             : row     ? tensor(groups + rows, operandType)
                              : shared  ? tensor(rows + "x" + cols, operandType)
                              : spanned ? tensor((cycle ? span : dimText(batch / use->span)) + "x" + rows + "x" + cols,
                                                 operandType)
                                        : tensor(full, operandType);
     src.arguments += ", " + name + ": " + type;
-    maps.push_back(map(col       ? "d1"
-                       : row     ? "d0"
+    maps.push_back(map(col       ? group + "d1"
+                       : row     ? group + "d0"
                        : shared  ? "d0, d1"
                        : spanned ? std::string(cycle ? "b mod " : "b floordiv ") + span + ", d0, d1"
                                  : whole));

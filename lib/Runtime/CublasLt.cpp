@@ -33,7 +33,7 @@ const char *ltEpilogueName(LtEpilogue e) {
 LtEpilogue cublasLtEpilogueFor(const MatmulProblem &p, ElemType biasElem, std::string &why) {
   const Epilogue &e = p.epilogue;
   const bool bias = !e.empty() && e[0].op == EpilogueOp::Add && !e[0].operand.empty() &&
-                    e[0].broadcast == EpilogueBroadcast::Col && !e[0].operandScale;
+                    e[0].broadcast == EpilogueBroadcast::Col && !e[0].span && !e[0].operandScale;
   if (!bias || e.size() > 2 || (e.size() == 2 && e[1].op != EpilogueOp::Relu && e[1].op != EpilogueOp::GeluTanh))
     return why = "cuBLASLt fuses bias, bias+relu and bias+gelu (tanh) only", LtEpilogue::None;
   if (p.a != p.b || p.a != p.c || p.a == ElemType::F32)

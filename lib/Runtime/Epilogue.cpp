@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
 #include <set>
 
@@ -81,8 +82,8 @@ std::vector<std::string> epilogueOperandRoles(const Epilogue &e) {
 
 std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, const EpilogueStep &s) {
   switch (s.broadcast) {
-  case EpilogueBroadcast::Col: return {p.n};
-  case EpilogueBroadcast::Row: return {p.m};
+  case EpilogueBroadcast::Col: return s.span > 0 ? std::vector<int64_t>{p.batch / s.span, p.n} : std::vector{p.n};
+  case EpilogueBroadcast::Row: return s.span > 0 ? std::vector<int64_t>{p.batch / s.span, p.m} : std::vector{p.m};
   case EpilogueBroadcast::Batch: return {p.m, p.n};
   case EpilogueBroadcast::Group: return {s.span > 0 ? p.batch / s.span : 0, p.m, p.n};
   case EpilogueBroadcast::Cycle: return {s.span, p.m, p.n};
@@ -109,10 +110,12 @@ std::string epilogueStepError(const EpilogueStep &s) {
            std::to_string(kMaxEpilogueOperands - 1);
   if (s.operandScale && !std::isfinite(*s.operandScale))
     return "step \"" + op + "\": operand_scale must be finite";
-  const bool spanned = !s.operand.empty() && isSpannedBroadcast(s.broadcast);
-  if (spanned != (s.span != 0) || (spanned && s.span < 2))
+  const bool spanned = !s.operand.empty() && isSpannedBroadcast(s.broadcast),
+             vector = !s.operand.empty() && isVectorBroadcast(s.broadcast);
+  if (spanned ? s.span < 2 : vector ? s.span < 0 : s.span != 0)
     return "step \"" + op + "\": span (" + std::to_string(s.span) +
-           ") goes with broadcast group or cycle and is at least 2";
+           ") goes with broadcast group or cycle (at least 2), or col or row (at least 1: a vector per that many "
+           "batch entries)";
   return "";
 }
 
@@ -147,8 +150,9 @@ void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const Epilogu
         // Row-major batch x M x N: column idx % N, row (idx / N) % M,
         // entry idx / (M * N).
         const size_t entry = idx / (M * N), span = static_cast<size_t>(s.span);
-        size_t at = s.broadcast == EpilogueBroadcast::Col     ? idx % N
-                    : s.broadcast == EpilogueBroadcast::Row   ? (idx / N) % M
+        const size_t group = span ? entry / span : 0; // a vector per group of entries
+        size_t at = s.broadcast == EpilogueBroadcast::Col     ? group * N + idx % N
+                    : s.broadcast == EpilogueBroadcast::Row   ? group * M + (idx / N) % M
                     : s.broadcast == EpilogueBroadcast::Batch ? idx % (M * N)
                     : s.broadcast == EpilogueBroadcast::Group ? entry / span * M * N + idx % (M * N)
                     : s.broadcast == EpilogueBroadcast::Cycle ? entry % span * M * N + idx % (M * N)
@@ -161,6 +165,34 @@ void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const Epilogu
 }
 
 namespace {
+/// A gemm-run item naming a span: an add of a group or a cycle of matrices,
+/// or of vectors per group of entries.
+struct SpannedItem {
+  const char *prefix;
+  EpilogueOp op;
+  EpilogueBroadcast broadcast;
+  int64_t least;
+};
+constexpr SpannedItem kSpannedItems[] = {
+    {"mask-group=", EpilogueOp::Add, EpilogueBroadcast::Group, 2},
+    {"mask-cycle=", EpilogueOp::Add, EpilogueBroadcast::Cycle, 2},
+    {"bias-group=", EpilogueOp::Add, EpilogueBroadcast::Col, 1},
+    {"row-scale-group=", EpilogueOp::Mul, EpilogueBroadcast::Row, 1}};
+
+const SpannedItem *spannedItemOf(const EpilogueStep &s) {
+  for (const SpannedItem &item : kSpannedItems)
+    if (item.op == s.op && item.broadcast == s.broadcast)
+      return &item;
+  return nullptr;
+}
+
+const SpannedItem *findSpannedItem(const std::string &item) {
+  for (const SpannedItem &s : kSpannedItems)
+    if (item.rfind(s.prefix, 0) == 0)
+      return &s;
+  return nullptr;
+}
+
 /// One gemm-run item as a step; `next` numbers the operands.
 bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string &error) {
   auto operand = [&](EpilogueOp op, EpilogueBroadcast b) {
@@ -192,14 +224,15 @@ bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string 
     operand(EpilogueOp::Add, EpilogueBroadcast::None);
   else if (item == "mask")
     operand(EpilogueOp::Add, EpilogueBroadcast::Batch);
-  else if (item.rfind("mask-group=", 0) == 0 || item.rfind("mask-cycle=", 0) == 0) {
-    const bool cycle = item.rfind("mask-cycle=", 0) == 0;
-    const std::string text = item.substr(11);
+  else if (const SpannedItem *spanned = findSpannedItem(item)) {
+    const std::string text = item.substr(std::strlen(spanned->prefix));
     char *end = nullptr;
     const long long span = std::strtoll(text.c_str(), &end, 10);
-    if (text.empty() || *end || span < 2 || span > 65535)
-      return error = "epilogue item '" + item + "': the span must be an integer in 2..65535", false;
-    operand(EpilogueOp::Add, cycle ? EpilogueBroadcast::Cycle : EpilogueBroadcast::Group);
+    if (text.empty() || *end || span < spanned->least || span > 65535)
+      return error = "epilogue item '" + item + "': the span must be an integer in " +
+                     std::to_string(spanned->least) + "..65535",
+             false;
+    operand(spanned->op, spanned->broadcast);
     s.span = span;
   }
   else if (item.rfind("alpha=", 0) == 0 && number(item.substr(6), v))
@@ -208,7 +241,8 @@ bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string 
     operand(EpilogueOp::Add, EpilogueBroadcast::None), s.operandScale = v;
   else if (error.empty())
     error = "unknown epilogue item '" + item +
-            "' (expected bias, row-scale, residual, mask, mask-group=S, mask-cycle=S, alpha=F, beta=F, relu, "
+            "' (expected bias, row-scale, residual, mask, mask-group=S, mask-cycle=S, bias-group=S, row-scale-group=S, "
+            "alpha=F, beta=F, relu, "
             "gelu, gelu-erf, silu, sigmoid or tanh)";
   if (next > kMaxEpilogueOperands)
     return error = "an epilogue has at most " + std::to_string(kMaxEpilogueOperands) + " operand buffers", false;
@@ -253,16 +287,15 @@ std::string epilogueListString(const Epilogue &e) {
       item = (mul ? std::string("alpha") : epilogueOpName(s.op)) + "=" + number(*s.scalar);
     else if (add && s.broadcast == EpilogueBroadcast::None && s.operandScale)
       item = "beta=" + number(*s.operandScale);
-    else if (add && !s.operandScale &&
+    else if (add && !s.operandScale && !s.span &&
              (s.broadcast == EpilogueBroadcast::Col || s.broadcast == EpilogueBroadcast::None))
       item = s.broadcast == EpilogueBroadcast::Col ? "bias" : "residual";
-    else if (mul && !s.operandScale && s.broadcast == EpilogueBroadcast::Row)
+    else if (mul && !s.operandScale && !s.span && s.broadcast == EpilogueBroadcast::Row)
       item = "row-scale";
     else if (add && !s.operandScale && s.broadcast == EpilogueBroadcast::Batch)
       item = "mask";
-    else if (add && !s.operandScale && isSpannedBroadcast(s.broadcast))
-      item = std::string(s.broadcast == EpilogueBroadcast::Group ? "mask-group=" : "mask-cycle=") +
-             std::to_string(s.span);
+    else if (const SpannedItem *spanned = s.operandScale || !s.span ? nullptr : spannedItemOf(s))
+      item = spanned->prefix + std::to_string(s.span);
     else
       item = std::string(epilogueOpName(s.op)) + ":" + epilogueBroadcastName(s.broadcast) +
              (s.span ? "/" + std::to_string(s.span) : "") + (s.operandScale ? "*" + number(*s.operandScale) : "");

@@ -173,7 +173,7 @@ static bool fromJSON(const json::Value &v, EpilogueStep &s, json::Path path) {
                                             "\" (expected col: a vector of N, row: a vector of M, none: C's shape, "
                                             "batch: one M x N matrix for every batch entry, group: one per span "
                                             "entries, cycle: span of them in turn)");
-    if (r.has("span") && !r.mapInt("span", s.span, 2, 65535))
+    if (r.has("span") && !r.mapInt("span", s.span, 1, 65535))
       return false;
   } else if (r.has("broadcast")) {
     return fail(r.field("broadcast"), "\"broadcast\" applies to an operand; this step has none");

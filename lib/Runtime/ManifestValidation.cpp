@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <set>
 
@@ -223,6 +224,14 @@ bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t co
 /// cols]; rows spread over several, [b, s, cols] as an nn.Linear's 3-D
 /// activation collapsed to its rows; a single row, [d0, ..., cols]: the
 /// same bytes).
+/// `shape` without its extents of 1 (how a broadcast vector's buffer may
+/// spell them: [b, 1, 1, N] for [b, N]).
+std::vector<int64_t> withoutUnitDims(const std::vector<int64_t> &shape) {
+  std::vector<int64_t> kept;
+  std::copy_if(shape.begin(), shape.end(), std::back_inserter(kept), [](int64_t d) { return d != 1; });
+  return kept;
+}
+
 bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch, int64_t rows, int64_t cols) {
   if (shape.empty() || shape.back() != cols || batch <= 0 || rows <= 0 ||
       batch > std::numeric_limits<int64_t>::max() / rows)
@@ -276,7 +285,7 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
     const BufferDesc *b = lookup(s.operand.c_str(), why);
     if (!b)
       return msg = at + why, false;
-    if (isSpannedBroadcast(s.broadcast) && p.batch % s.span)
+    if (s.span > 0 && p.batch % s.span)
       return msg = at + "span " + std::to_string(s.span) + " does not divide the batch (" + std::to_string(p.batch) +
                    ")",
              false;
@@ -288,14 +297,13 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
       fits = fits || isBatchedShape(b->shape, shape[0], p.m, p.n);
     if (s.broadcast == EpilogueBroadcast::Batch) // as the function has it: [1, 1, M, N]
       fits = fits || isBatchedShape(b->shape, 1, p.m, p.n);
-    if (s.broadcast == EpilogueBroadcast::Col || s.broadcast == EpilogueBroadcast::Row) // [1, 1, 1, N], [1, M, 1]
-      fits = fits || (leadingProductIs(b->shape, 0, shape[0]) &&
-                      std::count_if(b->shape.begin(), b->shape.end(), [](int64_t d) { return d != 1; }) <= 1);
+    if (isVectorBroadcast(s.broadcast)) // [1, 1, 1, N], [1, M, 1]; per group [b, 1, 1, N]
+      fits = fits || withoutUnitDims(b->shape) == withoutUnitDims(shape);
     if (!fits)
       return msg = at + "buffer \"" + b->name + "\" (role " + s.operand + ", broadcast " +
                    epilogueBroadcastName(s.broadcast) + ") must have shape " + jsonIntList(shape) +
-                   (s.broadcast == EpilogueBroadcast::Col   ? " (one value per column, N)"
-                    : s.broadcast == EpilogueBroadcast::Row ? " (one value per row, M)"
+                   (s.broadcast == EpilogueBroadcast::Col   ? (s.span ? " (one value per column, N, for each group of span entries)" : " (one value per column, N)")
+                    : s.broadcast == EpilogueBroadcast::Row ? (s.span ? " (one value per row, M, for each group of span entries)" : " (one value per row, M)")
                     : s.broadcast == EpilogueBroadcast::Batch ? " (one M x N matrix for every batch entry)"
                     : s.broadcast == EpilogueBroadcast::Group ? " (one M x N matrix per span entries)"
                     : s.broadcast == EpilogueBroadcast::Cycle ? " (span M x N matrices, read in turn)"

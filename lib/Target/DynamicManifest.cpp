@@ -168,7 +168,7 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
   };
   // A group's or cycle's extent is no multiple of a dynamic batch count.
   for (const rt::EpilogueStep &step : m.matmul.epilogue)
-    if (rt::isSpannedBroadcast(step.broadcast) && bound(kBatchSymbol))
+    if (step.span && bound(kBatchSymbol))
       return f.emitError("epilogue operand ")
              << step.operand
              << " is read per group or cycle of batch entries (a mask per "

@@ -65,7 +65,23 @@ def _mask_form(shape, lead, q_len, kv_len):
     then 1s, "group" of span the product of those it broadcasts (e.g.
     (B, 1, L, S) over (B, H): a mask per sequence); 1s then a suffix of
     them, "cycle" of span the product of that suffix ((1, H, L, S) or
-    (H, L, S): a bias per head). None for any other shape."""
+    (H, L, S): a bias per head). A (..., 1, S) mask over L > 1 queries is a
+    vector over the keys (a key-padding mask): (kind, span, "keys"), in any
+    of these forms but the cycle. None for any other shape."""
+    shape = tuple(shape)
+    if len(shape) == 1:  # torch broadcasts (S,) as (1, S)
+        shape = (1, *shape)
+    keys = len(shape) >= 2 and q_len != 1 and tuple(shape[-2:]) == (1, kv_len)
+    if keys:
+        shape = (*shape[:-2], q_len, kv_len)
+    form = _matrix_form(shape, lead, q_len, kv_len)
+    if not keys or form is None:
+        return form
+    return None if form[0] == "cycle" else (*form, "keys")
+
+
+def _matrix_form(shape, lead, q_len, kv_len):
+    """_mask_form of a (..., L, S) mask."""
     if len(shape) < 2 or tuple(shape[-2:]) != (q_len, kv_len) or len(shape) - 2 > len(lead):
         return None
     padded = (1,) * (len(lead) + 2 - len(shape)) + tuple(shape[:-2])
@@ -98,9 +114,11 @@ def _mask_operand(attn_mask, lead, q_len, kv_len, dtype):
                          "dimensions (right-aligned, no more than the query's) are all 1 (one mask for every batch "
                          "entry and head), the query's (one per entry), a prefix of the query's then 1s (one per "
                          "sequence, e.g. (B, 1, L, S)) or 1s then a suffix of the query's (one per head, e.g. "
-                         "(1, H, L, S) or (H, L, S))")
+                         "(1, H, L, S) or (H, L, S)); (..., 1, S) key-padding masks in the first three of these forms "
+                         "(e.g. (B, 1, 1, S))")
     import torch
-    shape = (*mlir.attention_mask_read(math.prod(lead), form)[0], q_len, kv_len)
+    rows = () if form[2:] == ("keys",) else (q_len,)
+    shape = (*mlir.attention_mask_read(math.prod(lead), form)[0], *rows, kv_len)
     mask = attn_mask.reshape(shape)
     if mask.dtype == torch.bool:
         return torch.zeros(shape, dtype=dtype, device=mask.device).masked_fill(~mask, float("-inf")), form
@@ -120,9 +138,10 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     every entry), the query's (one per entry), a prefix of the query's then
     1s (e.g. (B, 1, L, S) over (B, H, L, E): one per sequence, shared by its
     heads), or 1s then a suffix of the query's (e.g. (1, H, L, S) or
-    (H, L, S): one per head, shared by the sequences); any other (a
-    (B, 1, 1, S) key-padding mask for L > 1, (B, 1, H, L, S) over a query
-    (B, G, H, L, E)) is a ValueError. is_causal: the lower-triangular mask.
+    (H, L, S): one per head, shared by the sequences); a (..., 1, S)
+    key-padding mask in the first three of these forms (e.g. (B, 1, 1, S):
+    one vector over the keys per sequence); any other ((1, H, 1, S),
+    (B, 1, H, L, S) over a query (B, G, H, L, E)) is a ValueError. is_causal: the lower-triangular mask.
     The scores are rounded to the inputs' dtype before the softmax (f32
     accumulation inside each matmul). dropout_p must be 0."""
     for name, t in (("query", query), ("key", key), ("value", value)):

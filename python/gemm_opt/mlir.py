@@ -144,8 +144,14 @@ def attention_mask_read(heads, mask_form=("shared", 1)):
     sequence shared by its heads), [heads / span] and (b floordiv span,
     i, j); "cycle": `span` matrices the entries take in turn (a bias per
     head shared by the sequences), [span] and (b mod span, i, j). A group or
-    cycle span of 1 or of every entry is the shared or the per-entry form."""
-    kind, span = mask_form
+    cycle span of 1 or of every entry is the shared or the per-entry form.
+    (kind, span, "keys"): a vector over the keys instead of a matrix (a
+    key-padding mask), read through (j), (b, j) or (b floordiv span, j);
+    the kernels read no cycle of vectors."""
+    kind, span, *rows = mask_form
+    keys = rows == ["keys"]
+    if rows and not keys:
+        raise ValueError(f"mask form {tuple(mask_form)!r}: the third item, when given, is 'keys'")
     if kind not in MASK_KINDS:
         raise ValueError(f"unknown mask kind {kind!r}; one of {MASK_KINDS}")
     if kind in ("group", "cycle"):
@@ -155,13 +161,16 @@ def attention_mask_read(heads, mask_form=("shared", 1)):
             kind = "entry" if kind == "group" else "shared"
         elif span == heads:
             kind = "shared" if kind == "group" else "entry"
+    inner = "j" if keys else "i, j"
     if kind == "shared":
-        return [], "i, j"
+        return [], inner
     if kind == "entry":
-        return [heads], "b, i, j"
+        return [heads], f"b, {inner}"
     if kind == "group":
-        return [heads // span], f"b floordiv {span}, i, j"
-    return [span], f"b mod {span}, i, j"
+        return [heads // span], f"b floordiv {span}, {inner}"
+    if keys:
+        raise ValueError(f"a key vector per {span} entries in turn (cycle) is not read by the scores kernel")
+    return [span], f"b mod {span}, {inner}"
 
 
 def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type=None, mask_form=("shared", 1)):
@@ -170,8 +179,8 @@ def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_t
     scaled_dot_product_attention: Q [heads, q_len, head_dim] and K
     [heads, kv_len, head_dim] (read transposed in place: layout nt) into a
     zero-filled f32 batch matmul; one linalg.generic scaling it, adding the
-    mask (q_len x kv_len matrices of any float type, read as `mask_form`
-    says: attention_mask_read; None: no mask) and casting to `dtype` (the
+    mask (q_len x kv_len matrices, or kv_len vectors, of any float type,
+    read as `mask_form` says: attention_mask_read; None: no mask) and casting to `dtype` (the
     scores kernel's epilogue); a softmax over the keys; P V into f32, cast
     to `dtype` (the second kernel's epilogue). The function takes Q, K, V
     (and the mask) and returns O [heads, q_len, v_dim]."""
@@ -194,7 +203,8 @@ def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_t
     s32, s, o32, o = (t((heads, q_len, kv_len), "f32"), t((heads, q_len, kv_len)), t((heads, q_len, v_dim), "f32"),
                       t((heads, q_len, v_dim)))
     mask_lead, mask_map = attention_mask_read(heads, mask_form)
-    mask = t((*mask_lead, q_len, kv_len), mask_type) if mask_type else None
+    mask_rows = () if tuple(mask_form[2:]) == ("keys",) else (q_len,)
+    mask = t((*mask_lead, *mask_rows, kv_len), mask_type) if mask_type else None
     nt = f"indexing_maps = [{bmap('b, m, k')}, {bmap('b, n, k')}, {bmap('b, m, n')}] "
     args = f"%q: {q}, %k: {k}, %v: {v}" + (f", %mask: {mask}" if mask else "")
     # MLIR's float literal has a point: 1e-05 would not parse.

@@ -247,28 +247,36 @@ def test_attention_source_scale_literals(scale):
     (("group", 1), [6], "b, i, j", {"broadcast": "none"}),
     (("group", 6), [], "i, j", {"broadcast": "batch"}),
     (("cycle", 1), [], "i, j", {"broadcast": "batch"}),
-    (("cycle", 6), [6], "b, i, j", {"broadcast": "none"})])
+    (("cycle", 6), [6], "b, i, j", {"broadcast": "none"}),
+    # Vectors over the keys (key-padding masks): per sequence of 3 heads,
+    # per entry, shared.
+    (("group", 3, "keys"), [2], "b floordiv 3, j", {"broadcast": "col", "span": 3}),
+    (("entry", 1, "keys"), [6], "b, j", {"broadcast": "col", "span": 1}),
+    (("shared", 1, "keys"), [], "j", {"broadcast": "col"})])
 def test_attention_source_mask_forms(form, lead, results, read):
     """The mask of each form (attention_mask_read) over 6 entries: its
     tensor type, its affine map, and the scores kernel's epilogue reading
     it as that broadcast (a mask per sequence of 3 heads read per group, a
     bias per head in turn)."""
     src = mlir.attention_source(6, 130, 67, 72, 40, "bf16", 0.125, "f16", form)
-    mask = "tensor<" + "".join(f"{d}x" for d in lead) + "130x67xf16>"
+    rows = [] if form[2:] == ("keys",) else [130]
+    mask = "tensor<" + "".join(f"{d}x" for d in lead + rows) + "67xf16>"
     assert f"%mask: {mask})" in src and f"ins(%s32, %mask : tensor<6x130x67xf32>, {mask})" in src
     assert f"#mask = affine_map<(b, i, j) -> ({results})>" in src
     assert mlir.attention_mask_read(6, form) == (lead, results)
     f = gemm_opt.compile(src, stage="wgmma")
     assert f.ops[0]["problem"]["epilogue"] == [{"op": "mul", "scalar": 0.125},
                                                {"op": "add", "operand": "E0", **read}]
-    assert (f.arguments[3]["elem"], f.arguments[3]["shape"]) == ("f16", lead + [130, 67])
+    assert (f.arguments[3]["elem"], f.arguments[3]["shape"]) == ("f16", lead + rows + [67])
 
 
 @pytest.mark.parametrize("form, message", [
     (("heads", 2), "unknown mask kind 'heads'"),
     (("group", 4), "mask group span 4 is not a divisor of the 6 batch entries"),
     (("cycle", 0), "mask cycle span 0 is not a divisor"),
-    (("group", 1.5), "mask group span 1.5 is not a divisor")])
+    (("group", 1.5), "mask group span 1.5 is not a divisor"),
+    (("cycle", 3, "keys"), "a key vector per 3 entries in turn"),
+    (("group", 3, "rows"), "the third item, when given, is 'keys'")])
 def test_attention_mask_read_rejects(form, message):
     with pytest.raises(ValueError, match=message):
         mlir.attention_source(6, 8, 8, 16, 16, "bf16", 0.5, "f32", form)

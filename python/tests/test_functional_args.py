@@ -156,26 +156,30 @@ def test_attention_mask_of_higher_rank(fake):
     ((2, 3, 5), (3, 5, 4, 8), ("cycle", 15)),
     ((2, 3, 5), (1, 5, 4, 8), ("cycle", 5)),
     ((2, 1, 3), (3, 4, 8), ("cycle", 3)),
-    ((2, 3), (2, 1, 1, 8), None),           # key padding over L = 4
+    ((2, 3), (2, 1, 1, 8), ("group", 3, "keys")),  # key padding per sequence over L = 4
+    ((2, 3), (2, 3, 1, 8), ("entry", 1, "keys")),
+    ((2, 3), (1, 1, 1, 8), ("shared", 1, "keys")),
+    ((2, 3), (8,), ("shared", 1, "keys")),  # torch's (S,) broadcast as (1, S)
+    ((2, 3), (1, 3, 1, 8), None),           # a key vector per head: no cycle of vectors
     ((2, 3, 5), (2, 1, 5, 4, 8), None),     # per sequence and head, shared by the middle dimension
     ((2, 3), (3, 1, 4, 8), None),           # not the query's
     ((2, 3), (2, 4, 8), None),              # right-aligned: 2 against the heads
     ((2, 3), (1, 1, 1, 4, 8), None),        # more leading dimensions than the query
     ((2, 3), (4, 7), None),
-    ((2, 3), (8,), None)])
+    ((2, 3), (7,), None)])
 def test_attention_mask_forms(lead, shape, form):
     """How each mask shape broadcasts over the query's leading dimensions:
     the form the scores kernel reads it in, None where none does."""
     assert attention._mask_form(shape, lead, 4, 8) == form
 
 
-@pytest.mark.parametrize("q_shape, mask_shape", [((2, 3, 4, 16), (2, 1, 1, 8)), ((2, 3, 5, 4, 16), (2, 1, 5, 4, 8)),
+@pytest.mark.parametrize("q_shape, mask_shape", [((2, 3, 4, 16), (1, 3, 1, 8)), ((2, 3, 5, 4, 16), (2, 1, 5, 4, 8)),
                                                  ((2, 3, 4, 16), (3, 2, 4, 8))])
 def test_attention_mask_shape_rejected(fake, q_shape, mask_shape):
     kv = q_shape[:-2] + (8, 16)
     pattern = (rf"attn_mask of shape \({', '.join(map(str, mask_shape))}\) is not supported for a query whose "
                rf"leading dimensions are \({', '.join(map(str, q_shape[:-2]))}\): .*all 1.*one per entry.*"
-               r"one per sequence, e\.g\. \(B, 1, L, S\).*one per head")
+               r"one per sequence, e\.g\. \(B, 1, L, S\).*one per head.*key-padding masks")
     with pytest.raises(ValueError, match=pattern):
         gemm_opt.scaled_dot_product_attention(fake(q_shape), fake(kv), fake(kv), attn_mask=fake(mask_shape))
 

@@ -269,6 +269,25 @@
 // SEQMASK-MANIFEST: "batch": 6, "epilogue": [{"op": "mul", "scalar": 0.11785888671875}, {"op": "add", "operand": "E0", "broadcast": "group", "span": 3}]
 // SEQMASK-MANIFEST: {"name": "arg3", "role": "arg", "elem": "f16", "shape": [2, 1, 130, 67]}
 
+// A key-padding mask per sequence [2, 1, 1, 67] over 3 heads (an
+// encoder's extended attention mask): the add collapses onto the batch of
+// 6 and reads the mask [2, 67] through (z floordiv 3, j), broadcast "col"
+// with span 3, on the SIMT, mma and wgmma kernels alike.
+// REDEFINE: %{in} = attention-keypad-bf16-2x3x130x67x72
+// REDEFINE: %{prefix} = KEYSEQ
+// REDEFINE: %{stage} = warptile
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=KEYSEQ-MANIFEST
+// REDEFINE: %{stage} = mma
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=KEYSEQ-MANIFEST
+// REDEFINE: %{stage} = wgmma
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=KEYSEQ-MANIFEST
+// KEYSEQ: func.func private @attention_op0({{.+}}%arg2: memref<2x67xbf16> {gemm_opt.role = "E0"}{{.+}}<broadcast = "col", op = "add", operand = 0, span = 3>
+// KEYSEQ-MANIFEST: {"op": "add", "operand": "E0", "broadcast": "col", "span": 3}
+// KEYSEQ-MANIFEST: {"name": "arg3", "role": "arg", "elem": "bf16", "shape": [2, 1, 1, 67]}
+
 // A bias per head [1, 3, 130, 67] shared by the 2 sequences: (z mod 3, i,
 // j) on [3, 130, 67], broadcast "cycle" with span 3.
 // REDEFINE: %{in} = attention-headbias-bf16-2x3x130x67x72

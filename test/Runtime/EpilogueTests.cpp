@@ -332,8 +332,38 @@ void testEpilogueSpannedMasks() {
   EXPECT_REJECT(replaced(json, "\"span\": 3", "\"span\": 4"), "span 4 does not divide the batch (6)");
   EXPECT_REJECT(replaced(json, "\"span\": 3", "\"span\": 1"), "span");
   EXPECT_REJECT(replaced(json, ", \"span\": 3", ""), "span (0) goes with broadcast group or cycle");
+  EXPECT_REJECT(replaced(json, "\"broadcast\": \"group\", \"span\": 3", "\"broadcast\": \"none\", \"span\": 3"),
+                "span (3) goes with broadcast group or cycle");
+  // A column vector with a span is one per group: [batch / span, N].
   EXPECT_REJECT(replaced(json, "\"broadcast\": \"col\"", "\"broadcast\": \"col\", \"span\": 2"),
-                "span (2) goes with broadcast group or cycle");
+                "(role E0, broadcast col) must have shape [3, 20] (one value per column, N, for each group of span "
+                "entries)");
+}
+
+void testEpilogueVectorsPerGroup() {
+  MatmulProblem p;
+  p.m = 2, p.n = 3, p.batch = 4;
+  std::string err;
+  EXPECT_MSG(parseEpilogueList("bias-group=2,row-scale-group=1", p.epilogue, err), err);
+  EXPECT(p.epilogue.size() == 2 && p.epilogue[0].broadcast == EpilogueBroadcast::Col && p.epilogue[0].span == 2 &&
+         p.epilogue[0].op == EpilogueOp::Add && p.epilogue[1].broadcast == EpilogueBroadcast::Row &&
+         p.epilogue[1].span == 1 && p.epilogue[1].op == EpilogueOp::Mul);
+  EXPECT(epilogueListString(p.epilogue) == "bias-group=2,row-scale-group=1");
+  EXPECT(epilogueOperandShape(p, p.epilogue[0]) == (std::vector<int64_t>{2, 3}));
+  EXPECT(epilogueOperandShape(p, p.epilogue[1]) == (std::vector<int64_t>{4, 2}));
+  // Keys {1, 2, 3} for sequence 0 (entries 0, 1), {10, 20, 30} for sequence
+  // 1; row scales 1 and 2 for entry 0, 3 and 4 for entry 1, ...
+  EpilogueOperandValues ops = {{1, 2, 3, 10, 20, 30}, {1, 2, 3, 4, 5, 6, 7, 8}};
+  std::vector<double> c(24, 1.0);
+  applyEpilogue(p, c, ops);
+  // c[z][i][j] = (1 + key[z / 2][j]) * scale[z][i].
+  EXPECT(c[0] == 2 && c[2] == 4 && c[3] == 4 && c[6] == 6 && c[11] == 16 && c[12] == 55 && c[23] == 31 * 8);
+  for (const char *bad : {"bias-group=0", "row-scale-group=x", "bias-group="})
+    EXPECT_MSG(!parseEpilogueList(bad, p.epilogue, err) && contains(err, "span must be an integer in 1..65535"), err);
+  // cuBLASLt's bias epilogue is one vector for every entry.
+  EXPECT_MSG(parseEpilogueList("bias-group=2,relu", p.epilogue, err), err);
+  p.a = p.b = p.c = ElemType::F16;
+  EXPECT(cublasLtEpilogueFor(p, ElemType::F16, err) == LtEpilogue::None);
 }
 
 void testEpilogueList() {
@@ -434,6 +464,7 @@ void testEpilogues() {
   testEpilogueArithmetic();
   testEpilogueMask();
   testEpilogueSpannedMasks();
+  testEpilogueVectorsPerGroup();
   testEpilogueList();
   testEpilogueListString();
   testCublasLtChoice();

@@ -38,6 +38,9 @@ step span-long-k 20 $B/gemm-run --batch 4 --layout nt --epilogue mask-group=2,ma
 step gram 20 $B/gemm-run $I/gram-bf16-1000x777.mlir --stages=naive,warptile,mma,wgmma --repeat 2
 step attn-seqmask 20 $B/gemm-run $I/attention-seqmask-f16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 3
 step attn-headbias 20 $B/gemm-run $I/attention-headbias-bf16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 3
+step keypad-odd 30 $B/gemm-run --batch 6 --epilogue alpha=0.125,bias-group=3,row-scale-group=1 --out-dtype bf16 --stages=naive,warptile,mma,wgmma --shape 1000x999x777 --dtype bf16 --repeat 3 --json $O/keypad-odd.json
+step keypad-scores 20 $B/gemm-run --batch 8 --layout nt --epilogue alpha=0.125,bias-group=2 --out-dtype bf16 --stages=wgmma --shape 2048x2048x128 --dtype bf16 --repeat 3 --json $O/keypad-scores.json
+step attn-keypad 20 $B/gemm-run $I/attention-keypad-bf16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 3
 m="--batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask"
 g="--batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask-group=2"
 r="--layout nt --shape 7999x8000x128 --dtype f16 --out-dtype f16 --stages=wgmma --epilogue bias,residual,gelu"
@@ -79,5 +82,5 @@ summarize
 cat $O/gpu.txt
 for f in $O/san-*/*.txt; do echo "$f: $(grep -hE 'ERROR SUMMARY|RACECHECK SUMMARY' $f | tr '\n' ' ') $(tail -n1 $f)"; done
 tail -n1 $O/*concurrency*.txt
-grep -h "PASS\|FAIL" $O/attn-*.txt | head -12
+grep -h "PASS\|FAIL" $O/attn-*.txt | head -16
 finish

@@ -38,7 +38,10 @@ bool isBinaryEpilogueOp(EpilogueOp op);
 /// added to every head's scores), "group" batch / span matrices, entry z
 /// reading matrix z / span (a mask per sequence shared by its span heads),
 /// "cycle" span matrices, entry z reading matrix z % span (a bias per head
-/// shared by the sequences). Vectors are shared by every batch entry.
+/// shared by the sequences). Vectors are shared by every batch entry, or
+/// with a span one per group of span entries: batch / span of them, entry z
+/// reading vector z / span (a key-padding mask per sequence; span 1, one
+/// per entry).
 enum class EpilogueBroadcast { Col, Row, None, Batch, Group, Cycle };
 const char *epilogueBroadcastName(EpilogueBroadcast b);
 bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out);
@@ -54,7 +57,8 @@ struct EpilogueStep {
   EpilogueBroadcast broadcast = EpilogueBroadcast::None; // with `operand`
   /// With `operand`: the step uses operandScale * E (beta * C).
   std::optional<double> operandScale;
-  /// Broadcast group or cycle: entries per matrix, or matrices (>= 2).
+  /// Broadcast group or cycle: entries per matrix, or matrices (>= 2); col
+  /// or row: entries per vector (>= 1), 0 for one vector shared by all.
   int64_t span = 0;
   bool operator==(const EpilogueStep &o) const {
     return op == o.op && scalar == o.scalar && operand == o.operand &&
@@ -69,11 +73,16 @@ int epilogueOperandIndex(const std::string &role);
 std::vector<std::string> epilogueOperandRoles(const Epilogue &e);
 /// The shape the operand of step `s` has in problem `p` (by its broadcast):
 /// [N], [M], or C's ([M, N]; batched [batch, M, N]); a group [batch / span,
-/// M, N], a cycle [span, M, N].
+/// M, N], a cycle [span, M, N]; vectors per group [batch / span, N or M].
 std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, const EpilogueStep &s);
 /// Whether `b` reads a group or a cycle of matrices (a step with a span).
 inline bool isSpannedBroadcast(EpilogueBroadcast b) {
   return b == EpilogueBroadcast::Group || b == EpilogueBroadcast::Cycle;
+}
+/// Whether `b` reads a column or a row vector (shared, or one per group of
+/// entries with a span).
+inline bool isVectorBroadcast(EpilogueBroadcast b) {
+  return b == EpilogueBroadcast::Col || b == EpilogueBroadcast::Row;
 }
 
 /// The form rules of one step (a known op; unary steps without scalar or

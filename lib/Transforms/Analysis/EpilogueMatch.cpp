@@ -74,6 +74,33 @@ static std::pair<StringRef, int64_t> readSpannedBatch(AffineMap map,
   return {kind, span};
 }
 
+/// How an operand of `shape` read through `map` over a batched result of
+/// shape `out` is a column or row vector per group of S entries: (b
+/// floordiv S, j) on [batch / S, N] is ("col", S), (b, i) on [batch, M]
+/// ("row", 1): a key-padding mask per sequence, a bias per entry. ("", 0)
+/// otherwise.
+static std::pair<StringRef, int64_t> readVectorPerGroup(AffineMap map,
+                                                        ArrayRef<int64_t> shape,
+                                                        ArrayRef<int64_t> out) {
+  MLIRContext *ctx = map.getContext();
+  if (map.getNumResults() != 2 || shape.size() != 2 || out.size() != 3 ||
+      ShapedType::isDynamic(out[0]))
+    return {"", 0};
+  StringRef kind = map.getResult(1) == getAffineDimExpr(2, ctx)   ? "col"
+                   : map.getResult(1) == getAffineDimExpr(1, ctx) ? "row"
+                                                                  : "";
+  if (kind.empty() || shape[1] != out[kind == "col" ? 2 : 1])
+    return {"", 0};
+  int64_t span = 0;
+  if (map.getResult(0) == getAffineDimExpr(0, ctx))
+    span = 1;
+  else if (auto [read, s] = readBatchSpan(map.getResult(0)); read == "group")
+    span = s;
+  if (!span || out[0] % span || shape[0] != out[0] / span)
+    return {"", 0};
+  return {kind, span};
+}
+
 /// Reads a consumer's body as a chain of steps from its yield back to `x`.
 struct BodyReader {
   linalg::GenericOp op;
@@ -278,13 +305,22 @@ bool BodyReader::readOperand(PendingStep &step, Value other) {
            span) {
     step.broadcast = kind;
     step.span = span;
+  } else if (auto [kind, span] =
+                 rank == 3 && type
+                     ? readVectorPerGroup(map, type.getShape(), out)
+                     : std::pair<StringRef, int64_t>("", 0);
+             span) {
+    step.broadcast = kind;
+    step.span = span;
   } else
     return fail("input #" + Twine(arg.getArgNumber()) + " is read through " +
                 llvm::formatv("{0}", map).str() +
                 "; the kernel reads an operand per column (the last loop), "
                 "per row (the one before), whole (identity), one rows x "
-                "columns matrix for every batch entry, or one per group of "
-                "S entries (b floordiv S) or per entry modulo S (b mod S)");
+                "columns matrix for every batch entry, one matrix or one "
+                "column or row vector per group of S entries (b floordiv S, "
+                "S = 1 for a vector: b), or one matrix per entry modulo S "
+                "(b mod S)");
   Type elem = type.getElementType();
   if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
     return fail("input #" + Twine(arg.getArgNumber()) +

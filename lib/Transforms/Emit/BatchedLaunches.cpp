@@ -10,16 +10,17 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// Entry `index` of the 3-D `buffer` as a 2-D view of `type`.
+/// Entry `index` of the batched `buffer` (3-D, or 2-D for vectors) as a
+/// view of `type`, one rank lower.
 static Value batchEntry(OpBuilder &b, Location loc, Value buffer,
                         OpFoldResult index, MemRefType type) {
   auto shape = cast<MemRefType>(buffer.getType()).getShape();
-  SmallVector<OpFoldResult> offsets = {index, b.getIndexAttr(0),
-                                       b.getIndexAttr(0)};
-  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1),
-                                     b.getIndexAttr(shape[1]),
-                                     b.getIndexAttr(shape[2])};
-  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  SmallVector<OpFoldResult> offsets(shape.size(), b.getIndexAttr(0));
+  offsets.front() = index;
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
+  for (int64_t extent : shape.drop_front())
+    sizes.push_back(b.getIndexAttr(extent));
+  SmallVector<OpFoldResult> strides(shape.size(), b.getIndexAttr(1));
   return memref::SubViewOp::create(b, loc, type, buffer, offsets, sizes,
                                    strides);
 }
@@ -36,13 +37,16 @@ Value BatchSpan::entryAt(OpBuilder &b, Location loc, Value z) const {
 Value mlir::gemm_opt::createBatchView(OpBuilder &b, Location loc, Value buffer,
                                       BatchSpan span) {
   auto type = cast<MemRefType>(buffer.getType());
-  assert(type.getRank() == 3 && type.hasStaticShape() &&
-         "expected a static 3-D buffer");
-  int64_t cols = type.getDimSize(2);
+  assert((type.getRank() == 3 || (type.getRank() == 2 && span.span > 0)) &&
+         type.hasStaticShape() &&
+         "expected a static 3-D buffer or a 2-D one of vectors");
+  SmallVector<int64_t> strides = {1};
+  if (type.getRank() == 3)
+    strides.insert(strides.begin(), type.getDimSize(2));
   auto entry = [&](int64_t offset) {
     return MemRefType::get(
         type.getShape().drop_front(), type.getElementType(),
-        StridedLayoutAttr::get(b.getContext(), offset, {cols, 1}));
+        StridedLayoutAttr::get(b.getContext(), offset, strides));
   };
   Value first = batchEntry(b, loc, buffer, b.getIndexAttr(0), entry(0));
   // The dynamic offset makes the host view and the kernel's view at
@@ -115,18 +119,26 @@ GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
   SmallVector<std::pair<Value *, BatchSpan>> operands = {
       {&p.a, {}}, {&p.b, {}}, {&p.c, {}}};
   // A residual (broadcast none) is 3-D like C, a group or a cycle of
-  // matrices 3-D with its own count; row and column vectors and a matrix of
-  // broadcast batch are shared by every entry.
+  // matrices 3-D with its own count, row and column vectors per group of
+  // entries 2-D; other vectors and a matrix of broadcast batch are shared
+  // by every entry.
+  SmallVector<int64_t> batchedRanks = {3, 3, 3};
   for (auto [i, e] : llvm::enumerate(p.epilogueOperands)) {
     BatchSpan span;
+    int64_t rank = 3;
     for (EpilogueStepAttr step : p.epilogue.getSteps())
-      if (step.getOperand() == static_cast<int64_t>(i))
+      if (step.getOperand() == static_cast<int64_t>(i)) {
         span = {step.getSpan(), step.getBroadcast() == "cycle", p.batch};
+        if (llvm::is_contained({"col", "row"}, step.getBroadcast()))
+          rank = step.getSpan() ? 2 : 0;
+      }
     operands.push_back({&e, span});
+    batchedRanks.push_back(rank);
   }
-  for (auto [operand, span] : operands)
-    if (cast<MemRefType>(operand->getType()).getRank() == 3)
-      *operand = createBatchView(b, operand->getLoc(), *operand, span);
+  for (auto [operand, rank] : llvm::zip(operands, batchedRanks))
+    if (cast<MemRefType>(operand.first->getType()).getRank() == rank)
+      *operand.first = createBatchView(b, operand.first->getLoc(),
+                                       *operand.first, operand.second);
   return p;
 }
 

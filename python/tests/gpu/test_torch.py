@@ -321,7 +321,8 @@ def test_functional_attention_against_torch(dtype):
     read per group of heads), per head ([1, H, L, S] and [H, L, S]: read in
     turn) and per entry ([B, H, L, S]), is_causal, a decode step (L = 1)
     with a shared mask and a boolean key-padding mask per sequence
-    ([B, 1, 1, S]), V narrower than the head; the scores are rounded to the
+    ([B, 1, 1, S]), key-padding masks over L > 1 (per sequence, float and
+    boolean, and per entry: vectors over the keys), V narrower than the head; the scores are rounded to the
     inputs' dtype once (the bound allows for it)."""
     t = {torch.float16: 5e-3, torch.bfloat16: 2e-2}[dtype]
     sdpa = torch.nn.functional.scaled_dot_product_attention
@@ -337,13 +338,18 @@ def test_functional_attention_against_torch(dtype):
     keep = rand(130, 67, seed=35) > -0.5
     keep[:, 0] = True  # no row fully masked (NaN in both)
     assert matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, keep), ref(q, k, v, keep)) <= t
-    for seed, shape in enumerate([(2, 1, 130, 67), (1, 3, 130, 67), (3, 130, 67), (2, 3, 130, 67)], 40):
+    # Matrices per sequence, per head, per entry; key vectors per sequence and per entry.
+    for seed, shape in enumerate([(2, 1, 130, 67), (1, 3, 130, 67), (3, 130, 67), (2, 3, 130, 67), (2, 1, 1, 67),
+                                  (2, 3, 1, 67)], 50):
         m = rand(*shape, dtype=dtype, seed=seed) * 4
         err = matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, m), ref(q, k, v, m))
         assert err <= t, f"mask {shape}: error {err:.3g}"
     keep = rand(2, 1, 130, 67, seed=44) > -0.5
     keep[..., 0] = True
     assert matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, keep), ref(q, k, v, keep)) <= t
+    keys = rand(2, 1, 1, 67, seed=48) > -0.5
+    keys[..., 0] = True
+    assert matmul_error(gemm_opt.scaled_dot_product_attention(q, k, v, keys), ref(q, k, v, keys)) <= t
     qc, kc, vc = rand(2, 3, 67, 72, dtype=dtype, seed=36), k, v
     got = gemm_opt.scaled_dot_product_attention(qc, kc, vc, is_causal=True, scale=0.3)
     assert matmul_error(got, ref(qc, kc, vc, is_causal=True, scale=0.3)) <= t

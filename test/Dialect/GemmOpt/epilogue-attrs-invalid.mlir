@@ -56,14 +56,30 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "group",
 
 // -----
 
-// expected-error@+1 {{span = 2 applies only to broadcast group or cycle (at least 2), not to 'none'}}
+// expected-error@+1 {{span = 2 applies only to broadcast group or cycle (at least 2), col or row, not to 'none'}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "none", op = "add", operand = 0, span = 2>]>}
+
+// -----
+
+// expected-error@+1 {{span = 3 applies only to broadcast group or cycle (at least 2), col or row, not to 'batch'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "batch", op = "add", operand = 0, span = 3>]>}
+
+// -----
+
+// A vector per group of entries (span 1: per entry); never a negative span.
+// expected-error@+1 {{span = -1 must not be negative for broadcast 'col'}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = -1>]>}
 
 // -----
 
 // The span divides the batch.
 // expected-error@+1 {{epilogue operand E0 (broadcast group, span 4) needs a batch that span divides, got batch = 6}}
 func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 4>]>, k = 8, m = 4, n = 4>}
+
+// -----
+
+// expected-error@+1 {{epilogue operand E0 (broadcast col, span 4) needs a batch that span divides, got batch = 6}}
+func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = f16, b = f16, batch = 6, c = f16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = 4>]>, k = 8, m = 4, n = 4>}
 
 // -----
 

@@ -23,3 +23,8 @@ func.func private @mask() attributes {gemm_opt.problem = #gemm_opt.matmul<a = f1
 // and cycle, each with its span).
 // CHECK: #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 3>, <broadcast = "cycle", op = "add", operand = 1, span = 3>]>, k = 72, m = 130, n = 67>
 func.func private @spans() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "group", op = "add", operand = 0, span = 3>, <broadcast = "cycle", op = "add", operand = 1, span = 3>]>, k = 72, m = 130, n = 67>}
+
+// A vector per group of entries (a key-padding mask per sequence) and one
+// per entry (span 1).
+// CHECK: #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = 3>, <broadcast = "row", op = "mul", operand = 1, span = 1>]>, k = 72, m = 130, n = 67>
+func.func private @vector_spans() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = 3>, <broadcast = "row", op = "mul", operand = 1, span = 1>]>, k = 72, m = 130, n = 67>}

@@ -187,20 +187,21 @@ func.func @a_written_through_view(%A: memref<8x4xf32>, %P: memref<8x2xf32>, %Q: 
 
 // -----
 
-// A key-padding mask per sequence ([2, 1, 1, k]) over the 4-D scores: the
-// add collapses onto the batch and reads it through (z floordiv 3, j), one
-// vector of N per group of entries, which no broadcast of the kernels
-// reads (a [b, 1, q, k] mask, C's rows and columns per group, does).
-func.func @key_padding_per_batch(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<2x1x1x32xf32>) -> tensor<2x3x16x32xf32> {
+// A column bias per head ([1, h, 1, k]) over the 4-D scores: the add
+// collapses onto the batch and reads it through (z mod 3, j), vectors that
+// the entries take in turn, which no broadcast of the kernels reads (a
+// vector per group of entries, (z floordiv S, j), and a matrix per entry
+// modulo S do).
+func.func @column_bias_per_head(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x3x1x32xf32>) -> tensor<2x3x16x32xf32> {
   %z = arith.constant 0.0 : f32
   %c0 = tensor.empty() : tensor<6x16x32xf32>
   %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
   %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
   %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
   %e = tensor.empty() : tensor<2x3x16x32xf32>
-  // expected-error@+1 {{reads a matmul's result but does not fuse as its epilogue: input #1 is read through (d0, d1, d2) -> (d0 floordiv 3, d2)}}
-  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, 0, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
-      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<2x1x1x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  // expected-error@+1 {{reads a matmul's result but does not fuse as its epilogue: input #1 is read through (d0, d1, d2) -> (d0 mod 3, d2)}}
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, h, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<1x3x1x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
   ^bb0(%x: f32, %mv: f32, %out: f32):
     %v = arith.addf %x, %mv : f32
     linalg.yield %v : f32

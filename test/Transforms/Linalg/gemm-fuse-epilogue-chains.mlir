@@ -356,6 +356,33 @@ func.func @mask_per_sequence(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m:
 
 // -----
 
+// A key-padding mask per sequence [2, 1, 1, k] over 3 heads: collapsed
+// onto the batch, the mask [2, k] read through (z floordiv 3, j), a
+// vector per group of entries.
+// CHECK-DAG: #[[KEYS:.+]] = affine_map<(d0, d1, d2) -> (d0 floordiv 3, d2)>
+// CHECK-LABEL: func.func @key_padding_per_sequence
+// CHECK: %[[R:.+]] = linalg.batch_matmul
+// CHECK: %[[M2:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0], [1, 2, 3]] : tensor<2x1x1x32xf32> into tensor<2x32xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #[[KEYS]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[R]], %[[M2]] : tensor<6x16x32xf32>, tensor<2x32xf32>)
+func.func @key_padding_per_sequence(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<2x1x1x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (b, 0, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<2x1x1x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}
+
+// -----
+
 // A bias per head [1, h, q, k] shared by 2 sequences: read through
 // (z mod 3, i, j) on [3, q, k].
 // CHECK-DAG: #[[HEAD:.+]] = affine_map<(d0, d1, d2) -> (d0 mod 3, d1, d2)>

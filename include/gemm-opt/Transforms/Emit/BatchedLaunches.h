@@ -14,7 +14,9 @@
 // code runs unchanged on its batch entry. An epilogue operand shared by a
 // group of entries (a mask per sequence over its heads) or read in cycles
 // (a bias per head) has fewer entries than the batch: its view records the
-// span, and the launch's body takes entry z floordiv span or z mod span.
+// span, and the launch's body takes entry z floordiv span or z mod span. A
+// column or row vector per group of entries (a key-padding mask per
+// sequence) is a 2-D buffer whose batch view is a 1-D vector.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +52,9 @@ struct BatchSpan {
 };
 
 /// The batch view of `buffer` (a static 3-D memref B x R x C): entry 0 as
-/// memref<R x C, strided<[C, 1], offset: ?>>, at the builder's point.
+/// memref<R x C, strided<[C, 1], offset: ?>>, at the builder's point; of a
+/// static 2-D G x N buffer of vectors (with `span`), memref<N, strided<[1],
+/// offset: ?>>.
 Value createBatchView(OpBuilder &b, Location loc, Value buffer,
                       BatchSpan span = {});
 

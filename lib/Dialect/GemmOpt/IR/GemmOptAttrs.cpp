@@ -187,13 +187,17 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           broadcast))
     return emitError() << "broadcast '" << broadcast
                        << "' must be col, row, none, batch, group or cycle";
-  // A group or cycle of one entry is "none"'s read.
+  // A group or cycle of one entry is "none"'s read; a vector per group of
+  // one entry is a vector per entry.
   bool spanned = broadcast == "group" || broadcast == "cycle";
-  if (spanned != (span > 1))
+  bool vector = broadcast == "col" || broadcast == "row";
+  if (spanned ? span < 2 : vector ? span < 0 : span != 0)
     return emitError() << "span = " << span
-                       << (spanned ? " must be at least 2 for broadcast '"
-                                   : " applies only to broadcast group or "
-                                     "cycle (at least 2), not to '")
+                       << (spanned  ? " must be at least 2 for broadcast '"
+                           : vector ? " must not be negative for broadcast '"
+                                    : " applies only to broadcast group or "
+                                      "cycle (at least 2), col or row, not "
+                                      "to '")
                        << broadcast << "'";
   return success();
 }
@@ -263,7 +267,7 @@ MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
   // A group or cycle of entries divides the batch.
   if (why.empty() && epilogue)
     for (EpilogueStepAttr step : epilogue.getSteps())
-      if (step.getSpan() > 1 && batch % step.getSpan())
+      if (step.getSpan() > 0 && batch % step.getSpan())
         return emitError() << "epilogue operand E" << step.getOperand()
                            << " (broadcast " << step.getBroadcast() << ", span "
                            << step.getSpan()

@@ -234,12 +234,16 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
       Value e = p.epilogueOperands[step.getOperand()];
       ArrayRef<int64_t> s = cast<MemRefType>(e.getType()).getShape();
       StringRef bc = step.getBroadcast();
-      // A group or cycle of matrices: [batch / span] or [span] of them.
-      int64_t entries = bc == "group"   ? p.batch / step.getSpan()
-                        : bc == "cycle" ? step.getSpan()
-                                        : 0;
-      if (bc == "col"     ? s != ArrayRef<int64_t>{p.n}
-          : bc == "row"   ? s != ArrayRef<int64_t>{p.m}
+      // A group or cycle of matrices: [batch / span] or [span] of them; a
+      // vector per group of entries: [batch / span] of them.
+      int64_t span = step.getSpan();
+      int64_t entries = bc == "cycle" ? span : span ? p.batch / span : 0;
+      auto vector = [&](int64_t extent) {
+        return span ? SmallVector<int64_t>{entries, extent}
+                    : SmallVector<int64_t>{extent};
+      };
+      if (bc == "col"     ? s != ArrayRef<int64_t>(vector(p.n))
+          : bc == "row"   ? s != ArrayRef<int64_t>(vector(p.m))
           : bc == "batch" ? s != ArrayRef<int64_t>{p.m, p.n}
           : entries       ? s != ArrayRef<int64_t>{entries, p.m, p.n}
                           : !fits(e, {p.m, p.n}))

@@ -92,6 +92,41 @@ func.func @scores_mask_per_sequence(%Q: memref<8x2048x128xf16>, %K: memref<8x128
 
 // -----
 
+// A key-padding mask per sequence shared by its 2 heads (broadcast "col",
+// span 2: 4 vectors of 2048 keys for a batch of 8): not staged (a vector,
+// no box of C's), read per element from its sequence's vector, which the
+// kernel's view takes at blockIdx.z floordiv 2; the persistent kernel keeps
+// the batch in grid z, where that view's entry comes from.
+
+// CHECK-LABEL: func.func @scores_key_padding_per_sequence(
+// CHECK-SAME:  %[[KEYS:[a-z0-9_]+]]: memref<4x2048xf16> {gemm_opt.role = "E0"}
+// CHECK-COUNT-3: nvgpu.tma.create.descriptor
+// CHECK-NOT:   nvgpu.tma.create.descriptor
+// CHECK:       gpu.launch blocks(%{{.+}}, %{{.+}}, %[[BZ:.+]]) in (%{{.+}} = %c132, %{{.+}} = %c1, %{{.+}} = %c8)
+// CHECK-NEXT:  %[[SEQ:.+]] = arith.divui %[[BZ]], %c2 : index
+// CHECK-NEXT:  %[[VEC:.+]] = memref.subview %[[KEYS]][%[[SEQ]], 0] [1, 2048] [1, 1] : memref<4x2048xf16> to memref<2048xf16, strided<[1], offset: ?>>
+// CHECK:       memref.load %[[VEC]][%{{.+}}] : memref<2048xf16, strided<[1], offset: ?>>
+#id = affine_map<(b, m, n) -> (b, m, n)>
+#keys = affine_map<(b, m, n) -> (b floordiv 2, n)>
+func.func @scores_key_padding_per_sequence(%Q: memref<8x2048x128xf16>, %K: memref<8x128x2048xf16>, %mask: memref<4x2048xf16>, %out: memref<8x2048x2048xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<8x2048x2048xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.batch_matmul ins(%Q, %K : memref<8x2048x128xf16>, memref<8x128x2048xf16>) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.generic {indexing_maps = [#id, #keys, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %mask : memref<8x2048x2048xf32>, memref<4x2048xf16>) outs(%out : memref<8x2048x2048xf16>) {
+  ^bb0(%x: f32, %m: f16, %o: f16):
+    %m32 = arith.extf %m : f16 to f32
+    %t = arith.addf %x, %m32 : f32
+    %y16 = arith.truncf %t : f32 to f16
+    linalg.yield %y16 : f16
+  }
+  memref.dealloc %tmp : memref<8x2048x2048xf32>
+  return
+}
+
+// -----
+
 // A residual at 128x256 tiles: the ring and C's staging leave no 16 KB for
 // a slot per consumer, so the residual is read per element from global
 // memory (no fourth tensor map, the plan's shared memory).

@@ -63,13 +63,17 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     matrices, entry z reading matrix z floordiv `span`: a mask per sequence
     shared by its `span` heads) or "cycle" (`span` matrices, entry z reading
     matrix z mod `span`: a bias per head shared by the sequences), times
-    `operand_scale`.
+    `operand_scale`. A batched matmul's "col" or "row" with a `span` reads
+    a vector per group of `span` entries (batch / `span` of them, entry z
+    reading vector z floordiv `span`: a key-padding mask per sequence; span
+    1, a vector per entry); without one, every entry reads the same vector.
 
     ```mlir
     #gemm_opt.epilogue_step<op = "mul", scalar = 0.088388>
     #gemm_opt.epilogue_step<broadcast = "col", op = "add", operand = 0>
     #gemm_opt.epilogue_step<op = "gelu_tanh">
     #gemm_opt.epilogue_step<broadcast = "group", op = "add", operand = 1, span = 16>
+    #gemm_opt.epilogue_step<broadcast = "col", op = "add", operand = 2, span = 16>
     ```
   }];
   let parameters = (ins
@@ -78,7 +82,7 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     GemmOpt_Int<"-1", "index i of the operand buffer Ei">:$operand,
     GemmOpt_F64<"::llvm::APFloat(1.0)", "factor of the operand">:$operand_scale,
     GemmOpt_OptionalF64<"the constant right operand">:$scalar,
-    GemmOpt_Int<"0", "entries per matrix (group) or matrices (cycle)">:$span
+    GemmOpt_Int<"0", "entries per matrix (group) or vector (col, row), or matrices (cycle)">:$span
   );
   let extraClassDeclaration = [{
     /// relu, gelu_tanh, gelu_erf, silu, sigmoid or tanh.
