@@ -1,27 +1,26 @@
 #!/usr/bin/env bash
-# Session 26's device call, from the repository root (carry .bundle-main =
-# gemm-run of the working tree: main a07658d with the epilogue broadcasts
-# "group" and "cycle"; .bundle-pf = gemm-run of main a07658d with
-# results/2026-12-05-epilogue-prefetch/next-tile-prefetch.patch applied;
-# the two fill the 64 MiB a call carries, so the lit lane is not here):
+# The device call prepared in session 26 and run in session 27, from the
+# repository root (carry .bundle-main = gemm-run and libgemm_opt_runtime.so
+# of main 1f855b9: the epilogue broadcasts "group" and "cycle", x @ x.T and
+# the key-padding mask per sequence; .bundle-pf = gemm-run of main 6425266, the
+# commit before, with results/2026-12-05-epilogue-prefetch/
+# next-tile-prefetch.patch applied):
 # (in this order, the most needed first:)
-# 1. the group and cycle broadcasts against cuBLAS with the steps on the
-#    host: the GPU lane's new lines (odd shapes on every stage, staged
-#    wgmma shapes, the two attention inputs), long K (read per element);
-#    a batched residual staged (the persistent kernel now walks the batch);
-#    gemm_opt.scaled_dot_product_attention with those masks against torch
-#    (.bundle-main also holds the working tree's libgemm_opt_runtime.so);
-#    x @ x.T (one buffer bound as A and B);
-# 2. masked attention scores 32 x 2048 x 2048 x 128 bf16 (alpha=0.125,mask)
-#    with the working tree's staged operand and with the next-tile
-#    prefetch, twice each, beside the scale alone, each interleaved
-#    against cuBLAS in its run; the same scores with a mask per sequence
-#    of 16 heads (mask-group=16) and a bias per head (mask-cycle=16);
-#    compute-sanitizer memcheck / racecheck / synccheck over the working
-#    tree's staged kernels (a mask per sequence, a batched residual) and 4
-#    processes sharing the GPU (the project check owed since session 25);
-# 3. the prefetch kernel's staged forms at ragged shapes, its sanitizers
-#    and 4 processes.
+# 1. the group and cycle broadcasts and the key-padding vectors per
+#    sequence against cuBLAS with the steps on the host: odd shapes on
+#    every stage, staged wgmma shapes, the attention inputs, long K (read
+#    per element); a batched residual staged (the persistent kernel now
+#    walks the batch); x @ x.T (one buffer bound as A and B);
+# 2. compute-sanitizer memcheck / racecheck / synccheck over the staged
+#    kernels (a mask per sequence, a batched residual), 4 processes sharing
+#    the GPU; gemm_opt.scaled_dot_product_attention with those masks
+#    against torch;
+# 3. masked attention scores 32 x 2048 x 2048 x 128 bf16 (alpha=0.125,mask)
+#    with main's staged operand and with the next-tile prefetch, twice
+#    each, beside the scale alone and the group / cycle masks (span 16),
+#    each interleaved against cuBLAS in its run;
+# 4. the prefetch kernel's staged forms at ragged shapes, its sanitizers
+#    and 4 processes; 2 processes on main's group and shared masks.
 source benchmarks/device-steps.sh .bundle-main
 P=/tmp/binpf
 if [ ! -x $P/gemm-run ]; then
