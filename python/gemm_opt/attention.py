@@ -126,8 +126,36 @@ def _mask_operand(attn_mask, lead, q_len, kv_len, dtype):
     return functional._dense(mask), form
 
 
-def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, *,
-                                 stage="best", allow_tf32=False):
+def _kv_repeats(lead, kv_lead, enable_gqa):
+    """How many query heads share a key / value head: 1 when the leading
+    dimensions agree; with enable_gqa, query heads H over key heads Hkv
+    (the last leading dimension, the others equal) that divide them."""
+    if kv_lead == lead:
+        return 1
+    grouped = (len(kv_lead) == len(lead) >= 1 and kv_lead[:-1] == lead[:-1] and kv_lead[-1] > 0 and
+               lead[-1] % kv_lead[-1] == 0)
+    if grouped and enable_gqa:
+        return lead[-1] // kv_lead[-1]
+    raise ValueError(f"key and value leading dimensions {kv_lead} must equal the query's {lead} (no broadcasting)" +
+                     (", or pass enable_gqa=True for grouped heads" if grouped else
+                      ", or with enable_gqa=True differ in the heads (the last), which must divide the query's"))
+
+
+def _stacked_mask_form(form, rep):
+    """The mask form over query heads stacked `rep` at a time into the rows
+    of their key head's entry, or None where stacking changes what a row
+    reads (a matrix over the queries, a key vector per query head)."""
+    if form[2:] != ("keys",):
+        return None
+    if form[0] == "shared":
+        return form
+    if form[0] == "group" and form[1] % rep == 0:
+        return "group", form[1] // rep, "keys"
+    return None
+
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
+                                 enable_gqa=False, *, stage="best", allow_tf32=False):
     """torch.nn.functional.scaled_dot_product_attention for CUDA tensors of
     one dtype (float32, float16, bfloat16): softmax(Q K^T * scale + mask) V,
     query (..., L, E), key (..., S, E), value (..., S, Ev), the leading
@@ -141,9 +169,15 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     (H, L, S): one per head, shared by the sequences); a (..., 1, S)
     key-padding mask in the first three of these forms (e.g. (B, 1, 1, S):
     one vector over the keys per sequence); any other ((1, H, 1, S),
-    (B, 1, H, L, S) over a query (B, G, H, L, E)) is a ValueError. is_causal: the lower-triangular mask.
-    The scores are rounded to the inputs' dtype before the softmax (f32
-    accumulation inside each matmul). dropout_p must be 0."""
+    (B, 1, H, L, S) over a query (B, G, H, L, E)) is a ValueError.
+    is_causal: the lower-triangular mask. enable_gqa: key and value may
+    have fewer heads (the last leading dimension) than the query, query
+    head h reading key head h // (H / Hkv) as torch's; without a mask or
+    with a key-padding mask shared or per sequence, the query heads of one
+    key head run as the rows of one batch entry (no copy of K and V), else
+    K and V are repeated per query head first. The scores are rounded to
+    the inputs' dtype before the softmax (f32 accumulation inside each
+    matmul). dropout_p must be 0."""
     for name, t in (("query", query), ("key", key), ("value", value)):
         _check(name, t)
     if not query.dtype == key.dtype == value.dtype:
@@ -155,9 +189,11 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         raise ValueError("dropout_p must be 0: gemm_opt's attention is for inference")
     lead, (q_len, head_dim) = tuple(query.shape[:-2]), tuple(query.shape[-2:])
     kv_len, v_dim = key.shape[-2], value.shape[-1]
-    if tuple(key.shape[:-2]) != lead or tuple(value.shape[:-2]) != lead:
-        raise ValueError(f"query {tuple(query.shape)}, key {tuple(key.shape)} and value {tuple(value.shape)} "
-                         "must have the same leading dimensions (no broadcasting, no grouped heads)")
+    kv_lead = tuple(key.shape[:-2])
+    if tuple(value.shape[:-2]) != kv_lead:
+        raise ValueError(f"key {tuple(key.shape)} and value {tuple(value.shape)} must have the same leading "
+                         "dimensions")
+    repeats = _kv_repeats(lead, kv_lead, enable_gqa)
     if key.shape[-1] != head_dim or value.shape[-2] != kv_len:
         raise ValueError(f"key {tuple(key.shape)} and value {tuple(value.shape)} do not fit query "
                          f"{tuple(query.shape)}: key (..., S, E), value (..., S, Ev)")
@@ -184,8 +220,15 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
             raise ValueError(f"attn_mask is on {mask.device}, query on {query.device}")
     dtype = dtype_name(query.dtype)
     options = (("allow_tf32", True),) if allow_tf32 else ()
-    kern = _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, dtype_name(mask.dtype) if mask is not None
+    entries, rows = heads, q_len
+    if repeats > 1:
+        stacked = ("shared", 1, "keys") if mask is None else _stacked_mask_form(form, repeats)
+        if stacked is None:  # every query head's K and V
+            key, value = (t.repeat_interleave(repeats, dim=t.dim() - 3) for t in (key, value))
+        else:  # the query heads of a key head are the rows of one entry
+            entries, rows, form = heads // repeats, repeats * q_len, form if mask is None else stacked
+    kern = _kernel(entries, rows, kv_len, head_dim, v_dim, dtype, scale, dtype_name(mask.dtype) if mask is not None
                    else None, form, stage, options, query.device.index)
-    args = [functional._dense(t).reshape(heads, *t.shape[-2:]) for t in (query, key, value)]
+    args = [functional._dense(t).reshape(entries, -1, t.shape[-1]) for t in (query, key, value)]
     out = kern(*args, mask) if mask is not None else kern(*args)
     return out.reshape(*lead, q_len, v_dim)

@@ -397,3 +397,35 @@ def test_attention_masks_of_each_form_reach_the_kernel_in_place(fake_cuda, tmp_p
     assert all([l["kernel"] for l in c] == [l["kernel"] for l in calls[0]] for c in calls)
     for mask, call in zip(out["masks"], calls):
         assert mask in {p for l in call for p in l["params"]}
+
+
+GQA_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+torch.bool = fake_torch.Dtype("bool", 1)
+import gemm_opt
+from gemm_opt import attention
+q, k, v = (fake_torch.Tensor(s, torch.bfloat16) for s in [(2, 8, 64, 32), (2, 2, 48, 32), (2, 2, 48, 16)])
+masks = [None, fake_torch.Tensor((2, 1, 1, 48), torch.bfloat16), fake_torch.Tensor((2, 1, 64, 48), torch.bfloat16)]
+outs = [gemm_opt.scaled_dot_product_attention(q, k, v, m, enable_gqa=True, stage="mma") for m in masks]
+print(json.dumps({"shapes": [list(o.shape) for o in outs],
+                  "repeats": [[*shape, repeats, dim] for shape, repeats, dim in fake_torch.REPEATS],
+                  "kernels": [[list(key[:3]), list(key[8]), kern.arguments[0]["shape"], kern.arguments[1]["shape"]]
+                              for key, kern in attention._kernels.items()]}))
+"""
+
+
+def test_attention_grouped_heads_stack_or_repeat(fake_cuda, tmp_path):
+    """enable_gqa with 8 query heads over 2 key heads: without a mask and
+    with a key-padding mask per sequence, the 4 query heads of a key head
+    are the rows of one entry (4 entries of 4 x 64 rows, K and V read as
+    they are); a mask over the queries repeats K and V per query head (16
+    entries of 64 rows)."""
+    out, _ = run_fake_torch_script(GQA_SCRIPT, fake_cuda, tmp_path)
+    assert out["shapes"] == [[2, 8, 64, 16]] * 3
+    assert out["kernels"] == [[[4, 256, 48], ["shared", 1], [4, 256, 32], [4, 48, 32]],
+                              [[4, 256, 48], ["group", 2, "keys"], [4, 256, 32], [4, 48, 32]],
+                              [[16, 64, 48], ["group", 8], [16, 64, 32], [16, 48, 32]]]
+    assert out["repeats"] == [[2, 2, 48, 32, 4, 1], [2, 2, 48, 16, 4, 1]]

@@ -107,8 +107,33 @@ def test_attention_dropout(fake):
 
 
 def test_attention_grouped_heads(fake):
-    with pytest.raises(ValueError, match="same leading dimensions"):
+    """Fewer key heads than query heads take enable_gqa (as torch's), and
+    a head count that divides the query's; key and value agree."""
+    with pytest.raises(ValueError, match=r"must equal the query's \(1, 8\) \(no broadcasting\), or pass "
+                                         "enable_gqa=True for grouped heads"):
         gemm_opt.scaled_dot_product_attention(fake((1, 8, 4, 16)), fake((1, 2, 4, 16)), fake((1, 2, 4, 16)))
+    with pytest.raises(ValueError, match="differ in the heads \\(the last\\), which must divide the query's"):
+        gemm_opt.scaled_dot_product_attention(fake((1, 8, 4, 16)), fake((1, 3, 4, 16)), fake((1, 3, 4, 16)),
+                                              enable_gqa=True)
+    with pytest.raises(ValueError, match="differ in the heads"):
+        gemm_opt.scaled_dot_product_attention(fake((2, 8, 4, 16)), fake((1, 2, 4, 16)), fake((1, 2, 4, 16)),
+                                              enable_gqa=True)
+    with pytest.raises(ValueError, match=r"key \(1, 2, 4, 16\) and value \(1, 4, 4, 16\) must have the same"):
+        gemm_opt.scaled_dot_product_attention(fake((1, 8, 4, 16)), fake((1, 2, 4, 16)), fake((1, 4, 4, 16)),
+                                              enable_gqa=True)
+
+
+@pytest.mark.parametrize("form, stacked", [
+    (("shared", 1, "keys"), ("shared", 1, "keys")),
+    (("group", 8, "keys"), ("group", 2, "keys")),   # per sequence of 8 query heads, 4 per key head
+    (("group", 2, "keys"), None),                    # per 2 query heads: not whole key heads
+    (("entry", 1, "keys"), None),
+    (("shared", 1), None),                           # a matrix over the queries (is_causal)
+    (("group", 8), None)])
+def test_attention_stacked_mask_forms(form, stacked):
+    """Which masks read alike with the 4 query heads of a key head stacked
+    into one entry's rows."""
+    assert attention._stacked_mask_form(form, 4) == stacked
 
 
 def test_attention_key_and_value_disagree(fake):

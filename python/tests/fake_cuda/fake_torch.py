@@ -14,6 +14,7 @@ torch = types.ModuleType("torch")
 STATE = {"stream": 0}
 COPIES, POOL, NEXT = [], {}, itertools.count(1)
 DENSE_COPIES = []  # the shapes of the tensors contiguous() / clone() copied
+REPEATS = []  # (shape, repeats, dim) of each repeat_interleave
 
 
 class Dtype:
@@ -95,6 +96,12 @@ class Tensor:
             rest = self.numel() // max(1, _prod([d for d in shape if d != -1]))
             shape[shape.index(-1)] = rest
         return Tensor(shape, self.dtype, view_of=self)
+
+    def repeat_interleave(self, repeats, dim):
+        REPEATS.append((self.shape, repeats, dim))
+        shape = list(self.shape)
+        shape[dim] *= repeats
+        return Tensor(shape, self.dtype)
 
     def copy_(self, src, non_blocking=False):
         words = list(ctypes.cast(src.ptr, ctypes.POINTER(ctypes.c_uint64))[:len(src.buf) // 8])

@@ -314,6 +314,36 @@ def test_ladder_on_the_gpu():
 
 
 @pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_functional_attention_grouped_heads(dtype):
+    """enable_gqa: 8 query heads over 2 key / value heads against torch's
+    (K and V repeated per query head, in f32): stacked into one entry per
+    key head without a mask, with key-padding masks per sequence (float and
+    boolean) and at a decode step; K and V repeated for a mask over the
+    queries (per sequence) and is_causal."""
+    t = {torch.float16: 5e-3, torch.bfloat16: 2e-2}[dtype]
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    q, k, v = rand(2, 8, 130, 72, dtype=dtype, seed=61), rand(2, 2, 67, 72, dtype=dtype, seed=62), \
+        rand(2, 2, 67, 40, dtype=dtype, seed=63)
+    def ref(qq, *masks, **kw):  # torch's over K and V repeated per query head, in f32
+        kk, vv = (x.repeat_interleave(4, dim=1).float() for x in (k, v))
+        return sdpa(qq.float(), kk, vv, *(m if m.dtype == torch.bool else m.float() for m in masks), **kw)
+    def run(qq, *masks, **kw):
+        return gemm_opt.scaled_dot_product_attention(qq, k, v, *masks, enable_gqa=True, **kw)
+    keys = rand(2, 1, 1, 67, dtype=dtype, seed=64) * 4
+    keep = rand(2, 1, 1, 67, seed=65) > -0.5
+    keep[..., 0] = True
+    per_sequence = rand(2, 1, 130, 67, dtype=dtype, seed=66) * 4
+    q1 = rand(2, 8, 1, 72, dtype=dtype, seed=67)
+    for name, qq, masks, kw in [("none", q, (), {}), ("keys", q, (keys,), {}), ("keep", q, (keep,), {}),
+                                ("matrix", q, (per_sequence,), {}), ("causal", q, (), {"is_causal": True}),
+                                ("decode", q1, (), {}), ("decode keys", q1, (keys,), {})]:
+        got = run(qq, *masks, **kw)
+        assert got.shape == (*qq.shape[:-1], 40) and got.dtype == dtype
+        err = matmul_error(got, ref(qq, *masks, **kw))
+        assert err <= t, f"{name}: error {err:.3g}"
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
 def test_functional_attention_against_torch(dtype):
     """gemm_opt.scaled_dot_product_attention against torch's (in f32 from
     the same inputs) at odd shapes: no mask, a float mask shared by every
