@@ -92,6 +92,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createGemmInitToEpilogue());
   pm.addPass(createGemmSpecializeDynamicDims());
   pm.addPass(createGemmFuseEpilogueChains());
+  pm.addPass(createGemmStackGroupedHeads());
   pm.addPass(createGemmVerifyInput());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

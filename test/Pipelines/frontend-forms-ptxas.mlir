@@ -288,6 +288,28 @@
 // KEYSEQ-MANIFEST: {"op": "add", "operand": "E0", "broadcast": "col", "span": 3}
 // KEYSEQ-MANIFEST: {"name": "arg3", "role": "arg", "elem": "bf16", "shape": [2, 1, 1, 67]}
 
+// Grouped-query attention (8 query heads over 2 key / value heads, K and
+// V repeated by a linalg.generic as Llama's repeat_kv): the 4 query heads
+// of a key head are the 520 rows of one of 4 entries in both matmuls, K
+// and V read as the function has them (no repeat kernel, no copy), the
+// key-padding mask a vector per 2 entries.
+// REDEFINE: %{in} = attention-gqa-bf16-2x8x2x130x67x72
+// REDEFINE: %{prefix} = GQA
+// REDEFINE: %{stage} = mma
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=GQA-MANIFEST
+// REDEFINE: %{stage} = wgmma
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=GQA-MANIFEST
+// GQA: func.func @attention({{.+}}%[[K:.+]]: memref<2x2x67x72xbf16>
+// GQA: memref.collapse_shape %[[K]] {{\[}}[0, 1], [2], [3]] : memref<2x2x67x72xbf16> into memref<4x67x72xbf16>
+// GQA: func.func private @attention_op0(%{{.+}}: memref<4x520x72xbf16> {gemm_opt.role = "A"}, %{{.+}}: memref<4x67x72xbf16> {gemm_opt.role = "B"}, %{{.+}}: memref<2x67xbf16> {gemm_opt.role = "E0"}
+// GQA-SAME: <broadcast = "col", op = "add", operand = 0, span = 2>
+// GQA: func.func private @attention_op2(%{{.+}}: memref<4x520x67xbf16> {gemm_opt.role = "A"}, %{{.+}}: memref<4x67x72xbf16> {gemm_opt.role = "B"}
+// GQA-MANIFEST: "m": 520, "n": 67, "k": 72, {{.+}} "batch": 4, "epilogue": [{"op": "mul", "scalar": {{.+}}}, {"op": "add", "operand": "E0", "broadcast": "col", "span": 2}]}, "operands": {"A": "arg0", "B": "arg1", "C": "temp0", "E0": "arg3"}}
+// GQA-MANIFEST: "m": 520, "n": 72, "k": 67, {{.+}} "batch": 4}, "operands": {"A": "temp1", "B": "arg2", "C": "result0"}}
+// GQA-MANIFEST: {"name": "arg1", "role": "arg", "elem": "bf16", "shape": [2, 2, 67, 72]}
+
 // A bias per head [1, 3, 130, 67] shared by the 2 sequences: (z mod 3, i,
 // j) on [3, 130, 67], broadcast "cycle" with span 3.
 // REDEFINE: %{in} = attention-headbias-bf16-2x3x130x67x72

@@ -316,6 +316,24 @@ def GemmFuseEpilogueChains : Pass<"gemm-fuse-epilogue-chains", "ModuleOp"> {
                            "arith::ArithDialect"];
 }
 
+def GemmStackGroupedHeads : Pass<"gemm-stack-grouped-heads", "ModuleOp"> {
+  let summary = "Run grouped-query attention's query heads of one key head "
+                "as the rows of one batch entry";
+  let description = [{
+    Runs after gemm-fuse-epilogue-chains in every stage pipeline. A
+    `linalg.batch_matmul` whose B is a collapse of a `linalg.generic`
+    repeating a tensor along the last of the batch's dimensions (torch's
+    repeat_kv before attention's Q K^T and P V) becomes the batch matmul
+    over the repeated tensor's entries, A's entries stacked r at a time
+    into rows, with its epilogue when every other input reads alike in
+    stacked rows (C's shape, a scalar or a column vector, a key-padding
+    vector per sequence); the repeat and its collapses are erased. Other
+    repeats are left for gemm-verify-input's error.
+    `-debug-only=gemm-opt-grouped-heads` says why a repeat is not stacked.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
   let summary = "Check that the input is something gemm-opt can compile";
   let description = [{

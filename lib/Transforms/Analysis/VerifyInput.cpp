@@ -93,6 +93,31 @@ static LogicalResult verifyFill(linalg::FillOp fill) {
 }
 
 /// Whether `op` reads a reshape (expand or collapse) of a matmul's result:
+/// Whether `op` (a linalg.generic yielding its one input, read through
+/// fewer loops than it has: a broadcast) feeds a batch matmul, directly or
+/// through tensor.collapse_shape ops.
+static bool repeatsMatmulOperand(Operation *op) {
+  auto g = cast<linalg::GenericOp>(op);
+  if (g.getNumDpsInputs() != 1 || g.getNumResults() != 1 ||
+      g.getMatchingIndexingMap(g.getDpsInputOperand(0)).getNumResults() >=
+          g.getNumLoops())
+    return false;
+  auto yield = cast<linalg::YieldOp>(g.getBody()->getTerminator());
+  if (yield.getOperand(0) != g.getBody()->getArgument(0))
+    return false;
+  SmallVector<Value> values = {g->getResult(0)};
+  while (!values.empty()) {
+    Value v = values.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (isa<linalg::BatchMatmulOp>(user))
+        return true;
+      if (isa<tensor::CollapseShapeOp>(user))
+        values.push_back(user->getResult(0));
+    }
+  }
+  return false;
+}
+
 /// an epilogue that could not be collapsed onto the matmul's shape.
 static bool readsReshapedMatmulResult(Operation *op) {
   return llvm::any_of(op->getOperands(), [](Value v) {
@@ -329,6 +354,18 @@ WalkResult InputOps::verify(Operation *op) {
         "shape), as one M x N matrix for every batch entry ([1, 1, M, N]: "
         "an attention mask), per sequence over its heads ([b, 1, M, N]) "
         "or per head ([1, h, M, N]), with static sizes");
+    rejected.insert(op);
+    return WalkResult::skip();
+  }
+  if (linalgOp && isa<linalg::GenericOp>(op) && repeatsMatmulOperand(op)) {
+    op->emitOpError(
+        "repeats a tensor that a batch matmul reads (grouped-query "
+        "attention's K or V repeated per query head), which no kernel "
+        "copies: gemm-stack-grouped-heads runs the query heads of one key "
+        "head as the rows of one entry when the repeat is along the "
+        "batch's last dimension, A is stored M x K per entry and the "
+        "matmul's epilogue reads nothing per row or per query head (a mask "
+        "over the queries is not compiled with grouped heads yet)");
     rejected.insert(op);
     return WalkResult::skip();
   }

@@ -49,6 +49,30 @@ def test_attention_function(stage, source, batch):
     assert err <= FUNCTION_THRESHOLD, f"{stage} {source}: error {err:.3g}"
 
 
+@pytest.mark.parametrize("stage", ["naive", "mma", "wgmma"])
+def test_grouped_query_attention_function(stage):
+    """Grouped-query attention in MLIR (8 query heads over 2 key / value
+    heads, K and V repeated by a linalg.generic, a key-padding mask per
+    sequence): compiled with the query heads of a key head stacked into one
+    entry's rows, against torch on K and V repeated per query head (S
+    scaled and masked in f32 and P, each rounded to bf16 once as the
+    function stores them)."""
+    f = gemm_opt.compile(str(INPUTS / "attention-gqa-bf16-2x8x2x130x67x72.mlir"), stage=stage)
+    assert [op["problem"].get("batch") for op in f.ops] == [4, None, 4]
+    bf16 = torch.bfloat16
+    q = rand(2, 8, 130, 72, dtype=bf16, seed=67)
+    k, v = rand(2, 2, 67, 72, dtype=bf16, seed=68), rand(2, 2, 67, 72, dtype=bf16, seed=69)
+    mask = rand(2, 1, 1, 67, dtype=bf16, seed=70) * 4
+    o = f(q, k, v, mask)
+    torch.cuda.synchronize()
+    kk, vv = (t.repeat_interleave(4, dim=1).float() for t in (k, v))
+    scale = f.ops[0]["problem"]["epilogue"][0]["scalar"]
+    s = (torch.matmul(q.float(), kk.transpose(-2, -1)) * scale + mask.float()).to(bf16)  # one rounding
+    p = torch.softmax(s.float(), dim=-1).to(bf16)
+    err = matmul_error(o, torch.matmul(p.float(), vv))
+    assert o.shape == (2, 8, 130, 72) and err <= FUNCTION_THRESHOLD, f"{stage}: error {err:.3g}"
+
+
 def test_function_accumulating_into_an_argument():
     """Out += softmax(X W1) W2 (memref form, temps allocated per call): the
     written argument is returned, updated in place."""

@@ -18,10 +18,11 @@
 
 namespace mlir::gemm_opt {
 
-/// For each result of `func` that is a memref.expand_shape or
-/// memref.collapse_shape of a static, row-major memref.alloc, allocates the
-/// returned shape instead, returns that allocation, and gives the old
-/// allocation's other uses the inverse reshape of it. Returns whether
+/// For each result of `func` that is a chain of memref.expand_shape and
+/// memref.collapse_shape ops (at most 8) of a static, row-major
+/// memref.alloc, allocates the returned shape instead, returns that
+/// allocation, and gives the old allocation's other uses the inverse
+/// reshapes of it. Returns whether
 /// anything changed.
 bool returnWholeAllocations(RewriterBase &rewriter, func::FuncOp func);
 
