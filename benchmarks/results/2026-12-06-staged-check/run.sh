@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The device call prepared in session 26 and run in session 27, from the
 # repository root (carry .bundle-main = gemm-run and libgemm_opt_runtime.so
-# of main 1f855b9: the epilogue broadcasts "group" and "cycle", x @ x.T and
-# the key-padding mask per sequence; .bundle-pf = gemm-run of main 6425266, the
+# of main aeff892: the epilogue broadcasts "group" and "cycle", x @ x.T,
+# the key-padding mask per sequence, grouped-query attention stacked; .bundle-pf = gemm-run of main 6425266, the
 # commit before, with results/2026-12-05-epilogue-prefetch/
 # next-tile-prefetch.patch applied):
 # (in this order, the most needed first:)
@@ -40,6 +40,7 @@ step attn-headbias 20 $B/gemm-run $I/attention-headbias-bf16-2x3x130x67x72.mlir 
 step keypad-odd 30 $B/gemm-run --batch 6 --epilogue alpha=0.125,bias-group=3,row-scale-group=1 --out-dtype bf16 --stages=naive,warptile,mma,wgmma --shape 1000x999x777 --dtype bf16 --repeat 3 --json $O/keypad-odd.json
 step keypad-scores 20 $B/gemm-run --batch 8 --layout nt --epilogue alpha=0.125,bias-group=2 --out-dtype bf16 --stages=wgmma --shape 2048x2048x128 --dtype bf16 --repeat 3 --json $O/keypad-scores.json
 step attn-keypad 20 $B/gemm-run $I/attention-keypad-bf16-2x3x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 3
+step attn-gqa 20 $B/gemm-run $I/attention-gqa-bf16-2x8x2x130x67x72.mlir --stages=naive,warptile,mma,wgmma --repeat 3
 m="--batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask"
 g="--batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask-group=2"
 r="--layout nt --shape 7999x8000x128 --dtype f16 --out-dtype f16 --stages=wgmma --epilogue bias,residual,gelu"
@@ -55,7 +56,7 @@ export -f sanitize_new
 export B P O m g r rb
 step sanitize-new 105 bash -c sanitize_new
 step main-concurrency-4 30 benchmarks/concurrency-check.sh $B 1 "$m --repeat 3" "$rb --repeat 3" "$g --repeat 3" "$r --repeat 3"
-step py-attention 45 env GEMM_OPT_BINDIR=$B GEMM_OPT_CACHE=$(mktemp -d) PYTHONPATH=python LD_LIBRARY_PATH=$B python3 -m pytest -q -p no:cacheprovider python/tests/gpu/test_torch.py -k attention
+step py-attention 60 env GEMM_OPT_BINDIR=$B GEMM_OPT_CACHE=$(mktemp -d) PYTHONPATH=python LD_LIBRARY_PATH=$B python3 -m pytest -q -p no:cacheprovider python/tests/gpu/test_torch.py python/tests/gpu/test_functions.py -k "attention"
 step mask-main-1 20 $B/gemm-run $scores --epilogue alpha=0.125,mask --json $O/mask-main-1.json
 step mask-group16 20 $B/gemm-run $scores --epilogue alpha=0.125,mask-group=16 --json $O/mask-group16.json
 step mask-cycle16 20 $B/gemm-run $scores --epilogue alpha=0.125,mask-cycle=16 --json $O/mask-cycle16.json
