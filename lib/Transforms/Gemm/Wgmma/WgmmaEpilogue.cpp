@@ -182,9 +182,11 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
                                                   mapRow(mapC, row)},
                                        Value());
         NVVM::CpAsyncBulkCommitGroupOp::create(b);
-        // The box's operand slot is read: the tile's next box for it.
-        if (operandStep >= 0 && box + operandSlots < plan.boxesPerTile())
-          issueOperandLoad(box + operandSlots);
+        // The box's operand slot is read: the tile's next box for it
+        // (where the slots hold fewer boxes than a tile has).
+        if (operandStep >= 0 && !operandAcrossTiles() &&
+            box + operandSlots < plan.boxesPerTile())
+          issueOperandLoad(box + operandSlots, operandSlot(box + operandSlots));
       });
     }
   }

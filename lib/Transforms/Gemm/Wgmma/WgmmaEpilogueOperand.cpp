@@ -49,17 +49,22 @@ WgmmaKernelEmitter::chooseStagedOperand() const {
       !type.hasStaticShape() ||
       (!type.getLayout().isIdentity() && !getBatchedBuffer(e)))
     return {-1, 0};
-  // As many slots as there is shared memory for, dividing the tile's boxes
-  // (every slot then loads as often per tile: one phase count).
+  // Two tiles' boxes where they fit (the next tile's load during this one:
+  // over a short K a tile's wgmmas end before a load started with them
+  // arrives), else as many slots as fit, dividing the tile's boxes (every
+  // slot then loads as often per tile: one phase count).
   const ChipInfo *chip = lookupChipInfo("sm_90a");
-  int64_t boxes = plan.boxesPerTile();
-  for (int64_t slots = boxes; slots >= 1; --slots) {
+  int64_t boxes = plan.boxesPerTile(), index = step - steps.begin();
+  auto fits = [&](int64_t slots) {
     int64_t barrierBytes = 8 * (plan.numBarriers() + slots * plan.consumers);
-    if (boxes % slots == 0 &&
-        plan.sharedBytes() + operandStagingBytes(slots) + barrierBytes <=
-            chip->maxSharedBytesPerBlock)
-      return {step - steps.begin(), slots};
-  }
+    return plan.sharedBytes() + operandStagingBytes(slots) + barrierBytes <=
+           chip->maxSharedBytesPerBlock;
+  };
+  if (fits(2 * boxes))
+    return {index, 2 * boxes};
+  for (int64_t slots = boxes; slots >= 1; --slots)
+    if (boxes % slots == 0 && fits(slots))
+      return {index, slots};
   return {-1, 0};
 }
 
@@ -81,8 +86,14 @@ Value WgmmaKernelEmitter::operandBox(Value slot) {
   return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
 }
 
-void WgmmaKernelEmitter::issueOperandLoad(int64_t box) {
-  int64_t slot = box % operandSlots;
+Value WgmmaKernelEmitter::operandSlot(int64_t box) {
+  // Across tiles: tile l in slots (l % 2) * boxes + box.
+  if (operandAcrossTiles())
+    return add(mul(rem(consumerTile, 2), plan.boxesPerTile()), box);
+  return c(box % operandSlots);
+}
+
+void WgmmaKernelEmitter::issueOperandLoad(int64_t box, Value slot) {
   Value barrier = add(mul(wg, operandSlots), slot);
   // The slot's previous box was read by the warpgroup's threads (generic
   // proxy) before the named barrier this thread passed; the TMA unit
@@ -97,34 +108,58 @@ void WgmmaKernelEmitter::issueOperandLoad(int64_t box) {
   Value row = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())), i * 64);
   // Coordinates innermost first, as C's TMA stores: (column, row).
   nvgpu::TmaAsyncLoadOp::create(
-      b, operandBox(c(slot)), operandBarriers, kernelMapE,
+      b, operandBox(slot), operandBarriers, kernelMapE,
       ValueRange{add(blockCol, q * plan.storeBoxCols()), mapRow(mapE, row)},
       barrier, Value(), Value());
 }
 
-void WgmmaKernelEmitter::prefetchOperandBoxes() {
+void WgmmaKernelEmitter::prefetchOperandBoxes(Value tile) {
   if (operandStep < 0)
     return;
+  int64_t boxes = plan.boxesPerTile();
   ifThen(isWarpgroupLeader(), [&] {
-    for (int64_t box = 0; box < operandSlots; ++box)
-      issueOperandLoad(box);
+    if (!operandAcrossTiles()) {
+      for (int64_t box = 0; box < operandSlots; ++box)
+        issueOperandLoad(box, operandSlot(box));
+      return;
+    }
+    // The block's first tile loads its own boxes; every tile loads the
+    // next one's (tile + blocks) into the other half, which the tile
+    // before this one has read.
+    ifThen(eq(consumerTile, 0), [&] {
+      for (int64_t box = 0; box < boxes; ++box)
+        issueOperandLoad(box, c(box));
+    });
+    Value next = add(tile, blocksValue());
+    ifThen(ult(next, numTilesValue()), [&] {
+      Value row = blockRow, col = blockCol, entry = batchIndex;
+      setTile(next);
+      Value half = mul(rem(add(consumerTile, 1), 2), boxes);
+      for (int64_t box = 0; box < boxes; ++box)
+        issueOperandLoad(box, add(half, box));
+      blockRow = row;
+      blockCol = col;
+      batchIndex = entry;
+    });
   });
 }
 
 void WgmmaKernelEmitter::waitOperandBox(int64_t box) {
-  // Load n of a slot completes its barrier's phase n: the consumer's tile
-  // count times the slot's loads per tile, plus this tile's earlier ones.
-  int64_t slot = box % operandSlots;
-  int64_t perTile = plan.boxesPerTile() / operandSlots;
-  Value n = add(mul(consumerTile, perTile), box / operandSlots);
-  nvgpu::MBarrierTryWaitParityOp::create(b, operandBarriers, parity(n),
-                                         c(10000000),
-                                         add(mul(wg, operandSlots), slot));
+  // Load n of a slot completes its barrier's phase n: across tiles, one
+  // load per slot every other tile; else the consumer's tile count times
+  // the slot's loads per tile, plus this tile's earlier ones.
+  Value n = operandAcrossTiles()
+                ? div(consumerTile, 2)
+                : add(mul(consumerTile, plan.boxesPerTile() / operandSlots),
+                      box / operandSlots);
+  nvgpu::MBarrierTryWaitParityOp::create(
+      b, operandBarriers, parity(n), c(10000000),
+      add(mul(wg, operandSlots), operandSlot(box)));
 }
 
 Value WgmmaKernelEmitter::readStagedOperand(int64_t box, Value row,
                                             Value col) {
-  Value view = operandBox(c(box % operandSlots));
+  Value view = operandBox(operandSlot(box));
   Type elem = cast<MemRefType>(view.getType()).getElementType();
   Value pair = vector::LoadOp::create(
       b, VectorType::get({2}, elem), view, ValueRange{row, col},

@@ -370,12 +370,20 @@ private:
   Value stagedOperandBuffer() const;
   /// Slot `slot` of consumer warpgroup `wg`, after C's staging buffers.
   Value operandBox(Value slot);
-  /// The leader: TMA of box `box` of this tile's operand into its slot,
-  /// completing on the slot's barrier.
-  void issueOperandLoad(int64_t box);
-  /// The leader, at a tile's start: the first operandSlots boxes, so that
-  /// they arrive while the tile's wgmmas run.
-  void prefetchOperandBoxes();
+  /// Whether the slots hold two tiles' boxes: each tile's are loaded
+  /// during the tile before it.
+  bool operandAcrossTiles() const {
+    return operandSlots >= 2 * plan.boxesPerTile();
+  }
+  /// The slot of box `box` of the consumer's current tile.
+  Value operandSlot(int64_t box);
+  /// The leader: TMA of box `box` of the tile that blockRow / blockCol
+  /// name into `slot`, completing on the slot's barrier.
+  void issueOperandLoad(int64_t box, Value slot);
+  /// The leader, at the start of tile `tile`: the boxes that fit ahead
+  /// (the next tile's, or this tile's first ones), so that they arrive
+  /// while wgmmas run.
+  void prefetchOperandBoxes(Value tile);
   /// Every thread of the warpgroup: waits until box `box` has arrived.
   void waitOperandBox(int64_t box);
   /// The pair at (row, col) of box `box` (the pair's swizzled place, as

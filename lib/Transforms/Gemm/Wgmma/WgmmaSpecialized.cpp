@@ -215,7 +215,7 @@ void WgmmaKernelEmitter::consumeTile(Value tile, Value local) {
   auto tokenTy = nvgpu::MBarrierTokenType::get(b.getContext());
   setTile(tile);
   consumerTile = local;
-  prefetchOperandBoxes();
+  prefetchOperandBoxes(tile);
   if (plan.pingpong) {
     // Local tile l >= 1 waits for its turn: the other consumer's K loop of
     // tile l - 1, the ((l - 1) / 2)-th completion of this turn barrier.

@@ -2,26 +2,35 @@
 
 // Attention's scores with a mask every head shares (broadcast "batch"):
 // the TMA-store kernel stages the mask like C. A fourth tensor map (C's
-// 64 x 64 f16 boxes) over the mask; 2 slots per consumer warpgroup after
-// the ring and C's staging (160 KB + 2 x 2 x 8 KB), one mbarrier each; at
-// a tile's start the leader loads both of its boxes (before the tile's
-// wgmmas), and the epilogue waits for each box's load and reads its pairs
-// from shared memory where it writes C's. No element of the mask is read
-// from global memory.
+// 64 x 64 f16 boxes) over the mask; 4 slots per consumer warpgroup after
+// the ring and C's staging (160 KB + 2 x 4 x 8 KB), two tiles' boxes, one
+// mbarrier each. At a tile's start the leader loads the boxes of the
+// block's next tile (tile + 132 of 8 x 256, if there is one; the first
+// also its own); the epilogue waits for each box's load and reads its
+// pairs from shared memory where it writes C's. No element of the mask is
+// read from global memory.
 
 // CHECK-LABEL: func.func @scores_mask(
 // CHECK-SAME:  %[[MASK:[a-z0-9_]+]]: memref<2048x2048xf16> {gemm_opt.role = "E0"}
 // CHECK:       nvgpu.tma.create.descriptor {{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
-// CHECK:       %[[MASKMAP:.+]] = nvgpu.tma.create.descriptor {{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
-// CHECK:       gpu.launch {{.*}} dynamic_shared_memory_size %c197632_i32
-// CHECK:       %[[BARS:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
-// CHECK-COUNT-4: nvgpu.mbarrier.init %[[BARS]]
+// CHECK:       nvgpu.tma.create.descriptor {{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
+// CHECK:       gpu.launch {{.*}} dynamic_shared_memory_size %c230400_i32
+// CHECK:       nvgpu.mbarrier.create
+// CHECK-NEXT:  %[[BARS:.+]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
+// CHECK-COUNT-8: nvgpu.mbarrier.init %[[BARS]]
 // CHECK:       nvvm.setmaxregister  increase 232
-// CHECK:       scf.for
+// CHECK:       scf.for %[[TILE:.+]] = %{{.+}} to %c2048 step %c132
+// The block's first tile: its own two boxes.
+// CHECK:       scf.if
 // CHECK:       nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>
 // CHECK-NEXT:  nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.+}}], %c8192
 // CHECK:       nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}], %[[BARS]]
+// CHECK:       nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}], %[[BARS]]
+// The next tile's, if any.
+// CHECK:       %[[NEXT:.+]] = arith.addi %[[TILE]], %c132
+// CHECK:       arith.cmpi ult, %[[NEXT]], %c2048
 // CHECK:       nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.+}}], %c8192
+// CHECK:       nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}], %[[BARS]]
 // CHECK:       nvgpu.tma.async.load %{{.+}}[%{{.+}}, %{{.+}}], %[[BARS]]
 // CHECK:       nvvm.wgmma.mma_async
 // CHECK:       nvgpu.mbarrier.try_wait.parity %[[BARS]]
@@ -30,6 +39,7 @@
 // CHECK:       nvgpu.mbarrier.try_wait.parity %[[BARS]]
 // CHECK-COUNT-16: vector.load %{{.+}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK:       nvgpu.tma.async.store
+// CHECK-NOT:   nvgpu.tma.async.load
 // CHECK-NOT:   memref.load %[[MASK]]
 // CHECK:       bm = 128, bn = 128
 // CHECK-SAME:  persistent = true
