@@ -1,0 +1,1 @@
+/tmp/bin/gemm-run --stages=wgmma --dtype bf16 --out-dtype bf16 --repeat 20 --layout nt --shape 4096x4096x4096 --epilogue bias,gelu --json /root/out/r/gelu-4096.json

@@ -1,0 +1,1 @@
+/tmp/bin/gemm-run --batch 6 --epilogue alpha=0.125,bias-group=3,row-scale-group=1 --out-dtype bf16 --stages=naive,warptile,mma,wgmma --shape 1000x999x777 --dtype bf16 --repeat 3 --json /root/out/r/keypad-odd.json

@@ -1,0 +1,1 @@
+env GEMM_OPT_BINDIR=/tmp/bin GEMM_OPT_CACHE=/tmp/tmp.tdD8gcy6Hw PYTHONPATH=python LD_LIBRARY_PATH=/tmp/bin python3 -m pytest -q -p no:cacheprovider python/tests/gpu/test_torch.py python/tests/gpu/test_functions.py -k attention

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --check-only --batch 4 --layout nt --epilogue bias,residual,gelu --out-dtype bf16 --stages=wgmma --shape 2048x2048x128 --dtype bf16
