@@ -321,9 +321,11 @@ def GemmStackGroupedHeads : Pass<"gemm-stack-grouped-heads", "ModuleOp"> {
                 "as the rows of one batch entry";
   let description = [{
     Runs after gemm-fuse-epilogue-chains in every stage pipeline. A
-    `linalg.batch_matmul` whose B is a collapse of a `linalg.generic`
-    repeating a tensor along the last of the batch's dimensions (torch's
-    repeat_kv before attention's Q K^T and P V) becomes the batch matmul
+    `linalg.batch_matmul` whose B is a collapse of a `linalg.generic` or
+    `linalg.broadcast` repeating a tensor along the last of the batch's
+    dimensions (torch's repeat_kv before attention's Q K^T and P V, the
+    generic leaving the loop out or reading an unsqueezed unit dimension at
+    0) becomes the batch matmul
     over the repeated tensor's entries, A's entries stacked r at a time
     into rows, with its epilogue when every other input reads alike in
     stacked rows (C's shape, a scalar or a column vector, a key-padding

@@ -94,13 +94,16 @@ static LogicalResult verifyFill(linalg::FillOp fill) {
 
 /// Whether `op` reads a reshape (expand or collapse) of a matmul's result:
 /// Whether `op` (a linalg.generic yielding its one input, read through
-/// fewer loops than it has: a broadcast) feeds a batch matmul, directly or
-/// through tensor.collapse_shape ops.
+/// fewer loops than it has or at 0 in a unit dimension: a broadcast) feeds
+/// a batch matmul, directly or through tensor.collapse_shape ops.
 static bool repeatsMatmulOperand(Operation *op) {
   auto g = cast<linalg::GenericOp>(op);
-  if (g.getNumDpsInputs() != 1 || g.getNumResults() != 1 ||
-      g.getMatchingIndexingMap(g.getDpsInputOperand(0)).getNumResults() >=
-          g.getNumLoops())
+  if (g.getNumDpsInputs() != 1 || g.getNumResults() != 1)
+    return false;
+  AffineMap in = g.getMatchingIndexingMap(g.getDpsInputOperand(0));
+  if (in.getNumResults() >= g.getNumLoops() &&
+      llvm::none_of(in.getResults(),
+                    [](AffineExpr e) { return isa<AffineConstantExpr>(e); }))
     return false;
   auto yield = cast<linalg::YieldOp>(g.getBody()->getTerminator());
   if (yield.getOperand(0) != g.getBody()->getArgument(0))

@@ -22,8 +22,9 @@ using namespace mlir::gemm_opt;
 namespace {
 /// A batch matmul's B that repeats a tensor for groups of entries.
 struct RepeatedOperand {
-  /// The linalg.generic repeating `source` along one of its loops.
-  linalg::GenericOp repeat;
+  /// The linalg.generic or linalg.broadcast repeating `source` along one of
+  /// its loops.
+  linalg::LinalgOp repeat;
   Value source;
   int64_t repeats = 0;
 };
@@ -40,11 +41,19 @@ struct Failure {
 };
 } // namespace
 
-/// The loop `g` repeats its one input along: `g` yields its input element,
-/// writes every element of its output (identity) and reads the input
-/// through the other loops in order.
-static std::optional<unsigned> repeatedLoop(linalg::GenericOp g) {
-  if (g.getNumDpsInputs() != 1 || g.getNumDpsInits() != 1 ||
+/// The loop `op` repeats its one input along: a linalg.broadcast adding
+/// one dimension, or a linalg.generic that yields its input element, writes
+/// every element of its output (identity) and reads the input through the
+/// other loops in order, either leaving the loop out or reading a unit
+/// dimension at 0 there (torch-mlir's expand of an unsqueezed tensor).
+static std::optional<unsigned> repeatedLoop(linalg::LinalgOp op) {
+  if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op.getOperation())) {
+    if (broadcast.getDimensions().size() != 1)
+      return std::nullopt;
+    return broadcast.getDimensions()[0];
+  }
+  auto g = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!g || g.getNumDpsInputs() != 1 || g.getNumDpsInits() != 1 ||
       g.getNumParallelLoops() != g.getNumLoops() || g.hasIndexSemantics() ||
       !g.getMatchingIndexingMap(g.getDpsInitOperand(0)).isIdentity())
     return std::nullopt;
@@ -52,17 +61,23 @@ static std::optional<unsigned> repeatedLoop(linalg::GenericOp g) {
   if (yield.getNumOperands() != 1 ||
       yield.getOperand(0) != g.getBody()->getArgument(0))
     return std::nullopt;
-  AffineMap in = g.getMatchingIndexingMap(g.getDpsInputOperand(0));
+  OpOperand *input = g.getDpsInputOperand(0);
+  AffineMap in = g.getMatchingIndexingMap(input);
+  auto inType = dyn_cast<RankedTensorType>(input->get().getType());
   unsigned loops = in.getNumDims();
-  if (in.getNumResults() + 1 != loops)
-    return std::nullopt;
-  for (unsigned dropped = 0; dropped < loops; ++dropped) {
-    SmallVector<AffineExpr> kept;
-    for (unsigned d = 0; d < loops; ++d)
-      if (d != dropped)
-        kept.push_back(getAffineDimExpr(d, g.getContext()));
-    if (in == AffineMap::get(loops, 0, kept, g.getContext()))
-      return dropped;
+  MLIRContext *ctx = g.getContext();
+  for (unsigned r = 0; r < loops && inType; ++r) {
+    SmallVector<AffineExpr> kept, unit;
+    for (unsigned d = 0; d < loops; ++d) {
+      if (d != r)
+        kept.push_back(getAffineDimExpr(d, ctx));
+      unit.push_back(d == r ? getAffineConstantExpr(0, ctx)
+                            : getAffineDimExpr(d, ctx));
+    }
+    if (in == AffineMap::get(loops, 0, kept, ctx) ||
+        (in == AffineMap::get(loops, 0, unit, ctx) &&
+         inType.getDimSize(r) == 1))
+      return r;
   }
   return std::nullopt;
 }
@@ -77,10 +92,11 @@ static FailureOr<RepeatedOperand> findRepeatedOperand(Value b) {
     collapses.push_back(collapse);
     b = collapse.getSrc();
   }
-  auto repeat = b.getDefiningOp<linalg::GenericOp>();
-  std::optional<unsigned> loop = repeat && repeat.hasPureTensorSemantics()
-                                     ? repeatedLoop(repeat)
-                                     : std::nullopt;
+  auto repeat = b.getDefiningOp<linalg::LinalgOp>();
+  std::optional<unsigned> loop =
+      repeat && repeat.hasPureTensorSemantics() && repeat.getNumDpsInputs() == 1
+          ? repeatedLoop(repeat)
+          : std::nullopt;
   if (!loop)
     return failure();
   auto type = cast<RankedTensorType>(b.getType());
@@ -242,7 +258,7 @@ LogicalResult mlir::gemm_opt::stackGroupedHeads(RewriterBase &rewriter,
   rewriter.setInsertionPoint(matmul);
   Value source = repeated->source;
   int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
-  Value b;
+  Value b = source;
   if (rank == 2) {
     auto type = cast<RankedTensorType>(source.getType());
     b = tensor::ExpandShapeOp::create(
@@ -250,7 +266,7 @@ LogicalResult mlir::gemm_opt::stackGroupedHeads(RewriterBase &rewriter,
         RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
                               type.getElementType()),
         source, {{0, 1}, {2}});
-  } else {
+  } else if (rank > 3) {
     SmallVector<ReassociationIndices> reassociation = {
         llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)),
         {rank - 2},
@@ -324,7 +340,7 @@ struct GemmStackGroupedHeadsPass
         b = collapse.getSrc();
         rewriter.eraseOp(collapse);
       }
-      if (auto repeat = b.getDefiningOp<linalg::GenericOp>())
+      if (auto repeat = b.getDefiningOp<linalg::LinalgOp>())
         eraseIfUnused(rewriter, repeat);
     }
   }

@@ -131,3 +131,49 @@ func.func @repeat_not_innermost(%p: tensor<8x16x32xbf16>, %v: tensor<2x2x32x64xb
   %o = linalg.batch_matmul ins(%p, %v3 : tensor<8x16x32xbf16>, tensor<8x32x64xbf16>) outs(%fo : tensor<8x16x64xbf16>) -> tensor<8x16x64xbf16>
   return %o : tensor<8x16x64xbf16>
 }
+
+// -----
+
+// torch-mlir's repeat_kv: K unsqueezed ([2, 2, 1, 32, 64]) and expanded by
+// a generic reading the unit dimension at 0. Stacked as above, K's unit
+// dimension collapsed into the batch.
+// CHECK-LABEL: func.func @unsqueezed_repeat
+// CHECK:       %[[K1:.+]] = tensor.expand_shape %[[K:.+]] {{\[}}[0], [1], [2, 3], [4]] output_shape [2, 2, 1, 32, 64]
+// CHECK:       %[[K3:.+]] = tensor.collapse_shape %[[K1]] {{\[}}[0, 1, 2], [3], [4]] : tensor<2x2x1x32x64xbf16> into tensor<4x32x64xbf16>
+// CHECK:       linalg.batch_matmul ins(%{{.+}}, %[[K3]] : tensor<4x32x32xbf16>, tensor<4x32x64xbf16>)
+// CHECK-NOT:   linalg.generic
+#unit = affine_map<(b, g, r, s, d) -> (b, g, 0, s, d)>
+#id5 = affine_map<(b, g, r, s, d) -> (b, g, r, s, d)>
+func.func @unsqueezed_repeat(%p: tensor<8x16x32xbf16>, %k: tensor<2x2x32x64xbf16>) -> tensor<8x16x64xbf16> {
+  %zero = arith.constant 0.0 : bf16
+  %k1 = tensor.expand_shape %k [[0], [1], [2, 3], [4]] output_shape [2, 2, 1, 32, 64] : tensor<2x2x32x64xbf16> into tensor<2x2x1x32x64xbf16>
+  %e5 = tensor.empty() : tensor<2x2x2x32x64xbf16>
+  %kr = linalg.generic {indexing_maps = [#unit, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%k1 : tensor<2x2x1x32x64xbf16>) outs(%e5 : tensor<2x2x2x32x64xbf16>) {
+  ^bb0(%x: bf16, %o: bf16):
+    linalg.yield %x : bf16
+  } -> tensor<2x2x2x32x64xbf16>
+  %k3 = tensor.collapse_shape %kr [[0, 1, 2], [3], [4]] : tensor<2x2x2x32x64xbf16> into tensor<8x32x64xbf16>
+  %eo = tensor.empty() : tensor<8x16x64xbf16>
+  %fo = linalg.fill ins(%zero : bf16) outs(%eo : tensor<8x16x64xbf16>) -> tensor<8x16x64xbf16>
+  %o = linalg.batch_matmul ins(%p, %k3 : tensor<8x16x32xbf16>, tensor<8x32x64xbf16>) outs(%fo : tensor<8x16x64xbf16>) -> tensor<8x16x64xbf16>
+  return %o : tensor<8x16x64xbf16>
+}
+
+// -----
+
+// The repeat as a linalg.broadcast (StableHLO's broadcast_in_dim), and no
+// dimension besides the repeat in the batch: one entry of 4 x 16 rows, V
+// read as [1, 32, 64].
+// CHECK-LABEL: func.func @broadcast_repeat
+// CHECK:       %[[V1:.+]] = tensor.expand_shape %{{.+}} {{\[}}[0, 1], [2]] output_shape [1, 32, 64]
+// CHECK:       linalg.batch_matmul ins(%{{.+}}, %[[V1]] : tensor<1x64x32xbf16>, tensor<1x32x64xbf16>)
+// CHECK-NOT:   linalg.broadcast
+func.func @broadcast_repeat(%p: tensor<4x16x32xbf16>, %v: tensor<32x64xbf16>) -> tensor<4x16x64xbf16> {
+  %zero = arith.constant 0.0 : bf16
+  %e3 = tensor.empty() : tensor<4x32x64xbf16>
+  %vr = linalg.broadcast ins(%v : tensor<32x64xbf16>) outs(%e3 : tensor<4x32x64xbf16>) dimensions = [0]
+  %eo = tensor.empty() : tensor<4x16x64xbf16>
+  %fo = linalg.fill ins(%zero : bf16) outs(%eo : tensor<4x16x64xbf16>) -> tensor<4x16x64xbf16>
+  %o = linalg.batch_matmul ins(%p, %vr : tensor<4x16x32xbf16>, tensor<4x32x64xbf16>) outs(%fo : tensor<4x16x64xbf16>) -> tensor<4x16x64xbf16>
+  return %o : tensor<4x16x64xbf16>
+}

@@ -21,8 +21,10 @@
 namespace mlir::gemm_opt {
 
 /// Rewrites `matmul` (a linalg.batch_matmul on static tensors, A stored
-/// M x K per entry) whose B is a collapse of a linalg.generic repeating a
-/// tensor along the last of the batch's dimensions (r repeats) as the
+/// M x K per entry) whose B is a collapse of a linalg.generic or
+/// linalg.broadcast repeating a tensor along the last of the batch's
+/// dimensions (r repeats; the generic leaves the loop out, or reads a unit
+/// dimension there at 0) as the
 /// batch matmul of A's entries stacked r at a time into rows, B the
 /// repeated tensor collapsed, from a zero fill like the original's. Its
 /// elementwise consumer (the epilogue gemm-fuse-epilogue-chains left: one
