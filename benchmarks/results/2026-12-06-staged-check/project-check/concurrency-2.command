@@ -1,0 +1,1 @@
+benchmarks/concurrency-check.sh /tmp/bin 1 --batch 4 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,mask --repeat 3 --batch 8 --layout nt --shape 2048x2048x128 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue alpha=0.125,bias-group=2 --repeat 3
