@@ -13,6 +13,7 @@
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Linalg/FoldOperandTransposes.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
+#include "gemm-opt/Transforms/Linalg/StackGroupedHeads.h"
 #include "gemm-opt/Transforms/Linalg/VectorProducts.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -92,23 +93,13 @@ static LogicalResult verifyFill(linalg::FillOp fill) {
   return success();
 }
 
-/// Whether `op` reads a reshape (expand or collapse) of a matmul's result:
-/// Whether `op` (a linalg.generic yielding its one input, read through
-/// fewer loops than it has or at 0 in a unit dimension: a broadcast) feeds
-/// a batch matmul, directly or through tensor.collapse_shape ops.
+/// Whether `op` repeats a tensor (isRepeatOfTensor) that a batch matmul
+/// reads, directly or through tensor.collapse_shape ops.
 static bool repeatsMatmulOperand(Operation *op) {
-  auto g = cast<linalg::GenericOp>(op);
-  if (g.getNumDpsInputs() != 1 || g.getNumResults() != 1)
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !isRepeatOfTensor(linalgOp))
     return false;
-  AffineMap in = g.getMatchingIndexingMap(g.getDpsInputOperand(0));
-  if (in.getNumResults() >= g.getNumLoops() &&
-      llvm::none_of(in.getResults(),
-                    [](AffineExpr e) { return isa<AffineConstantExpr>(e); }))
-    return false;
-  auto yield = cast<linalg::YieldOp>(g.getBody()->getTerminator());
-  if (yield.getOperand(0) != g.getBody()->getArgument(0))
-    return false;
-  SmallVector<Value> values = {g->getResult(0)};
+  SmallVector<Value> values = {op->getResult(0)};
   while (!values.empty()) {
     Value v = values.pop_back_val();
     for (Operation *user : v.getUsers()) {
@@ -121,6 +112,7 @@ static bool repeatsMatmulOperand(Operation *op) {
   return false;
 }
 
+/// Whether `op` reads a reshape (expand or collapse) of a matmul's result:
 /// an epilogue that could not be collapsed onto the matmul's shape.
 static bool readsReshapedMatmulResult(Operation *op) {
   return llvm::any_of(op->getOperands(), [](Value v) {

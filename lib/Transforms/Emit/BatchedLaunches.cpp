@@ -116,29 +116,31 @@ Value mlir::gemm_opt::allocateScratchLike(OpBuilder &b, Location loc,
 GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
                                              const GemmProblem &problem) {
   GemmProblem p = problem;
-  SmallVector<std::pair<Value *, BatchSpan>> operands = {
-      {&p.a, {}}, {&p.b, {}}, {&p.c, {}}};
+  // Each buffer, its span, and the rank it has when batched.
+  struct Batched {
+    Value *buffer;
+    BatchSpan span;
+    int64_t rank;
+  };
+  SmallVector<Batched> operands = {{&p.a, {}, 3}, {&p.b, {}, 3}, {&p.c, {}, 3}};
   // A residual (broadcast none) is 3-D like C, a group or a cycle of
   // matrices 3-D with its own count, row and column vectors per group of
   // entries 2-D; other vectors and a matrix of broadcast batch are shared
   // by every entry.
-  SmallVector<int64_t> batchedRanks = {3, 3, 3};
   for (auto [i, e] : llvm::enumerate(p.epilogueOperands)) {
-    BatchSpan span;
-    int64_t rank = 3;
+    Batched operand{&e, {}, 3};
     for (EpilogueStepAttr step : p.epilogue.getSteps())
       if (step.getOperand() == static_cast<int64_t>(i)) {
-        span = {step.getSpan(), step.getBroadcast() == "cycle", p.batch};
+        operand.span = {step.getSpan(), step.getBroadcast() == "cycle",
+                        p.batch};
         if (llvm::is_contained({"col", "row"}, step.getBroadcast()))
-          rank = step.getSpan() ? 2 : 0;
+          operand.rank = step.getSpan() ? 2 : 0;
       }
-    operands.push_back({&e, span});
-    batchedRanks.push_back(rank);
+    operands.push_back(operand);
   }
-  for (auto [operand, rank] : llvm::zip(operands, batchedRanks))
-    if (cast<MemRefType>(operand.first->getType()).getRank() == rank)
-      *operand.first = createBatchView(b, operand.first->getLoc(),
-                                       *operand.first, operand.second);
+  for (Batched &o : operands)
+    if (cast<MemRefType>(o.buffer->getType()).getRank() == o.rank)
+      *o.buffer = createBatchView(b, o.buffer->getLoc(), *o.buffer, o.span);
   return p;
 }
 

@@ -47,6 +47,8 @@ struct Failure {
 /// other loops in order, either leaving the loop out or reading a unit
 /// dimension at 0 there (torch-mlir's expand of an unsqueezed tensor).
 static std::optional<unsigned> repeatedLoop(linalg::LinalgOp op) {
+  if (op->getNumResults() != 1 || op.getNumDpsInputs() != 1)
+    return std::nullopt;
   if (auto broadcast = dyn_cast<linalg::BroadcastOp>(op.getOperation())) {
     if (broadcast.getDimensions().size() != 1)
       return std::nullopt;
@@ -93,10 +95,9 @@ static FailureOr<RepeatedOperand> findRepeatedOperand(Value b) {
     b = collapse.getSrc();
   }
   auto repeat = b.getDefiningOp<linalg::LinalgOp>();
-  std::optional<unsigned> loop =
-      repeat && repeat.hasPureTensorSemantics() && repeat.getNumDpsInputs() == 1
-          ? repeatedLoop(repeat)
-          : std::nullopt;
+  std::optional<unsigned> loop = repeat && repeat.hasPureTensorSemantics()
+                                     ? repeatedLoop(repeat)
+                                     : std::nullopt;
   if (!loop)
     return failure();
   auto type = cast<RankedTensorType>(b.getType());
@@ -318,6 +319,10 @@ LogicalResult mlir::gemm_opt::stackGroupedHeads(RewriterBase &rewriter,
              empty && empty->use_empty())
       rewriter.eraseOp(empty);
   return success();
+}
+
+bool mlir::gemm_opt::isRepeatOfTensor(linalg::LinalgOp op) {
+  return repeatedLoop(op).has_value();
 }
 
 namespace {

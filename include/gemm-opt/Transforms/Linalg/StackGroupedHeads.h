@@ -20,6 +20,12 @@
 
 namespace mlir::gemm_opt {
 
+/// Whether `op` repeats its one input along one loop: a linalg.broadcast
+/// adding one dimension, or a linalg.generic copying its input element to
+/// every output element, reading it through the other loops in order
+/// (leaving the loop out, or reading a unit dimension there at 0).
+bool isRepeatOfTensor(linalg::LinalgOp op);
+
 /// Rewrites `matmul` (a linalg.batch_matmul on static tensors, A stored
 /// M x K per entry) whose B is a collapse of a linalg.generic or
 /// linalg.broadcast repeating a tensor along the last of the batch's
