@@ -150,14 +150,20 @@ struct CompilePipelineOptions
       *this, "tuning-db",
       llvm::cl::desc("The mma and wgmma rungs' tuning database (JSON lines, "
                      "gemm-run --tune): measured plans before the "
-                     "heuristics; 'default' = the committed H200 one, '' = "
-                     "none"),
+                     "heuristics; 'default' = the committed one (H200, "
+                     "H100), '' = none"),
       llvm::cl::init(std::string(::gemm_opt::tuning::kDefaultTuningDb))};
   Option<bool> tuningDbStrict{
       *this, "tuning-db-strict",
       llvm::cl::desc("A tuning database plan that does not apply is an "
                      "error, not the heuristics"),
       llvm::cl::init(false)};
+  Option<std::string> tuningDevice{
+      *this, "tuning-device",
+      llvm::cl::desc("The GPU the kernels are for, as CUDA names it (e.g. "
+                     "'NVIDIA H100 80GB HBM3'): the tuning database's "
+                     "entries measured on it before other GPUs' ('' = the "
+                     "H200, the reference)")};
 };
 } // namespace
 
@@ -184,6 +190,7 @@ static void registerCompilePipeline(StringRef arg, StringRef description,
         compile.smallM = options.smallM;
         compile.tuningDb = options.tuningDb;
         compile.tuningDbStrict = options.tuningDbStrict;
+        compile.tuningDevice = options.tuningDevice;
         std::string error;
         if (failed(buildCompilePipeline(pm, compile, error)))
           return errorHandler(error);

@@ -65,7 +65,7 @@ static void addWarpTiling(OpPassManager &pm, const CompileOptions &o) {
 /// The tensor-core rungs read the tuning database (TuningLookup.h); its
 /// key's stage is the stage whose rungs these are.
 static TuningOptions tuningOptions(const CompileOptions &o) {
-  return {o.tuningDb, o.tuningDbStrict, o.stage};
+  return {o.tuningDb, o.tuningDbStrict, o.stage, o.tuningDevice};
 }
 static void addMma(OpPassManager &pm, const CompileOptions &o) {
   GemmMmaOptions mma;

@@ -405,6 +405,7 @@ bool rt::compileStages(const CompileRequest &request,
     options.smallM = request.smallM;
     options.tuningDb = request.tuningDb;
     options.tuningDbStrict = request.tuningDbStrict;
+    options.tuningDevice = request.tuningDevice;
     std::string pipelineError;
     if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, pipelineError))) {
       error = pipelineError;

@@ -293,6 +293,8 @@ void gemm_opt_device_capability(const gemm_opt_device *device, int *major, int *
   *minor = device->driver->device().ccMinor;
 }
 
+const char *gemm_opt_device_name(const gemm_opt_device *device) { return device->driver->device().name.c_str(); }
+
 gemm_opt_kernel *gemm_opt_kernel_load(gemm_opt_device *device, const char *ptx, const char *manifestJson, char *err,
                                       size_t errLen) {
   auto k = std::make_unique<gemm_opt_kernel>();

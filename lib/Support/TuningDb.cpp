@@ -236,7 +236,7 @@ gemm_opt::tuning::mergeTuningEntries(std::vector<TuningEntry> entries) {
   std::vector<TuningEntry> merged;
   for (TuningEntry &e : entries) {
     auto same = llvm::find_if(merged, [&](const TuningEntry &m) {
-      return m.problem == e.problem;
+      return m.problem == e.problem && m.device == e.device;
     });
     if (same == merged.end())
       merged.push_back(std::move(e));
@@ -257,8 +257,10 @@ bool gemm_opt::tuning::mostlyPaddedLastTile(int64_t m) {
   return m >= 256 && m <= 2048 && m % 128 != 0 && m % 128 <= 64;
 }
 
-TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
-                                         const TuningProblem &q) {
+/// findTuning over the entries that `measured` accepts.
+static TuningMatch
+findAmong(const TuningDb &db, const TuningProblem &q,
+          llvm::function_ref<bool(const TuningEntry &)> measured) {
   // Ranked by distance in M (by ratio: 0 is exact), then the problem's own
   // types before kindred ones, then the smaller M, then the faster entry (a
   // file appended to twice holds duplicates).
@@ -266,6 +268,8 @@ TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
   TuningMatch best;
   Rank bestRank;
   for (const TuningEntry &e : db.entries) {
+    if (!measured(e))
+      continue;
     const TuningProblem &p = e.problem;
     if (mBucket(p.m) != mBucket(q.m) ||
         mostlyPaddedLastTile(p.m) != mostlyPaddedLastTile(q.m))
@@ -282,6 +286,25 @@ TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
   }
   best.exact = best.entry && !best.otherTypes && best.entry->problem.m == q.m;
   return best;
+}
+
+TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
+                                         const TuningProblem &q,
+                                         StringRef device) {
+  // The GPU asked for, then the reference GPU, then any GPU.
+  StringRef own = device.empty() ? StringRef(kReferenceTuningDevice) : device;
+  for (StringRef gpu : {own, StringRef(kReferenceTuningDevice)}) {
+    TuningMatch match =
+        findAmong(db, q, [&](const TuningEntry &e) { return e.device == gpu; });
+    if (match.entry) {
+      match.otherDevice = gpu != own;
+      return match;
+    }
+  }
+  TuningMatch match =
+      findAmong(db, q, [](const TuningEntry &) { return true; });
+  match.otherDevice = match.entry && match.entry->device != own;
+  return match;
 }
 
 bool gemm_opt::tuning::parseShard(StringRef text, unsigned &index,

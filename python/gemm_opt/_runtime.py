@@ -33,6 +33,7 @@ def _declare(lib):
         "gemm_opt_device_open": (c.c_void_p, [c.c_int, c.c_char_p, c.c_size_t]),
         "gemm_opt_device_close": (None, [c.c_void_p]),
         "gemm_opt_device_capability": (None, [c.c_void_p, c.POINTER(c.c_int), c.POINTER(c.c_int)]),
+        "gemm_opt_device_name": (c.c_char_p, [c.c_void_p]),
         "gemm_opt_kernel_load": (c.c_void_p, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_char_p, c.c_size_t]),
         "gemm_opt_kernel_free": (None, [c.c_void_p]),
         "gemm_opt_kernel_instance": (c.c_void_p, [c.c_void_p, c.c_size_t, c.POINTER(c.c_char_p),
@@ -130,6 +131,8 @@ class Device:
         major, minor = ctypes.c_int(), ctypes.c_int()
         lib.gemm_opt_device_capability(self.handle, ctypes.byref(major), ctypes.byref(minor))
         self.ordinal, self.capability = ordinal, (major.value, minor.value)
+        # What the compiler's tuning database is keyed by (compile's tuning_device).
+        self.name = lib.gemm_opt_device_name(self.handle).decode()
         # Device handles live until the process ends: loaded kernels point
         # into them, and the primary context is shared with PyTorch anyway.
 

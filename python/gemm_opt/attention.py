@@ -40,7 +40,8 @@ def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask
                                                 options_dict.get("allow_tf32", False))
                 src = mlir.attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type,
                                             mask_form)
-                k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options_dict)
+                k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options_dict,
+                                                        tuning_device=functional._device_name(device))
     return k
 
 

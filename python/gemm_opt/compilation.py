@@ -29,9 +29,12 @@ def capability_of(chip):
 
 
 _STAGE_NAME = re.compile(r"[a-z][a-z0-9-]*")
+# A GPU's name as CUDA reports it ("NVIDIA H100 80GB HBM3"): no quote or
+# brace that would end the pass option it is handed in.
+_DEVICE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._()/-]*")
 
 
-def _check_arguments(source, stage, chip):
+def _check_arguments(source, stage, chip, tuning_device=None):
     """TypeError / ValueError for what the compiler must not be handed: a
     stage or chip is one word each (a space would pass options of its own
     into the pipeline, unknown to the cache key and the Kernel)."""
@@ -43,23 +46,30 @@ def _check_arguments(source, stage, chip):
         raise ValueError(f"stage must be one stage name (e.g. 'wgmma', 'softmax-rows', or 'best'), got {stage!r}")
     if chip not in _SUPPORTED + ("sm_90a",):
         raise ValueError(f"unsupported chip {chip!r}; expected one of {', '.join(_SUPPORTED + ('sm_90a',))}")
+    if tuning_device is not None and (not isinstance(tuning_device, str) or
+                                      not _DEVICE_NAME.fullmatch(tuning_device)):
+        raise ValueError(f"tuning_device must be a GPU's name as CUDA reports it (e.g. 'NVIDIA H100 80GB HBM3'), "
+                         f"got {tuning_device!r}")
 
 
 def _is_path(source):
     return isinstance(source, os.PathLike) or ("\n" not in source and "{" not in source)
 
 
-def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=True):
+def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=True, tuning_device=None):
     """Compiles MLIR (text, or the path of a .mlir file) through `stage`
     ("best": see compiler.best_stage) for `chip` with `options`
     ({"allow_tf32": bool}); returns a Kernel. Raises CompileError carrying
     the diagnostics (file:line:col). A function of several ops (e.g.
     attention) gives a FunctionKernel, called with the function's arguments
     in position order; a module of several functions a ModuleKernels, a
-    kernel per function by name. Results are cached on disk
-    ($GEMM_OPT_CACHE) by source, stage, chip, options and compiler build."""
+    kernel per function by name. `tuning_device`: the GPU the kernel is for,
+    by its CUDA name (gemm_opt's functions pass the tensors' GPU): the
+    tuning database's plans measured on it first (None: the H200's, the
+    compiler's reference). Results are cached on disk ($GEMM_OPT_CACHE) by
+    source, stage, chip, options, tuning device and compiler build."""
     options = compiler.check_options(options)
-    _check_arguments(source, stage, chip)
+    _check_arguments(source, stage, chip, tuning_device)
     if _is_path(source):
         path = str(source)
         text = pathlib.Path(path).read_text()
@@ -69,8 +79,11 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
         op, dtype = compiler.describe(text)
         stage = compiler.best_stage(op, dtype, capability_of(chip), options.get("allow_tf32", False))
     kind, tool = tools.find_compiler()
-    k = cache.key(source=text, stage=stage, chip=chip, options=options,
+    fields = dict(source=text, stage=stage, chip=chip, options=options,
                   compiler=tools.compiler_fingerprint(kind, tool))
+    if tuning_device:  # (absent: the keys written before it existed)
+        fields["tuning_device"] = tuning_device
+    k = cache.key(**fields)
     if use_cache:
         hit = cache.load(k)
         if hit is not None:
@@ -81,10 +94,12 @@ def compile(source, stage="best", chip=DEFAULT_CHIP, options=None, use_cache=Tru
         with tempfile.TemporaryDirectory(prefix="gemm_opt.") as tmp:
             p = os.path.join(tmp, "input.mlir")
             pathlib.Path(p).write_text(text)
-            out = compiler.compile_file(kind, tool, p, stage, chip, options, shown_name="<string>")
+            out = compiler.compile_file(kind, tool, p, stage, chip, options, shown_name="<string>",
+                                        tuning_device=tuning_device)
     else:
-        out = compiler.compile_file(kind, tool, path, stage, chip, options)
+        out = compiler.compile_file(kind, tool, path, stage, chip, options, tuning_device=tuning_device)
     if use_cache:
         cache.store(k, out["ptx"], out["manifest"], {"plan": out["plan"], "log": out["log"], "stage": stage,
-                                                     "chip": chip, "options": options, "compiler": tool})
+                                                     "chip": chip, "options": options, "compiler": tool,
+                                                     "tuning_device": tuning_device})
     return make_kernel(out["ptx"], out["manifest"], plan=out["plan"], log=out["log"], cache_key=k)

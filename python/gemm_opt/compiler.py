@@ -43,14 +43,18 @@ def _run(cmd):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
-def compile_file(kind, tool, path, stage, chip, options, shown_name=None):
+def compile_file(kind, tool, path, stage, chip, options, shown_name=None, tuning_device=None):
     """Compiles `path` to {"ptx", "manifest", "plan", "log"}; raises
     CompileError with the diagnostics. `shown_name` replaces the path in
-    them (for inputs given as text)."""
+    them (for inputs given as text). `tuning_device`: the GPU (its CUDA
+    name) whose tuning database entries the rungs take first; None: the
+    compiler's default (the H200's)."""
     with tempfile.TemporaryDirectory(prefix="gemm_opt.") as tmp:
         tmp = pathlib.Path(tmp)
         if kind == "gemm-opt":
             flags = " ".join(f"{OPTIONS[k]}={int(v)}" for k, v in sorted(options.items()))
+            if tuning_device:
+                flags += f" tuning-device='{tuning_device}'"
             ptx, manifest = tmp / "kernel.ptx", tmp / "kernel.json"
             cmd = [tool, path, "--mlir-print-op-on-diagnostic=false",
                    f"--mlir-print-ir-before={_FIRST_LOWERING_PASS}",
@@ -60,7 +64,8 @@ def compile_file(kind, tool, path, stage, chip, options, shown_name=None):
         else:
             ptx, manifest = tmp / f"{stage}.ptx", tmp / f"{stage}.json"
             cmd = [tool, path, f"--stages={stage}", "--chip", chip, "--compile-only",
-                   "--emit-dir", str(tmp)] + (["--tf32"] if options.get("allow_tf32") else [])
+                   "--emit-dir", str(tmp)] + (["--tf32"] if options.get("allow_tf32") else []) + \
+                (["--tuning-device", tuning_device] if tuning_device else [])
         proc = _run(cmd)
         log = proc.stdout if shown_name is None else proc.stdout.replace(path, shown_name)
         if proc.returncode != 0 or not ptx.is_file() or not manifest.is_file():

@@ -23,6 +23,7 @@ ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid", "tanh")
 # The functional API's kernels, by problem (the in-memory cache).
 _kernels = {}
 _chips = {}
+_names = {}
 _lock = threading.Lock()
 # matmul's plain calls (2-D, no epilogue, each operand dense or a transposed
 # view of a dense tensor) seen before, by what decides their kernel:
@@ -52,6 +53,15 @@ def _device_chip(index):
     return chip
 
 
+def _device_name(index):
+    """The GPU's name as CUDA reports it: the compiler takes that GPU's
+    tuned plans first (compile's tuning_device)."""
+    name = _names.get(index)
+    if name is None:
+        name = _names[index] = _runtime.device(index).name
+    return name
+
+
 def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0, layout="nn", epilogue=None):
     """The (cached) Kernel of a matmul (dims = (M, N, K), or (batch, M, N,
     K) for a batched one; operands stored as `layout` says:
@@ -78,7 +88,8 @@ def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0
                 if stage == "best":
                     stage = compiler.best_stage(op, in_type, _runtime.device(device).capability,
                                                 options.get("allow_tf32", False))
-                k = compilation.compile(src, stage=stage, chip=chip, options=options)
+                k = compilation.compile(src, stage=stage, chip=chip, options=options,
+                                        tuning_device=_device_name(device))
                 # Its launches read A and B as the manifest says: it must be what was asked.
                 if op == "matmul" and k.layout != layout:
                     raise CompileError(f"the compiled manifest's layout is {k.layout}, the source's {layout}",

@@ -40,6 +40,24 @@ def test_plan_of_the_wgmma_kernel():
     assert kern["dynamic_shared_memory"] == ring + boxes + 1024
 
 
+@needs_gemm_opt
+def test_tuning_device_picks_that_gpus_plans():
+    """The committed tuning database holds plans of the H200 and of the
+    H100 where their best differ: 2048x5120x5120 bf16 (B N x K) gets the
+    H100's 128x256 tiles with stream-K for that GPU, the H200's 128x128
+    ones without a device (the reference) or for a GPU the database lacks
+    (A100: the H200's stand in)."""
+    src = mlir.matmul_source(2048, 5120, 5120, "bf16", "bf16", "nt")
+    h100 = gemm_opt.compile(src, stage="wgmma", tuning_device="NVIDIA H100 80GB HBM3")
+    default = gemm_opt.compile(src, stage="wgmma")
+    other = gemm_opt.compile(src, stage="wgmma", tuning_device="NVIDIA A100-SXM4-80GB")
+    assert h100.plan["wgmma_plan"]["bn"] == 256 and h100.plan["wgmma_plan"].get("stream_k") is True
+    assert default.plan["wgmma_plan"]["bn"] == 128 and "stream_k" not in default.plan["wgmma_plan"]
+    assert other.plan == default.plan
+    assert "measured on NVIDIA H100 80GB HBM3" in h100.log
+    assert h100.cache_key != default.cache_key
+
+
 def test_compile_path_and_best_stage():
     path = INPUTS / "matmul-bf16-17x33x65.mlir"
     k = gemm_opt.compile(str(path))  # best on sm_90: wgmma (kept on mma.sync here, with a remark)
@@ -171,6 +189,9 @@ def test_batched_source_compiles_to_a_batched_kernel():
     ({"stage": ""}, ValueError, "stage must be one stage name"),
     ({"chip": "banana"}, ValueError, "unsupported chip 'banana'"),
     ({"chip": "sm_90 allow-tf32=1", "stage": "mma"}, ValueError, "unsupported chip"),
+    # A quote would end the pass option the name is handed in.
+    ({"tuning_device": "H100' tuning-db='x"}, ValueError, "tuning_device must be a GPU's name"),
+    ({"tuning_device": 90}, ValueError, "tuning_device must be a GPU's name"),
 ])
 def test_stage_and_chip_are_checked(kwargs, error, message):
     src = mlir.matmul_source(40, 24, 16, "f32", "f32")

@@ -250,7 +250,7 @@ manifests = json.loads(manifests)
 compiled = []
 
 
-def fake_compile(source, stage="best", chip=None, options=None, use_cache=True):
+def fake_compile(source, stage="best", chip=None, options=None, use_cache=True, tuning_device=None):
     # The kernel of the layout whose source functional built (exactly).
     layout = next(l for l in mlir.LAYOUTS if source == mlir.matmul_source(64, 48, 32, "bf16", "bf16", l))
     compiled.append(layout)

@@ -65,6 +65,7 @@ def test_kernel_for_checks_the_compiled_layout(monkeypatch):
     manifest = {"op": "matmul", "stage": "naive", "chip": "sm_90", "buffers": [], "kernels": [],
                 "problem": {"m": 4, "n": 6, "k": 8, "beta": 0, "a": "f16", "b": "f16", "c": "f32"}}
     monkeypatch.setattr(functional, "_device_chip", lambda index: "sm_90")
+    monkeypatch.setattr(functional, "_device_name", lambda index: "NVIDIA H100 80GB HBM3")
     # A sketch of a manifest (no buffers or kernels), past the strict reader.
     monkeypatch.setattr(_runtime, "validate_manifest", lambda text: None)
     monkeypatch.setattr(compilation, "compile", lambda *args, **kwargs: Kernel("", json.dumps(manifest)))
@@ -86,6 +87,7 @@ def test_kernel_for_checks_the_compiled_batch(monkeypatch):
     manifest = {"op": "matmul", "stage": "naive", "chip": "sm_90", "buffers": [], "kernels": [],
                 "problem": {"m": 4, "n": 6, "k": 8, "beta": 0, "a": "f16", "b": "f16", "c": "f32"}}
     monkeypatch.setattr(functional, "_device_chip", lambda index: "sm_90")
+    monkeypatch.setattr(functional, "_device_name", lambda index: "NVIDIA H100 80GB HBM3")
     # A sketch of a manifest (no buffers or kernels), past the strict reader.
     monkeypatch.setattr(_runtime, "validate_manifest", lambda text: None)
     monkeypatch.setattr(compilation, "compile", lambda *args, **kwargs: Kernel("", json.dumps(manifest)))

@@ -153,6 +153,51 @@ static void testLookup() {
   EXPECT(findTuning(db, q).exact && findTuning(db, q).entry->plan.at("wgmma") == "f16-m32");
 }
 
+/// A GPU's own entries first, another GPU's where it has none in the
+/// bucket; merging keeps one entry per problem and GPU.
+static void testDevices() {
+  const std::string h100 = "NVIDIA H100 80GB HBM3";
+  TuningDb db;
+  db.entries.push_back(entry(2048, 0.1, "h200-m2048"));
+  db.entries.push_back(entry(8192, 0.1, "h200-m8192"));
+  db.entries.push_back(entry(32, 0.1, "h200-m32"));
+  TuningEntry own = entry(1024, 0.2, "h100-m1024");
+  own.device = h100;
+  db.entries.push_back(own);
+  auto plan = [&](int64_t m, llvm::StringRef device) {
+    TuningMatch match = findTuning(db, entry(m, 0).problem, device);
+    if (!match.entry)
+      return std::string();
+    return match.entry->plan.at("wgmma") + (match.exact ? "!" : "") + (match.otherDevice ? "*" : "");
+  };
+  // The H100's entry of the bucket wins over the H200's exact one.
+  EXPECT(plan(2048, h100) == "h100-m1024");
+  EXPECT(plan(1024, h100) == "h100-m1024!");
+  // Without a device the reference GPU's (the H200's) entries first; a GPU
+  // without entries takes the reference GPU's, then any GPU's.
+  EXPECT(plan(2048, "") == "h200-m2048!");
+  EXPECT(plan(1024, "") == "h200-m2048");
+  EXPECT(plan(2048, "NVIDIA H200") == "h200-m2048!");
+  EXPECT(plan(1024, "NVIDIA A100-SXM4-80GB") == "h200-m2048*");
+  EXPECT(plan(2048, "NVIDIA A100-SXM4-80GB") == "h200-m2048!*");
+  // Buckets the H100 has no entry in fall back to the H200's.
+  EXPECT(plan(8192, h100) == "h200-m8192!*");
+  EXPECT(plan(32, h100) == "h200-m32!*");
+  // Neither the GPU asked for nor the reference has one: any GPU's.
+  TuningDb h100Only;
+  h100Only.entries.push_back(own);
+  TuningMatch any = findTuning(h100Only, entry(1024, 0).problem, "NVIDIA A100-SXM4-80GB");
+  EXPECT(any.entry && any.exact && any.otherDevice);
+  EXPECT(findTuning(h100Only, entry(1024, 0).problem).otherDevice);
+  // Merging: the same problem on two GPUs stays two entries; duplicates of
+  // one GPU keep the fastest.
+  TuningEntry slower = entry(2048, 0.3, "h100-slow"), faster = entry(2048, 0.2, "h100-fast");
+  slower.device = faster.device = h100;
+  std::vector<TuningEntry> merged = mergeTuningEntries({entry(2048, 0.1, "h200"), slower, faster});
+  EXPECT(merged.size() == 2);
+  EXPECT(merged[0].device == "NVIDIA H200" && merged[1].plan.at("wgmma") == "h100-fast");
+}
+
 static void testShard() {
   unsigned i = 9, n = 9;
   EXPECT(parseShard("1/4", i, n) && i == 1 && n == 4);
@@ -193,6 +238,7 @@ int main() {
   testLoad();
   testAppendAndMerge();
   testLookup();
+  testDevices();
   testShard();
   testConfirmation();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);

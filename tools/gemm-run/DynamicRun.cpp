@@ -8,6 +8,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 
 #include <cstdio>
 #include <iostream>
@@ -266,6 +267,18 @@ std::pair<std::string, std::string> emittedManifest(const Job &job) {
   if (job.staticPeer)
     name += "-static-M" + std::to_string(job.manifest.matmul.m);
   return {name, toJson(job.manifest)};
+}
+
+void emitJobs(const std::vector<Job> &jobs, const std::string &dir) {
+  (void)llvm::sys::fs::create_directories(dir);
+  for (const Job &j : jobs) {
+    auto [name, manifest] = emittedManifest(j);
+    std::string base = dir + "/" + name;
+    if (!writeFile(base + ".ptx", j.ptx) || !writeFile(base + ".json", manifest)) {
+      std::cerr << "gemm-run: error: cannot write " << base << ".ptx/.json\n";
+      std::exit(2);
+    }
+  }
 }
 
 void printCompileSummary(const std::vector<Job> &jobs) {

@@ -98,6 +98,9 @@ void printManifests(const std::vector<Job> &jobs);
 /// a function's of a module of several the module's version-4 manifest,
 /// every other job's own manifest under its stage's name.
 std::pair<std::string, std::string> emittedManifest(const Job &job);
+/// --emit-dir: DIR/<name>.ptx and DIR/<name>.json of every job (names and
+/// texts as emittedManifest says); exits 2 when one cannot be written.
+void emitJobs(const std::vector<Job> &jobs, const std::string &dir);
 
 /// --compile-only's summary: each job's kernels, grids and blocks.
 void printCompileSummary(const std::vector<Job> &jobs);

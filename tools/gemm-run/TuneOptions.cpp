@@ -3,6 +3,8 @@
 #include "TuneOptions.h"
 #include "DynamicRun.h"
 
+#include <optional>
+
 namespace cl = llvm::cl;
 using namespace gemm_run;
 
@@ -14,9 +16,15 @@ cl::OptionCategory &gemm_run::tuneOptionCategory() {
 
 namespace {
 cl::opt<std::string> tuningDb("tuning-db", cl::value_desc("FILE|default|''"), cl::init("default"),
-                              cl::desc("the mma and wgmma rungs' tuning database: 'default' (the committed H200 one), "
-                                       "'' (none) or a file; with --tune, where the winners go (none unless given)"),
+                              cl::desc("the mma and wgmma rungs' tuning database: 'default' (the committed one: H200, "
+                                       "H100), '' (none) or a file; with --tune, where the winners go (none unless "
+                                       "given)"),
                               cl::cat(tuneOptionCategory()));
+cl::opt<std::string> tuningDevice("tuning-device", cl::value_desc("auto|NAME|''"), cl::init("auto"),
+                                  cl::desc("the GPU whose --tuning-db entries come first, by its CUDA name ('NVIDIA "
+                                           "H100 80GB HBM3'): 'auto' (default) the --device that runs the stages, "
+                                           "the H200 (the reference) with --compile-only or ''"),
+                                  cl::cat(tuneOptionCategory()));
 cl::opt<bool> tune("tune",
                    cl::desc("sweep the plans of --stages (mma or wgmma; default wgmma) for --shape or each --suite "
                             "shape: compile each candidate, check and time it interleaved against cuBLAS, append "
@@ -34,7 +42,14 @@ cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate 
 cl::opt<std::string> shardText("shard", cl::value_desc("i/n"), cl::init("0/1"), cl::cat(tuneOptionCategory()),
                                cl::desc("with --tune: this process's share of the sweep: every n-th shape of --suite "
                                         "from the i-th, else every n-th candidate of --shape"));
+/// --tuning-device auto, resolved (resolveTuningDevice).
+std::optional<std::string> resolvedDevice;
 } // namespace
+
+void gemm_run::resolveTuningDevice(const std::string &gpu) {
+  if (tuningDevice == "auto")
+    resolvedDevice = gpu;
+}
 
 TuneSettings gemm_run::tuneSettings() {
   TuneSettings s;
@@ -45,6 +60,7 @@ TuneSettings gemm_run::tuneSettings() {
   s.confirm = tuneConfirm;
   s.shard = shardText;
   s.rungDb = tuningDb;
+  s.device = resolvedDevice ? *resolvedDevice : tuningDevice.getValue();
   s.dbOut = tuningDb.getNumOccurrences() ? tuningDb.getValue() : "";
   return s;
 }

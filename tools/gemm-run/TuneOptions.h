@@ -27,8 +27,13 @@ struct TuneSettings {
   /// --tuning-db: the rungs' database ("default", "", a file), and with
   /// --tune where the winners go ("" unless given).
   std::string rungDb, dbOut;
+  /// --tuning-device: "auto" (until resolveTuningDevice), "" or a GPU's name.
+  std::string device = "auto";
 };
 TuneSettings tuneSettings();
+/// Resolves --tuning-device auto to `gpu` (the GPU's name, "" without one):
+/// what tuneSettings().device says from then on.
+void resolveTuningDevice(const std::string &gpu);
 /// Exits with a usage error when a tuning option is given without --tune
 /// or --tune-dry-run (it would be ignored).
 void checkTuneUsage();

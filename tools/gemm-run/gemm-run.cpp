@@ -304,6 +304,7 @@ gemm_opt::runtime::CompileRequest compileRequest(const std::string &shapeText, s
   req.allowTf32 = tf32;
   req.smallM = smallM;
   req.tuningDb = gemm_run::tuneSettings().rungDb;
+  req.tuningDevice = gemm_run::tuneSettings().device;
   return req;
 }
 
@@ -456,20 +457,6 @@ std::vector<Job> compileJobs() {
 }
 #endif
 
-/// --emit-dir: DIR/<stage>.ptx and DIR/<stage>.json of every job (names
-/// and texts as gemm_run::emittedManifest says).
-void emitJobs(const std::vector<Job> &jobs) {
-  (void)llvm::sys::fs::create_directories(emitDir.getValue());
-  for (const Job &j : jobs) {
-    auto [name, manifest] = gemm_run::emittedManifest(j);
-    std::string base = emitDir + "/" + name;
-    if (!writeFile(base + ".ptx", j.ptx) || !writeFile(base + ".json", manifest)) {
-      std::cerr << "gemm-run: error: cannot write " << base << ".ptx/.json\n";
-      std::exit(kExitUsage);
-    }
-  }
-}
-
 /// Checks and times every job on the device, one line per stage as it ends.
 std::vector<StageResult> runJobs(CudaDriver &drv, Cublas *cublas, CublasLt *cublasLt, const std::vector<Job> &jobs) {
   const DeviceInfo &dev = drv.device();
@@ -525,6 +512,10 @@ int main(int argc, char **argv) {
     return kExitNoDevice;
   }
 
+  // JIT mode opens the GPU first: its name picks the tuning database's entries (--tuning-device auto).
+  std::string reason;
+  std::unique_ptr<CudaDriver> drv = ptxFiles.empty() && !compileOnly ? gemm_run::openDriver(deviceOrdinal, reason) : nullptr;
+  gemm_run::resolveTuningDevice(drv ? drv->device().name : "");
   std::vector<Job> jobs = ptxFiles.empty() ? compileJobs() : loadAotJobs();
   if (jobs.empty())
     usageError("nothing to run");
@@ -534,7 +525,7 @@ int main(int argc, char **argv) {
     return kExitPass;
   }
   if (!emitDir.empty())
-    emitJobs(jobs);
+    gemm_run::emitJobs(jobs, emitDir);
   RunInfo info;
   info.commandLine = commandLine;
   info.options = benchOptions();
@@ -547,8 +538,8 @@ int main(int argc, char **argv) {
     return kExitPass;
   }
 
-  std::string reason;
-  std::unique_ptr<CudaDriver> drv = gemm_run::openDriver(deviceOrdinal, reason);
+  if (!drv && reason.empty())
+    drv = gemm_run::openDriver(deviceOrdinal, reason);
   if (!drv) {
     std::cerr << "gemm-run: no CUDA device available (" << reason << "); nothing was run\n";
     if (!jsonFile.empty())

@@ -77,10 +77,13 @@ struct CompileOptions {
   /// apply).
   int64_t smallM = -1;
   /// The mma and wgmma rungs' tuning database (TuningLookup.h): "default"
-  /// = the committed H200 one (tuning::kDefaultTuningDb), "" = none, else
-  /// a file; strict: a plan of it that does not apply is an error.
+  /// = the committed one (tuning::kDefaultTuningDb), "" = none, else a
+  /// file; strict: a plan of it that does not apply is an error.
   std::string tuningDb = "default";
   bool tuningDbStrict = false;
+  /// The GPU the kernels are for (its CUDA name): the database's entries
+  /// measured on it first; "" = the reference GPU's (the H200's).
+  std::string tuningDevice;
 };
 
 /// Builds the whole pipeline for a stage, from linalg to `gpu.binary` (and

@@ -88,6 +88,9 @@ GEMM_OPT_API gemm_opt_device *gemm_opt_device_open(int ordinal, char *err, size_
 GEMM_OPT_API void gemm_opt_device_close(gemm_opt_device *device);
 /* Compute capability, e.g. 9 and 0. */
 GEMM_OPT_API void gemm_opt_device_capability(const gemm_opt_device *device, int *major, int *minor);
+/* The device's name as CUDA reports it ("NVIDIA H100 80GB HBM3"; what the
+ * compiler's tuning-device takes), valid while the device is open. */
+GEMM_OPT_API const char *gemm_opt_device_name(const gemm_opt_device *device);
 
 /* JIT-loads the PTX and prepares the manifest's kernels (a version-3
  * manifest: every variant's; a version-4 manifest is an error: load one of

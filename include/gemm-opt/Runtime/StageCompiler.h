@@ -33,6 +33,7 @@ struct CompileRequest {
   int smallM = -1;        // the mma rung's small-m: -1 heuristic, 0 never, 1 always
   std::string tuningDb = "default"; // the rungs' tuning database: "default" (committed), "" (none), a file
   bool tuningDbStrict = false;      // a database plan that does not apply is a compile error (the tuner)
+  std::string tuningDevice;         // the GPU (CUDA's name) whose database entries come first; "" = the H200
   /// matmul: the dimensions of the embedded default that are dynamic
   /// (`?`; the shape's sizes for them are then no part of the input), as
   /// letters of "mnk" in that order ("m": M only; empty: none), compiled

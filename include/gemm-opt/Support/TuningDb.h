@@ -22,9 +22,15 @@
 
 namespace gemm_opt::tuning {
 
-/// The value of `tuning-db` that names the committed H200 database
-/// (benchmarks/tuning/h200.jsonl, compiled in); "" disables the database.
+/// The value of `tuning-db` that names the committed database
+/// (benchmarks/tuning/*.jsonl, compiled in: the H200's, and the H100's for
+/// the shapes where the two GPUs' best plans differ); "" disables the
+/// database.
 inline constexpr llvm::StringLiteral kDefaultTuningDb = "default";
+
+/// The GPU whose entries a lookup takes first when none is named: the
+/// project's reference GPU, the one its speed targets are stated for.
+inline constexpr llvm::StringLiteral kReferenceTuningDevice = "NVIDIA H200";
 
 /// The version entries must carry to be used: the project's version
 /// (GEMM_OPT_VERSION in CMakeLists.txt; bump it when kernels change so that
@@ -102,8 +108,8 @@ bool appendTuningEntries(const std::string &path,
                          const std::vector<TuningEntry> &entries,
                          std::string &error);
 
-/// One entry per problem: of duplicates, the fastest (then the first).
-/// Order: first appearance.
+/// One entry per problem and GPU (TuningEntry::device): of duplicates, the
+/// fastest (then the first). Order: first appearance.
 std::vector<TuningEntry> mergeTuningEntries(std::vector<TuningEntry> entries);
 
 /// The M bucket a plan may be borrowed within: its upper bound (<= 8: the
@@ -125,12 +131,21 @@ bool mostlyPaddedLastTile(int64_t m);
 /// same mostlyPaddedLastTile, else null.
 /// A kindred family's entries (kindredFamily) count where the problem's
 /// own types have none at that distance in M.
+/// The entries measured on `device` (a GPU's name as CUDA reports it,
+/// "NVIDIA H100 80GB HBM3"; "" = kReferenceTuningDevice) come first, then
+/// the reference GPU's, then any GPU's: another GPU's entry counts only
+/// where the one asked for has none for the problem's bucket. Chips of one
+/// architecture differ in memory bandwidth and L2, and so in their best tiles
+/// (the H200's 128x128 plans ran 83-94 % of cuBLAS on an H100, where 128x256
+/// ones ran 92-98 %: results/2026-12-06-h100-tuning).
 struct TuningMatch {
   const TuningEntry *entry = nullptr;
   bool exact = false;      ///< the problem itself: same types, same M
   bool otherTypes = false; ///< borrowed from a kindred family
+  bool otherDevice = false; ///< measured on another GPU than the one asked
 };
-TuningMatch findTuning(const TuningDb &db, const TuningProblem &q);
+TuningMatch findTuning(const TuningDb &db, const TuningProblem &q,
+                       llvm::StringRef device = "");
 
 /// --shard i/n: parses "i/n" (0 <= i < n); false when malformed.
 bool parseShard(llvm::StringRef text, unsigned &index, unsigned &count);

@@ -39,6 +39,11 @@ RungTuning::RungTuning(Pass &pass)
       stage(pass, "tuning-stage",
             llvm::cl::desc("The stage compiled, for the lookup ('' = the "
                            "rung's own)")),
+      device(pass, "tuning-device",
+             llvm::cl::desc("The GPU the kernels are for, as CUDA names it "
+                            "(e.g. 'NVIDIA H100 80GB HBM3'): the database's "
+                            "entries measured on it before other GPUs' ('' "
+                            "= the H200, the reference)")),
       used(&pass, "tuned-plans", "Kernels planned from the tuning database"),
       rejected(&pass, "tuned-plans-rejected",
                "Tuning database plans that did not apply (heuristics "
@@ -104,7 +109,7 @@ FailureOr<std::optional<TunedRungPlan>> mlir::gemm_opt::lookupTunedPlan(
   warnOnce(at, db);
   tuning::TuningProblem q = tuningProblem(
       problem, chip, options.stage.empty() ? rung : StringRef(options.stage));
-  tuning::TuningMatch match = tuning::findTuning(db, q);
+  tuning::TuningMatch match = tuning::findTuning(db, q, options.device);
   // Strict lookups compile the tuner's candidates: each must be exactly
   // the entry written for this problem, or nothing measured is what it
   // says.
@@ -147,6 +152,16 @@ FailureOr<std::optional<TunedRungPlan>> mlir::gemm_opt::lookupTunedPlan(
                      : std::to_string(tuning::mBucket(q.m)))
              << ")";
     origin << ", for " << q.str();
+  }
+  // Which GPU measured it, where a GPU was asked for or another one's
+  // entry stands in (entries that name no GPU say nothing).
+  if (!e.device.empty() && (match.otherDevice || !options.device.empty())) {
+    origin << ", measured on " << e.device;
+    if (match.otherDevice)
+      origin << " (none on "
+             << (options.device.empty() ? tuning::kReferenceTuningDevice.str()
+                                        : options.device)
+             << ")";
   }
   origin << " (" << llvm::format("%.4f", e.ms) << " ms";
   if (e.cublasMs > 0)

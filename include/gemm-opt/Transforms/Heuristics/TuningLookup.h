@@ -27,7 +27,8 @@ namespace mlir::gemm_opt {
 namespace tuning = ::gemm_opt::tuning;
 
 /// The tuning options of the mma and wgmma rungs (tuning-db,
-/// tuning-db-strict, tuning-stage), which the stage pipelines set.
+/// tuning-db-strict, tuning-stage, tuning-device), which the stage
+/// pipelines set.
 struct TuningOptions {
   /// "" = none; tuning::kDefaultTuningDb = the committed H200 database.
   std::string db = tuning::kDefaultTuningDb.str();
@@ -35,6 +36,9 @@ struct TuningOptions {
   /// The stage compiled ("" = the rung's own), part of the lookup key: in
   /// the wgmma stage the mma rung plays its part of the wgmma plan.
   std::string stage;
+  /// The GPU the kernels are for, by its CUDA name: its own entries first
+  /// (tuning::findTuning); "" = the reference GPU's (the H200's).
+  std::string device;
 };
 
 /// A rung pass's tuning options and statistics: a member of the pass,
@@ -45,13 +49,15 @@ struct RungTuning {
   Pass::Option<std::string> db;
   Pass::Option<bool> strict;
   Pass::Option<std::string> stage;
+  Pass::Option<std::string> device;
   Pass::Statistic used, rejected;
 
-  TuningOptions options() const { return {db, strict, stage}; }
+  TuningOptions options() const { return {db, strict, stage, device}; }
   void set(const TuningOptions &o) {
     db = o.db;
     strict = o.strict;
     stage = o.stage;
+    device = o.device;
   }
 };
 

@@ -7,9 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Support/WgmmaScheduleLimits.h"
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
 #include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
-#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
@@ -131,7 +132,41 @@ std::string mlir::gemm_opt::checkWgmmaStreamK(const GemmProblem &p,
   if (p.dynamicM() || p.dynamicExtents())
     return "a dynamic M, N or K takes no stream-K (which tiles split, and "
            "how, is fixed when it is compiled)";
+  if (int64_t need = streamKConsumerRegs(p, plan); plan.consumerRegs < need)
+    return "its tail parts take several rounds beside " +
+           std::to_string(plan.accRegs()) +
+           " accumulator registers a thread: consumer-registers=" +
+           std::to_string(need) + " at least (" +
+           std::to_string(plan.consumerRegs) + " given)";
   return "";
+}
+
+int64_t mlir::gemm_opt::streamKConsumerRegs(const GemmProblem &p,
+                                            const WgmmaGemmPlan &plan) {
+  // Two consumer warpgroups share the block's registers with a producer;
+  // one consumer's kernel (64-row tiles) has room to spare.
+  if (!plan.streamK || !plan.warpSpecialized || plan.consumers != 2 ||
+      plan.accRegs() < 128)
+    return 0;
+  int64_t tiles = p.batch * ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
+  ::gemm_opt::StreamKTail tail = ::gemm_opt::streamKTail(
+      tiles, ceilDiv(p.k, plan.bk), plan.persistentBlocks);
+  // The loop over a block's units keeps its ring position and the unit's
+  // part beside the accumulators and the partial being added: at 232
+  // registers ptxas spilled 8 bytes there, and those kernels (128x256
+  // tiles, 3-5 rounds) stopped on an illegal instruction on an H100 where
+  // the one-round ones ran (results/2026-12-06-h100-tuning); 240 holds
+  // them without a spill.
+  return tail.splitsTail() && tail.rounds() > 1 ? 240 : 0;
+}
+
+void mlir::gemm_opt::fitStreamKRegisters(const GemmProblem &p,
+                                         WgmmaGemmPlan &plan) {
+  int64_t need = streamKConsumerRegs(p, plan);
+  if (plan.consumerRegs >= need)
+    return;
+  plan.consumerRegs = need;
+  plan.producerRegs = 24;
 }
 
 int64_t mlir::gemm_opt::batchedKRowMultiple(const GemmProblem &p,

@@ -81,6 +81,8 @@ static std::string applyPlanOptions(const GemmProblem &problem,
     plan.streamK = o.streamK != 0;
   else if (ownTiles || o.splitK > 1)
     plan.streamK = false;
+  if (!o.producerRegisters && !o.consumerRegisters)
+    fitStreamKRegisters(problem, plan);
   if (std::string why = checkWgmmaStreamK(problem, plan); !why.empty())
     return "invalid 'wgmma' option stream-k=1: " + why;
   if (o.tmaStore == 1) {

@@ -16,6 +16,12 @@
 // RUN: gemm-opt %t/matmul.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma),canonicalize,cse)" | FileCheck %s
 // RUN: gemm-opt %t/matmul.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{stream-k=0}),canonicalize,cse)" | FileCheck %s --check-prefix=PLAIN
 // RUN: gemm-opt %t/rounds.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tuning-db=''}),canonicalize,cse)" | FileCheck %s --check-prefix=ROUNDS
+// 128x256 tiles over several rounds (8192 x 5120 x 5120 nt: 1280 tiles, 92
+// in the last wave, 4 parts over 3 rounds: 736 flags) give the consumers 240
+// registers and the producer 24 (at 232 ptxas spilled); a plan that asks
+// for fewer is an error.
+// RUN: gemm-opt %t/wide-rounds.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tuning-db='' block-n=256 warpgroups=2 stream-k=1}),canonicalize,cse)" | FileCheck %s --check-prefix=WIDE
+// RUN: not gemm-opt %t/wide-rounds.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tuning-db='' block-n=256 warpgroups=2 stream-k=1 producer-registers=40 consumer-registers=232}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=WIDE-FEW
 // Stream-K shares one matmul's tiles among the persistent blocks: not a
 // ping-pong kernel's, nor a batched matmul's.
 // RUN: not gemm-opt %t/matmul.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{stream-k=1 pingpong=1 block-n=128}))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PINGPONG
@@ -94,6 +100,11 @@
 // ROUNDS:       gemm_opt.kernel = "matmul"
 // ROUNDS-SAME:  stream_k = true
 
+// WIDE:        memref.alloc() : memref<736xf32>
+// WIDE:        gemm_opt.kernel = "matmul-stream-k-flags"
+// WIDE:        gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, c_elem_bytes = 2, consumer_regs = 240, {{.*}}, producer_regs = 24, stages = 4, stream_k = true
+// WIDE-FEW:    error: invalid 'wgmma' option stream-k=1: its tail parts take several rounds beside 128 accumulator registers a thread: consumer-registers=240 at least (232 given)
+
 // PINGPONG:    error: invalid 'wgmma' plan: stream-k=1 needs the warp-specialized persistent kernel with cooperative consumers and no K splits (warp-specialized=1 persistent=1 pingpong=0 split-k=1)
 // BATCHED:     error: invalid 'wgmma' option stream-k=1: a batched matmul takes no stream-K
 //--- matmul.mlir
@@ -118,5 +129,14 @@ func.func @matmul(%A: memref<300x8192xbf16>, %B: memref<10240x8192xbf16>, %C: me
   linalg.fill ins(%zero : bf16) outs(%C : memref<300x10240xbf16>)
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%A, %B : memref<300x8192xbf16>, memref<10240x8192xbf16>) outs(%C : memref<300x10240xbf16>)
+  return
+}
+
+//--- wide-rounds.mlir
+func.func @matmul(%A: memref<8192x5120xbf16>, %B: memref<5120x5120xbf16>, %C: memref<8192x5120xbf16>) {
+  %zero = arith.constant 0.0 : bf16
+  linalg.fill ins(%zero : bf16) outs(%C : memref<8192x5120xbf16>)
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%A, %B : memref<8192x5120xbf16>, memref<5120x5120xbf16>) outs(%C : memref<8192x5120xbf16>)
   return
 }

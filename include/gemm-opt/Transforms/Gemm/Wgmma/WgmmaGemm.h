@@ -209,6 +209,18 @@ std::string checkWgmmaSplitK(const GemmProblem &problem,
 std::string checkWgmmaStreamK(const GemmProblem &problem,
                               const WgmmaGemmPlan &plan);
 
+/// The fewest consumer registers (setmaxnreg) that the stream-K kernel of
+/// `plan` for `problem` computes its tail with, 0 for any: with two
+/// consumer warpgroups of 128 accumulator registers a thread and several
+/// rounds of tail parts, 240.
+int64_t streamKConsumerRegs(const GemmProblem &problem,
+                            const WgmmaGemmPlan &plan);
+
+/// Gives the stream-K kernel of `plan` the registers it needs
+/// (streamKConsumerRegs) where the plan options leave them to the rung:
+/// 24 for the producer and 240 for each of two consumers.
+void fitStreamKRegisters(const GemmProblem &problem, WgmmaGemmPlan &plan);
+
 /// The multiple that the padded copy of a batched B read as K rows x N
 /// rounds its rows up to (block-k when K is not one), else 1.
 int64_t batchedKRowMultiple(const GemmProblem &problem,

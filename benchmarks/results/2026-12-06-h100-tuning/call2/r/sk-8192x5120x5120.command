@@ -1,0 +1,1 @@
+/tmp/bin/gemm-run --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --shape 8192x5120x5120 --repeat 10 --tuning-db benchmarks/results/2026-12-06-h100-tuning/inputs/stream-k-8192x5120x5120.jsonl --json /root/out/r/sk-8192x5120x5120.json

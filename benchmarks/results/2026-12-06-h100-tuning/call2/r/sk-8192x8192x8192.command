@@ -1,0 +1,1 @@
+/tmp/bin/gemm-run --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --shape 8192x8192x8192 --repeat 10 --tuning-db benchmarks/results/2026-12-06-h100-tuning/inputs/stream-k-8192x8192x8192.jsonl --json /root/out/r/sk-8192x8192x8192.json

@@ -1,0 +1,1 @@
+benchmarks/concurrency-check.sh /tmp/bin 1 --layout nt --shape 2048x3328x4096 --dtype bf16 --out-dtype bf16 --stages=wgmma --tuning-db test/GPU/Inputs/stream-k-db.jsonl --repeat 3 --layout nt --shape 8192x5120x5120 --dtype bf16 --out-dtype bf16 --stages=wgmma --tuning-db benchmarks/results/2026-12-06-h100-tuning/inputs/stream-k-8192x5120x5120.jsonl --repeat 3

@@ -1,0 +1,1 @@
+/tmp/bin/gemm-run --suite benchmarks/suites/llm-layers-unseen-m.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db benchmarks/tuning/h200.jsonl --json /root/out/r/unseen-h200db.json
