@@ -53,7 +53,23 @@ struct Bench {
   std::unique_ptr<CudaDriver> drv;
   std::unique_ptr<Cublas> cublas;
   RunInfo info;
+  /// A candidate faulted and took the CUDA context with it (an illegal
+  /// instruction or address is sticky): nothing after it can run, and
+  /// what ran before is an incomplete sweep (why, for the message).
+  std::string lost;
 };
+
+/// Whether `res`, an error, left the context unusable (a sticky fault:
+/// every later call fails alike); `bench.lost` says so.
+void checkContext(Bench &bench, const StageResult &res) {
+  if (res.status != StageStatus::Error || !bench.lost.empty())
+    return;
+  try {
+    bench.drv->synchronize();
+  } catch (const CudaError &e) {
+    bench.lost = res.stage + ": " + e.what();
+  }
+}
 
 /// The database's key for what `m` compiled at `stage`.
 tuning::TuningProblem tuningKey(const KernelManifest &m,
@@ -148,6 +164,8 @@ std::vector<size_t> runRound(const Sweep &w, Bench &bench,
                              std::vector<StageResult> &results) {
   std::vector<size_t> at;
   for (size_t i : which) {
+    if (!bench.lost.empty())
+      break;
     BenchOptions bo = w.r.bench;
     bo.stageIndex = int(i);
     TuneJob &j = jobs[i];
@@ -160,6 +178,7 @@ std::vector<size_t> runRound(const Sweep &w, Bench &bench,
     printStageLine(line, results.back(), false);
     std::fputs(line.str().c_str(), stdout);
     std::fflush(stdout);
+    checkContext(bench, results.back());
   }
   return at;
 }
@@ -173,6 +192,19 @@ double rankOf(const StageResult &res) {
              : 0;
 }
 
+/// A sweep cut short by a fault is no measurement of the plan space (the
+/// heuristics' plan would "win" against candidates that never ran): says
+/// so and records nothing (true) once the context is lost.
+bool lostContext(const Bench &bench, size_t ran, size_t planned, int &status) {
+  if (bench.lost.empty())
+    return false;
+  std::printf("  the CUDA context is lost (%s): %zu of %zu runs of this round done; nothing recorded for this "
+              "shape\n",
+              bench.lost.c_str(), ran, planned);
+  status = std::max(status, 4);
+  return true;
+}
+
 /// Checks and times the jobs, then measures the closest again
 /// (--tune-confirm) and picks by that round alone; the entries to record
 /// (the winner, or every candidate that passed with recordAll). Exit
@@ -184,6 +216,8 @@ measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
   // Where each job's deciding measurement is: round 1, then round 2's.
   std::vector<size_t> at = runRound(w, bench, jobs, llvm::to_vector(llvm::seq<size_t>(0, jobs.size())), "",
                                     results);
+  if (lostContext(bench, at.size(), jobs.size(), status))
+    return {};
   // The heuristics' plan as recorded: a winner that is that plan is
   // marked so (TuningEntry::heuristic), and lent to no other M.
   int baseline = -1;
@@ -204,6 +238,8 @@ measure(const Sweep &w, Bench &bench, std::vector<TuneJob> &jobs,
                 finalists.size());
     std::vector<size_t> again =
         runRound(w, bench, jobs, finalists, " (again)", results);
+    if (lostContext(bench, again.size(), finalists.size(), status))
+      return {};
     for (size_t f = 0; f < finalists.size(); ++f) {
       size_t i = finalists[f];
       at[i] = again[f];
@@ -427,6 +463,10 @@ int gemm_run::runTune(const TuneRequest &request) {
     // shape's candidates are.
     if (w.suite && !tuning::inShard(i, w.shard, w.shards))
       continue;
+    if (!bench.lost.empty()) {
+      std::printf("tune %s: not run: the CUDA context is lost\n", w.shapes[i].c_str());
+      continue;
+    }
     tuneShape(w, bench, w.shapes[i], w.suite ? 0 : w.shard,
               w.suite ? 1 : w.shards, results, status);
     // Written after every shape: a sweep cut short keeps what it measured.

@@ -1,0 +1,1 @@
+bash benchmarks/run-python-gpu.sh /tmp/bin /root/out/r/py
