@@ -10,8 +10,9 @@
 # 10), M_LIST (only these M, e.g. "32 128"), DTYPE (default bf16), OUT_DTYPE
 # (C's type, default DTYPE: what nn.Linear returns).
 # OUTDIR/shard-<i>.jsonl (appended as each shape ends), <M>x<N>x<K>.{log,json}
-# per shape, then h200.jsonl: every shard merged, one entry per problem
-# (the fastest), for benchmarks/tuning/h200.jsonl. Shapes already in a
+# per shape, then merged.jsonl: every shard merged, one entry per problem
+# and GPU (the fastest), for benchmarks/tuning/<gpu>.jsonl (h200.jsonl,
+# h100.jsonl: each entry names the GPU it ran on). Shapes already in a
 # shard file are skipped, so a call cut short by the budget resumes; a
 # shape whose candidates all fail their checks is logged and not recorded.
 set -uo pipefail
@@ -64,5 +65,5 @@ for i in $(seq 0 $((gpus - 1))); do
   tune_shard "$i" &
 done
 wait
-"$bin/gemm-run" --merge-tuning-db "$out/h200.jsonl" "$out"/shard-*.jsonl
-echo "$(grep -c . "$out/h200.jsonl") problems in $out/h200.jsonl; this call's selection: ${#shapes[@]} shapes"
+"$bin/gemm-run" --merge-tuning-db "$out/merged.jsonl" "$out"/shard-*.jsonl
+echo "$(grep -c . "$out/merged.jsonl") problems in $out/merged.jsonl; this call's selection: ${#shapes[@]} shapes"

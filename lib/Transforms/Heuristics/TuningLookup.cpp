@@ -29,7 +29,7 @@ RungTuning::RungTuning(Pass &pass)
          llvm::cl::desc("Tuning database (JSON lines, gemm-run --tune): a "
                         "plan measured for the problem, or for the nearest M "
                         "of its bucket, before the heuristics; 'default' = "
-                        "the committed H200 one, '' = none"),
+                        "the committed one (H200, H100), '' = none"),
          llvm::cl::init(tuning::kDefaultTuningDb.str())),
       strict(pass, "tuning-db-strict",
              llvm::cl::desc("An entry whose plan does not apply is an "

@@ -30,7 +30,7 @@ namespace tuning = ::gemm_opt::tuning;
 /// tuning-db-strict, tuning-stage, tuning-device), which the stage
 /// pipelines set.
 struct TuningOptions {
-  /// "" = none; tuning::kDefaultTuningDb = the committed H200 database.
+  /// "" = none; tuning::kDefaultTuningDb = the committed databases.
   std::string db = tuning::kDefaultTuningDb.str();
   bool strict = false;
   /// The stage compiled ("" = the rung's own), part of the lookup key: in
