@@ -486,8 +486,8 @@ void gemm_run::addVersionPrinter() {
 int gemm_run::mergeTuningDbMain(int argc, char **argv) {
   if (argc < 4) {
     std::cerr << "usage: gemm-run --merge-tuning-db OUT IN [IN ...]: the "
-                 "entries of every IN, one per problem (the fastest), into "
-                 "OUT\n";
+                 "entries of every IN, one per problem and GPU (the fastest), "
+                 "into OUT\n";
     return 2;
   }
   std::vector<tuning::TuningEntry> all;
@@ -513,8 +513,8 @@ int gemm_run::mergeTuningDbMain(int argc, char **argv) {
     std::cerr << "gemm-run: error: cannot write " << argv[2] << "\n";
     return 2;
   }
-  std::printf("merged %zu entries of %d file(s) into %zu (one per problem, "
-              "the fastest) in %s\n",
+  std::printf("merged %zu entries of %d file(s) into %zu (one per problem "
+              "and GPU, the fastest) in %s\n",
               read, argc - 3, merged.size(), argv[2]);
   return 0;
 }
