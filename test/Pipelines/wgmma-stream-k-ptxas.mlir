@@ -16,6 +16,12 @@
 // RUN: %ptxas -arch=sm_90a -v %t.pad.ptx -o %t.pad.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 // RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --shape 300x10240x8192 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.rounds.ptx" -o /dev/null
 // RUN: %ptxas -arch=sm_90a -v %t.rounds.ptx -o %t.rounds.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// Two consumers of 128x256 tiles over several rounds (2048x3328x4096 forced
+// by the GPU lane's database: 5 parts over 3 rounds): setmaxnreg 24 / 240,
+// 0 spills (at 40 / 232 ptxas spilled and the kernel faulted on an H100).
+// RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --shape 2048x3328x4096 | gemm-opt --gemm-stage-wgmma="tuning-db=%S/../GPU/Inputs/stream-k-db.jsonl ptx-file=%t.wide.rounds.ptx" -o /dev/null
+// RUN: FileCheck %s --check-prefix=REGS < %t.wide.rounds.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.wide.rounds.ptx -o %t.wide.rounds.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 // RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --shape 300x16384x4096 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.two.ptx manifest-file=%t.two.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=TWO < %t.two.json
 // RUN: %ptxas -arch=sm_90a -v %t.two.ptx -o %t.two.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
@@ -31,6 +37,9 @@
 // TWO:       "grid": [1, 1, 1],
 // TWO-NEXT:  "block": [128, 1, 1],
 // TWO:       "grid": [132, 1, 1],
+
+// REGS: setmaxnreg.inc.sync.aligned.u32 240;
+// REGS: setmaxnreg.dec.sync.aligned.u32 24;
 
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
 // PTXAS:     Used {{[0-9]+}} registers
