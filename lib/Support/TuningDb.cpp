@@ -292,17 +292,16 @@ TuningMatch gemm_opt::tuning::findTuning(const TuningDb &db,
                                          const TuningProblem &q,
                                          StringRef device) {
   // The GPU asked for, then the reference GPU, then any GPU.
-  StringRef own = device.empty() ? StringRef(kReferenceTuningDevice) : device;
-  for (StringRef gpu : {own, StringRef(kReferenceTuningDevice)}) {
-    TuningMatch match =
-        findAmong(db, q, [&](const TuningEntry &e) { return e.device == gpu; });
-    if (match.entry) {
-      match.otherDevice = gpu != own;
-      return match;
-    }
-  }
-  TuningMatch match =
-      findAmong(db, q, [](const TuningEntry &) { return true; });
+  StringRef own = preferredTuningDevice(device);
+  auto measuredOn = [&](StringRef gpu) {
+    return findAmong(db, q,
+                     [&](const TuningEntry &e) { return e.device == gpu; });
+  };
+  TuningMatch match = measuredOn(own);
+  if (!match.entry && own != kReferenceTuningDevice)
+    match = measuredOn(kReferenceTuningDevice);
+  if (!match.entry)
+    match = findAmong(db, q, [](const TuningEntry &) { return true; });
   match.otherDevice = match.entry && match.entry->device != own;
   return match;
 }

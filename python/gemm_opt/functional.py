@@ -23,7 +23,6 @@ ACTIVATIONS = ("relu", "gelu", "gelu_tanh", "silu", "sigmoid", "tanh")
 # The functional API's kernels, by problem (the in-memory cache).
 _kernels = {}
 _chips = {}
-_names = {}
 _lock = threading.Lock()
 # matmul's plain calls (2-D, no epilogue, each operand dense or a transposed
 # view of a dense tensor) seen before, by what decides their kernel:
@@ -56,10 +55,7 @@ def _device_chip(index):
 def _device_name(index):
     """The GPU's name as CUDA reports it: the compiler takes that GPU's
     tuned plans first (compile's tuning_device)."""
-    name = _names.get(index)
-    if name is None:
-        name = _names[index] = _runtime.device(index).name
-    return name
+    return _runtime.device(index).name
 
 
 def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0, layout="nn", epilogue=None):

@@ -135,7 +135,6 @@ def test_functional_kernels_are_cached_in_memory(monkeypatch, compiles):
     monkeypatch.setattr(functional._runtime, "device", lambda index: _Sm90())
     monkeypatch.setattr(functional, "_kernels", {})
     monkeypatch.setattr(functional, "_chips", {})
-    monkeypatch.setattr(functional, "_names", {})
     k1 = functional.kernel_for("matmul", (33, 17, 9), "bf16", "bf16")
     assert k1.stage == "wgmma" and k1.problem["c"] == "bf16" and len(compiles) == 1
     real_load = cache.load

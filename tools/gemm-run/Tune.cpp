@@ -453,9 +453,8 @@ int gemm_run::runTune(const TuneRequest &request) {
       return code;
   // The candidates are exact entries of their own; the device matters to
   // the lookups of their mma-rung parts and of the dry run's plans.
-  w.r.base.tuningDevice = w.o.device != "auto" ? w.o.device
-                          : bench.drv          ? bench.info.device.name
-                                               : "";
+  resolveTuningDevice(bench.drv ? bench.info.device.name : "");
+  w.r.base.tuningDevice = tuneSettings().device;
   int status = 0;
   std::vector<StageResult> results;
   for (size_t i = 0; i < w.shapes.size(); ++i) {

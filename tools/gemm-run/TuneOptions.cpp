@@ -60,7 +60,11 @@ TuneSettings gemm_run::tuneSettings() {
   s.confirm = tuneConfirm;
   s.shard = shardText;
   s.rungDb = tuningDb;
-  s.device = resolvedDevice ? *resolvedDevice : tuningDevice.getValue();
+  // Unresolved (no GPU opened yet), auto names no GPU: the reference.
+  if (resolvedDevice)
+    s.device = *resolvedDevice;
+  else if (tuningDevice != "auto")
+    s.device = tuningDevice;
   s.dbOut = tuningDb.getNumOccurrences() ? tuningDb.getValue() : "";
   return s;
 }

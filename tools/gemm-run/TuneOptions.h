@@ -27,8 +27,9 @@ struct TuneSettings {
   /// --tuning-db: the rungs' database ("default", "", a file), and with
   /// --tune where the winners go ("" unless given).
   std::string rungDb, dbOut;
-  /// --tuning-device: "auto" (until resolveTuningDevice), "" or a GPU's name.
-  std::string device = "auto";
+  /// --tuning-device, auto resolved (resolveTuningDevice; "" before): ""
+  /// (the reference GPU) or a GPU's name.
+  std::string device;
 };
 TuneSettings tuneSettings();
 /// Resolves --tuning-device auto to `gpu` (the GPU's name, "" without one):

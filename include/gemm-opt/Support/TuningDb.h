@@ -31,6 +31,10 @@ inline constexpr llvm::StringLiteral kDefaultTuningDb = "default";
 /// The GPU whose entries a lookup takes first when none is named: the
 /// project's reference GPU, the one its speed targets are stated for.
 inline constexpr llvm::StringLiteral kReferenceTuningDevice = "NVIDIA H200";
+/// The GPU a lookup for `device` takes first: `device`, or the reference.
+inline llvm::StringRef preferredTuningDevice(llvm::StringRef device) {
+  return device.empty() ? llvm::StringRef(kReferenceTuningDevice) : device;
+}
 
 /// The version entries must carry to be used: the project's version
 /// (GEMM_OPT_VERSION in CMakeLists.txt; bump it when kernels change so that

@@ -158,9 +158,7 @@ FailureOr<std::optional<TunedRungPlan>> mlir::gemm_opt::lookupTunedPlan(
   if (!e.device.empty() && (match.otherDevice || !options.device.empty())) {
     origin << ", measured on " << e.device;
     if (match.otherDevice)
-      origin << " (none on "
-             << (options.device.empty() ? tuning::kReferenceTuningDevice.str()
-                                        : options.device)
+      origin << " (none on " << tuning::preferredTuningDevice(options.device)
              << ")";
   }
   origin << " (" << llvm::format("%.4f", e.ms) << " ms";

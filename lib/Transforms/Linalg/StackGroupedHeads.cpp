@@ -55,7 +55,7 @@ static std::optional<unsigned> repeatedLoop(linalg::LinalgOp op) {
     return broadcast.getDimensions()[0];
   }
   auto g = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!g || g.getNumDpsInputs() != 1 || g.getNumDpsInits() != 1 ||
+  if (!g || g.getNumDpsInits() != 1 ||
       g.getNumParallelLoops() != g.getNumLoops() || g.hasIndexSemantics() ||
       !g.getMatchingIndexingMap(g.getDpsInitOperand(0)).isIdentity())
     return std::nullopt;

@@ -86,10 +86,12 @@ Value WgmmaKernelEmitter::operandBox(Value slot) {
   return memref::ViewOp::create(b, ty, dyn, off, ValueRange{});
 }
 
-Value WgmmaKernelEmitter::operandSlot(int64_t box) {
+Value WgmmaKernelEmitter::operandSlot(int64_t box, Value localTile) {
   // Across tiles: tile l in slots (l % 2) * boxes + box.
   if (operandAcrossTiles())
-    return add(mul(rem(consumerTile, 2), plan.boxesPerTile()), box);
+    return add(
+        mul(rem(localTile ? localTile : consumerTile, 2), plan.boxesPerTile()),
+        box);
   return c(box % operandSlots);
 }
 
@@ -128,15 +130,15 @@ void WgmmaKernelEmitter::prefetchOperandBoxes(Value tile) {
     // before this one has read.
     ifThen(eq(consumerTile, 0), [&] {
       for (int64_t box = 0; box < boxes; ++box)
-        issueOperandLoad(box, c(box));
+        issueOperandLoad(box, operandSlot(box));
     });
     Value next = add(tile, blocksValue());
     ifThen(ult(next, numTilesValue()), [&] {
       Value row = blockRow, col = blockCol, entry = batchIndex;
       setTile(next);
-      Value half = mul(rem(add(consumerTile, 1), 2), boxes);
+      Value nextLocal = add(consumerTile, 1);
       for (int64_t box = 0; box < boxes; ++box)
-        issueOperandLoad(box, add(half, box));
+        issueOperandLoad(box, operandSlot(box, nextLocal));
       blockRow = row;
       blockCol = col;
       batchIndex = entry;

@@ -375,8 +375,9 @@ private:
   bool operandAcrossTiles() const {
     return operandSlots >= 2 * plan.boxesPerTile();
   }
-  /// The slot of box `box` of the consumer's current tile.
-  Value operandSlot(int64_t box);
+  /// The slot of box `box` of the consumer's local tile `localTile`
+  /// (null: its current one, consumerTile).
+  Value operandSlot(int64_t box, Value localTile = Value());
   /// The leader: TMA of box `box` of the tile that blockRow / blockCol
   /// name into `slot`, completing on the slot's barrier.
   void issueOperandLoad(int64_t box, Value slot);
