@@ -1025,7 +1025,8 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
     Option<"blockM", "block-m", "int64_t", "0",
            "Block tile rows, a multiple of 64 per warpgroup (0 = heuristic)">,
     Option<"blockN", "block-n", "int64_t", "0",
-           "Block tile columns, 64..256 in steps of 64 (0 = heuristic)">,
+           "Block tile columns, 64..256 in steps of 64; with swap-ab=1 "
+           "rows of A, 8..256 in steps of 8 (0 = heuristic)">,
     Option<"blockK", "block-k", "int64_t", "0",
            "K tile; one 128-byte swizzle row: 64 for f16/bf16, 32 for tf32 (0 = heuristic)">,
     Option<"stages", "stages", "int64_t", "0",
@@ -1085,6 +1086,13 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "(needs warp-specialized=1 persistent=1 pingpong=0 split-k=1, "
            "a matmul that is not batched and a static M, N and K); 0: "
            "whole tiles per block (-1 = heuristic)">,
+    Option<"swapAb", "swap-ab", "int64_t", "-1",
+           "1: the kernel computes C^T = B A^T, the weights' N along "
+           "wgmma's 64-row side and M along its N side (block-n any "
+           "multiple of 8 up to 256 rows of A), C stored transposed from "
+           "registers (needs A stored M x K and B stored N x K, 16-bit "
+           "inputs, a static M, one matmul, tma-store=0 split-k=1); 0: "
+           "tiles of C as it is (-1 = heuristic)">,
   ];
   let dependentDialects = [
     "gemm_opt::GemmOptDialect",

@@ -453,7 +453,8 @@ static bool chooseShortKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
 }
 
 WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
-                                              const ChipInfo &chip) {
+                                              const ChipInfo &chip,
+                                              bool allowSwapAb) {
   // ../shared/notes/mlir22-gpu-facts.md ("Hopper"), hand-built kernels at
   // 4096^3 on the H200; this generator's sweeps (results/2026-11-30-
   // wgmma-sweep*, -sweeps-s3, -tail-sweep) kept the same choices:
@@ -495,7 +496,9 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   auto blocks = [&](int64_t bm, int64_t bn) {
     return p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
-  if (chooseFewWaveWgmmaTiles(p, chip, plan) ||
+  std::string swapWhy;
+  if ((allowSwapAb && chooseSwapAbWgmmaPlan(p, chip, plan, swapWhy)) ||
+      chooseFewWaveWgmmaTiles(p, chip, plan) ||
       chooseManyWaveWgmmaTiles(p, chip, plan) ||
       chooseShortKWgmmaTiles(p, chip, plan))
     return plan;

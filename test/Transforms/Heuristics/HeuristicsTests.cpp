@@ -359,13 +359,13 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
                "2048x5120x13824: " + plan.str());
   }
   // Stream-K's split last wave: an M whose last 128-row tile is mostly
-  // padding takes 64x256 tiles (300 = 2 x 128 + 44), over a few waves or
-  // many (300x57344), a last wave of 128x256 tiles under a third full
-  // splits (512x10240: 132 + 28 tiles), one of 56 tiles does not
-  // (2048x5120); nor does a batched matmul.
-  for (auto [shape, bm] : {std::pair{Shape{300, 8192, 8192}, int64_t(64)},
-                           std::pair{Shape{300, 57344, 8192}, int64_t(64)},
-                           std::pair{Shape{700, 28672, 8192}, int64_t(64)},
+  // padding takes 64x256 tiles (300 = 2 x 128 + 44) where swap-AB's tiles
+  // would leave the last wave a quarter empty (300x5120: 80 tiles of
+  // 128x152), a last wave of 128x256 tiles under a third full splits
+  // (512x10240: 132 + 28 tiles), one of 56 tiles does not (2048x5120);
+  // nor does a batched matmul.
+  for (auto [shape, bm] : {std::pair{Shape{300, 5120, 13824}, int64_t(64)},
+                           std::pair{Shape{300, 10240, 8192}, int64_t(64)},
                            std::pair{Shape{512, 10240, 8192}, int64_t(128)}}) {
     GemmProblem p = makeProblem(shape, bf16, bf16, false);
     p.transposeB = true;
@@ -377,6 +377,34 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     EXPECT_MSG(!chooseWgmmaPlan(tf32, chip).streamK,
                "tf32 " + describe(shape, "f32", "sm_90a"));
   }
+  // Swap-AB (C^T = B A^T, M along wgmma's n in steps of 8) at such an M
+  // where its tiles fill the last wave: 2 x 64 tiles of 152 columns at
+  // 300x8192, 2 x 448 at 300x57344, 3 x 224 of 176 at 700x28672; the plain
+  // kernel, 4 ring slots. Not in f32, nor with A stored K x M, nor batched.
+  for (auto [shape, cols] : {std::pair{Shape{300, 8192, 8192}, int64_t(152)},
+                             std::pair{Shape{300, 57344, 8192}, int64_t(152)},
+                             std::pair{Shape{700, 28672, 8192}, int64_t(176)},
+                             std::pair{Shape{288, 8192, 8192}, int64_t(144)}}) {
+    GemmProblem p = makeProblem(shape, bf16, bf16, false);
+    p.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    EXPECT_MSG(plan.swapAB && plan.bm == 128 && plan.bn == cols &&
+                   plan.consumers == 2 && !plan.warpSpecialized &&
+                   !plan.tmaStore && plan.stages == 4,
+               describe(shape, "bf16", "sm_90a") + ": " + plan.str());
+    EXPECT_MSG(!chooseWgmmaPlan(p, chip, /*allowSwapAb=*/false).swapAB,
+               describe(shape, "bf16", "sm_90a") + " without swap-AB");
+    GemmProblem nn = makeProblem(shape, bf16, bf16, false);
+    EXPECT_MSG(!chooseWgmmaPlan(nn, chip).swapAB,
+               "nn " + describe(shape, "bf16", "sm_90a"));
+    GemmProblem tf32 = makeProblem(shape, f32, f32, false);
+    tf32.transposeB = true;
+    EXPECT_MSG(!chooseWgmmaPlan(tf32, chip).swapAB,
+               "tf32 " + describe(shape, "f32", "sm_90a"));
+  }
+  EXPECT_MSG(chooseSwapAbWgmmaTiles(300, 5120, 132).cols == 152 &&
+                 chooseSwapAbWgmmaTiles(300, 5120, 132).tiles == 80,
+             "300x5120: 2 x 40 tiles of 152 columns");
   for (Shape shape : {Shape{2048, 5120, 5120}, Shape{256, 8192, 8192}}) {
     GemmProblem p = makeProblem(shape, bf16, bf16, false);
     EXPECT_MSG(!chooseWgmmaPlan(p, chip).streamK,

@@ -144,6 +144,7 @@ WgmmaGemmPlan otherWgmmaPlan(WgmmaGemmPlan plan) {
   o.tmaStore = !plan.tmaStore;
   o.splitK += 1;
   o.streamK = !plan.streamK;
+  o.swapAB = !plan.swapAB;
   if (plan.tmaStore)
     o.storeBuffers += 1;
   if (plan.warpSpecialized) {

@@ -71,8 +71,24 @@ std::optional<SwapAbGemmPlan> chooseSwapAbPlan(const GemmProblem &problem,
 MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 
 /// The default plan of the Hopper rung `wgmma` for `problem` on `chip`
-/// (f16/bf16 inputs, or f32 inputs computed as TF32).
-WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip);
+/// (f16/bf16 inputs, or f32 inputs computed as TF32); without the swap-AB
+/// kernel when `allowSwapAb` is false (the rung's swap-ab=0).
+WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip,
+                              bool allowSwapAb = true);
+
+/// Swap-AB tiles of an M x N matmul on `numSMs` SMs: `cols` rows of M
+/// (a multiple of 8) per block of 128 rows of N, and the tiles there are.
+struct SwapAbWgmmaTiles {
+  int64_t cols = 0, tiles = 0;
+};
+SwapAbWgmmaTiles chooseSwapAbWgmmaTiles(int64_t m, int64_t n, int64_t numSMs);
+
+/// Replaces `plan` (chooseWgmmaPlan's) by the swap-AB kernel's
+/// (WgmmaGemmPlan::swapAB) where `problem`'s M would leave its last 128-row
+/// tile mostly padding, and says why; false, leaving `plan` alone, for
+/// other problems.
+bool chooseSwapAbWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip,
+                           WgmmaGemmPlan &plan, std::string &why);
 
 /// Whether the `wgmma` rung copies operands whose rows are not 16-byte
 /// aligned into padded scratch (and runs TMA + wgmma on those) rather than

@@ -335,12 +335,12 @@ LogicalResult WgmmaPlanAttr::verify(
     int64_t groupM, int64_t maxRegs, bool persistent, int64_t persistentBlocks,
     bool pingpong, int64_t producerRegs, int64_t splitK, bool stagedA,
     bool stagedB, int64_t stages, int64_t storeBuffers, bool streamK,
-    bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
+    bool swapAb, bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
   return failIf(emitError,
                 checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes,
                                groupM, maxRegs, persistent, persistentBlocks,
                                pingpong, producerRegs, splitK, stagedA, stagedB,
-                               stages, storeBuffers, streamK, tmaStore,
+                               stages, storeBuffers, streamK, swapAb, tmaStore,
                                warpSpecialized, warpgroups));
 }
 

@@ -125,8 +125,8 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     int64_t consumerRegs, int64_t elemBytes, int64_t groupM, int64_t maxRegs,
     bool persistent, int64_t persistentBlocks, bool pingpong,
     int64_t producerRegs, int64_t splitK, bool stagedA, bool stagedB,
-    int64_t stages, int64_t storeBuffers, bool streamK, bool tmaStore,
-    bool warpSpecialized, int64_t warpgroups) {
+    int64_t stages, int64_t storeBuffers, bool streamK, bool swapAb,
+    bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
   std::string why =
       checkPositive({{"block-m", bm}, {"block-n", bn}, {"block-k", bk},
                      {"stages", stages}, {"warpgroups", warpgroups}});
@@ -146,7 +146,12 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
            " warpgroup(s) a multiple of 64 rows (wgmma is m64)";
   if (bm > 256)
     return "block-m=" + s(bm) + " exceeds 256, the largest TMA box";
-  if (bn % 64 || bn > 256)
+  // Swapped, block-n counts rows of A, read K-major like B^T: wgmma's n
+  // takes any multiple of 8.
+  if (swapAb && (bn % 8 || bn > 256))
+    return "block-n=" + s(bn) +
+           " must be a multiple of 8 up to 256 with swap-ab=1 (wgmma n)";
+  if (!swapAb && (bn % 64 || bn > 256))
     return "block-n=" + s(bn) +
            " must be 64, 128, 192 or 256: whole 64-column (128-byte) "
            "panels of B, and wgmma n <= 256";
@@ -194,6 +199,10 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
     return "stream-k=1 needs the warp-specialized persistent kernel with "
            "cooperative consumers and no K splits (warp-specialized=1 "
            "persistent=1 pingpong=0 split-k=1)";
+  // The swapped kernel stores C^T's tiles transposed from registers and
+  // has no partials of its own.
+  if (swapAb && (tmaStore || splitK > 1 || elemBytes != 2))
+    return "swap-ab=1 needs 16-bit inputs, tma-store=0 and split-k=1";
   if (!warpSpecialized)
     return "";
   // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless

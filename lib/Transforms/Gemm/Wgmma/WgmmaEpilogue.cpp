@@ -27,14 +27,20 @@ Value WgmmaKernelEmitter::accumulatorPair(Value acc, int64_t j, int64_t h) {
       b, VectorType::get({2}, b.getF32Type()), ValueRange{x0, x1});
 }
 
+std::pair<Value, Value> WgmmaKernelEmitter::fragmentOrigin() {
+  return {add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
+              add(mul(warpInWg, 16), div(lane, 4))),
+          add(blockCol, mul(rem(lane, 4), 2))};
+}
+
 void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
+  if (plan.swapAB)
+    return storeCTransposed(acc);
   // wgmma m64nN f32 accumulator: register r of thread (warp w, lane l) of
   // the warpgroup is row 16w + l/4 + 8*((r%4)/2), column 8*(r/4) + 2*(l%4)
   // + r%2 of the m64 tile; registers (4j, 4j+1) and (4j+2, 4j+3) are
   // column pairs.
-  Value rowBase = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
-                      add(mul(warpInWg, 16), div(lane, 4)));
-  Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  auto [rowBase, colBase] = fragmentOrigin();
   for (int64_t i = 0; i < plan.mTiles(); ++i)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(rowBase, i * 64 + h * 8);
@@ -45,14 +51,105 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
     }
 }
 
+void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
+  // As storeC's registers, of the swapped tile: its row r is column r of C
+  // (N), its column c row c of C (M). The 8 lanes with one l % 4 hold 8
+  // consecutive rows r, 16 bytes of one row of C, at each of the thread's
+  // columns; C is at most a few hundred rows here, and its stores are a
+  // small part of the K loop's time.
+  //
+  // Registers: every accumulator is live until stored, so each store
+  // takes one base address per row r of the tile and its column's offset
+  // (8j + e rows of C) as an immediate, and checks M against a constant
+  // in its own predicate: with an address and a branch per element, ptxas
+  // ran short of registers beside 76 accumulators and serialized every
+  // wgmma of the kernel (C7514; 300 x 8192 x 8192 ran at 74 % of cuBLAS
+  // where 288 x 8192 x 8192, whose stores it kept, ran at 98 %:
+  // results/2026-12-06-padded-m). An element past M (N) reads the
+  // epilogue's operands clamped into them and is not stored.
+  const GemmProblem &q = *unswapped;
+  Type cTy = cast<MemRefType>(q.c.getType()).getElementType();
+  int64_t bytes = cTy.getIntOrFloatBitWidth() / 8;
+  if (q.accumulate) {
+    // C += (beta = 1) reads C: a branch per element.
+    storeCTransposedAccumulating(acc);
+    return;
+  }
+  auto [rowBase, colBase] = fragmentOrigin();
+  Value cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, q.c);
+  if (!cast<MemRefType>(q.c.getType()).getLayout().isIdentity())
+    cBase = add(
+        cBase, mul(memref::ExtractStridedMetadataOp::create(b, q.c).getOffset(),
+                   bytes));
+  Value col32 = arith::IndexCastOp::create(b, b.getI32Type(), colBase);
+  Value zero32 = arith::ConstantIntOp::create(b, b.getI32Type(), 0);
+  Value one32 = arith::ConstantIntOp::create(b, b.getI32Type(), 1);
+  for (int64_t i = 0; i < plan.mTiles(); ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value n = add(rowBase, i * 64 + h * 8);
+      Value rowOk = guardM
+                        ? arith::SelectOp::create(b, ult(n, q.n), one32, zero32)
+                        : one32;
+      Value base = arith::IndexCastOp::create(
+          b, b.getI64Type(), add(cBase, mul(add(mul(colBase, q.n), n), bytes)));
+      for (int64_t j = 0; j < plan.bn / 8; ++j)
+        for (int64_t e = 0; e < 2; ++e) {
+          int64_t d = 8 * j + e;
+          Value m = add(colBase, d);
+          Value x = LLVM::ExtractValueOp::create(
+              b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + e});
+          x = applyEpilogue(b, q, m, n, x, /*clamp=*/guardN || guardM);
+          Value v = x;
+          std::string st = bytes == 4 ? "st.global.f32" : "st.global.b16";
+          if (bytes == 2)
+            v = arith::BitcastOp::create(b, b.getI16Type(),
+                                         arith::TruncFOp::create(b, cTy, x));
+          // p = row < N and colBase + d < M (colBase < M - d).
+          std::string text =
+              "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n" +
+              (guardN ? " setp.lt.and.u32 p, $3, " +
+                            std::to_string(std::max<int64_t>(q.m - d, 0)) +
+                            ", p;\n"
+                      : std::string()) +
+              " @p " + st + " [$0+" + std::to_string(d * q.n * bytes) +
+              "], $1;\n}";
+          b.inlinePtx({}, {base, v, rowOk, col32}, text,
+                      bytes == 4 ? "l,f,r,r" : "l,h,r,r",
+                      /*sideEffects=*/true);
+        }
+    }
+}
+
+void WgmmaKernelEmitter::storeCTransposedAccumulating(ArrayRef<Value> acc) {
+  const GemmProblem &q = *unswapped;
+  auto [rowBase, colBase] = fragmentOrigin();
+  for (int64_t i = 0; i < plan.mTiles(); ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value n = add(rowBase, i * 64 + h * 8);
+      for (int64_t j = 0; j < plan.bn / 8; ++j)
+        for (int64_t e = 0; e < 2; ++e) {
+          Value m = add(colBase, j * 8 + e);
+          Value ok;
+          if (guardM)
+            ok = ult(n, q.n);
+          if (guardN)
+            ok = ok ? andi(ok, ult(m, q.m)) : ult(m, q.m);
+          ifThen(ok, [&] {
+            Value x = LLVM::ExtractValueOp::create(
+                b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + e});
+            x = arith::AddFOp::create(b, b.loadF32(q.c, {m, n}), x);
+            b.storeFromF32(applyEpilogue(b, q, m, n, x), q.c, {m, n});
+          });
+        }
+    }
+}
+
 void WgmmaKernelEmitter::storePartials(ArrayRef<Value> acc) {
   // As storeC's pairs, unguarded by N up to the partials' padded row
   // (ldPartials, a multiple of 4; columns past N hold the zero fill's
   // products, which the reduction never reads), with no epilogue: the
   // reduction applies it to the sum.
-  Value rowBase = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
-                      add(mul(warpInWg, 16), div(lane, 4)));
-  Value colBase = add(blockCol, mul(rem(lane, 4), 2));
+  auto [rowBase, colBase] = fragmentOrigin();
   Value splitRows = mul(split, p.m);
   bool guardCols = ceilDiv(p.n, plan.bn) * plan.bn > ldPartials;
   for (int64_t i = 0; i < plan.mTiles(); ++i)

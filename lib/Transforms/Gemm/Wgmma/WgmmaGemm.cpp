@@ -288,7 +288,12 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
   // strides).
   GemmProblem staged = stageGemmOperands(b, prepared, plan.stageA, plan.stageB,
                                          batchedKRowMultiple(problem, plan));
-  WgmmaKernelEmitter emitter(b, staged, plan);
+  // Swap-AB: the kernel of C^T = B A^T, storing C transposed.
+  GemmProblem swapped;
+  if (plan.swapAB)
+    swapped = swapGemmOperands(staged);
+  WgmmaKernelEmitter emitter(b, plan.swapAB ? swapped : staged, plan,
+                             plan.swapAB ? &staged : nullptr);
   gpu::LaunchOp launch = emitter.emit();
   if (failed(distributeBatchViews(launch->getParentOfType<func::FuncOp>())))
     return {};

@@ -24,7 +24,7 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
       checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM,
                      maxRegs, persistent, persistentBlocks, pingpong,
                      producerRegs, splitK, stageA, stageB, stages, storeBuffers,
-                     streamK, tmaStore, warpSpecialized, consumers);
+                     streamK, swapAB, tmaStore, warpSpecialized, consumers);
   if (!why.empty())
     return why;
   // The mbarriers (a full and an empty one per slot, the turns of
@@ -38,7 +38,7 @@ WgmmaPlanAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
                             elemBytes, groupM, maxRegs, persistent,
                             persistentBlocks, pingpong, producerRegs, splitK,
                             stageA, stageB, stages, storeBuffers, streamK,
-                            tmaStore, warpSpecialized, consumers);
+                            swapAB, tmaStore, warpSpecialized, consumers);
 }
 
 WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
@@ -64,6 +64,7 @@ WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
   p.storeBuffers = a.getStoreBuffers();
   p.splitK = a.getSplitK();
   p.streamK = a.getStreamK();
+  p.swapAB = a.getSwapAb();
   return p;
 }
 
@@ -76,8 +77,9 @@ std::string WgmmaGemmPlan::str() const {
          (storeBuffers != 2 ? " (" + s(storeBuffers) + " boxes a warpgroup)"
                             : "") +
          (splitK > 1 ? ", split-K " + s(splitK) : "") +
-         (streamK ? ", stream-K" : "") + ", stages " + s(stages) + ", shared " +
-         s(sharedBytes()) + " B" +
+         (streamK ? ", stream-K" : "") +
+         (swapAB ? ", swap-AB (C^T = B A^T)" : "") + ", stages " + s(stages) +
+         ", shared " + s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
                            : "") +
@@ -139,6 +141,42 @@ std::string mlir::gemm_opt::checkWgmmaStreamK(const GemmProblem &p,
            std::to_string(need) + " at least (" +
            std::to_string(plan.consumerRegs) + " given)";
   return "";
+}
+
+std::string mlir::gemm_opt::checkWgmmaSwapAb(const GemmProblem &p,
+                                             const WgmmaGemmPlan &plan) {
+  if (!plan.swapAB)
+    return "";
+  if (p.isBatched())
+    return "a batched matmul takes no swap-AB";
+  if (p.dynamicM() || p.dynamicExtents())
+    return "a dynamic M, N or K takes no swap-AB (M is the swapped "
+           "kernel's columns, static in its tensor maps and grid)";
+  if (p.transposeA || !p.transposeB)
+    return "swap-AB reads A stored M x K and B stored N x K as they are "
+           "(layout nt)";
+  if (p.aType.getIntOrFloatBitWidth() != 16)
+    return "swap-AB takes f16 or bf16 inputs";
+  if (plan.stageA || plan.stageB || !checkTmaRows(p).why.empty())
+    return "swap-AB needs rows of A and B that TMA loads as they are (" +
+           checkTmaRows(p).why + ")";
+  return "";
+}
+
+GemmProblem mlir::gemm_opt::swapGemmOperands(const GemmProblem &p) {
+  GemmProblem s = p;
+  std::swap(s.a, s.b);
+  std::swap(s.aType, s.bType);
+  std::swap(s.m, s.n);
+  // B stored N x K is the swapped A (M' x K, K-major); A stored M x K is
+  // the swapped B^T (N' x K).
+  s.transposeA = false;
+  s.transposeB = true;
+  // The epilogue reads its operands at C's (row, column): the kernel
+  // applies it with `p` as it stores C transposed.
+  s.epilogue = {};
+  s.epilogueOperands.clear();
+  return s;
 }
 
 int64_t mlir::gemm_opt::streamKConsumerRegs(const GemmProblem &p,

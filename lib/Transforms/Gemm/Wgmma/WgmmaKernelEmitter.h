@@ -163,10 +163,13 @@ struct TileSchedule {
 
 class WgmmaKernelEmitter : KernelEmitterBase {
 public:
-  /// `p` and `plan` are held by reference: they outlive the emitter.
+  /// `p` and `plan` are held by reference: they outlive the emitter. With
+  /// plan.swapAB, `p` is the swapped problem (swapGemmOperands) and
+  /// `unswapped` the matmul as it is, whose C the kernel stores transposed.
   WgmmaKernelEmitter(KernelBuilder &b, const GemmProblem &p,
-                     const WgmmaGemmPlan &plan)
-      : KernelEmitterBase(b), p(p), plan(plan) {
+                     const WgmmaGemmPlan &plan,
+                     const GemmProblem *unswapped = nullptr)
+      : KernelEmitterBase(b), p(p), plan(plan), unswapped(unswapped) {
     guardM = p.dynamicM() || p.m % plan.bm != 0;
     guardN = p.n % plan.bn != 0;
     tiles = ceilDiv(ceilDiv(p.k, plan.bk), plan.splitK);
@@ -337,7 +340,15 @@ private:
   /// Columns 8j + 2(l%4) + {0, 1} of row 16w + l/4 + 8h of an m64
   /// accumulator `acc` (registers 4j + 2h, 4j + 2h + 1) as a vector<2xf32>.
   Value accumulatorPair(Value acc, int64_t j, int64_t h);
+  /// The block tile's row and column of this thread's first accumulator
+  /// pair (row 16w + l/4, column 2(l%4) of its warpgroup's m64 tiles).
+  std::pair<Value, Value> fragmentOrigin();
   void storeC(ArrayRef<Value> acc);
+  /// Swap-AB: element (r, c) of the swapped tile is C[c][r] of the matmul
+  /// as it is (`unswapped`), stored one by one.
+  void storeCTransposed(ArrayRef<Value> acc);
+  /// The same with C += (beta = 1): C read first, a branch per element.
+  void storeCTransposedAccumulating(ArrayRef<Value> acc);
   /// plan.tmaStore: C through the warpgroup's staging boxes and TMA stores.
   void storeCThroughTma(ArrayRef<Value> acc);
   /// Split-K: the unit's f32 partial, rows split * M + r of `partials`.
@@ -401,6 +412,7 @@ private:
 
   const GemmProblem &p;
   const WgmmaGemmPlan &plan;
+  const GemmProblem *unswapped;
   bool guardM, guardN, foldedBatch;
   /// K tiles of a work unit: the problem's, or one split's.
   int64_t tiles;

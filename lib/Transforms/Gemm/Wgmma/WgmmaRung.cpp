@@ -69,7 +69,13 @@ static std::string applyPlanOptions(const GemmProblem &problem,
   // says so.
   bool ownTiles = o.blockM || o.blockN || o.warpgroups ||
                   o.warpSpecialized != -1 || o.persistent != -1 ||
-                  o.pingpong != -1 || o.tmaStore == 1;
+                  o.pingpong != -1 || o.tmaStore == 1 || o.swapAb == 1;
+  // So is the heuristics' swap-AB (block-n counts rows of A there);
+  // swap-ab=0 has the heuristics plan without it (planWgmma).
+  if (o.swapAb != -1)
+    plan.swapAB = o.swapAb != 0;
+  else if (ownTiles)
+    plan.swapAB = false;
   if (o.splitK == 0 && ownTiles)
     plan.splitK = 1;
   overrideIfSet(plan.splitK, o.splitK);
@@ -85,6 +91,8 @@ static std::string applyPlanOptions(const GemmProblem &problem,
     fitStreamKRegisters(problem, plan);
   if (std::string why = checkWgmmaStreamK(problem, plan); !why.empty())
     return "invalid 'wgmma' option stream-k=1: " + why;
+  if (std::string why = checkWgmmaSwapAb(problem, plan); !why.empty())
+    return "invalid 'wgmma' option swap-ab=1: " + why;
   if (o.tmaStore == 1) {
     std::string why = checkTmaStoreOfC(problem);
     if (!why.empty())
@@ -152,7 +160,10 @@ static std::string planWgmma(const GemmProblem &problem, const ChipInfo &chip,
   }
   if (!base)
     base = chooseWgmmaPlan(problem, chip);
-  out.plan = *base;
+  // swap-ab=0: the heuristics' plan among the others.
+  out.plan = o.swapAb == 0 && base->swapAB
+                 ? chooseWgmmaPlan(problem, chip, /*allowSwapAb=*/false)
+                 : *base;
   out.plan.stageA = out.staged && out.rows.a;
   out.plan.stageB = out.staged && out.rows.b;
   return applyPlanOptions(problem, chip, o, out.plan, out.padsB, out.keep);
@@ -172,7 +183,8 @@ std::string mlir::gemm_opt::wgmmaPlanOptions(const WgmmaGemmPlan &plan,
       " persistent=" + flag(plan.persistent) +
       " pingpong=" + flag(plan.pingpong) + " tma-store=" + flag(plan.tmaStore) +
       " max-registers=" + str(plan.maxRegs) + " block-k=" + str(plan.bk) +
-      " split-k=" + str(plan.splitK) + " stream-k=" + flag(plan.streamK);
+      " split-k=" + str(plan.splitK) + " stream-k=" + flag(plan.streamK) +
+      " swap-ab=" + flag(plan.swapAB);
   if (plan.tmaStore)
     s += " store-buffers=" + str(plan.storeBuffers);
   if (plan.warpSpecialized)
@@ -202,7 +214,7 @@ struct GemmWgmmaPass
       "warpgroups",    "group-m",  "max-registers", "warp-specialized",
       "persistent",    "pingpong", "tma-store",     "split-k",
       "store-buffers", "stream-k", "staging",       "producer-registers",
-      "consumer-registers"};
+      "consumer-registers", "swap-ab"};
   // clang-format on
 
   /// The plan options given to this pass; over `tuned`'s when given.
@@ -220,7 +232,7 @@ struct GemmWgmmaPass
     GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
     GEMM_OPT_PICK(splitK) GEMM_OPT_PICK(storeBuffers) GEMM_OPT_PICK(streamK)
     GEMM_OPT_PICK(producerRegisters) GEMM_OPT_PICK(consumerRegisters)
-    GEMM_OPT_PICK(staging)
+    GEMM_OPT_PICK(staging) GEMM_OPT_PICK(swapAb)
 #undef GEMM_OPT_PICK
     return o;
     // clang-format on

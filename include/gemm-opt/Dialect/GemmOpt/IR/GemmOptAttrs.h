@@ -66,8 +66,9 @@ std::string checkWgmmaPlan(int64_t bk, int64_t bm, int64_t bn,
                            bool persistent, int64_t persistentBlocks,
                            bool pingpong, int64_t producerRegs, int64_t splitK,
                            bool stagedA, bool stagedB, int64_t stages,
-                           int64_t storeBuffers, bool streamK, bool tmaStore,
-                           bool warpSpecialized, int64_t warpgroups);
+                           int64_t storeBuffers, bool streamK, bool swapAb,
+                           bool tmaStore, bool warpSpecialized,
+                           int64_t warpgroups);
 
 } // namespace mlir::gemm_opt
 

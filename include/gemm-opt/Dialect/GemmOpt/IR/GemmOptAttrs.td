@@ -300,7 +300,10 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     kernel, cooperative consumers, split_k 1): whole waves of tiles stay
     whole and the tiles of the last, partial wave split along K over the
     idle blocks, one part each; part 0's block adds the other parts' f32
-    partials in part order and stores the tile.
+    partials in part order and stores the tile. `swap_ab`: the kernel
+    computes C^T = B A^T (A stored M x K and B stored N x K, both read
+    K-major as they are): a block tile is `bm` rows of N by `bn` (any
+    multiple of 8) rows of M, and C is stored transposed from registers.
   }];
   let parameters = (ins
     "int64_t":$bk,
@@ -321,6 +324,7 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     "int64_t":$stages,
     GemmOpt_Int<"2", "TMA-store staging boxes of each consumer warpgroup">:$store_buffers,
     GemmOpt_BoolParameter<"false", "stream-K: the last wave's tiles split along K over the idle blocks">:$stream_k,
+    GemmOpt_BoolParameter<"false", "C^T = B A^T: bm rows of N, bn columns of M">:$swap_ab,
     GemmOpt_BoolParameter<"false", "epilogue through TMA stores">:$tma_store,
     GemmOpt_RequiredBool<"a producer warpgroup issues the TMA loads">:$warp_specialized,
     "int64_t":$warpgroups

@@ -109,6 +109,14 @@ struct WgmmaGemmPlan {
   /// part order (deterministic) before the epilogue. A one-block kernel
   /// launched first clears the flags (WgmmaStreamK.cpp).
   bool streamK = false;
+  /// Swap-AB: the kernel computes C^T = B A^T, with B stored N x K as its
+  /// A operand (bm rows of N per block, wgmma's m64 side) and A stored
+  /// M x K as its K-major B operand (bn rows of M, any multiple of 8:
+  /// wgmma's n side), and stores C transposed from registers. An M that
+  /// 64- or 128-row tiles would pad heavily (M = 300: 384 rows) is then
+  /// covered in steps of 8 rows (2 tiles of 152), as nvjet's tiles at such
+  /// M are (128x152 at 300x8192x8192, results/2026-12-06-padded-m).
+  bool swapAB = false;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// A TMA store box of C: 64 rows (one wgmma m64 tile) of 128 bytes.
@@ -208,6 +216,19 @@ std::string checkWgmmaSplitK(const GemmProblem &problem,
 /// else why not.
 std::string checkWgmmaStreamK(const GemmProblem &problem,
                               const WgmmaGemmPlan &plan);
+
+/// What swap-AB (plan.swapAB) asks of `problem`: one matmul of a static M
+/// (the swapped kernel's columns are M), N and K, 16-bit inputs, A stored
+/// M x K and B stored N x K (each then the K-major operand the other's
+/// role reads, no copy), rows TMA loads as they are. "" when it may run,
+/// else why not.
+std::string checkWgmmaSwapAb(const GemmProblem &problem,
+                             const WgmmaGemmPlan &plan);
+
+/// The problem the swap-AB kernel computes: C^T = B A^T, M and N, A and B
+/// exchanged (A stored M x K is B^T of the swapped problem). Its C is still
+/// `problem`'s: the kernel stores it transposed.
+GemmProblem swapGemmOperands(const GemmProblem &problem);
 
 /// The fewest consumer registers (setmaxnreg) that the stream-K kernel of
 /// `plan` for `problem` computes its tail with, 0 for any: with two

@@ -1,0 +1,104 @@
+//===- SwapAbWgmmaHeuristics.cpp - wgmma tiles of C^T for padded M -------===//
+//
+// When the wgmma rung computes C^T = B A^T (WgmmaGemmPlan::swapAB) and with
+// which tiles: M then runs along wgmma's n side, in steps of 8 rows, where
+// 64- or 128-row tiles of A would compute mostly padding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Support/TuningDb.h"
+#include "gemm-opt/Support/WgmmaScheduleLimits.h"
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
+#include "gemm-opt/Transforms/Heuristics/GemmHeuristics.h"
+
+#define DEBUG_TYPE "gemm-opt-heuristics"
+
+using namespace mlir;
+using namespace mlir::gemm_opt;
+
+/// A tile's fixed cost in columns of M: its ring's first fill, the wait
+/// for its last wgmmas and its stores of C, paid once per tile.
+static constexpr int64_t kTileOverheadCols = 32;
+
+SwapAbWgmmaTiles mlir::gemm_opt::chooseSwapAbWgmmaTiles(int64_t m, int64_t n,
+                                                        int64_t numSMs) {
+  // Blocks of 128 rows of N (two warpgroups of m64 tiles) and ceil(M / t)
+  // columns rounded up to 8 for t tiles along M, at least 128 of them
+  // (104 columns ran at 67-78 % of cuBLAS where 152 ran at 84 %,
+  // results/2026-12-06-padded-m/call4). A block's time grows with its
+  // columns, the grid's with its waves: minimise waves x (columns + a
+  // tile's fixed cost), the fewer tiles first. At 300x8192x8192 this gives
+  // 2 x 64 tiles of 128x152, one wave, as nvjet's 128x152 there
+  // (results/2026-12-06-padded-m/cublas-kernels.txt).
+  SwapAbWgmmaTiles best;
+  int64_t bestCost = INT64_MAX;
+  int64_t rowTiles = ceilDiv(n, 128);
+  for (int64_t t = ceilDiv(m, 256);; ++t) {
+    int64_t cols = ceilDiv(ceilDiv(m, t), 8) * 8;
+    if (cols < 128 && t > ceilDiv(m, 256))
+      break;
+    int64_t tiles = t * rowTiles;
+    int64_t cost = ceilDiv(tiles, numSMs) * (cols + kTileOverheadCols);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = {cols, tiles};
+    }
+  }
+  return best;
+}
+
+bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
+                                           const ChipInfo &chip,
+                                           WgmmaGemmPlan &plan,
+                                           std::string &why) {
+  // The family: an M of 256 .. 2048 whose last 128-row tile would be over
+  // half padding, over wide N (the layers of a model), in the layout the
+  // swapped kernel reads without copies.
+  if (!::gemm_opt::tuning::mostlyPaddedLastTile(p.m) || p.n < 4096 ||
+      p.k < 1024)
+    return false;
+  WgmmaGemmPlan swapped = plan;
+  swapped.swapAB = true;
+  if (!checkWgmmaSwapAb(p, swapped).empty())
+    return false;
+  // Only where the swapped tiles fill the last wave: with 80 tiles on 132
+  // SMs (300x5120x13824) the 64x256 stream-K kernel stays ahead.
+  SwapAbWgmmaTiles tiles = chooseSwapAbWgmmaTiles(p.m, p.n, chip.numSMs);
+  int64_t waves = ceilDiv(tiles.tiles, chip.numSMs);
+  if (4 * tiles.tiles < 3 * waves * chip.numSMs) {
+    GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k
+                   << ": swap-AB's " << tiles.tiles << " tiles of 128x"
+                   << tiles.cols << " fill under 3/4 of their last wave\n";
+    return false;
+  }
+  // The plain kernel (every warpgroup computes, thread 0 loads): the
+  // warp-specialized one measured 98 % of cuBLAS at 288x8192x8192, but
+  // ptxas serialized its wgmmas (C7514) wherever M was ragged in the last
+  // tile or took three tiles, and it then ran at 72-84 %, under the plain
+  // kernel's 84-89 % (results/2026-12-06-padded-m/call2, call4).
+  swapped.bm = 128;
+  swapped.bn = tiles.cols;
+  swapped.consumers = 2;
+  swapped.warpSpecialized = false;
+  swapped.persistent = false;
+  swapped.pingpong = false;
+  swapped.tmaStore = false;
+  swapped.streamK = false;
+  swapped.splitK = 1;
+  swapped.groupM = 8;
+  swapped.maxRegs = 0;
+  // 4 ring slots: 6 ran 3-9 points behind (call4).
+  swapped.stages = 4;
+  if (!swapped.validate(chip).empty())
+    return false;
+  plan = swapped;
+  why = "M = " + std::to_string(p.m) + " would be " +
+        std::to_string(ceilDiv(p.m, 128) * 128) +
+        " rows of 128-row tiles: swap-AB, C^T = B A^T in " +
+        std::to_string(tiles.tiles) + " tiles of 128 rows of N x " +
+        std::to_string(tiles.cols) + " of M";
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": " << why
+                 << "; plan " << plan.str() << "\n";
+  return true;
+}
