@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <numeric>
 #include <set>
 
 namespace json = llvm::json;
@@ -54,16 +55,20 @@ bool readExpression(const json::Value &v, json::Path path, const DynamicManifest
       continue;
     if (!r.mapInt(key, value, 1, kInt64Max))
       return false;
-    (key == "ceil_div" ? e.ceilDiv : key == "mul" ? e.mul : e.min.emplace()) = value;
+    (key == "div" ? e.div : key == "ceil_div" ? e.ceilDiv : key == "mul" ? e.mul : e.min.emplace()) = value;
   }
   return r.noUnknownKeys();
 }
 
-/// The symbol of a dimension written {"sym": S} alone, or "".
-std::string plainSymbol(const json::Value &v) {
+/// The symbol of a dimension that binds it, {"sym": S} or {"sym": S, "div": q}
+/// alone (S = q * extent), with q; "" for any other.
+std::pair<std::string, int64_t> bindingSymbol(const json::Value &v) {
   const json::Object *o = v.getAsObject();
-  std::optional<llvm::StringRef> sym = o && o->size() == 1 ? o->getString("sym") : std::nullopt;
-  return sym ? sym->str() : "";
+  std::optional<llvm::StringRef> sym = o ? o->getString("sym") : std::nullopt;
+  std::optional<int64_t> div = o && o->get("div") ? o->getInteger("div") : 1;
+  if (!sym || !div || o->size() != (o->get("div") ? 2u : 1u))
+    return {"", 1};
+  return {sym->str(), *div};
 }
 
 /// Keys of an expression out of order: an object whose "sym" holds a string
@@ -87,7 +92,7 @@ bool checkExpressionKeyOrder(llvm::StringRef text, llvm::ArrayRef<JsonKey> keys,
     size_t index = static_cast<size_t>(at - std::begin(kExpressionKeys));
     if (previous && index < last) {
       error = "expression " + textPosition(text, k.offset) + ": \"" + k.name + "\" is written after \"" +
-              previous->name + "\" (the keys of an expression are written sym, ceil_div, mul, min)";
+              previous->name + "\" (the keys of an expression are written sym, div, ceil_div, mul, min)";
       return false;
     }
     previous = &k;
@@ -294,10 +299,16 @@ bool readVariants(FieldReader &r, DynamicManifest &d) {
 /// Every expression well formed and in a slot; every symbol bound.
 bool checkTemplate(DynamicManifest &d, json::Path root) {
   std::set<const json::Value *> slots;
+  std::map<std::string, int64_t> steps; // a symbol's divisors' lcm
   auto check = [&](json::Value &slot, json::Path path) {
     Expression e;
     slots.insert(&slot);
-    return readExpression(slot, path, d, e);
+    if (!readExpression(slot, path, d, e))
+      return false;
+    int64_t &step = steps.try_emplace(e.sym, 1).first->second;
+    if (e.div > kMaxSymbolValue || (step = std::lcm(step, e.div)) > kMaxSymbolValue)
+      return fail(path, "divides " + e.sym + " by more than its largest value");
+    return true;
   };
   if (!visitTemplateSlots(d, root, check) || !noStrayExpression(d.problem, root.field("problem"), slots) ||
       !noStrayExpression(d.buffers, root.field("buffers"), slots))
@@ -305,7 +316,22 @@ bool checkTemplate(DynamicManifest &d, json::Path root) {
   for (size_t i = 0; i < d.variants.size(); ++i)
     if (!noStrayExpression(d.variants[i].kernels, root.field("variants").index(i).field("kernels"), slots))
       return false;
-  // Binding: a plain {"sym": S} dimension of an operand buffer.
+  // Every size of a symbol divided exactly is a multiple of its divisors.
+  for (DynamicSymbol &s : d.symbols) {
+    s.step = steps.count(s.name) ? steps[s.name] : 1;
+    std::vector<std::pair<std::string, int64_t>> ends = {{"min", s.min}, {"max", s.max}};
+    for (size_t v = 0; v < d.variants.size(); ++v)
+      for (const auto &[name, range] : d.variants[v].when)
+        if (name == s.name)
+          for (int64_t end : {range.first, range.second})
+            ends.push_back({"variants[" + std::to_string(v) + "].when", end});
+    for (const auto &[where, value] : ends)
+      if (value % s.step)
+        return fail(root.field("symbols"), "symbol \"" + s.name + "\" is divided by " + std::to_string(s.step) +
+                                               ", which its " + where + " " + std::to_string(value) +
+                                               " is no multiple of");
+  }
+  // Binding: a {"sym": S} (or {"sym": S, "div": q}) dimension of an operand buffer.
   const json::Array *buffers = d.buffers.getAsArray();
   for (size_t i = 0; i < d.symbols.size(); ++i) {
     bool bound = false;
@@ -315,13 +341,13 @@ bool checkTemplate(DynamicManifest &d, json::Path root) {
       const json::Array *shape = buffer ? buffer->getArray("shape") : nullptr;
       bool operand = role && llvm::is_contained({"A", "B", "C", "X", "Y"}, *role);
       bound = operand && shape && llvm::any_of(*shape, [&](const json::Value &dim) {
-                return plainSymbol(dim) == d.symbols[i].name;
+                return bindingSymbol(dim).first == d.symbols[i].name;
               });
     }
     if (!bound)
       return fail(root.field("symbols").index(i),
                   "symbol \"" + d.symbols[i].name + "\" stands alone ({\"sym\": \"" + d.symbols[i].name +
-                      "\"}) for no dimension of an A, B or C (X, Y) buffer: nothing binds it");
+                      "\"}, or with \"div\") for no dimension of an A, B or C (X, Y) buffer: nothing binds it");
   }
   return true;
 }
@@ -487,6 +513,11 @@ bool instantiateManifest(const DynamicManifest &dyn, const SymbolSizes &sizes, K
               std::to_string(s.max) + "]";
       return false;
     }
+    if (it->second % s.step) {
+      error = s.name + " = " + std::to_string(it->second) + " is not a multiple of " + std::to_string(s.step) +
+              " (a buffer dimension is " + s.name + " / " + std::to_string(s.step) + ")";
+      return false;
+    }
   }
   size_t v = dyn.chooseVariant(sizes);
   if (!instantiateVariant(dyn, v, sizes, out, error)) {
@@ -525,13 +556,18 @@ bool bindSymbols(const DynamicManifest &dyn, const std::map<std::string, std::ve
       return false;
     }
     for (size_t i = 0; i < shape->size(); ++i) {
-      std::string sym = plainSymbol((*shape)[i]);
-      if (sym.empty())
-        continue;
       std::string what = given->first + "'s dimension " + std::to_string(i) + " is " +
                          std::to_string(given->second[i]);
-      auto [it, fresh] = sizes.insert({sym, given->second[i]});
-      if (!fresh && it->second != given->second[i]) {
+      auto [sym, div] = bindingSymbol((*shape)[i]);
+      int64_t size;
+      if (sym.empty())
+        continue;
+      if (__builtin_mul_overflow(given->second[i], div, &size))
+        return (error = "buffer " + what + ": " + sym + " = " + std::to_string(div) + " * that overflows"), false;
+      if (div != 1)
+        what += " (" + sym + " = " + std::to_string(size) + ")";
+      auto [it, fresh] = sizes.insert({sym, size});
+      if (!fresh && it->second != size) {
         error = "the buffers bind " + sym + " to two extents: " + boundBy[sym] + ", " + what;
         return false;
       }

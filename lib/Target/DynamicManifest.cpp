@@ -30,6 +30,8 @@ namespace json = llvm::json;
 
 static json::Value symbolic(const SymbolicInt &e) {
   json::Object o{{"sym", e.sym}};
+  if (e.div != 1)
+    o["div"] = e.div;
   if (e.ceilDiv != 1)
     o["ceil_div"] = e.ceilDiv;
   if (e.mul != 1)
@@ -103,32 +105,62 @@ static LogicalResult symbolizeBatchedMap(func::FuncOp f, json::Object &param,
   return success();
 }
 
-/// Of the first `leading` dimensions of `shape`, which one holds all
-/// `planned` rows, the others being 1 (a [1, ?, K] activation collapsed to
-/// its rows); failure when there is none, or no single one. A variant
-/// planned at one row has every such dimension 1: the last is taken (the
-/// tokens of [1, ?, K]; the other variants, planned at more rows, must
-/// agree, or the manifest writer reports that they disagree).
+/// Of the first `leading` dimensions of `shape`, collapsed into the
+/// matmul's `rows`, which one is the dynamic dimension planned at `planned`
+/// (rows / planned is the static dimensions' product: 1 for a [1, ?, K]
+/// activation, 4 for [4, ?, K]); failure when there is none. Several may
+/// have the extent (a variant planned at one row, [1, 1, K]): the last is
+/// taken, the tokens of [batch, ?, K] and [batch, heads, ?, d] (the other
+/// variants, planned at other sizes, must agree, or the manifest writer
+/// reports that they disagree).
 static FailureOr<size_t> dynamicLeadingDim(const json::Array &shape,
-                                           size_t leading, int64_t planned) {
-  if (planned == 1) {
-    if (!llvm::all_of(llvm::seq<size_t>(0, leading),
-                      [&](size_t d) { return shape[d].getAsInteger() == 1; }))
-      return failure();
-    return leading - 1;
-  }
+                                           size_t leading, int64_t rows,
+                                           int64_t planned) {
+  int64_t product = 1;
   std::optional<size_t> found;
   for (size_t d = 0; d < leading; ++d) {
     std::optional<int64_t> extent = shape[d].getAsInteger();
-    if (extent == 1)
-      continue;
-    if (extent != planned || found)
+    if (!extent)
       return failure();
-    found = d;
+    product *= *extent;
+    if (*extent == planned)
+      found = d;
   }
-  if (!found)
+  if (!found || product != rows)
     return failure();
   return *found;
+}
+
+/// How many rows of M each of the variant's planned dynamic dimension holds:
+/// the static dimensions collapsed with it into the rows ([4, ?, K]: 4); 1
+/// when it is M itself. The buffers then hold M / factor (symbolize), which
+/// only a variant of M alone describes so far. Sets `step` for the `first`
+/// variant; every other's must be the same.
+static LogicalResult rowsFactor(func::FuncOp f, const DynamicVariant &v,
+                                const rt::KernelManifest &m,
+                                ArrayRef<SymbolBinding> bindings, bool first,
+                                int64_t &step) {
+  int64_t factor = 1;
+  if (v.planned && v.symbol == "M" && *v.planned >= 1 &&
+      m.matmul.m % *v.planned == 0)
+    factor = m.matmul.m / *v.planned;
+  else if (v.planned && v.symbol == "M")
+    return f.emitError("the planned M ")
+           << m.matmul.m << " is no multiple of the planned dynamic size "
+           << *v.planned;
+  if (!first && factor != step)
+    return f.emitError("the variants of '")
+           << v.of << "' collapse different static dimensions into M";
+  step = factor;
+  if (factor == 1)
+    return success();
+  if (bindings.size() != 1 || m.matmul.batch != 1)
+    return f.emitError("the dynamic M is ")
+           << m.matmul.m / *v.planned
+           << " times a dynamic dimension (static ones collapsed with it into "
+              "the rows) beside another dynamic size: not compiled yet; "
+              "only M may then be dynamic";
+  return success();
 }
 
 namespace {
@@ -143,7 +175,7 @@ struct VariantJson {
 static FailureOr<VariantJson>
 symbolize(func::FuncOp f, const rt::KernelManifest &m,
           ArrayRef<SymbolBinding> bindings,
-          const std::vector<KernelSymbols> &symbols) {
+          const std::vector<KernelSymbols> &symbols, int64_t rowsFactor) {
   llvm::Expected<json::Value> parsed = json::parse(rt::toJson(m));
   if (!parsed) {
     llvm::consumeError(parsed.takeError());
@@ -196,22 +228,20 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
       at[i] = shape.size() >= sizes.size() && !batchOnly
                   ? shape.size() - sizes.size() + i
                   : i; // too few: the check below
+    // Spread over them, the rows' dimension is M / rowsFactor.
+    int64_t divisor = 1;
     if (!batchOnly && shape.size() > sizes.size() && !sizes.empty() &&
         bound(sizes.front())) {
-      FailureOr<size_t> d =
-          dynamicLeadingDim(shape, shape.size() - sizes.size() + 1,
-                            bound(sizes.front())->planned);
+      divisor = sizes.front() == "M" ? rowsFactor : 1;
+      int64_t rows = bound(sizes.front())->planned;
+      FailureOr<size_t> d = dynamicLeadingDim(
+          shape, shape.size() - sizes.size() + 1, rows, rows / divisor);
       if (failed(d))
         return f.emitError("buffer ")
                << *b.getString("name") << " holds the dynamic " << sizes.front()
                << " in " << shape.size()
-               << " dimensions, more than one of them not 1 (a dynamic "
-                  "dimension collapsed with another into one of the "
-                  "matmul's: nn.Linear on a [batch, ?, K] activation, "
-                  "attention's [batch, heads, ?, d] queries): not compiled "
-                  "yet; pass the operand with those dimensions collapsed "
-                  "before the call ([batch * ?, K], [batch * heads, ?, d]) "
-                  "or with the others 1";
+               << " dimensions, none of them its planned " << rows / divisor
+               << " beside static ones of product " << divisor;
       at.front() = *d;
     }
     for (auto [i, size] : llvm::enumerate(sizes)) {
@@ -219,11 +249,16 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
       if (!binding)
         continue;
       size_t d = at[i];
-      if (d >= shape.size() || shape[d].getAsInteger() != binding->planned)
+      int64_t q = i == 0 ? divisor : 1;
+      if (d >= shape.size() || shape[d].getAsInteger() != binding->planned / q)
         return f.emitError("buffer ")
-               << *b.getString("name") << " does not have the planned "
-               << size << " in dimension " << d;
-      shape[d] = plain(size);
+               << *b.getString("name") << " does not have the planned " << size
+               << (q == 1 ? "" : " / " + std::to_string(q)) << " in dimension "
+               << d;
+      SymbolicInt e;
+      e.sym = size;
+      e.div = q;
+      shape[d] = symbolic(e);
     }
   }
   std::set<std::string> rows = rowBuffers(m.matmul);
@@ -308,7 +343,7 @@ static int64_t largestM(const rt::KernelManifest &m,
   uint64_t rowBytes = 0, fixed = 0;
   for (const rt::BufferDesc &b : m.buffers) {
     if (rows.count(b.role) && !b.shape.empty())
-      rowBytes += b.sizeBytes() / b.shape[0];
+      rowBytes += b.sizeBytes() / m.matmul.m; // [M, N], [4, M / 4, N]
     else
       fixed += b.sizeBytes();
   }
@@ -411,6 +446,7 @@ namespace {
 /// What the manifest's text is made of.
 struct DynamicParts {
   std::string op, stage, chip, source;
+  int64_t step = 1; // every M a multiple of it (rowsFactor), its min
   /// The symbols in declared order and their largest values.
   SmallVector<std::pair<std::string, int64_t>> symbols;
   std::optional<VariantJson> first;
@@ -432,7 +468,7 @@ static std::string writeDynamicManifest(const DynamicParts &d) {
      << "  \"symbols\": [";
   for (auto [i, symbol] : llvm::enumerate(d.symbols))
     os << (i ? ", " : "") << "{\"name\": \"" << symbol.first
-       << "\", \"min\": 1, \"max\": " << symbol.second << "}";
+       << "\", \"min\": " << d.step << ", \"max\": " << symbol.second << "}";
   os << "],\n"
      << "  \"problem\": " << compact(json::Object(d.first->problem))
      << ",\n  \"buffers\": [";
@@ -515,7 +551,9 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     if (v.hi == kMaxSymbolValue && v.symbol == "M" && bindings.size() == 1 &&
         m->matmul.batch == 1)
       maxM = std::min(maxM, largestM(*m, symbols));
-    FailureOr<VariantJson> parts = symbolize(f, *m, bindings, symbols);
+    if (failed(rowsFactor(f, v, *m, bindings, !d.first, d.step)))
+      return failure();
+    FailureOr<VariantJson> parts = symbolize(f, *m, bindings, symbols, d.step);
     if (failed(parts))
       return failure();
     if (!d.first) {
@@ -532,12 +570,14 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
              << v.of << "' disagree on the problem or the buffers";
     }
     json::Object entry;
-    if (v.hi != kMaxSymbolValue)
-      entry["when"] = json::Object{{v.symbol, json::Array{v.lo, v.hi}}};
+    if (v.hi != kMaxSymbolValue) // over the dimension M is step times
+      entry["when"] =
+          json::Object{{v.symbol, json::Array{v.lo * d.step, v.hi * d.step}}};
     entry["kernels"] = std::move(parts->kernels);
     d.table.push_back(std::move(entry));
   }
-  int64_t most = maxM != kMaxSymbolValue ? maxM : largestCommonSize(d);
+  int64_t most =
+      maxM != kMaxSymbolValue ? maxM / d.step * d.step : largestCommonSize(d);
   for (auto &symbol : d.symbols)
     symbol.second = most;
   return writeDynamicManifest(d);

@@ -324,7 +324,8 @@ def shape_text(shape):
     def dim(d):
         if not isinstance(d, dict):
             return str(d)
-        s = d["sym"] if "ceil_div" not in d else f"ceil({d['sym']} / {d['ceil_div']})"
+        s = d["sym"] if "div" not in d else f"{d['sym']} / {d['div']}"
+        s = s if "ceil_div" not in d else f"ceil({s} / {d['ceil_div']})"
         s = s if "mul" not in d else f"{s} * {d['mul']}"
         return s if "min" not in d else f"min({s}, {d['min']})"
     return "[" + ", ".join(dim(d) for d in shape) + "]"

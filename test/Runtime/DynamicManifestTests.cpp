@@ -159,6 +159,65 @@ void testBindSymbols() {
          err == "the buffers bind N_1 to two extents: B's dimension 1 is 48, C's dimension 1 is 32");
 }
 
+/// nn.Linear on a [4, tokens, 64] activation: M = 4 * tokens rows, the
+/// buffers' tokens dimension M / 4; variants for M in [4, 4], [8, 12] and
+/// the rest.
+std::string collapsedRowsText() {
+  const std::string kernel = R"({"name": "k", "grid": [8, {"sym": "M", "ceil_div": 64}, 1], "block": [128, 1, 1],
+      "dynamic_shared_memory": 0, "params": [{"abi": "ptr", "buffer": "A"}, {"abi": "ptr", "buffer": "C"},
+      {"abi": "i64", "value": {"sym": "M"}}]})";
+  return R"({"format": "gemm-opt-manifest", "version": 3, "op": "matmul", "stage": "s", "chip": "sm_90",
+  "func": "f", "symbols": [{"name": "M", "min": 4, "max": 4096}],
+  "problem": {"m": {"sym": "M"}, "n": 32, "k": 64, "beta": 0, "a": "f16", "b": "f16", "c": "f16"},
+  "buffers": [{"name": "A", "role": "A", "elem": "f16", "shape": [4, {"sym": "M", "div": 4}, 64]},
+              {"name": "B", "role": "B", "elem": "f16", "shape": [64, 32]},
+              {"name": "C", "role": "C", "elem": "f16", "shape": [4, {"sym": "M", "div": 4}, 32]}],
+  "variants": [{"when": {"M": [4, 4]}, "kernels": [)" +
+         kernel + R"(]}, {"when": {"M": [8, 12]}, "kernels": [)" + kernel + R"(]},
+    {"kernels": [)" + kernel + R"(]}]})";
+}
+
+void testCollapsedRows() {
+  DynamicManifest d;
+  std::string err;
+  EXPECT_MSG(parseDynamicManifest(collapsedRowsText(), d, err), err);
+  EXPECT(d.symbols.size() == 1 && d.symbols[0].step == 4);
+  // tokens = 1, 3, 300: M = 4, 12, 1200, each in its variant.
+  for (auto [tokens, want] : {std::pair{1, 0}, {3, 1}, {300, 2}}) {
+    SymbolSizes sizes;
+    EXPECT_MSG(bindSymbols(d, {{"A", {4, tokens, 64}}, {"C", {4, tokens, 32}}}, sizes, err), err);
+    EXPECT(sizes == (SymbolSizes{{"M", 4 * tokens}}));
+    KernelManifest m;
+    int variant = -1;
+    EXPECT_MSG(instantiateManifest(d, sizes, m, variant, err), err);
+    EXPECT(variant == want && m.matmul.m == 4 * tokens);
+    EXPECT(m.buffers[0].shape == (std::vector<int64_t>{4, tokens, 64}) &&
+           m.buffers[2].shape == (std::vector<int64_t>{4, tokens, 32}));
+    EXPECT(m.kernels[0].grid[1] == (4 * tokens + 63) / 64);
+  }
+  // Inconsistent shapes: tokens that differ, another rank, an M of no
+  // whole tokens; a wrong batch instantiates shapes the buffers do not have.
+  SymbolSizes sizes;
+  EXPECT(!bindSymbols(d, {{"A", {4, 3, 64}}, {"C", {4, 5, 32}}}, sizes, err) &&
+         err == "the buffers bind M to two extents: A's dimension 1 is 3 (M = 12), C's dimension 1 is 5 (M = 20)");
+  EXPECT(!bindSymbols(d, {{"A", {12, 64}}}, sizes, err) && err == "buffer \"A\" has 2 dimensions, the manifest's 3");
+  KernelManifest m;
+  int variant = -1;
+  EXPECT(!instantiateManifest(d, {{"M", 6}}, m, variant, err) &&
+         err == "M = 6 is not a multiple of 4 (a buffer dimension is M / 4)");
+  EXPECT_MSG(bindSymbols(d, {{"A", {2, 6, 64}}}, sizes, err) && sizes.at("M") == 24, err);
+  EXPECT_MSG(instantiateManifest(d, sizes, m, variant, err), err);
+  EXPECT(m.buffers[0].shape == (std::vector<int64_t>{4, 6, 64}));
+  // The reader: bounds and ranges whole multiples of the divisor.
+  std::string text = collapsedRowsText();
+  DynamicManifest bad;
+  EXPECT(!parseDynamicManifest(text.replace(text.find("[8, 12]"), 7, "[5, 12]"), bad, err) &&
+         contains(err, "symbol \"M\" is divided by 4, which its variants[1].when 5 is no multiple of"));
+  text = collapsedRowsText();
+  EXPECT(!parseDynamicManifest(text.replace(text.find("\"min\": 4"), 8, "\"min\": 1"), bad, err) &&
+         contains(err, "its min 1 is no multiple of"));
+}
+
 /// A dynamic stage at M = 127 (variant 1), then the static compile of
 /// that size: labels, the comparison note, the JSON fields.
 void testDynamicReports() {
@@ -202,5 +261,6 @@ void testDynamicManifests() {
   testInstantiate();
   testTwoSymbols();
   testBindSymbols();
+  testCollapsedRows();
   testDynamicReports();
 }

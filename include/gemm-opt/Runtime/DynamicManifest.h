@@ -32,10 +32,12 @@ inline constexpr int kManifestVersionDynamic = 3;
 /// The largest size a symbol may have (its "max" at most).
 using symbolic::kMaxSymbolValue;
 
-/// A symbol and its bounds: min <= size <= max.
+/// A symbol and its bounds: min <= size <= max, every size a multiple of
+/// `step` (the least common multiple of the "div" of its expressions,
+/// which the reader finds).
 struct DynamicSymbol {
   std::string name;
-  int64_t min = 1, max = kMaxSymbolValue;
+  int64_t min = 1, max = kMaxSymbolValue, step = 1;
 };
 
 /// One entry of the dispatch table.
@@ -74,9 +76,11 @@ std::optional<int64_t> manifestVersionOf(const std::string &text);
 /// Strict reader of version 3: the text checks of parseManifest (nesting,
 /// duplicate keys), then every rule of docs/manifest.md's "Dynamic
 /// dimensions": known keys and types, symbols (names, bounds, unique),
-/// expressions (keys sym, ceil_div, mul, min in that order, values >= 1,
-/// declared symbols, only where the format allows them), each symbol bound
-/// by a plain {"sym": S} dimension of an A, B or C (X, Y) buffer, variants
+/// expressions (keys sym, div, ceil_div, mul, min in that order, values >= 1,
+/// declared symbols, only where the format allows them), a symbol divided
+/// by "div" with its bounds and range ends multiples of it, each symbol
+/// bound by a {"sym": S} (or {"sym": S, "div": q}) dimension of an A, B or
+/// C (X, Y) buffer, variants
 /// (ranges of declared symbols inside their bounds, only the last without
 /// "when"), and every variant instantiated at the low and the high end of
 /// its ranges passes parseManifest's rules. On failure returns false and
@@ -84,7 +88,8 @@ std::optional<int64_t> manifestVersionOf(const std::string &text);
 bool parseDynamicManifest(const std::string &text, DynamicManifest &out, std::string &error);
 
 /// The version-1 manifest of `dyn` at `sizes` (one per symbol, nothing
-/// else): each size inside its bounds ("M = 0 is outside [1, 2147483647]"),
+/// else): each size inside its bounds ("M = 0 is outside [1, 2147483647]")
+/// and a multiple of its step,
 /// the first variant that applies (its index in `variant`), every expression
 /// evaluated in 64 bits (an overflow is an error), and the result read and
 /// validated as parseManifest does. On failure returns false and sets
@@ -103,8 +108,9 @@ bool variantManifest(const DynamicManifest &dyn, size_t v, KernelManifest &out, 
 
 /// The sizes that buffers of the given shapes (name -> shape, for the
 /// caller's A, B, C or X, Y) bind: each symbol the extent of every buffer
-/// dimension that is {"sym": S} alone. A buffer of another rank, two
-/// extents for one symbol or a symbol no given buffer binds is an error.
+/// dimension that is {"sym": S} alone (q times it for {"sym": S, "div": q}).
+/// A buffer of another rank, two sizes for one symbol or a symbol no given
+/// buffer binds is an error.
 /// Bounds are instantiateManifest's to check.
 bool bindSymbols(const DynamicManifest &dyn, const std::map<std::string, std::vector<int64_t>> &bufferShapes,
                  SymbolSizes &sizes, std::string &error);

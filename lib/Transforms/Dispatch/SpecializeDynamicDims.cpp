@@ -43,7 +43,10 @@ mlir::gemm_opt::getDynamicVariant(func::FuncOp func) {
   auto hi = dict.getAs<IntegerAttr>("hi");
   if (!of || !symbol || !lo || !hi)
     return std::nullopt;
-  return DynamicVariant{of.str(), symbol.str(), lo.getInt(), hi.getInt()};
+  DynamicVariant v{of.str(), symbol.str(), lo.getInt(), hi.getInt(), {}};
+  if (auto planned = dict.getAs<IntegerAttr>("planned"))
+    v.planned = planned.getInt();
+  return v;
 }
 
 Value mlir::gemm_opt::getSymbolArgument(func::FuncOp func, StringRef symbol) {
@@ -267,10 +270,12 @@ buildVariant(func::FuncOp func, const MRange &range,
                        b.getStringAttr(s));
   variant->setAttr(
       kVariantAttr,
-      b.getDictionaryAttr({b.getNamedAttr("of", func.getSymNameAttr()),
-                           b.getNamedAttr("symbol", b.getStringAttr(symbol)),
-                           b.getNamedAttr("lo", b.getI64IntegerAttr(range.lo)),
-                           b.getNamedAttr("hi", b.getI64IntegerAttr(range.hi))}));
+      b.getDictionaryAttr(
+          {b.getNamedAttr("of", func.getSymNameAttr()),
+           b.getNamedAttr("symbol", b.getStringAttr(symbol)),
+           b.getNamedAttr("lo", b.getI64IntegerAttr(range.lo)),
+           b.getNamedAttr("hi", b.getI64IntegerAttr(range.hi)),
+           b.getNamedAttr("planned", b.getI64IntegerAttr(range.planned))}));
 
   // The body, on casts of the static arguments back to the old types.
   Block *entry = variant.addEntryBlock();

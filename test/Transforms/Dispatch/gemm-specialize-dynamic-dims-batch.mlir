@@ -9,7 +9,7 @@
 // CHECK-LABEL: func.func @qk_batchmax(
 // CHECK-SAME:      %[[Q:.*]]: memref<4096x2048x128xbf16>, %[[K:.*]]: memref<4096x2048x128xbf16>, %[[S:.*]]: memref<4096x2048x2048xf32>,
 // CHECK-SAME:      %{{.*}}: index {gemm_opt.symbol = "batch"})
-// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "qk", symbol = "batch"}
+// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "qk", planned = {{[0-9]+}} : i64, symbol = "batch"}
 // CHECK:         linalg.batch_matmul
 // CHECK-SAME:      ins(%[[Q]], %[[K]] : memref<4096x2048x128xbf16>, memref<4096x2048x128xbf16>) outs(%[[S]] : memref<4096x2048x2048xf32>)
 // CHECK-NOT:   func.func
@@ -25,7 +25,7 @@ func.func @qk(%q: memref<?x2048x128xbf16>, %k: memref<?x2048x128xbf16>, %s: memr
 // (not one per range of M), M's argument alone.
 // CHECK-LABEL: func.func @shared_mmax(
 // CHECK-SAME:      memref<3x4096x64xf16>, %{{.*}}: memref<64x96xf16>, %{{.*}}: memref<3x4096x96xf32>, %{{.*}}: index {gemm_opt.symbol = "M"})
-// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "shared", symbol = "M"}
+// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "shared", planned = {{[0-9]+}} : i64, symbol = "M"}
 // CHECK-NOT:   func.func
 func.func @shared(%a: memref<3x?x64xf16>, %b: memref<64x96xf16>, %c: memref<3x?x96xf32>) {
   linalg.batch_matmul indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]

@@ -7,7 +7,7 @@
 // CHECK-LABEL: func.func @all_mmax(
 // CHECK-SAME:      %[[A:.*]]: memref<4096x4096xf32>, %[[B:.*]]: memref<4096x4096xf32>, %[[C:.*]]: memref<4096x4096xf32>,
 // CHECK-SAME:      %{{.*}}: index {gemm_opt.symbol = "M"}, %{{.*}}: index {gemm_opt.symbol = "N"}, %{{.*}}: index {gemm_opt.symbol = "K"})
-// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "all", symbol = "M"}
+// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "all", planned = {{[0-9]+}} : i64, symbol = "M"}
 // CHECK:         linalg.matmul ins(%[[A]], %[[B]] : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%[[C]] : memref<4096x4096xf32>)
 // CHECK-NOT:   func.func
 func.func @all(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
@@ -20,7 +20,7 @@ func.func @all(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
 // Only K (B stored N x K): the range is over K; M and N stay as written.
 // CHECK-LABEL: func.func @k_only_kmax(
 // CHECK-SAME:      memref<8x4096xf16>, %{{.*}}: memref<96x4096xf16>, %{{.*}}: memref<8x96xf16>, %{{.*}}: index {gemm_opt.symbol = "K"})
-// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "k_only", symbol = "K"}
+// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 1 : i64, of = "k_only", planned = {{[0-9]+}} : i64, symbol = "K"}
 func.func @k_only(%a: memref<8x?xf16>, %b: memref<96x?xf16>, %c: memref<8x96xf16>) {
   linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
       ins(%a, %b : memref<8x?xf16>, memref<96x?xf16>) outs(%c : memref<8x96xf16>)

@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: func.func @matmul_m1(
 // CHECK-SAME:      %{{.*}}: tensor<1x64xbf16>, %{{.*}}: tensor<64x96xbf16>, %{{.*}}: index {gemm_opt.symbol = "M"}) -> tensor<1x96xbf16>
-// CHECK-SAME:      gemm_opt.variant = {hi = 1 : i64, lo = 1 : i64, of = "matmul", symbol = "M"}
+// CHECK-SAME:      gemm_opt.variant = {hi = 1 : i64, lo = 1 : i64, of = "matmul", planned = {{[0-9]+}} : i64, symbol = "M"}
 // CHECK-NOT:     tensor.dim
 // CHECK-NOT:     tensor.cast
 // CHECK:         tensor.empty() : tensor<1x96xbf16>
@@ -25,7 +25,7 @@
 // CHECK-SAME:      gemm_opt.variant = {hi = 2048 : i64, lo = 513 : i64
 // CHECK-LABEL: func.func @matmul_mmax(
 // CHECK-SAME:      %{{.*}}: tensor<4096x64xbf16>, %{{.*}}: tensor<64x96xbf16>, %{{.*}}: index {gemm_opt.symbol = "M"}) -> tensor<4096x96xbf16>
-// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 2049 : i64, of = "matmul", symbol = "M"}
+// CHECK-SAME:      gemm_opt.variant = {hi = 2147483647 : i64, lo = 2049 : i64, of = "matmul", planned = {{[0-9]+}} : i64, symbol = "M"}
 // CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4096x64xbf16>, tensor<64x96xbf16>) outs(%{{.*}} : tensor<4096x96xbf16>)
 // CHECK-NOT:   func.func @matmul(
 func.func @matmul(%a: tensor<?x64xbf16>, %b: tensor<64x96xbf16>) -> tensor<?x96xbf16> {

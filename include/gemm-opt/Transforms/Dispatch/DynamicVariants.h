@@ -61,10 +61,13 @@ inline constexpr llvm::StringLiteral kBatchSymbol = "batch";
 inline constexpr int64_t kPlannedDynamicExtent = 4096;
 
 /// What a variant function says about itself (kVariantAttr): `symbol` is
-/// the size its range is over (M when M is dynamic).
+/// the size its range is over (M when M is dynamic), `planned` the size its
+/// dynamic dimensions are fixed to (the problem's M is a multiple of it when
+/// they are collapsed with static ones into the rows: [4, ?, K]).
 struct DynamicVariant {
   std::string of, symbol;
   int64_t lo = 1, hi = kMaxSymbolValue;
+  std::optional<int64_t> planned;
 };
 std::optional<DynamicVariant> getDynamicVariant(func::FuncOp func);
 
