@@ -122,9 +122,15 @@ EpilogueSource epilogueSource(const rt::Epilogue &steps, int64_t batch, int64_t 
         spanned = batched && rt::isSpannedBroadcast(use->broadcast);     // a group or cycle of them
     const bool cycle = use->broadcast == rt::EpilogueBroadcast::Cycle;
     const std::string span = std::to_string(use->span);
-    // A vector per group of entries: [batch / span, N or M], entry b reading b floordiv span.
-    const std::string groups = batched && use->span ? dimText(batch / use->span) + "x" : "";
-    const std::string group = groups.empty() ? "" : use->span == 1 ? "b, " : "b floordiv " + span + ", ";
+    // A vector per group of entries: [batch / span, N or M], entry b reading b floordiv span; read in turn:
+    // [span, N or M], b mod span.
+    const std::string groups = !batched || !use->span ? ""
+                               : use->cycle           ? span + "x"
+                                                      : dimText(batch / use->span) + "x";
+    const std::string group = groups.empty()   ? ""
+                              : use->cycle     ? "b mod " + span + ", "
+                              : use->span == 1 ? "b, "
+                                               : "b floordiv " + span + ", ";
     const std::string type = col       ? tensor(groups + cols, operandType)
                              : row     ? tensor(groups + rows, operandType)
                              : shared  ? tensor(rows + "x" + cols, operandType)

@@ -81,9 +81,10 @@ std::vector<std::string> epilogueOperandRoles(const Epilogue &e) {
 }
 
 std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, const EpilogueStep &s) {
+  const int64_t vectors = s.cycle ? s.span : s.span > 0 ? p.batch / s.span : 0;
   switch (s.broadcast) {
-  case EpilogueBroadcast::Col: return s.span > 0 ? std::vector<int64_t>{p.batch / s.span, p.n} : std::vector{p.n};
-  case EpilogueBroadcast::Row: return s.span > 0 ? std::vector<int64_t>{p.batch / s.span, p.m} : std::vector{p.m};
+  case EpilogueBroadcast::Col: return s.span > 0 ? std::vector<int64_t>{vectors, p.n} : std::vector{p.n};
+  case EpilogueBroadcast::Row: return s.span > 0 ? std::vector<int64_t>{vectors, p.m} : std::vector{p.m};
   case EpilogueBroadcast::Batch: return {p.m, p.n};
   case EpilogueBroadcast::Group: return {s.span > 0 ? p.batch / s.span : 0, p.m, p.n};
   case EpilogueBroadcast::Cycle: return {s.span, p.m, p.n};
@@ -116,6 +117,9 @@ std::string epilogueStepError(const EpilogueStep &s) {
     return "step \"" + op + "\": span (" + std::to_string(s.span) +
            ") goes with broadcast group or cycle (at least 2), or col or row (at least 1: a vector per that many "
            "batch entries)";
+  if (s.cycle && (!vector || s.span < 2))
+    return "step \"" + op + "\": cycle goes with broadcast col or row and a span of at least 2 (that many vectors "
+           "read in turn)";
   return "";
 }
 
@@ -150,7 +154,8 @@ void applyEpilogue(const MatmulProblem &p, std::vector<double> &c, const Epilogu
         // Row-major batch x M x N: column idx % N, row (idx / N) % M,
         // entry idx / (M * N).
         const size_t entry = idx / (M * N), span = static_cast<size_t>(s.span);
-        const size_t group = span ? entry / span : 0; // a vector per group of entries
+        // A vector per group of entries, or per entry modulo span.
+        const size_t group = !span ? 0 : s.cycle ? entry % span : entry / span;
         size_t at = s.broadcast == EpilogueBroadcast::Col     ? group * N + idx % N
                     : s.broadcast == EpilogueBroadcast::Row   ? group * M + (idx / N) % M
                     : s.broadcast == EpilogueBroadcast::Batch ? idx % (M * N)
@@ -172,16 +177,19 @@ struct SpannedItem {
   EpilogueOp op;
   EpilogueBroadcast broadcast;
   int64_t least;
+  bool cycle = false; // vectors read in turn
 };
 constexpr SpannedItem kSpannedItems[] = {
     {"mask-group=", EpilogueOp::Add, EpilogueBroadcast::Group, 2},
     {"mask-cycle=", EpilogueOp::Add, EpilogueBroadcast::Cycle, 2},
     {"bias-group=", EpilogueOp::Add, EpilogueBroadcast::Col, 1},
-    {"row-scale-group=", EpilogueOp::Mul, EpilogueBroadcast::Row, 1}};
+    {"bias-cycle=", EpilogueOp::Add, EpilogueBroadcast::Col, 2, true},
+    {"row-scale-group=", EpilogueOp::Mul, EpilogueBroadcast::Row, 1},
+    {"row-scale-cycle=", EpilogueOp::Mul, EpilogueBroadcast::Row, 2, true}};
 
 const SpannedItem *spannedItemOf(const EpilogueStep &s) {
   for (const SpannedItem &item : kSpannedItems)
-    if (item.op == s.op && item.broadcast == s.broadcast)
+    if (item.op == s.op && item.broadcast == s.broadcast && item.cycle == s.cycle)
       return &item;
   return nullptr;
 }
@@ -234,6 +242,7 @@ bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string 
              false;
     operand(spanned->op, spanned->broadcast);
     s.span = span;
+    s.cycle = spanned->cycle;
   }
   else if (item.rfind("alpha=", 0) == 0 && number(item.substr(6), v))
     s.op = EpilogueOp::Mul, s.scalar = v;
@@ -241,9 +250,8 @@ bool parseItem(const std::string &item, int &next, EpilogueStep &s, std::string 
     operand(EpilogueOp::Add, EpilogueBroadcast::None), s.operandScale = v;
   else if (error.empty())
     error = "unknown epilogue item '" + item +
-            "' (expected bias, row-scale, residual, mask, mask-group=S, mask-cycle=S, bias-group=S, row-scale-group=S, "
-            "alpha=F, beta=F, relu, "
-            "gelu, gelu-erf, silu, sigmoid or tanh)";
+            "' (expected bias, row-scale, residual, mask, mask-group=S, mask-cycle=S, bias-group=S, bias-cycle=S, "
+            "row-scale-group=S, row-scale-cycle=S, alpha=F, beta=F, relu, gelu, gelu-erf, silu, sigmoid or tanh)";
   if (next > kMaxEpilogueOperands)
     return error = "an epilogue has at most " + std::to_string(kMaxEpilogueOperands) + " operand buffers", false;
   return error.empty();
@@ -298,7 +306,8 @@ std::string epilogueListString(const Epilogue &e) {
       item = spanned->prefix + std::to_string(s.span);
     else
       item = std::string(epilogueOpName(s.op)) + ":" + epilogueBroadcastName(s.broadcast) +
-             (s.span ? "/" + std::to_string(s.span) : "") + (s.operandScale ? "*" + number(*s.operandScale) : "");
+             (s.span ? (s.cycle ? "%" : "/") + std::to_string(s.span) : "") +
+             (s.operandScale ? "*" + number(*s.operandScale) : "");
     list += (list.empty() ? "" : ",") + item;
   }
   return list;

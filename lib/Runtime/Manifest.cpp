@@ -212,7 +212,8 @@ std::string epilogueJson(const Epilogue &e) {
       s += ", \"scalar\": " + stepNumber(*st.scalar);
     if (!st.operand.empty())
       s += ", \"operand\": " + jsonQuote(st.operand) + ", \"broadcast\": " +
-           jsonQuote(epilogueBroadcastName(st.broadcast)) + (st.span ? ", \"span\": " + std::to_string(st.span) : "");
+           jsonQuote(epilogueBroadcastName(st.broadcast)) + (st.span ? ", \"span\": " + std::to_string(st.span) : "") +
+           (st.cycle ? ", \"cycle\": true" : "");
     if (st.operandScale)
       s += ", \"operand_scale\": " + stepNumber(*st.operandScale);
     s += "}";

@@ -162,6 +162,7 @@ static bool fromJSON(const json::Value &v, EpilogueStep &s, json::Path path) {
   s.operand.clear();
   s.broadcast = EpilogueBroadcast::None;
   s.span = 0;
+  s.cycle = false;
   if (r.has("scalar") && !readStepNumber(r, "scalar", s.scalar))
     return false;
   if (r.has("operand")) {
@@ -175,10 +176,14 @@ static bool fromJSON(const json::Value &v, EpilogueStep &s, json::Path path) {
                                             "entries, cycle: span of them in turn)");
     if (r.has("span") && !r.mapInt("span", s.span, 1, 65535))
       return false;
+    if (r.has("cycle") && !r.map("cycle", s.cycle))
+      return false;
   } else if (r.has("broadcast")) {
     return fail(r.field("broadcast"), "\"broadcast\" applies to an operand; this step has none");
   } else if (r.has("span")) {
     return fail(r.field("span"), "\"span\" applies to an operand; this step has none");
+  } else if (r.has("cycle")) {
+    return fail(r.field("cycle"), "\"cycle\" applies to an operand; this step has none");
   }
   if (r.has("operand_scale") && !readStepNumber(r, "operand_scale", s.operandScale))
     return false;

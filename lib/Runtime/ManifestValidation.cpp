@@ -297,13 +297,17 @@ bool checkEpilogue(const RoleLookup &lookup, const MatmulProblem &p, std::string
       fits = fits || isBatchedShape(b->shape, shape[0], p.m, p.n);
     if (s.broadcast == EpilogueBroadcast::Batch) // as the function has it: [1, 1, M, N]
       fits = fits || isBatchedShape(b->shape, 1, p.m, p.n);
-    if (isVectorBroadcast(s.broadcast)) // [1, 1, 1, N], [1, M, 1]; per group [b, 1, 1, N]
+    if (isVectorBroadcast(s.broadcast)) // [1, 1, 1, N], [1, M, 1]; per group [b, 1, 1, N]; in turn [1, h, 1, N]
       fits = fits || withoutUnitDims(b->shape) == withoutUnitDims(shape);
+    // A vector's count: shared, one per group of span entries, or span of them read in turn.
+    const std::string vectors = s.cycle ? ", for span vectors read in turn)"
+                                : s.span ? ", for each group of span entries)"
+                                         : ")";
     if (!fits)
       return msg = at + "buffer \"" + b->name + "\" (role " + s.operand + ", broadcast " +
                    epilogueBroadcastName(s.broadcast) + ") must have shape " + jsonIntList(shape) +
-                   (s.broadcast == EpilogueBroadcast::Col   ? (s.span ? " (one value per column, N, for each group of span entries)" : " (one value per column, N)")
-                    : s.broadcast == EpilogueBroadcast::Row ? (s.span ? " (one value per row, M, for each group of span entries)" : " (one value per row, M)")
+                   (s.broadcast == EpilogueBroadcast::Col     ? " (one value per column, N" + vectors
+                    : s.broadcast == EpilogueBroadcast::Row   ? " (one value per row, M" + vectors
                     : s.broadcast == EpilogueBroadcast::Batch ? " (one M x N matrix for every batch entry)"
                     : s.broadcast == EpilogueBroadcast::Group ? " (one M x N matrix per span entries)"
                     : s.broadcast == EpilogueBroadcast::Cycle ? " (span M x N matrices, read in turn)"

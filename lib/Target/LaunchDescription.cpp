@@ -62,6 +62,7 @@ LogicalResult mlir::gemm_opt::describeEpilogue(Operation *at,
       if (!rt::parseEpilogueBroadcast(step.getBroadcast().str(), s.broadcast))
         return at->emitError("cannot describe the epilogue step ") << step;
       s.span = step.getSpan();
+      s.cycle = step.getCycle();
       if (double scale = step.getOperandScale().convertToDouble();
           scale != 1.0)
         s.operandScale = scale;

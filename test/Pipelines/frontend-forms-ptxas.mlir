@@ -320,3 +320,39 @@
 // HEADBIAS: func.func private @attention_op0({{.+}}%arg2: memref<3x130x67xbf16> {gemm_opt.role = "E0"}{{.+}}<broadcast = "cycle", op = "add", operand = 0, span = 3>
 // HEADBIAS-MANIFEST: {"op": "add", "operand": "E0", "broadcast": "cycle", "span": 3}
 // HEADBIAS-MANIFEST: {"name": "arg3", "role": "arg", "elem": "bf16", "shape": [1, 3, 130, 67]}
+
+// A column bias per head [1, 3, 1, 67] shared by the 2 sequences and the
+// queries: (z mod 3, j) on [3, 67], broadcast "col" with span 3 and
+// cycle, read like the key-padding mask per sequence (a 1-D view of the
+// 2-D buffer, at entry z mod 3) on every rung.
+// REDEFINE: %{in} = attention-headcolbias-bf16-2x3x130x67x72
+// REDEFINE: %{prefix} = HEADCOL
+// REDEFINE: %{stage} = naive
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=HEADCOL-MANIFEST
+// REDEFINE: %{stage} = warptile
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=HEADCOL-MANIFEST
+// REDEFINE: %{stage} = mma
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=HEADCOL-MANIFEST
+// REDEFINE: %{stage} = wgmma
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=HEADCOL-MANIFEST
+// HEADCOL: func.func private @attention_op0({{.+}}%arg2: memref<3x67xbf16> {gemm_opt.role = "E0"}{{.+}}<broadcast = "col", cycle = true, op = "add", operand = 0, span = 3>
+// HEADCOL-MANIFEST: "batch": 6, "epilogue": [{"op": "mul", "scalar": {{.+}}}, {"op": "add", "operand": "E0", "broadcast": "col", "span": 3, "cycle": true}]
+// HEADCOL-MANIFEST: {"name": "arg3", "role": "arg", "elem": "bf16", "shape": [1, 3, 1, 67]}
+
+// A row bias per head [1, 3, 130, 1]: (z mod 3, i) on [3, 130], broadcast
+// "row" with span 3 and cycle.
+// REDEFINE: %{in} = attention-headrowbias-bf16-2x3x130x67x72
+// REDEFINE: %{prefix} = HEADROW
+// REDEFINE: %{stage} = warptile
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=HEADROW-MANIFEST
+// REDEFINE: %{stage} = wgmma
+// RUN: %{check}
+// RUN: FileCheck %s --input-file %t.json --check-prefix=HEADROW-MANIFEST
+// HEADROW: func.func private @attention_op0({{.+}}%arg2: memref<3x130xbf16> {gemm_opt.role = "E0"}{{.+}}<broadcast = "row", cycle = true, op = "add", operand = 0, span = 3>
+// HEADROW-MANIFEST: {"op": "add", "operand": "E0", "broadcast": "row", "span": 3, "cycle": true}
+// HEADROW-MANIFEST: {"name": "arg3", "role": "arg", "elem": "bf16", "shape": [1, 3, 130, 1]}

@@ -366,6 +366,70 @@ void testEpilogueVectorsPerGroup() {
   EXPECT(cublasLtEpilogueFor(p, ElemType::F16, err) == LtEpilogue::None);
 }
 
+/// Vectors read in turn (col or row with a span and cycle: span vectors,
+/// entry z reading z % span): a column bias per head shared by the
+/// sequences.
+void testEpilogueVectorsInTurn() {
+  MatmulProblem p;
+  p.m = 2, p.n = 3, p.batch = 6;
+  std::string err;
+  EXPECT_MSG(parseEpilogueList("bias-cycle=2,row-scale-cycle=3", p.epilogue, err), err);
+  EXPECT(p.epilogue.size() == 2 && p.epilogue[0].broadcast == EpilogueBroadcast::Col && p.epilogue[0].span == 2 &&
+         p.epilogue[0].cycle && p.epilogue[1].broadcast == EpilogueBroadcast::Row && p.epilogue[1].span == 3 &&
+         p.epilogue[1].cycle && p.epilogue[1].op == EpilogueOp::Mul);
+  EXPECT(epilogueListString(p.epilogue) == "bias-cycle=2,row-scale-cycle=3");
+  EXPECT(epilogueOperandShape(p, p.epilogue[0]) == (std::vector<int64_t>{2, 3}));
+  EXPECT(epilogueOperandShape(p, p.epilogue[1]) == (std::vector<int64_t>{3, 2}));
+  // Keys {1, 2, 3} for even entries, {10, 20, 30} for odd ones; row scales
+  // {1, 2}, {3, 4}, {5, 6} for entries z % 3 = 0, 1, 2.
+  EpilogueOperandValues ops = {{1, 2, 3, 10, 20, 30}, {1, 2, 3, 4, 5, 6}};
+  std::vector<double> c(36, 1.0);
+  applyEpilogue(p, c, ops);
+  // c[z][i][j] = (1 + key[z % 2][j]) * scale[z % 3][i].
+  EXPECT(c[0] == 2 && c[2] == 4 && c[3] == 4 && c[6] == 33 && c[18] == 11 && c[24] == 6 && c[35] == 186);
+  for (const char *bad : {"bias-cycle=1", "row-scale-cycle=x", "bias-cycle="})
+    EXPECT_MSG(!parseEpilogueList(bad, p.epilogue, err) && contains(err, "span must be an integer in 2..65535"), err);
+  // A cycle without a span of at least 2, or on a matrix, is no read.
+  EpilogueStep step;
+  step.op = EpilogueOp::Mul, step.operand = "E0", step.broadcast = EpilogueBroadcast::Row;
+  step.span = 2, step.cycle = true;
+  EXPECT_MSG(epilogueStepError(step).empty(), epilogueStepError(step));
+  step.span = 1;
+  EXPECT(contains(epilogueStepError(step), "cycle goes with broadcast col or row and a span of at least 2"));
+  step.span = 2, step.broadcast = EpilogueBroadcast::Group;
+  EXPECT(contains(epilogueStepError(step), "cycle goes with broadcast col or row"));
+  // In a manifest: "cycle": true reads back; the buffer is [span, N], or as
+  // the function has it ([1, 3, 1, N]).
+  KernelManifest m = epilogueManifest();
+  m.matmul.batch = 6;
+  m.matmul.epilogue[1].span = 3;
+  m.matmul.epilogue[1].cycle = true;
+  for (BufferDesc &b : m.buffers)
+    if (b.role == "E0")
+      b.shape = {3, 20};
+    else
+      b.shape.insert(b.shape.begin(), 6);
+  const std::string json = toJson(m);
+  EXPECT_MSG(contains(json, "{\"op\": \"add\", \"operand\": \"E0\", \"broadcast\": \"col\", \"span\": 3, "
+                            "\"cycle\": true}"),
+             json);
+  KernelManifest back;
+  EXPECT_MSG(parseManifest(json, back, err) && back == m, err);
+  const std::string e0 = "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [3, 20]";
+  EXPECT_MSG(parseManifest(replaced(json, e0, "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [1, 3, 1, 20]"),
+                           back, err),
+             err);
+  // A group of 3 entries would be [2, 20].
+  EXPECT_REJECT(replaced(json, e0, "\"role\": \"E0\", \"elem\": \"bf16\", \"shape\": [2, 20]"),
+                "(role E0, broadcast col) must have shape [3, 20] (one value per column, N, for span vectors read in "
+                "turn)");
+  EXPECT_REJECT(replaced(json, "\"span\": 3, \"cycle\": true", "\"span\": 1, \"cycle\": true"),
+                "cycle goes with broadcast col or row and a span of at least 2");
+  EXPECT_REJECT(replaced(json, "\"cycle\": true", "\"cycle\": 1"), "cycle");
+  EXPECT_REJECT(replaced(json, "\"scalar\": 0.088388}", "\"scalar\": 0.088388, \"cycle\": true}"),
+                "\"cycle\" applies to an operand; this step has none");
+}
+
 void testEpilogueList() {
   Epilogue e;
   std::string err;
@@ -465,6 +529,7 @@ void testEpilogues() {
   testEpilogueMask();
   testEpilogueSpannedMasks();
   testEpilogueVectorsPerGroup();
+  testEpilogueVectorsInTurn();
   testEpilogueList();
   testEpilogueListString();
   testCublasLtChoice();

@@ -20,9 +20,9 @@ cl::opt<std::string> epilogueList(
              "row-scale (* a vector of M), residual (+ an M x N tensor), mask (+ one M x N matrix for every batch "
              "entry), mask-group=S (+ one per S consecutive entries: a mask per sequence over its S heads), "
              "mask-cycle=S (+ S matrices read in turn: a bias per head), bias-group=S (+ a vector of N per S "
-             "consecutive entries: a key-padding mask per sequence), row-scale-group=S (* a vector of M per S "
-             "entries), alpha=F (* F), beta=F (+ F * an M x N "
-             "tensor), relu, gelu (tanh form), gelu-erf, silu, sigmoid, tanh; the embedded input becomes the "
+             "consecutive entries: a key-padding mask per sequence), bias-cycle=S (+ S vectors of N read in turn: "
+             "a column bias per head), row-scale-group=S (* a vector of M per S entries), row-scale-cycle=S (* S "
+             "vectors of M read in turn), alpha=F (* F), beta=F (+ F * an M x N tensor), relu, gelu (tanh form), gelu-erf, silu, sigmoid, tanh; the embedded input becomes the "
              "matmul into f32 then one linalg.generic (checked against cuBLAS into f32 with the steps on the "
              "host; bias, bias,relu and bias,gelu also timed against cuBLASLt's fused epilogue)"),
     cl::init(""), cl::cat(epilogueCategory()));
@@ -44,7 +44,8 @@ std::string epilogueUsageError(bool softmax, bool aot, bool inputFile, int64_t b
     if (s.span && batch % s.span)
       return "--epilogue: " + epilogueListString({s}) + " reads one " +
              (isVectorBroadcast(s.broadcast) ? "vector" : "matrix") + " per " + std::to_string(s.span) +
-             " batch entries" + (isSpannedBroadcast(s.broadcast) ? " or " + std::to_string(s.span) + " in turn" : "") +
+             " batch entries" +
+             (isSpannedBroadcast(s.broadcast) || s.cycle ? " or " + std::to_string(s.span) + " in turn" : "") +
              ": --batch must be a multiple of " + std::to_string(s.span) + ", got " + std::to_string(batch);
   ElemType elem;
   if (outDtype.getNumOccurrences() && !parseElemType(outDtype, elem))

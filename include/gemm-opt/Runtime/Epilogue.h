@@ -41,7 +41,8 @@ bool isBinaryEpilogueOp(EpilogueOp op);
 /// shared by the sequences). Vectors are shared by every batch entry, or
 /// with a span one per group of span entries: batch / span of them, entry z
 /// reading vector z / span (a key-padding mask per sequence; span 1, one
-/// per entry).
+/// per entry), or with `cycle` span of them, entry z reading vector z %
+/// span (a column bias per head).
 enum class EpilogueBroadcast { Col, Row, None, Batch, Group, Cycle };
 const char *epilogueBroadcastName(EpilogueBroadcast b);
 bool parseEpilogueBroadcast(const std::string &s, EpilogueBroadcast &out);
@@ -60,9 +61,12 @@ struct EpilogueStep {
   /// Broadcast group or cycle: entries per matrix, or matrices (>= 2); col
   /// or row: entries per vector (>= 1), 0 for one vector shared by all.
   int64_t span = 0;
+  /// Col or row with span >= 2: span vectors read in turn (z % span).
+  bool cycle = false;
   bool operator==(const EpilogueStep &o) const {
     return op == o.op && scalar == o.scalar && operand == o.operand &&
-           (operand.empty() || (broadcast == o.broadcast && span == o.span)) && operandScale == o.operandScale;
+           (operand.empty() || (broadcast == o.broadcast && span == o.span && cycle == o.cycle)) &&
+           operandScale == o.operandScale;
   }
 };
 using Epilogue = std::vector<EpilogueStep>;
@@ -73,7 +77,8 @@ int epilogueOperandIndex(const std::string &role);
 std::vector<std::string> epilogueOperandRoles(const Epilogue &e);
 /// The shape the operand of step `s` has in problem `p` (by its broadcast):
 /// [N], [M], or C's ([M, N]; batched [batch, M, N]); a group [batch / span,
-/// M, N], a cycle [span, M, N]; vectors per group [batch / span, N or M].
+/// M, N], a cycle [span, M, N]; vectors per group [batch / span, N or M],
+/// read in turn [span, N or M].
 std::vector<int64_t> epilogueOperandShape(const MatmulProblem &p, const EpilogueStep &s);
 /// Whether `b` reads a group or a cycle of matrices (a step with a span).
 inline bool isSpannedBroadcast(EpilogueBroadcast b) {
@@ -111,7 +116,7 @@ bool parseEpilogueList(const std::string &list, Epilogue &out, std::string &erro
 /// The epilogue as such a list, as results report it ("" for none; the
 /// inverse of parseEpilogueList). Steps without an item are written
 /// "op=F" (scalar) or "op:broadcast" ("op:broadcast/S" with a span,
-/// "op:broadcast*F" with operand_scale).
+/// "op:broadcast%S" with a cycle, "op:broadcast*F" with operand_scale).
 std::string epilogueListString(const Epilogue &e);
 
 } // namespace gemm_opt::runtime

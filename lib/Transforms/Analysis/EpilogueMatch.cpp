@@ -35,6 +35,8 @@ struct PendingStep {
   double scale = 1.0;
   /// Entries per matrix ("group") or matrices ("cycle").
   int64_t span = 0;
+  /// A column or row vector per entry modulo `span`.
+  bool cycle = false;
 };
 
 /// The span S of a batch loop read as `d0 floordiv S` (a group of S
@@ -75,30 +77,34 @@ static std::pair<StringRef, int64_t> readSpannedBatch(AffineMap map,
 }
 
 /// How an operand of `shape` read through `map` over a batched result of
-/// shape `out` is a column or row vector per group of S entries: (b
-/// floordiv S, j) on [batch / S, N] is ("col", S), (b, i) on [batch, M]
-/// ("row", 1): a key-padding mask per sequence, a bias per entry. ("", 0)
-/// otherwise.
-static std::pair<StringRef, int64_t> readVectorPerGroup(AffineMap map,
-                                                        ArrayRef<int64_t> shape,
-                                                        ArrayRef<int64_t> out) {
+/// shape `out` is a column or row vector per group of S entries or per
+/// entry modulo S: (b floordiv S, j) on [batch / S, N] is ("col", S), (b,
+/// i) on [batch, M] ("row", 1), (b mod S, j) on [S, N] ("col", S, cycle):
+/// a key-padding mask per sequence, a bias per entry, a column bias per
+/// head. `span` 0 otherwise.
+static PendingStep readVectorPerGroup(AffineMap map, ArrayRef<int64_t> shape,
+                                      ArrayRef<int64_t> out) {
   MLIRContext *ctx = map.getContext();
   if (map.getNumResults() != 2 || shape.size() != 2 || out.size() != 3 ||
       ShapedType::isDynamic(out[0]))
-    return {"", 0};
+    return {};
   StringRef kind = map.getResult(1) == getAffineDimExpr(2, ctx)   ? "col"
                    : map.getResult(1) == getAffineDimExpr(1, ctx) ? "row"
                                                                   : "";
   if (kind.empty() || shape[1] != out[kind == "col" ? 2 : 1])
-    return {"", 0};
-  int64_t span = 0;
+    return {};
+  PendingStep read;
+  auto [spanKind, s] = readBatchSpan(map.getResult(0));
   if (map.getResult(0) == getAffineDimExpr(0, ctx))
-    span = 1;
-  else if (auto [read, s] = readBatchSpan(map.getResult(0)); read == "group")
-    span = s;
-  if (!span || out[0] % span || shape[0] != out[0] / span)
-    return {"", 0};
-  return {kind, span};
+    read.span = 1;
+  else if (spanKind == "group" || spanKind == "cycle")
+    read.span = s;
+  read.cycle = spanKind == "cycle";
+  if (!read.span || out[0] % read.span ||
+      shape[0] != (read.cycle ? read.span : out[0] / read.span))
+    return {};
+  read.broadcast = kind;
+  return read;
 }
 
 /// Reads a consumer's body as a chain of steps from its yield back to `x`.
@@ -305,13 +311,14 @@ bool BodyReader::readOperand(PendingStep &step, Value other) {
            span) {
     step.broadcast = kind;
     step.span = span;
-  } else if (auto [kind, span] =
+  } else if (PendingStep vector =
                  rank == 3 && type
                      ? readVectorPerGroup(map, type.getShape(), out)
-                     : std::pair<StringRef, int64_t>("", 0);
-             span) {
-    step.broadcast = kind;
-    step.span = span;
+                     : PendingStep();
+             vector.span) {
+    step.broadcast = vector.broadcast;
+    step.span = vector.span;
+    step.cycle = vector.cycle;
   } else
     return fail("input #" + Twine(arg.getArgNumber()) + " is read through " +
                 llvm::formatv("{0}", map).str() +
@@ -319,8 +326,8 @@ bool BodyReader::readOperand(PendingStep &step, Value other) {
                 "per row (the one before), whole (identity), one rows x "
                 "columns matrix for every batch entry, one matrix or one "
                 "column or row vector per group of S entries (b floordiv S, "
-                "S = 1 for a vector: b), or one matrix per entry modulo S "
-                "(b mod S)");
+                "S = 1 for a vector: b), or one matrix or one column or row "
+                "vector per entry modulo S (b mod S)");
   Type elem = type.getElementType();
   if (!elem.isF32() && !elem.isF16() && !elem.isBF16())
     return fail("input #" + Twine(arg.getArgNumber()) +
@@ -377,8 +384,8 @@ static FailureOr<EpilogueMatch> matchBody(linalg::GenericOp consumer,
     if (s.scalar)
       scalar = llvm::APFloat(*s.scalar);
     steps.push_back(EpilogueStepAttr::get(
-        ctx, s.broadcast, s.op, index, llvm::APFloat(s.operand ? s.scale : 1.0),
-        scalar, s.span));
+        ctx, s.broadcast, s.cycle, s.op, index,
+        llvm::APFloat(s.operand ? s.scale : 1.0), scalar, s.span));
   }
   if (!steps.empty())
     match.attr = EpilogueAttr::get(ctx, steps);

@@ -125,13 +125,14 @@ GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
   SmallVector<Batched> operands = {{&p.a, {}, 3}, {&p.b, {}, 3}, {&p.c, {}, 3}};
   // A residual (broadcast none) is 3-D like C, a group or a cycle of
   // matrices 3-D with its own count, row and column vectors per group of
-  // entries 2-D; other vectors and a matrix of broadcast batch are shared
-  // by every entry.
+  // entries or read in turn 2-D; other vectors and a matrix of broadcast
+  // batch are shared by every entry.
   for (auto [i, e] : llvm::enumerate(p.epilogueOperands)) {
     Batched operand{&e, {}, 3};
     for (EpilogueStepAttr step : p.epilogue.getSteps())
       if (step.getOperand() == static_cast<int64_t>(i)) {
-        operand.span = {step.getSpan(), step.getBroadcast() == "cycle",
+        operand.span = {step.getSpan(),
+                        step.getBroadcast() == "cycle" || step.getCycle(),
                         p.batch};
         if (llvm::is_contained({"col", "row"}, step.getBroadcast()))
           operand.rank = step.getSpan() ? 2 : 0;

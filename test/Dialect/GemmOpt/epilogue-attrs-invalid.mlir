@@ -25,7 +25,7 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", o
 
 // -----
 
-// expected-error@+1 {{a scalar step has no broadcast, operand_scale or span}}
+// expected-error@+1 {{a scalar step has no broadcast, operand_scale, span or cycle}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<op = "mul", operand_scale = 2.0, scalar = 1.0>]>}
 
 // -----
@@ -69,6 +69,28 @@ func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "batch",
 // A vector per group of entries (span 1: per entry); never a negative span.
 // expected-error@+1 {{span = -1 must not be negative for broadcast 'col'}}
 func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = -1>]>}
+
+// -----
+
+// Vectors read in turn: col or row only, at least 2 of them; an operand
+// keeps one read.
+// expected-error@+1 {{cycle applies only to broadcast col or row with a span of at least 2, not to 'group' with span = 2}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "group", cycle = true, op = "add", operand = 0, span = 2>]>}
+
+// -----
+
+// expected-error@+1 {{cycle applies only to broadcast col or row with a span of at least 2, not to 'col' with span = 1}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", cycle = true, op = "add", operand = 0, span = 1>]>}
+
+// -----
+
+// expected-error@+1 {{E0 is read with broadcasts 'col' (span 3) and 'col' (span 3, cycle)}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = 3>, <broadcast = "col", cycle = true, op = "mul", operand = 0, span = 3>]>}
+
+// -----
+
+// expected-error@+1 {{unary step 'relu' takes no operand}}
+func.func private @f() attributes {e = #gemm_opt.epilogue<[<cycle = true, op = "relu">]>}
 
 // -----
 

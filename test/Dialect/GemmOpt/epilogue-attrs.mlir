@@ -28,3 +28,8 @@ func.func private @spans() attributes {gemm_opt.problem = #gemm_opt.matmul<a = b
 // per entry (span 1).
 // CHECK: #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = 3>, <broadcast = "row", op = "mul", operand = 1, span = 1>]>, k = 72, m = 130, n = 67>
 func.func private @vector_spans() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", op = "add", operand = 0, span = 3>, <broadcast = "row", op = "mul", operand = 1, span = 1>]>, k = 72, m = 130, n = 67>}
+
+// Vectors read in turn (a column bias per head, a row scale per head):
+// cycle = true, elided when false.
+// CHECK: #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", cycle = true, op = "add", operand = 0, span = 3>, <broadcast = "row", cycle = true, op = "mul", operand = 1, span = 2>]>, k = 72, m = 130, n = 67>
+func.func private @vector_cycles() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, batch = 6, c = bf16, epilogue = #gemm_opt.epilogue<[<broadcast = "col", cycle = true, op = "add", operand = 0, span = 3>, <broadcast = "row", cycle = true, op = "mul", operand = 1, span = 2>]>, k = 72, m = 130, n = 67>}

@@ -187,26 +187,23 @@ func.func @a_written_through_view(%A: memref<8x4xf32>, %P: memref<8x2xf32>, %Q: 
 
 // -----
 
-// A column bias per head ([1, h, 1, k]) over the 4-D scores: the add
-// collapses onto the batch and reads it through (z mod 3, j), vectors that
-// the entries take in turn, which no broadcast of the kernels reads (a
-// vector per group of entries, (z floordiv S, j), and a matrix per entry
-// modulo S do).
-func.func @column_bias_per_head(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x3x1x32xf32>) -> tensor<2x3x16x32xf32> {
+// A vector read per entry modulo S whose extent is not S ((z mod 3, j) on
+// [6, k]): no broadcast of the kernels reads it (a vector in turn is
+// [S, k], like the cycle of matrices [S, q, k]).
+func.func @vector_in_turn_wrong_count(%A: memref<6x16x8xf16>, %B: memref<6x8x32xf16>, %m: memref<6x32xf32>, %O: memref<6x16x32xf32>) {
   %z = arith.constant 0.0 : f32
-  %c0 = tensor.empty() : tensor<6x16x32xf32>
-  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
-  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
-  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
-  %e = tensor.empty() : tensor<2x3x16x32xf32>
-  // expected-error@+1 {{reads a matmul's result but does not fuse as its epilogue: input #1 is read through (d0, d1, d2) -> (d0 mod 3, d2)}}
-  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, h, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
-      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<1x3x1x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  %tmp = memref.alloc() : memref<6x16x32xf32>
+  linalg.fill ins(%z : f32) outs(%tmp : memref<6x16x32xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<6x16x8xf16>, memref<6x8x32xf16>) outs(%tmp : memref<6x16x32xf32>)
+  // expected-error@+1 {{does not fuse as its epilogue: input #1 is read through (d0, d1, d2) -> (d0 mod 3, d2); the kernel reads an operand per column}}
+  linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>, affine_map<(b, i, j) -> (b mod 3, j)>, affine_map<(b, i, j) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %m : memref<6x16x32xf32>, memref<6x32xf32>) outs(%O : memref<6x16x32xf32>) {
   ^bb0(%x: f32, %mv: f32, %out: f32):
     %v = arith.addf %x, %mv : f32
     linalg.yield %v : f32
-  } -> tensor<2x3x16x32xf32>
-  return %o : tensor<2x3x16x32xf32>
+  }
+  memref.dealloc %tmp : memref<6x16x32xf32>
+  return
 }
 
 // -----

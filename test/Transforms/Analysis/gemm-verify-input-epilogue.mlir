@@ -249,3 +249,49 @@ func.func @up_times_silu_gate(%x: tensor<8x4xbf16>, %wg: tensor<4x8xbf16>, %wu: 
   } -> tensor<8x8xbf16>
   return %h : tensor<8x8xbf16>
 }
+
+// -----
+
+// A column bias per head ([1, h, 1, k]) over the 4-D scores: the add
+// collapses onto the batch and reads it through (z mod 3, j), vectors the
+// entries take in turn (broadcast "col" with span 3 and cycle).
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.batch_matmul: #gemm_opt.epilogue<[<broadcast = "col", cycle = true, op = "add", operand = 0, span = 3>]>
+func.func @column_bias_per_head(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x3x1x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, h, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<1x3x1x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}
+
+// -----
+
+// A row scale per entry modulo 2 on memrefs ((b mod 2, m) on [2, M]):
+// broadcast "row" with span 2 and cycle.
+// CHECK: [gemm-opt-epilogue] fuses linalg.generic into the linalg.batch_matmul: #gemm_opt.epilogue<[<broadcast = "row", cycle = true, op = "mul", operand = 0, span = 2>]>
+#id = affine_map<(b, m, n) -> (b, m, n)>
+#rows = affine_map<(b, m, n) -> (b mod 2, m)>
+func.func @row_scale_in_turn(%A: memref<4x8x16xbf16>, %B: memref<4x16x8xbf16>, %scale: memref<2x8xbf16>, %O: memref<4x8x8xbf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<4x8x8xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<4x8x8xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<4x8x16xbf16>, memref<4x16x8xbf16>) outs(%tmp : memref<4x8x8xf32>)
+  linalg.generic {indexing_maps = [#id, #rows, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %scale : memref<4x8x8xf32>, memref<2x8xbf16>) outs(%O : memref<4x8x8xbf16>) {
+  ^bb0(%x: f32, %sv: bf16, %out: bf16):
+    %s32 = arith.extf %sv : bf16 to f32
+    %y = arith.mulf %x, %s32 : f32
+    %t = arith.truncf %y : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  memref.dealloc %tmp : memref<4x8x8xf32>
+  return
+}

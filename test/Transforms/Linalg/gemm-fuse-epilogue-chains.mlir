@@ -405,3 +405,30 @@ func.func @bias_per_head(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: ten
   } -> tensor<2x3x16x32xf32>
   return %o : tensor<2x3x16x32xf32>
 }
+
+// -----
+
+// A column bias per head [1, h, 1, k] shared by 2 sequences and the
+// queries: read through (z mod 3, j) on [3, k], vectors the entries take
+// in turn.
+// CHECK-DAG: #[[HEADCOL:.+]] = affine_map<(d0, d1, d2) -> (d0 mod 3, d2)>
+// CHECK-LABEL: func.func @column_bias_per_head
+// CHECK: %[[R:.+]] = linalg.batch_matmul
+// CHECK: %[[B2:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2, 3]] : tensor<1x3x1x32xf32> into tensor<3x32xf32>
+// CHECK: linalg.generic {indexing_maps = [#{{.+}}, #[[HEADCOL]], #{{.+}}], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK-SAME: ins(%[[R]], %[[B2]] : tensor<6x16x32xf32>, tensor<3x32xf32>)
+func.func @column_bias_per_head(%a: tensor<6x16x8xf16>, %b: tensor<6x8x32xf16>, %m: tensor<1x3x1x32xf32>) -> tensor<2x3x16x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %c0 = tensor.empty() : tensor<6x16x32xf32>
+  %c = linalg.fill ins(%z : f32) outs(%c0 : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r = linalg.batch_matmul ins(%a, %b : tensor<6x16x8xf16>, tensor<6x8x32xf16>) outs(%c : tensor<6x16x32xf32>) -> tensor<6x16x32xf32>
+  %r4 = tensor.expand_shape %r [[0, 1], [2], [3]] output_shape [2, 3, 16, 32] : tensor<6x16x32xf32> into tensor<2x3x16x32xf32>
+  %e = tensor.empty() : tensor<2x3x16x32xf32>
+  %o = linalg.generic {indexing_maps = [affine_map<(b, h, i, j) -> (b, h, i, j)>, affine_map<(b, h, i, j) -> (0, h, 0, j)>, affine_map<(b, h, i, j) -> (b, h, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%r4, %m : tensor<2x3x16x32xf32>, tensor<1x3x1x32xf32>) outs(%e : tensor<2x3x16x32xf32>) {
+  ^bb0(%x: f32, %mv: f32, %out: f32):
+    %v = arith.addf %x, %mv : f32
+    linalg.yield %v : f32
+  } -> tensor<2x3x16x32xf32>
+  return %o : tensor<2x3x16x32xf32>
+}

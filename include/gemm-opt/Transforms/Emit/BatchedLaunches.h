@@ -16,7 +16,8 @@
 // (a bias per head) has fewer entries than the batch: its view records the
 // span, and the launch's body takes entry z floordiv span or z mod span. A
 // column or row vector per group of entries (a key-padding mask per
-// sequence) is a 2-D buffer whose batch view is a 1-D vector.
+// sequence) or read in cycles (a column bias per head) is a 2-D buffer
+// whose batch view is a 1-D vector.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,7 +74,8 @@ Value allocateScratchLike(OpBuilder &b, Location loc, MemRefType type,
 
 /// `problem` with each 3-D buffer (a linalg.batch_matmul's, batch 1
 /// included) replaced by its batch view (an epilogue operand's with its
-/// step's span: broadcast group or cycle); a 2-D problem unchanged.
+/// step's span: broadcast group or cycle, or a vector's, in turn with
+/// `cycle`); a 2-D problem unchanged.
 GemmProblem createBatchViews(OpBuilder &b, const GemmProblem &problem);
 
 /// Moves every launch in `func` whose body reads a batch view to grid z =

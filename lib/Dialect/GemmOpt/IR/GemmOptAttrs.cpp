@@ -155,8 +155,8 @@ bool EpilogueStepAttr::isUnary() const {
 
 LogicalResult
 EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                         StringRef broadcast, StringRef op, int64_t operand,
-                         llvm::APFloat operandScaleValue,
+                         StringRef broadcast, bool cycle, StringRef op,
+                         int64_t operand, llvm::APFloat operandScaleValue,
                          std::optional<llvm::APFloat> scalar, int64_t span) {
   double operandScale = operandScaleValue.convertToDouble();
   bool hasOperand = operand != -1;
@@ -165,7 +165,7 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "epilogue numbers must be finite";
   if (llvm::is_contained(::gemm_opt::epilogue::kUnaryOps, op)) {
     if (hasOperand || scalar || !broadcast.empty() || operandScale != 1.0 ||
-        span)
+        span || cycle)
       return emitError() << "unary step '" << op << "' takes no operand";
     return success();
   }
@@ -176,9 +176,9 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (hasOperand == scalar.has_value())
     return emitError() << "binary step '" << op
                        << "' needs exactly one of scalar and operand";
-  if (scalar && (!broadcast.empty() || operandScale != 1.0 || span))
+  if (scalar && (!broadcast.empty() || operandScale != 1.0 || span || cycle))
     return emitError()
-           << "a scalar step has no broadcast, operand_scale or span";
+           << "a scalar step has no broadcast, operand_scale, span or cycle";
   if (hasOperand && (operand < 0 || operand >= ::gemm_opt::epilogue::kMaxOperands))
     return emitError() << "operand = " << operand << " must name E0..E"
                        << ::gemm_opt::epilogue::kMaxOperands - 1;
@@ -199,6 +199,11 @@ EpilogueStepAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                       "cycle (at least 2), col or row, not "
                                       "to '")
                        << broadcast << "'";
+  // Vectors read in turn: as a cycle of matrices, at least 2 of them.
+  if (cycle && (!vector || span < 2))
+    return emitError() << "cycle applies only to broadcast col or row with a "
+                          "span of at least 2, not to '"
+                       << broadcast << "' with span = " << span;
   return success();
 }
 
@@ -218,6 +223,7 @@ EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   // (with the same broadcast: it is one buffer).
   SmallVector<StringRef> broadcasts;
   SmallVector<int64_t> spans;
+  SmallVector<bool> cycles;
   for (EpilogueStepAttr step : steps) {
     if (!step)
       return emitError() << "null epilogue step";
@@ -232,15 +238,19 @@ EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (i == next) {
       broadcasts.push_back(step.getBroadcast());
       spans.push_back(step.getSpan());
+      cycles.push_back(step.getCycle());
     } else if (broadcasts[i] != step.getBroadcast() ||
-               spans[i] != step.getSpan()) {
-      auto named = [](StringRef broadcast, int64_t span) {
+               spans[i] != step.getSpan() || cycles[i] != step.getCycle()) {
+      auto named = [](StringRef broadcast, int64_t span, bool cycle) {
         return "'" + broadcast.str() + "'" +
-               (span ? " (span " + std::to_string(span) + ")" : "");
+               (span ? " (span " + std::to_string(span) +
+                           (cycle ? ", cycle" : "") + ")"
+                     : "");
       };
       return emitError() << "E" << i << " is read with broadcasts "
-                         << named(broadcasts[i], spans[i]) << " and "
-                         << named(step.getBroadcast(), step.getSpan());
+                         << named(broadcasts[i], spans[i], cycles[i]) << " and "
+                         << named(step.getBroadcast(), step.getSpan(),
+                                  step.getCycle());
     }
   }
   return success();

@@ -235,9 +235,12 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
       ArrayRef<int64_t> s = cast<MemRefType>(e.getType()).getShape();
       StringRef bc = step.getBroadcast();
       // A group or cycle of matrices: [batch / span] or [span] of them; a
-      // vector per group of entries: [batch / span] of them.
+      // vector per group of entries: [batch / span] of them, read in turn:
+      // [span].
       int64_t span = step.getSpan();
-      int64_t entries = bc == "cycle" ? span : span ? p.batch / span : 0;
+      int64_t entries = bc == "cycle" || step.getCycle() ? span
+                        : span                           ? p.batch / span
+                                                         : 0;
       auto vector = [&](int64_t extent) {
         return span ? SmallVector<int64_t>{entries, extent}
                     : SmallVector<int64_t>{extent};

@@ -137,6 +137,40 @@ func.func @scores_key_padding_per_sequence(%Q: memref<8x2048x128xf16>, %K: memre
 
 // -----
 
+// A column bias per head shared by the sequences (broadcast "col", span 2
+// and cycle: 2 vectors of 2048 keys for a batch of 8, entry z reading
+// vector z mod 2): read like the key-padding mask per sequence, the
+// kernel's view taken at blockIdx.z mod 2.
+
+// CHECK-LABEL: func.func @scores_column_bias_per_head(
+// CHECK-SAME:  %[[BIAS:[a-z0-9_]+]]: memref<2x2048xf16> {gemm_opt.role = "E0"}
+// CHECK-COUNT-3: nvgpu.tma.create.descriptor
+// CHECK-NOT:   nvgpu.tma.create.descriptor
+// CHECK:       gpu.launch blocks(%{{.+}}, %{{.+}}, %[[BZ:.+]]) in (%{{.+}} = %c132, %{{.+}} = %c1, %{{.+}} = %c8)
+// CHECK-NEXT:  %[[HEAD:.+]] = arith.remui %[[BZ]], %c2 : index
+// CHECK-NEXT:  %[[VEC:.+]] = memref.subview %[[BIAS]][%[[HEAD]], 0] [1, 2048] [1, 1] : memref<2x2048xf16> to memref<2048xf16, strided<[1], offset: ?>>
+// CHECK:       memref.load %[[VEC]][%{{.+}}] : memref<2048xf16, strided<[1], offset: ?>>
+#id = affine_map<(b, m, n) -> (b, m, n)>
+#bias = affine_map<(b, m, n) -> (b mod 2, n)>
+func.func @scores_column_bias_per_head(%Q: memref<8x2048x128xf16>, %K: memref<8x128x2048xf16>, %bias: memref<2x2048xf16>, %out: memref<8x2048x2048xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<8x2048x2048xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.batch_matmul ins(%Q, %K : memref<8x2048x128xf16>, memref<8x128x2048xf16>) outs(%tmp : memref<8x2048x2048xf32>)
+  linalg.generic {indexing_maps = [#id, #bias, #id], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%tmp, %bias : memref<8x2048x2048xf32>, memref<2x2048xf16>) outs(%out : memref<8x2048x2048xf16>) {
+  ^bb0(%x: f32, %b: f16, %o: f16):
+    %b32 = arith.extf %b : f16 to f32
+    %t = arith.addf %x, %b32 : f32
+    %y16 = arith.truncf %t : f32 to f16
+    linalg.yield %y16 : f16
+  }
+  memref.dealloc %tmp : memref<8x2048x2048xf32>
+  return
+}
+
+// -----
+
 // A residual at 128x256 tiles: the ring and C's staging leave no 16 KB for
 // a slot per consumer, so the residual is read per element from global
 // memory (no fourth tensor map, the plan's shared memory).

@@ -66,7 +66,9 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     `operand_scale`. A batched matmul's "col" or "row" with a `span` reads
     a vector per group of `span` entries (batch / `span` of them, entry z
     reading vector z floordiv `span`: a key-padding mask per sequence; span
-    1, a vector per entry); without one, every entry reads the same vector.
+    1, a vector per entry), or with `cycle` `span` vectors read in turn
+    (entry z reading vector z mod `span`: a column bias per head shared by
+    the sequences); without one, every entry reads the same vector.
 
     ```mlir
     #gemm_opt.epilogue_step<op = "mul", scalar = 0.088388>
@@ -74,10 +76,12 @@ def GemmOpt_EpilogueStepAttr : GemmOpt_Attr<"EpilogueStep", "epilogue_step"> {
     #gemm_opt.epilogue_step<op = "gelu_tanh">
     #gemm_opt.epilogue_step<broadcast = "group", op = "add", operand = 1, span = 16>
     #gemm_opt.epilogue_step<broadcast = "col", op = "add", operand = 2, span = 16>
+    #gemm_opt.epilogue_step<broadcast = "col", cycle = true, op = "add", operand = 3, span = 16>
     ```
   }];
   let parameters = (ins
     StringRefParameter<"col, row, none, batch, group or cycle (operand steps)", "\"\"">:$broadcast,
+    GemmOpt_BoolParameter<"false", "col or row: `span` vectors read in turn (z mod span)">:$cycle,
     StringRefParameter<"the step's operation">:$op,
     GemmOpt_Int<"-1", "index i of the operand buffer Ei">:$operand,
     GemmOpt_F64<"::llvm::APFloat(1.0)", "factor of the operand">:$operand_scale,
