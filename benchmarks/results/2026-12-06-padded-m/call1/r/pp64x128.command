@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-06-padded-m/inputs/padded-m.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db benchmarks/results/2026-12-06-padded-m/inputs/pp64x128.jsonl --json /root/out/r/pp64x128.json

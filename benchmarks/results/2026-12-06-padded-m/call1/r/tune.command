@@ -1,0 +1,1 @@
+gemm-run --tune --suite benchmarks/results/2026-12-06-padded-m/inputs/padded-m.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tune-max 10 --tune-record-all --tuning-db /root/out/r/padded.jsonl

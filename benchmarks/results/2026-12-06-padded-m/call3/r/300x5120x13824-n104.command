@@ -1,0 +1,1 @@
+gemm-run --shape 300x5120x13824 --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db benchmarks/results/2026-12-06-padded-m/inputs/sweep-300x5120x13824-n104.jsonl --json /root/out/r/300x5120x13824-n104.json

@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-06-padded-m/inputs/plain.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db benchmarks/results/2026-12-06-padded-m/inputs/plain-s4.jsonl --json /root/out/r/plain-s4.json
