@@ -58,14 +58,13 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
   // columns; C is at most a few hundred rows here, and its stores are a
   // small part of the K loop's time.
   //
-  // Registers: every accumulator is live until stored, so each store
-  // takes one base address per row r of the tile and its column's offset
-  // (8j + e rows of C) as an immediate, and checks M against a constant
-  // in its own predicate: with an address and a branch per element, ptxas
-  // ran short of registers beside 76 accumulators and serialized every
-  // wgmma of the kernel (C7514; 300 x 8192 x 8192 ran at 74 % of cuBLAS
-  // where 288 x 8192 x 8192, whose stores it kept, ran at 98 %:
-  // results/2026-12-06-padded-m). An element past M (N) reads the
+  // Every accumulator is live until stored, so each store takes one base
+  // address per row r of the tile and its column's offset (8j + e rows of
+  // C, C's rows N elements apart: checkWgmmaSwapAb) as an immediate, and
+  // checks M against a constant in its own predicate, no branch. (ptxas
+  // still serializes the warp-specialized kernel's wgmmas at a ragged M,
+  // C7514, with these stores as with a branch and an address per element;
+  // docs/architecture.md, "Padded M".) An element past M (N) reads the
   // epilogue's operands clamped into them and is not stored.
   const GemmProblem &q = *unswapped;
   Type cTy = cast<MemRefType>(q.c.getType()).getElementType();

@@ -157,6 +157,16 @@ std::string mlir::gemm_opt::checkWgmmaSwapAb(const GemmProblem &p,
            "(layout nt)";
   if (p.aType.getIntOrFloatBitWidth() != 16)
     return "swap-AB takes f16 or bf16 inputs";
+  // The transposed stores address C's rows as N elements apart.
+  if (p.c) {
+    auto c = cast<MemRefType>(p.c.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (!c.getLayout().isIdentity() &&
+        (failed(c.getStridesAndOffset(strides, offset)) ||
+         strides != SmallVector<int64_t>{p.n, 1}))
+      return "swap-AB stores C as rows of N elements";
+  }
   if (plan.stageA || plan.stageB || !checkTmaRows(p).why.empty())
     return "swap-AB needs rows of A and B that TMA loads as they are (" +
            checkTmaRows(p).why + ")";

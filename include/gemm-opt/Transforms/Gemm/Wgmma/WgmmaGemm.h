@@ -220,8 +220,8 @@ std::string checkWgmmaStreamK(const GemmProblem &problem,
 /// What swap-AB (plan.swapAB) asks of `problem`: one matmul of a static M
 /// (the swapped kernel's columns are M), N and K, 16-bit inputs, A stored
 /// M x K and B stored N x K (each then the K-major operand the other's
-/// role reads, no copy), rows TMA loads as they are. "" when it may run,
-/// else why not.
+/// role reads, no copy), rows TMA loads as they are, C's rows N elements
+/// apart. "" when it may run, else why not.
 std::string checkWgmmaSwapAb(const GemmProblem &problem,
                              const WgmmaGemmPlan &plan);
 
