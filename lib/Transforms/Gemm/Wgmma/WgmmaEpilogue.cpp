@@ -65,41 +65,51 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
   // still serializes the warp-specialized kernel's wgmmas at a ragged M,
   // C7514, with these stores as with a branch and an address per element;
   // docs/architecture.md, "Padded M".) An element past M (N) reads the
-  // epilogue's operands clamped into them and is not stored.
+  // epilogue's operands clamped into them and is not stored. C += (beta =
+  // 1) reads C first: a branch per element.
   const GemmProblem &q = *unswapped;
   Type cTy = cast<MemRefType>(q.c.getType()).getElementType();
   int64_t bytes = cTy.getIntOrFloatBitWidth() / 8;
-  if (q.accumulate) {
-    // C += (beta = 1) reads C: a branch per element.
-    storeCTransposedAccumulating(acc);
-    return;
-  }
   auto [rowBase, colBase] = fragmentOrigin();
-  Value cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, q.c);
-  if (!cast<MemRefType>(q.c.getType()).getLayout().isIdentity())
-    cBase = add(
-        cBase, mul(memref::ExtractStridedMetadataOp::create(b, q.c).getOffset(),
-                   bytes));
-  Value col32 = arith::IndexCastOp::create(b, b.getI32Type(), colBase);
-  Value zero32 = arith::ConstantIntOp::create(b, b.getI32Type(), 0);
+  Value cBase, col32;
+  if (!q.accumulate) {
+    cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, q.c);
+    if (!cast<MemRefType>(q.c.getType()).getLayout().isIdentity())
+      cBase =
+          add(cBase,
+              mul(memref::ExtractStridedMetadataOp::create(b, q.c).getOffset(),
+                  bytes));
+    col32 = arith::IndexCastOp::create(b, b.getI32Type(), colBase);
+  }
   Value one32 = arith::ConstantIntOp::create(b, b.getI32Type(), 1);
+  std::string st = bytes == 4 ? "st.global.f32" : "st.global.b16";
   for (int64_t i = 0; i < plan.mTiles(); ++i)
     for (int64_t h = 0; h < 2; ++h) {
       Value n = add(rowBase, i * 64 + h * 8);
-      Value rowOk = guardM
-                        ? arith::SelectOp::create(b, ult(n, q.n), one32, zero32)
-                        : one32;
-      Value base = arith::IndexCastOp::create(
-          b, b.getI64Type(), add(cBase, mul(add(mul(colBase, q.n), n), bytes)));
+      Value rowOk = guardM ? ult(n, q.n) : Value();
+      Value base;
+      if (!q.accumulate)
+        base = arith::IndexCastOp::create(
+            b, b.getI64Type(),
+            add(cBase, mul(add(mul(colBase, q.n), n), bytes)));
       for (int64_t j = 0; j < plan.bn / 8; ++j)
         for (int64_t e = 0; e < 2; ++e) {
           int64_t d = 8 * j + e;
           Value m = add(colBase, d);
           Value x = LLVM::ExtractValueOp::create(
               b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + e});
+          if (q.accumulate) {
+            Value ok = rowOk;
+            if (guardN)
+              ok = ok ? andi(ok, ult(m, q.m)) : ult(m, q.m);
+            ifThen(ok, [&] {
+              x = arith::AddFOp::create(b, b.loadF32(q.c, {m, n}), x);
+              b.storeFromF32(applyEpilogue(b, q, m, n, x), q.c, {m, n});
+            });
+            continue;
+          }
           x = applyEpilogue(b, q, m, n, x, /*clamp=*/guardN || guardM);
           Value v = x;
-          std::string st = bytes == 4 ? "st.global.f32" : "st.global.b16";
           if (bytes == 2)
             v = arith::BitcastOp::create(b, b.getI16Type(),
                                          arith::TruncFOp::create(b, cTy, x));
@@ -112,33 +122,11 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
                       : std::string()) +
               " @p " + st + " [$0+" + std::to_string(d * q.n * bytes) +
               "], $1;\n}";
-          b.inlinePtx({}, {base, v, rowOk, col32}, text,
+          Value pred =
+              rowOk ? arith::ExtUIOp::create(b, b.getI32Type(), rowOk) : one32;
+          b.inlinePtx({}, {base, v, pred, col32}, text,
                       bytes == 4 ? "l,f,r,r" : "l,h,r,r",
                       /*sideEffects=*/true);
-        }
-    }
-}
-
-void WgmmaKernelEmitter::storeCTransposedAccumulating(ArrayRef<Value> acc) {
-  const GemmProblem &q = *unswapped;
-  auto [rowBase, colBase] = fragmentOrigin();
-  for (int64_t i = 0; i < plan.mTiles(); ++i)
-    for (int64_t h = 0; h < 2; ++h) {
-      Value n = add(rowBase, i * 64 + h * 8);
-      for (int64_t j = 0; j < plan.bn / 8; ++j)
-        for (int64_t e = 0; e < 2; ++e) {
-          Value m = add(colBase, j * 8 + e);
-          Value ok;
-          if (guardM)
-            ok = ult(n, q.n);
-          if (guardN)
-            ok = ok ? andi(ok, ult(m, q.m)) : ult(m, q.m);
-          ifThen(ok, [&] {
-            Value x = LLVM::ExtractValueOp::create(
-                b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + e});
-            x = arith::AddFOp::create(b, b.loadF32(q.c, {m, n}), x);
-            b.storeFromF32(applyEpilogue(b, q, m, n, x), q.c, {m, n});
-          });
         }
     }
 }

@@ -347,8 +347,6 @@ private:
   /// Swap-AB: element (r, c) of the swapped tile is C[c][r] of the matmul
   /// as it is (`unswapped`), stored one by one.
   void storeCTransposed(ArrayRef<Value> acc);
-  /// The same with C += (beta = 1): C read first, a branch per element.
-  void storeCTransposedAccumulating(ArrayRef<Value> acc);
   /// plan.tmaStore: C through the warpgroup's staging boxes and TMA stores.
   void storeCThroughTma(ArrayRef<Value> acc);
   /// Split-K: the unit's f32 partial, rows split * M + r of `partials`.
