@@ -42,6 +42,10 @@ int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 /// store_buffers), which drain during the next tile's K loop.
 constexpr int64_t kShortKTiles = 8;
 
+/// The largest M the swap-AB wgmma candidates are tried at: beyond it
+/// 128-row tiles pad at most a sixteenth of M.
+constexpr int64_t kSwapAbWgmmaMaxRows = 2048;
+
 /// The rate of a BM x BN tile relative to 128x256.
 double tileRate(int64_t bm, int64_t bn) {
   auto rate = [](double i) { return i / (i + 24); };
@@ -227,6 +231,61 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
   }
 }
 
+/// The wgmma rung's swap-AB kernel (C^T = B A^T: 128 rows of N by `cols`
+/// of M, a multiple of 8) where M leaves 64- and 128-row tiles partly
+/// padding: 16-bit nt, one matmul. Columns for t tiles along M, from the
+/// fewest (at most 256 each) down to 64; the plain kernel with 4 ring
+/// slots, and the persistent warp-specialized one with the ring that fits
+/// (results/2026-12-06-ws-swap-ab).
+void addSwapAbWgmmaCandidates(const TuneSpace &s,
+                              std::vector<TuneCandidate> &all,
+                              Pruner &pruner) {
+  if (s.batch != 1 || s.elemBytes != 2 || s.transposeA || !s.transposeB ||
+      s.m % 64 == 0 || s.m > kSwapAbWgmmaMaxRows)
+    return;
+  TuneSpace swapped = s;
+  std::swap(swapped.m, swapped.n);
+  int64_t lastCols = 0;
+  for (int64_t t = ceilDiv(s.m, 256);; ++t) {
+    int64_t cols = ceilDiv(ceilDiv(s.m, t), 8) * 8;
+    if (cols < 64)
+      break;
+    if (cols == lastCols)
+      continue;
+    lastCols = cols;
+    int64_t gridTiles = t * ceilDiv(s.n, 128);
+    for (bool ws : {false, true}) {
+      int64_t stages = 4;
+      if (ws) {
+        stages = std::min<int64_t>(
+            6, gemm_opt::maxSteadyPersistentWgmmaStages(gridTiles, s.numSMs));
+        while (stages > 2 && stages * (128 + cols) * 128 + 1024 +
+                                     8 * (2 * stages + 2) >
+                                 s.maxSharedBytes)
+          --stages;
+      }
+      if (stages * (128 + cols) * 128 + 1024 > s.maxSharedBytes) {
+        pruner.prune("shared memory: the ring does not fit");
+        continue;
+      }
+      TuneCandidate c;
+      c.tile = "swap 128x" + std::to_string(cols);
+      c.name = c.tile + " s" + std::to_string(stages) +
+               (ws ? " persistent" : "");
+      c.plan["mma"] = "small-m=0";
+      c.plan["wgmma"] = join(
+          {"block-m=128", "block-n=" + std::to_string(cols),
+           "stages=" + std::to_string(stages), "warpgroups=2",
+           "group-m=" + std::to_string(gridTiles >= s.numSMs ? 8 : 0),
+           "warp-specialized=" + std::to_string(ws),
+           "persistent=" + std::to_string(ws), "pingpong=0", "tma-store=0",
+           "max-registers=" + std::string(ws ? "168" : "0"), "swap-ab=1"});
+      c.cost = estimateSeconds(swapped, 128, cols, 1, ws ? 1.0 : 0.9);
+      all.push_back(std::move(c));
+    }
+  }
+}
+
 /// The mma rung's space: block and warp tiles of 4 or 8 warps, 3 or 4
 /// stages.
 void addMmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
@@ -322,8 +381,10 @@ TuneEnumeration gemm_run::enumerateTuneCandidates(const TuneSpace &space,
   TuneEnumeration out;
   Pruner pruner{out};
   std::vector<TuneCandidate> all;
-  if (space.stage == "wgmma")
+  if (space.stage == "wgmma") {
     addWgmmaCandidates(space, all, pruner);
+    addSwapAbWgmmaCandidates(space, all, pruner);
+  }
   else
     addMmaCandidates(space, all, pruner);
   out.considered = int(all.size());

@@ -72,23 +72,28 @@ bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
                    << tiles.cols << " fill under 3/4 of their last wave\n";
     return false;
   }
-  // The plain kernel (every warpgroup computes, thread 0 loads): the
-  // warp-specialized one measured 98 % of cuBLAS at 288x8192x8192, but
-  // ptxas serialized its wgmmas (C7514) wherever M was ragged in the last
-  // tile or took three tiles, and it then ran at 72-84 %, under the plain
-  // kernel's 84-89 % (results/2026-12-06-padded-m/call2, call4).
+  // The persistent warp-specialized kernel (a producer warpgroup, two
+  // consumers) with 4 ring slots, once its stores kept ptxas from
+  // serializing its wgmmas (storeCTransposed). On an H100, over the nine
+  // padded shapes these heuristics swap, 84.4 % of cuBLAS (geomean) where
+  // the plain kernel (every warpgroup computes, thread 0 loads) ran 82.7,
+  // ahead at all but 680x5120x5120; 6 slots ran 100 % at 288x8192x8192 but
+  // 74-76 % at 300x8192x28672, where 4 ran 87
+  // (results/2026-12-06-ws-swap-ab, call 1).
   swapped.bm = 128;
   swapped.bn = tiles.cols;
   swapped.consumers = 2;
-  swapped.warpSpecialized = false;
-  swapped.persistent = false;
+  swapped.warpSpecialized = true;
+  swapped.persistent = true;
   swapped.pingpong = false;
   swapped.tmaStore = false;
   swapped.streamK = false;
   swapped.splitK = 1;
   swapped.groupM = 8;
-  swapped.maxRegs = 0;
-  // 4 ring slots: 6 ran 3-9 points behind (call4).
+  // Registers as chooseWgmmaPlan's warp-specialized plans.
+  swapped.maxRegs = 168;
+  swapped.producerRegs = 40;
+  swapped.consumerRegs = 232;
   swapped.stages = 4;
   if (!swapped.validate(chip).empty())
     return false;

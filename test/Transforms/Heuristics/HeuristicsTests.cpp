@@ -379,8 +379,9 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
   }
   // Swap-AB (C^T = B A^T, M along wgmma's n in steps of 8) at such an M
   // where its tiles fill the last wave: 2 x 64 tiles of 152 columns at
-  // 300x8192, 2 x 448 at 300x57344, 3 x 224 of 176 at 700x28672; the plain
-  // kernel, 4 ring slots. Not in f32, nor with A stored K x M, nor batched.
+  // 300x8192, 2 x 448 at 300x57344, 3 x 224 of 176 at 700x28672; the
+  // persistent warp-specialized kernel, 4 ring slots. Not in f32, nor with
+  // A stored K x M, nor batched.
   for (auto [shape, cols] : {std::pair{Shape{300, 8192, 8192}, int64_t(152)},
                              std::pair{Shape{300, 57344, 8192}, int64_t(152)},
                              std::pair{Shape{700, 28672, 8192}, int64_t(176)},
@@ -389,8 +390,8 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     p.transposeB = true;
     WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
     EXPECT_MSG(plan.swapAB && plan.bm == 128 && plan.bn == cols &&
-                   plan.consumers == 2 && !plan.warpSpecialized &&
-                   !plan.tmaStore && plan.stages == 4,
+                   plan.consumers == 2 && plan.warpSpecialized &&
+                   plan.persistent && !plan.tmaStore && plan.stages == 4,
                describe(shape, "bf16", "sm_90a") + ": " + plan.str());
     EXPECT_MSG(!chooseWgmmaPlan(p, chip, /*allowSwapAb=*/false).swapAB,
                describe(shape, "bf16", "sm_90a") + " without swap-AB");

@@ -60,18 +60,21 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
   //
   // Every accumulator is live until stored, so each store takes one base
   // address per row r of the tile and its column's offset (8j + e rows of
-  // C, C's rows N elements apart: checkWgmmaSwapAb) as an immediate, and
-  // checks M against a constant in its own predicate, no branch. (ptxas
-  // still serializes the warp-specialized kernel's wgmmas at a ragged M,
-  // C7514, with these stores as with a branch and an address per element;
-  // docs/architecture.md, "Padded M".) An element past M (N) reads the
-  // epilogue's operands clamped into them and is not stored. C += (beta =
-  // 1) reads C first: a branch per element.
+  // C, C's rows N elements apart: checkWgmmaSwapAb) as an immediate.
+  //
+  // Each element's epilogue and store sit in a branch on its row of C,
+  // ragged M or not: ptxas serializes the warp-specialized kernel's
+  // wgmmas (C7514) where an accumulator is read outside such a branch after
+  // one (a predicated store or a select of its value), or in straight-line
+  // code in the persistent kernel's tile loop; one branch per element kept
+  // every plan tried free of it (docs/architecture.md, "Padded M"). The
+  // column goes through a mov LLVM cannot see into, or it proves most
+  // bounds from the tile origin's known bits and drops their branches.
   const GemmProblem &q = *unswapped;
   Type cTy = cast<MemRefType>(q.c.getType()).getElementType();
   int64_t bytes = cTy.getIntOrFloatBitWidth() / 8;
   auto [rowBase, colBase] = fragmentOrigin();
-  Value cBase, col32;
+  Value cBase;
   if (!q.accumulate) {
     cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, q.c);
     if (!cast<MemRefType>(q.c.getType()).getLayout().isIdentity())
@@ -79,9 +82,11 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
           add(cBase,
               mul(memref::ExtractStridedMetadataOp::create(b, q.c).getOffset(),
                   bytes));
-    col32 = arith::IndexCastOp::create(b, b.getI32Type(), colBase);
   }
-  Value one32 = arith::ConstantIntOp::create(b, b.getI32Type(), 1);
+  Value col32 = b.inlinePtx(
+      b.getI32Type(),
+      ValueRange{arith::IndexCastOp::create(b, b.getI32Type(), colBase)},
+      "mov.u32 $0, $1;", "=r,r", /*sideEffects=*/false);
   std::string st = bytes == 4 ? "st.global.f32" : "st.global.b16";
   for (int64_t i = 0; i < plan.mTiles(); ++i)
     for (int64_t h = 0; h < 2; ++h) {
@@ -96,37 +101,31 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
         for (int64_t e = 0; e < 2; ++e) {
           int64_t d = 8 * j + e;
           Value m = add(colBase, d);
-          Value x = LLVM::ExtractValueOp::create(
-              b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + e});
-          if (q.accumulate) {
-            Value ok = rowOk;
-            if (guardN)
-              ok = ok ? andi(ok, ult(m, q.m)) : ult(m, q.m);
-            ifThen(ok, [&] {
+          // colBase + d < M.
+          Value ok = arith::CmpIOp::create(
+              b, arith::CmpIPredicate::ult, col32,
+              arith::ConstantIntOp::create(b, b.getI32Type(),
+                                           std::max<int64_t>(q.m - d, 0)));
+          if (rowOk)
+            ok = andi(rowOk, ok);
+          ifThen(ok, [&] {
+            Value x = LLVM::ExtractValueOp::create(
+                b, acc[i], ArrayRef<int64_t>{4 * j + 2 * h + e});
+            if (q.accumulate) {
+              // C += (beta = 1) reads C first.
               x = arith::AddFOp::create(b, b.loadF32(q.c, {m, n}), x);
               b.storeFromF32(applyEpilogue(b, q, m, n, x), q.c, {m, n});
-            });
-            continue;
-          }
-          x = applyEpilogue(b, q, m, n, x, /*clamp=*/guardN || guardM);
-          Value v = x;
-          if (bytes == 2)
-            v = arith::BitcastOp::create(b, b.getI16Type(),
-                                         arith::TruncFOp::create(b, cTy, x));
-          // p = row < N and colBase + d < M (colBase < M - d).
-          std::string text =
-              "{\n .reg .pred p;\n setp.ne.b32 p, $2, 0;\n" +
-              (guardN ? " setp.lt.and.u32 p, $3, " +
-                            std::to_string(std::max<int64_t>(q.m - d, 0)) +
-                            ", p;\n"
-                      : std::string()) +
-              " @p " + st + " [$0+" + std::to_string(d * q.n * bytes) +
-              "], $1;\n}";
-          Value pred =
-              rowOk ? arith::ExtUIOp::create(b, b.getI32Type(), rowOk) : one32;
-          b.inlinePtx({}, {base, v, pred, col32}, text,
-                      bytes == 4 ? "l,f,r,r" : "l,h,r,r",
-                      /*sideEffects=*/true);
+              return;
+            }
+            Value v = applyEpilogue(b, q, m, n, x);
+            if (bytes == 2)
+              v = arith::BitcastOp::create(b, b.getI16Type(),
+                                           arith::TruncFOp::create(b, cTy, v));
+            b.inlinePtx({}, {base, v},
+                        st + " [$0+" + std::to_string(d * q.n * bytes) +
+                            "], $1;",
+                        bytes == 4 ? "l,f" : "l,h", /*sideEffects=*/true);
+          });
         }
     }
 }
