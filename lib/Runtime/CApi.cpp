@@ -262,7 +262,7 @@ int gemm_opt_manifest_buffer_uses(const char *manifestJson, int *uses, size_t nu
     std::vector<BufferUse> u = functionBufferUses(m);
     for (size_t i = 0; i < u.size(); ++i)
       uses[i] = (u[i].input ? GEMM_OPT_BUFFER_INPUT : 0) | (u[i].written ? GEMM_OPT_BUFFER_WRITTEN : 0) |
-                (u[i].output ? GEMM_OPT_BUFFER_OUTPUT : 0);
+                (u[i].output ? GEMM_OPT_BUFFER_OUTPUT : 0) | (u[i].returned ? GEMM_OPT_BUFFER_RETURNED : 0);
     return 0;
   }
   for (size_t i = 0; i < m.buffers.size(); ++i) {
@@ -273,6 +273,23 @@ int gemm_opt_manifest_buffer_uses(const char *manifestJson, int *uses, size_t nu
     uses[i] = (in ? GEMM_OPT_BUFFER_INPUT : 0) | (out ? GEMM_OPT_BUFFER_WRITTEN | GEMM_OPT_BUFFER_OUTPUT : 0);
   }
   return 0;
+}
+
+long gemm_opt_manifest_returned(const char *manifestJson, size_t *buffers, size_t room, char *err, size_t errLen) {
+  KernelManifest m;
+  if (!parse(manifestJson, m, err, errLen))
+    return -1;
+  std::vector<size_t> out;
+  if (m.isFunction()) {
+    out = functionReturnedBuffers(m);
+  } else {
+    for (size_t i = 0; i < m.buffers.size(); ++i)
+      if (m.buffers[i].role == "C" || m.buffers[i].role == "Y")
+        out.push_back(i);
+  }
+  for (size_t i = 0; i < out.size() && i < room && buffers; ++i)
+    buffers[i] = out[i];
+  return static_cast<long>(out.size());
 }
 
 gemm_opt_device *gemm_opt_device_open(int ordinal, char *err, size_t errLen) {

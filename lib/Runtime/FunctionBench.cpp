@@ -158,6 +158,23 @@ void checkOps(FunctionRun &f) {
   }
 }
 
+/// After the whole run: an argument the function returns as it is (no op
+/// writes it) must come back with the bytes the caller passed: a runner
+/// hands back the caller's buffer, so a kernel writing into it would change
+/// that result. Returns "" or what differs.
+std::string checkReturnedArguments(FunctionRun &f) {
+  for (size_t b = 0; b < f.m.buffers.size(); ++b) {
+    if (f.m.buffers[b].role != "arg" || !f.uses[b].returned || f.uses[b].written)
+      continue;
+    std::vector<uint8_t> after = downloadBytes(f.drv, f.p.sets[0][b]);
+    auto diff = std::mismatch(after.begin(), after.end(), f.inputBytes[b].begin());
+    if (diff.first != after.end())
+      return f.m.buffers[b].name + ", which the function returns as it is, changed during its run, first at byte " +
+             std::to_string(diff.first - after.begin()) + " of " + std::to_string(after.size());
+  }
+  return "";
+}
+
 /// The whole function from the restored inputs, back to back; its outputs
 /// against the op-by-op run's. Returns "" or what differs.
 std::string compareWholeRun(FunctionRun &f) {
@@ -273,6 +290,11 @@ StageResult runFunction(CudaDriver &drv, Cublas *cublas, const std::string &ptx,
     restoreInputs(f);
     checkOps(f);
     summarizeChecks(r, m, compareWholeRun(f));
+    if (std::string changed = checkReturnedArguments(f); !changed.empty()) {
+      if (r.status == StageStatus::Pass)
+        r.status = StageStatus::Fail;
+      r.message += (r.message.empty() ? "" : "; ") + changed;
+    }
     if (!opt.checkOnly && r.status != StageStatus::Error)
       timeFunction(f);
   } catch (const std::exception &e) {

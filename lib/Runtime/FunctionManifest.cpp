@@ -42,7 +42,35 @@ std::vector<BufferUse> functionBufferUses(const KernelManifest &m) {
     const std::string &role = m.buffers[i].role;
     uses[i].output = uses[i].written && (role == "result" || role == "arg");
   }
+  for (const std::string &name : m.results) {
+    auto it = index.find(name);
+    if (it == index.end())
+      continue;
+    BufferUse &u = uses[it->second];
+    u.returned = true;
+    if (m.buffers[it->second].role == "arg" && !u.written)
+      u.input = true;
+  }
   return uses;
+}
+
+std::vector<size_t> functionReturnedBuffers(const KernelManifest &m) {
+  std::vector<size_t> out;
+  if (!m.results.empty()) {
+    for (const std::string &name : m.results)
+      for (size_t i = 0; i < m.buffers.size(); ++i)
+        if (m.buffers[i].name == name)
+          out.push_back(i);
+    return out;
+  }
+  const std::vector<BufferUse> uses = functionBufferUses(m);
+  for (size_t i = 0; i < m.buffers.size(); ++i)
+    if (m.buffers[i].role == "arg" && uses[i].output)
+      out.push_back(i);
+  for (size_t i = 0; i < m.buffers.size(); ++i)
+    if (m.buffers[i].role == "result")
+      out.push_back(i);
+  return out;
 }
 
 std::pair<size_t, size_t> opKernelRange(const KernelManifest &m, size_t op) {

@@ -159,7 +159,8 @@ bool OpDesc::operator==(const OpDesc &o) const {
 
 bool KernelManifest::operator==(const KernelManifest &o) const {
   if (format != o.format || version != o.version || op != o.op || stage != o.stage || chip != o.chip ||
-      func != o.func || buffers != o.buffers || arguments != o.arguments || kernels != o.kernels || ops != o.ops)
+      func != o.func || buffers != o.buffers || arguments != o.arguments || results != o.results ||
+      kernels != o.kernels || ops != o.ops)
     return false;
   return sameProblem(op, matmul, softmax, o.matmul, o.softmax);
 }
@@ -298,6 +299,12 @@ std::string toJson(const KernelManifest &m) {
     os << "  \"arguments\": [";
     for (size_t i = 0; i < m.arguments.size(); ++i)
       os << (i ? ", " : "") << jsonQuote(m.arguments[i]);
+    os << "],\n";
+  }
+  if (!m.results.empty()) {
+    os << "  \"results\": [";
+    for (size_t i = 0; i < m.results.size(); ++i)
+      os << (i ? ", " : "") << jsonQuote(m.results[i]);
     os << "],\n";
   }
   if (m.kernels.empty()) {

@@ -306,6 +306,9 @@ static bool fromJSON(const json::Value &v, KernelManifest &m, json::Path path) {
   // Optional (version 1): the function's arguments in its order.
   if (!several && r.has("arguments") && !r.map("arguments", m.arguments))
     return false;
+  // Optional (version 2): what each result is, when some result aliases.
+  if (several && r.has("results") && !r.map("results", m.results))
+    return false;
   return r.map("kernels", m.kernels) && r.noUnknownKeys();
 }
 

@@ -153,6 +153,33 @@ bool validateArguments(const KernelManifest &m, std::string &msg) {
   return true;
 }
 
+/// A version-2 manifest's "results" name argument and result buffers; a
+/// result buffer first at the position its name gives (result<i>, result
+/// #i), and every one of them named: a runner hands back exactly these.
+bool validateResults(const KernelManifest &m, std::string &msg) {
+  if (!m.isFunction() && !m.results.empty())
+    return msg = "results: only a version-2 manifest names its results (a version-1 function returns its output)",
+           false;
+  std::set<std::string> seen;
+  for (size_t i = 0; i < m.results.size(); ++i) {
+    const std::string &name = m.results[i];
+    std::string at = "results[" + std::to_string(i) + "] (\"" + name + "\"): ";
+    const BufferDesc *b = m.findBuffer(name);
+    if (!b)
+      return msg = at + "no buffer has this name", false;
+    if (b->role != "arg" && b->role != "result")
+      return msg = at + "a " + b->role + " buffer is not a function argument or result", false;
+    if (b->role == "result" && seen.insert(name).second && name != "result" + std::to_string(i))
+      return msg = at + "result #" + std::to_string(i) + " returns this buffer first, so it must be named \"result" +
+                   std::to_string(i) + "\"",
+             false;
+  }
+  for (const BufferDesc &b : m.buffers)
+    if (!m.results.empty() && b.role == "result" && !seen.count(b.name))
+      return msg = "results: no result is the result buffer \"" + b.name + "\"", false;
+  return true;
+}
+
 /// Names unique and non-empty, roles valid for the op (version 1) or the
 /// function (version 2), positive shapes, and sizes that every size_t
 /// computation of the runner can hold.
@@ -190,7 +217,7 @@ bool validateBuffers(const KernelManifest &m, std::string &msg) {
   }
   if (total > kMaxBufferBytes)
     return msg = "the buffers need " + u128Str(total) + " bytes in all, more than 2^48 (256 TiB)", false;
-  return validateArguments(m, msg);
+  return validateArguments(m, msg) && validateResults(m, msg);
 }
 
 /// The buffer that plays `role` in an op, or null after setting `msg`.

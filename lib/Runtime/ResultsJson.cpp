@@ -90,6 +90,13 @@ void writeOp(llvm::raw_ostream &os, const OpResult &o) {
 void writeFunctionStage(llvm::raw_ostream &os, const StageResult &r) {
   os << "      \"stage\": " << jsonQuote(r.stage) << funcField(r)
      << ", \"op\": \"function\", \"chip\": " << jsonQuote(r.chip) << ", \"shape\": " << jsonQuote(r.shape) << ",\n";
+  // Only for a function whose results alias (the manifest's "results").
+  if (!r.results.empty()) {
+    os << "      \"results\": [";
+    for (size_t i = 0; i < r.results.size(); ++i)
+      os << (i ? ", " : "") << jsonQuote(r.results[i]);
+    os << "],\n";
+  }
   os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
      << ",\n";
   os << "      \"seed\": " << r.seed << ", \"compile_ms\": " << (r.compileMs < 0 ? std::string("null") : num(r.compileMs))

@@ -284,6 +284,9 @@ void printStageLine(std::ostream &os, const StageResult &r, bool checkOnly) {
     if (!checkOnly)
       os << f(", %.4f ms", r.ms) << f(" (ops alone %.4f ms", r.opsMs) << f(", references %.4f ms)", r.refsMs);
     os << "\n";
+    // The buffer of each result, where some are one buffer or an argument.
+    for (size_t i = 0; i < r.results.size(); ++i)
+      os << (i ? ", " : "  returns ") << r.results[i] << (i + 1 < r.results.size() ? "" : "\n");
   } else {
     std::snprintf(buf, sizeof buf, "%-20s %-7s error %.3g (threshold %.0e)", stageLabel(r).c_str(),
                   stageStatusName(r.status), r.error, r.threshold);

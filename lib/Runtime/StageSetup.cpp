@@ -43,6 +43,7 @@ StageResult describeStage(const KernelManifest &m, double compileMs, bool tf32) 
   if (m.isFunction()) {
     r.op = "function";
     r.shape = std::to_string(m.ops.size()) + " ops";
+    r.results = m.results;
     for (size_t i = 0; i < m.ops.size(); ++i)
       r.ops.push_back(describeOp(m, i, tf32));
     return r;

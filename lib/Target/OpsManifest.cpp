@@ -88,16 +88,23 @@ LogicalResult OpsFunctionDescriber::describeCallerBuffers() {
   caller.walk([&](func::ReturnOp ret) {
     results.append(ret->operand_begin(), ret->operand_end());
   });
+  bool aliased = false;
   for (auto [i, result] : llvm::enumerate(results)) {
     Value root = getRootBuffer(result);
     if (root != result)
       return caller.emitError("result #")
              << i << " is not a function argument or allocation; a runner "
              << "cannot bind it";
-    if (!isa<BlockArgument>(root) && !names.count(root) &&
+    // An argument returned as it is, or a buffer returned twice, is no
+    // buffer of its own: "results" says which buffer it is.
+    aliased |= isa<BlockArgument>(root) || names.count(root);
+    if (!names.count(root) &&
         failed(addBuffer(root.getDefiningOp(), root, "result", i)))
       return failure();
+    m.results.push_back(names[root]);
   }
+  if (!aliased)
+    m.results.clear();
   size_t temps = 0;
   WalkResult walk = caller.walk([&](Operation *op) {
     if (!isa<memref::AllocOp, memref::AllocaOp>(op) ||

@@ -8,9 +8,9 @@ import threading
 from . import tools
 from .errors import GemmOptError, LaunchError, NoDeviceError, SizeError
 
-API_VERSION = 4
+API_VERSION = 5
 # gemm_opt_manifest_buffer_uses bits (CApi.h).
-BUFFER_INPUT, BUFFER_WRITTEN, BUFFER_OUTPUT = 1, 2, 4
+BUFFER_INPUT, BUFFER_WRITTEN, BUFFER_OUTPUT, BUFFER_RETURNED = 1, 2, 4, 8
 _ERR_LEN = 8192
 _lib = None
 _lock = threading.Lock()
@@ -30,6 +30,8 @@ def _declare(lib):
                                                   c.c_size_t]),
         "gemm_opt_manifest_buffer_uses": (c.c_int, [c.c_char_p, c.POINTER(c.c_int), c.c_size_t, c.c_char_p,
                                                     c.c_size_t]),
+        "gemm_opt_manifest_returned": (c.c_long, [c.c_char_p, c.POINTER(c.c_size_t), c.c_size_t, c.c_char_p,
+                                                  c.c_size_t]),
         "gemm_opt_device_open": (c.c_void_p, [c.c_int, c.c_char_p, c.c_size_t]),
         "gemm_opt_device_close": (None, [c.c_void_p]),
         "gemm_opt_device_capability": (None, [c.c_void_p, c.POINTER(c.c_int), c.POINTER(c.c_int)]),
@@ -117,6 +119,19 @@ def buffer_uses(manifest_text, count):
     if library().gemm_opt_manifest_buffer_uses(manifest_text.encode(), uses, count, e, _ERR_LEN) != 0:
         raise GemmOptError(e.value.decode())
     return list(uses)
+
+
+def returned_buffers(manifest_text):
+    """The manifest indices of the buffers a call gives back, in order
+    (gemm_opt_manifest_returned): with version 2's "results", one per
+    result of the function, a buffer twice for a result returned twice and
+    an argument's for an argument returned as it is."""
+    lib, e, data = library(), _err(), manifest_text.encode()
+    n = lib.gemm_opt_manifest_returned(data, None, 0, e, _ERR_LEN)
+    out = (ctypes.c_size_t * max(n, 1))()
+    if n < 0 or lib.gemm_opt_manifest_returned(data, out, n, e, _ERR_LEN) != n:
+        raise GemmOptError(e.value.decode())
+    return list(out[:n])
 
 
 class Device:

@@ -30,7 +30,12 @@ class FunctionKernel(Kernel):
     O = P V). Call it with the function's arguments in position order (arg0,
     arg1, ...); its results are allocated per call and returned with the
     arguments it writes (manifest order: written arguments, then results;
-    one tensor alone, else a tuple). Temps and scratch buffers come from
+    one tensor alone, else a tuple). A manifest with "results" (a function
+    returning one value twice, or an argument as it is) returns exactly the
+    function's results, in order, aliased as the function has them: a
+    result returned twice is the same tensor object twice, an argument
+    returned is the caller's tensor itself (no copy; writing into one
+    writes into the other). Temps and scratch buffers come from
     torch's allocator on the launch's stream, as a Kernel's scratch does.
     `ops` holds each op's dict ({"op", "problem", "operands"})."""
 
@@ -54,6 +59,10 @@ class FunctionKernel(Kernel):
                              "temps, scratch)")
         self.inputs = [b for b, u in zip(self.buffers, uses) if u & _runtime.BUFFER_INPUT]
         self.outputs = [b for b, u in zip(self.buffers, uses) if u & _runtime.BUFFER_OUTPUT]
+        # What a call gives back: indices into the arguments then the results
+        # (both lead the manifest's buffers).
+        self._returned = _runtime.returned_buffers(manifest_text)
+        self.returned = [self.buffers[i] for i in self._returned]
         self._set_allocated(("temp", "scratch"))
 
     def __repr__(self):
@@ -68,7 +77,7 @@ class FunctionKernel(Kernel):
     def _signature(self):
         def fmt(bs):
             return ", ".join(f"{b['name']}: {b['elem']}{list(b['shape'])}" for b in bs)
-        return f"{self.manifest.get('func', 'function')}({fmt(self.arguments)}) -> {fmt(self.results)}"
+        return f"{self.manifest.get('func', 'function')}({fmt(self.arguments)}) -> {fmt(self.returned)}"
 
     def check(self, tensors):
         if len(tensors) != len(self.arguments):
@@ -85,6 +94,7 @@ class FunctionKernel(Kernel):
         import torch
         results = [torch.empty(b["shape"], dtype=torch_dtype(b["elem"]), device=f"cuda:{device}")
                    for b in self.results]
-        self.launch(list(tensors) + results, device)
-        out = [t for t, b in zip(tensors, self.arguments) if b in self.outputs] + results
+        every = list(tensors) + results
+        self.launch(every, device)
+        out = [every[i] for i in self._returned]
         return out[0] if len(out) == 1 else tuple(out)

@@ -411,6 +411,7 @@ void testLayouts();       // LayoutTests.cpp
 void testBatches();       // BatchTests.cpp
 void testSuites();        // SuiteTests.cpp
 void testFunctions();     // FunctionTests.cpp
+void testAliasedResults(); // AliasedResultsTests.cpp
 void testEpilogues();     // EpilogueTests.cpp
 void testDynamicManifests(); // DynamicManifestTests.cpp
 
@@ -427,6 +428,7 @@ int main() {
   testBatches();
   testSuites();
   testFunctions();
+  testAliasedResults();
   testEpilogues();
   testDynamicManifests();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);

@@ -242,6 +242,9 @@ struct StageResult {
   // the whole function's `ms`; pctRefs = 100 * refsMs / ms.
   std::vector<OpResult> ops;
   double opsMs = 0, refsMs = 0, pctRefs = 0;
+  /// A function stage whose manifest has "results": the buffer each result
+  /// is, in return order (a buffer twice, an argument returned as it is).
+  std::vector<std::string> results;
   /// A version-3 stage (dynamic dimensions) run at one size: each symbol's
   /// size in declared order ({"M", 127}) and the variant of the dispatch
   /// table that ran (-1 for a static stage).

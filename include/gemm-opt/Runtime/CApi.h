@@ -15,7 +15,9 @@
  * the caller as the manifest's shapes say), then its temps and scratch
  * buffers (allocated by the caller's wrapper, e.g. gemm_opt.Kernel, on the
  * launch's stream). gemm_opt_manifest_buffer_uses says which buffers are
- * inputs and which are outputs.
+ * inputs and which are outputs, gemm_opt_manifest_returned which buffers a
+ * call gives back: a result returned twice is one buffer, given back
+ * twice; an argument returned as it is, the caller's own (no copy).
  *
  * A stage compiled once for dynamic sizes (a version-3 manifest) is loaded
  * once, its PTX module and every variant's kernels with it, and launched
@@ -37,7 +39,7 @@ extern "C" {
 
 #define GEMM_OPT_API __attribute__((visibility("default")))
 /* Bumped whenever a signature below changes or a function is added. */
-#define GEMM_OPT_C_API_VERSION 4
+#define GEMM_OPT_C_API_VERSION 5
 
 typedef struct gemm_opt_device gemm_opt_device;
 typedef struct gemm_opt_kernel gemm_opt_kernel;
@@ -74,6 +76,8 @@ GEMM_OPT_API int gemm_opt_check_threshold(const char *manifestJson, int op, int 
 #define GEMM_OPT_BUFFER_INPUT 1
 #define GEMM_OPT_BUFFER_WRITTEN 2
 #define GEMM_OPT_BUFFER_OUTPUT 4
+/* A result of the function is this buffer (version 2's "results"). */
+#define GEMM_OPT_BUFFER_RETURNED 8
 
 /* Writes the GEMM_OPT_BUFFER_* bits of every manifest buffer (manifest
  * order) into uses[0..numBuffers); numBuffers must be the manifest's
@@ -81,6 +85,15 @@ GEMM_OPT_API int gemm_opt_check_threshold(const char *manifestJson, int op, int 
  * (functionBufferUses); version 1: by role. No device needed. */
 GEMM_OPT_API int gemm_opt_manifest_buffer_uses(const char *manifestJson, int *uses, size_t numBuffers, char *err,
                                                size_t errLen);
+
+/* What a call gives back, in order: the index (manifest order) of each
+ * buffer, written into buffers[0..min(count, room)); returns the count, or
+ * -1 on error. Version 2: functionReturnedBuffers (with "results", the
+ * buffer of each result in return order, a buffer possibly twice, an
+ * argument returned as it is among them; without, the written arguments,
+ * then the results); version 1: its output, C or Y. No device needed. */
+GEMM_OPT_API long gemm_opt_manifest_returned(const char *manifestJson, size_t *buffers, size_t room, char *err,
+                                             size_t errLen);
 
 /* Loads libcuda, retains device `ordinal`'s primary context and makes it
  * current. */

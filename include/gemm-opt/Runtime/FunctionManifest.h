@@ -29,8 +29,13 @@ struct BufferUse {
   bool input = false;
   /// Some op writes it (its C or Y).
   bool written = false;
-  /// What the caller gets back: a result, or an argument an op writes.
+  /// What the caller gets back written: a result, or an argument an op
+  /// writes.
   bool output = false;
+  /// A result of the function ("results") is this buffer; an argument
+  /// returned that no op writes is also an input (the caller's data, which
+  /// it gets back as it is).
+  bool returned = false;
 };
 
 /// One entry per manifest buffer, in manifest order. Temps and scratch are
@@ -55,6 +60,14 @@ KernelManifest opManifest(const KernelManifest &m, size_t op);
 /// "matmul 130x259x67" / "softmax 130x259": an op's kind and shape, as
 /// messages and reports name it.
 std::string opSummary(const KernelManifest &m, size_t op);
+
+/// What a call of the function gives back, in order, as indices into
+/// m.buffers: with "results", the buffer of each result in return order (a
+/// buffer may come twice; an argument returned as it is, arg<j>); without,
+/// the arguments an op writes, then the result buffers, in manifest order.
+/// A runner returns these very buffers (no copy): a result returned twice
+/// is one buffer, an argument returned is the caller's own.
+std::vector<size_t> functionReturnedBuffers(const KernelManifest &m);
 
 /// The caller-facing argument positions: the index in m.buffers of arg<i>
 /// for i = 0, 1, ... (args are listed first, in position order). Throws

@@ -210,6 +210,12 @@ struct KernelManifest {
   /// `buffers`: a function declared (w, x) computing x * w, or the matmul
   /// of B and A that computes a transposed result); empty when not recorded.
   std::vector<std::string> arguments;
+  /// Version 2 (the manifest's "results", written only when a result is not
+  /// a buffer of its own): the buffer each of the function's results is, in
+  /// return order: "result<i>" (its first return position i), an earlier
+  /// result's buffer again, or an argument "arg<j>" returned as it is. When
+  /// empty, the results are the "result" buffers in order, each once.
+  std::vector<std::string> results;
   std::vector<KernelDesc> kernels; // launched in this order on one stream
   /// Version 2 only: the function's ops in program order (their kernels
   /// follow each other in `kernels`, in the same order).
@@ -255,7 +261,9 @@ bool parseManifest(const std::string &json, KernelManifest &out, std::string &er
 /// the i-th argument named "arg<i>"; each op a matmul or softmax whose
 /// operands are exactly its roles in role order, naming buffers of the
 /// problem's shapes and element types, its output none of its inputs; each
-/// kernel's op in range, never decreasing, every op at least one kernel.
+/// kernel's op in range, never decreasing, every op at least one kernel;
+/// "results", when present, names arg or result buffers only, each result
+/// buffer "result<i>" first at position i.
 bool validateManifest(const KernelManifest &m, std::string &error);
 
 } // namespace gemm_opt::runtime

@@ -11,6 +11,7 @@
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -85,6 +86,29 @@ static bool readsOneBufferTwice(Operation *op) {
          matmul.getDpsInputs()[0] == matmul.getDpsInputs()[1];
 }
 
+bool mlir::gemm_opt::returnsAliasedResults(func::FuncOp func) {
+  if (func.isExternal() || getDynamicVariant(func))
+    return false;
+  // An argument the function writes and returns is its output (a tensor C
+  // passed in, bufferized in place), which a version-1 manifest returns.
+  llvm::SmallPtrSet<Value, 4> written;
+  func.walk([&](DestinationStyleOpInterface op) {
+    for (Value init : op.getDpsInits())
+      if (Value root = getViewedRootBuffer(init))
+        written.insert(root);
+  });
+  WalkResult walk = func.walk([&](func::ReturnOp ret) {
+    for (auto [i, v] : llvm::enumerate(ret.getOperands())) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      if ((arg && arg.getOwner()->isEntryBlock() && !written.contains(v)) ||
+          llvm::is_contained(ret.getOperands().take_front(i), v))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 /// Creates `@<func>_op<index>` for `op` after `after` and calls it in the
 /// op's place; returns the callee.
 static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
@@ -157,8 +181,11 @@ LogicalResult mlir::gemm_opt::outlineKernelOps(func::FuncOp func,
     if (isKernelOp(op))
       ops.push_back(op);
   });
-  // One op is compiled in its function, unless it reads a buffer twice.
-  if (ops.size() < 2 && !llvm::any_of(ops, readsOneBufferTwice))
+  // One op is compiled in its function, unless it reads a buffer twice or
+  // the function returns a buffer that is not a result of its own: only the
+  // version-2 manifest names every argument and what each result is.
+  if (ops.size() < 2 && !llvm::any_of(ops, readsOneBufferTwice) &&
+      !returnsAliasedResults(func))
     return success();
   for (Operation *op : ops)
     if (!cast<DestinationStyleOpInterface>(op).hasPureBufferSemantics())

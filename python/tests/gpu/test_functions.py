@@ -116,3 +116,31 @@ def test_module_of_several_functions():
     p = m.probs(s)
     torch.cuda.synchronize()
     assert (p - torch.softmax(s, dim=-1)).abs().max().item() <= 1e-5
+
+
+@pytest.mark.parametrize("stage", ["naive", "mma", "wgmma"])
+def test_functions_returning_aliased_results(stage):
+    """aliased-results-f16.mlir: a result returned twice is one tensor object
+    twice, an argument returned as it is the caller's own tensor, unchanged
+    (no copy), and the values are the function's."""
+    m = gemm_opt.compile(str(INPUTS / "aliased-results-f16.mlir"), stage=stage)
+    a = rand(130, 67, dtype=torch.float16, seed=80)
+    b = rand(67, 259, dtype=torch.float16, seed=81)
+    x = rand(130, 96, dtype=torch.float16, seed=82)
+    before = x.clone()
+    c, c2 = m.twice(a, b)
+    y, passed = m.residual(a, b, x)
+    torch.cuda.synchronize()
+    assert c is c2 and passed is x and torch.equal(x, before)
+    ref = torch.matmul(a.float(), b.float())
+    for out in (c, y):
+        err = matmul_error(out, ref)
+        assert err <= FUNCTION_THRESHOLD, f"{stage}: error {err:.3g}"
+    k = rand(259, 67, dtype=torch.float16, seed=83)
+    s, p, s2 = m.scores(a, k)
+    torch.cuda.synchronize()
+    assert s is s2 and p is not s
+    s_ref = torch.matmul(a.float(), k.float().t())
+    assert matmul_error(s, s_ref) <= FUNCTION_THRESHOLD
+    p_ref = torch.softmax(s.float(), dim=-1)
+    assert (p.float() - p_ref).abs().max().item() <= 1e-2

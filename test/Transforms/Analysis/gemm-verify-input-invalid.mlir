@@ -593,28 +593,3 @@ func.func @scaled_operand(%Q: tensor<8x4xf32>, %K: tensor<4x8xf32>) -> tensor<8x
   return %mm : tensor<8x8xf32>
 }
 
-// -----
-
-// One result returned twice: the manifest would give it one buffer for two
-// results.
-func.func @returned_twice(%a: tensor<64x32xf16>, %b: tensor<32x48xf16>) -> (tensor<64x48xf16>, tensor<64x48xf16>) {
-  %zero = arith.constant 0.0 : f16
-  %e = tensor.empty() : tensor<64x48xf16>
-  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<64x48xf16>) -> tensor<64x48xf16>
-  %c = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x48xf16>) outs(%f : tensor<64x48xf16>) -> tensor<64x48xf16>
-  // expected-error@+1 {{'func.return' op returns one value as results #0 and #1: gemm-opt gives each result a buffer of its own in the manifest, so it does not compile this yet; return it once (the caller can copy it)}}
-  return %c, %c : tensor<64x48xf16>, tensor<64x48xf16>
-}
-
-// -----
-
-// A tensor argument returned as it is: no kernel writes that result.
-func.func @argument_returned(%a: tensor<64x32xf16>, %b: tensor<32x48xf16>) -> (tensor<64x48xf16>, tensor<64x32xf16>) {
-  %zero = arith.constant 0.0 : f16
-  %e = tensor.empty() : tensor<64x48xf16>
-  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<64x48xf16>) -> tensor<64x48xf16>
-  %c = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x48xf16>) outs(%f : tensor<64x48xf16>) -> tensor<64x48xf16>
-  // expected-error@+1 {{'func.return' op returns argument #0 as result #1: gemm-opt gives each result a buffer its kernels write, so it does not compile this yet; the caller has that tensor}}
-  return %c, %a : tensor<64x48xf16>, tensor<64x32xf16>
-}
-

@@ -161,3 +161,31 @@ func.func @attention(%Q: tensor<8x4xf16>, %K: tensor<6x4xf16>, %V: tensor<6x4xf1
   %O = linalg.matmul ins(%P, %V : tensor<8x6xf16>, tensor<6x4xf16>) outs(%oe : tensor<8x4xf16>) -> tensor<8x4xf16>
   return %O : tensor<8x4xf16>
 }
+
+// -----
+
+// One result returned twice, and a tensor argument returned as it is (a
+// residual passed through): the version-2 manifest's "results" names the
+// buffer each result is (test/Pipelines/aliased-results.test).
+// CHECK-LABEL: func.func @returned_twice(
+// CHECK:         return %[[C:.*]], %[[C]] :
+func.func @returned_twice(%a: tensor<64x32xf16>, %b: tensor<32x48xf16>) -> (tensor<64x48xf16>, tensor<64x48xf16>) {
+  %zero = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<64x48xf16>
+  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<64x48xf16>) -> tensor<64x48xf16>
+  %c = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x48xf16>) outs(%f : tensor<64x48xf16>) -> tensor<64x48xf16>
+  return %c, %c : tensor<64x48xf16>, tensor<64x48xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @argument_returned(
+// CHECK-SAME:    %[[A:[a-z0-9]+]]: tensor<64x32xf16>
+// CHECK:         return %{{.*}}, %[[A]] :
+func.func @argument_returned(%a: tensor<64x32xf16>, %b: tensor<32x48xf16>) -> (tensor<64x48xf16>, tensor<64x32xf16>) {
+  %zero = arith.constant 0.0 : f16
+  %e = tensor.empty() : tensor<64x48xf16>
+  %f = linalg.fill ins(%zero : f16) outs(%e : tensor<64x48xf16>) -> tensor<64x48xf16>
+  %c = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x48xf16>) outs(%f : tensor<64x48xf16>) -> tensor<64x48xf16>
+  return %c, %a : tensor<64x48xf16>, tensor<64x32xf16>
+}

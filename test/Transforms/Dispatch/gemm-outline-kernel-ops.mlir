@@ -108,3 +108,50 @@ func.func @gram(%x: memref<8x16xf32>, %g: memref<8x8xf32>) {
       ins(%x, %x : memref<8x16xf32>, memref<8x16xf32>) outs(%g : memref<8x8xf32>)
   return
 }
+
+// -----
+
+// A function of one op that returns a buffer twice, or an argument: only a
+// version-2 manifest names every argument and the buffer each result is,
+// so the op is outlined; the returns stay as they are. An argument the op
+// writes, returned once (a tensor C passed in, bufferized in place), is
+// the function's output, which version 1 describes: left alone, as is a
+// dynamic function's variant (its manifest a version-1 template).
+// CHECK-LABEL: func.func @twice(
+// CHECK:         %[[R:.*]] = memref.alloc() : memref<8x8xf32>
+// CHECK-NEXT:    call @twice_op0(%{{.*}}, %{{.*}}, %[[R]]) :
+// CHECK-NEXT:    return %[[R]], %[[R]] :
+// CHECK-LABEL: func.func private @twice_op0(
+// CHECK:         linalg.matmul
+// CHECK-LABEL: func.func @passed_through(
+// CHECK-SAME:      %{{.*}}: memref<8x4xf32>, %{{.*}}: memref<4x8xf32>, %[[X:.*]]: memref<8x16xf32>)
+// CHECK:         call @passed_through_op0(
+// CHECK-NEXT:    return %{{.*}}, %[[X]] :
+// CHECK-LABEL: func.func private @passed_through_op0(
+// CHECK-LABEL: func.func @written_out(
+// CHECK-NEXT:    linalg.matmul
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func @variant_m8(
+// CHECK-NEXT:    memref.alloc
+// CHECK-NEXT:    linalg.softmax
+// CHECK-NEXT:    return
+// CHECK-NOT:   func.func
+func.func @twice(%a: memref<8x4xf32>, %b: memref<4x8xf32>) -> (memref<8x8xf32>, memref<8x8xf32>) {
+  %r = memref.alloc() : memref<8x8xf32>
+  linalg.matmul ins(%a, %b : memref<8x4xf32>, memref<4x8xf32>) outs(%r : memref<8x8xf32>)
+  return %r, %r : memref<8x8xf32>, memref<8x8xf32>
+}
+func.func @passed_through(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %x: memref<8x16xf32>) -> (memref<8x8xf32>, memref<8x16xf32>) {
+  %r = memref.alloc() : memref<8x8xf32>
+  linalg.matmul ins(%a, %b : memref<8x4xf32>, memref<4x8xf32>) outs(%r : memref<8x8xf32>)
+  return %r, %x : memref<8x8xf32>, memref<8x16xf32>
+}
+func.func @written_out(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8x8xf32>) -> memref<8x8xf32> {
+  linalg.matmul ins(%a, %b : memref<8x4xf32>, memref<4x8xf32>) outs(%c : memref<8x8xf32>)
+  return %c : memref<8x8xf32>
+}
+func.func @variant_m8(%x: memref<8x16xf32>, %m: index {gemm_opt.symbol = "M"}) -> (memref<8x16xf32>, memref<8x16xf32>) attributes {gemm_opt.variant = {hi = 8 : i64, lo = 1 : i64, of = "variant", planned = 8 : i64, symbol = "M"}} {
+  %y = memref.alloc() : memref<8x16xf32>
+  linalg.softmax dimension(1) ins(%x : memref<8x16xf32>) outs(%y : memref<8x16xf32>)
+  return %y, %x : memref<8x16xf32>, memref<8x16xf32>
+}

@@ -33,11 +33,20 @@ StringRef getKernelOpLadder(Operation *op);
 /// an error at the op otherwise.
 LogicalResult verifyOutlinableKernelOp(Operation *op);
 
+/// Whether bufferized `func` returns a buffer that is not a result of its
+/// own: an argument it does not write (returned as it is), or a value it
+/// returns at an earlier position too. An argument an op writes and the
+/// function returns (a tensor C passed in, bufferized in place) is its
+/// output, as before; a dynamic function's variant never counts (its
+/// manifest is a version-1 template).
+bool returnsAliasedResults(func::FuncOp func);
+
 /// In `func`, when it holds two or more kernel ops: moves op i (program
 /// order), with the zero linalg.fill of its C that a kernel folds, into a
 /// new private function `@<func>_op<i>` of the op's operand buffers (marked
 /// kOutlinedOpAttr), inserted into `symbols` after `func`, and calls it in
-/// the op's place. Leaves a function of one op alone.
+/// the op's place. Leaves a function of one op alone, unless the op reads
+/// one buffer as A and B or returnsAliasedResults(func).
 LogicalResult outlineKernelOps(func::FuncOp func, SymbolTable &symbols);
 
 /// outlineKernelOps on every function of `module`.
