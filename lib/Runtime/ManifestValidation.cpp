@@ -254,6 +254,28 @@ bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_
   return true;
 }
 
+/// C of heads (`"c_heads"`, attention's output transposed): [batch / heads,
+/// rows, heads, cols], or any shape of the same bytes that keeps a row of
+/// heads * cols elements whole: [.., heads, cols] or [.., heads * cols],
+/// the dimensions before multiplying to batch / heads * rows.
+bool checkHeadsC(const RoleLookup &lookup, const MatmulProblem &p, std::string &msg) {
+  const BufferDesc *found = findRoleBuffer(lookup, "C", p.c, msg);
+  if (!found)
+    return false;
+  const int64_t h = p.cHeads, seqRows = p.batch / h * p.m;
+  const std::vector<int64_t> &s = found->shape;
+  const bool split = s.size() >= 3 && s[s.size() - 2] == h && s.back() == p.n && leadingProductIs(s, 2, seqRows);
+  const bool joined = s.size() >= 2 && s.back() == h * p.n && leadingProductIs(s, 1, seqRows);
+  if (split || joined)
+    return true;
+  return msg = "buffer \"" + found->name + "\" (role C, c_heads " + std::to_string(h) + ") must have shape [" +
+               std::to_string(p.batch / h) + ", " + std::to_string(p.m) + ", " + std::to_string(h) + ", " +
+               std::to_string(p.n) + "], or [d0, ..., " + std::to_string(h) + ", " + std::to_string(p.n) +
+               "] or [d0, ..., " + std::to_string(h * p.n) + "] with d0 * ... = " + std::to_string(seqRows) +
+               ", got " + jsonIntList(s),
+         false;
+}
+
 /// A softmax's X or Y: [rows, cols], or [d0, ..., cols] whose leading
 /// dimensions multiply to rows (a softmax over the last dimension of an N-D
 /// buffer is that of its rows; row-major, so the same bytes).
@@ -336,11 +358,18 @@ bool validateProblem(const std::string &op, const MatmulProblem &mm, const Softm
     if (p.batch < 1 || p.batch > 65535)
       return msg = "batch must be in [1, 65535] (grid z)", false;
     const int64_t bt = p.batch, btB = p.sharedB ? 1 : p.batch; // a shared B is 2-D
+    if (p.cHeads < 1 || p.batch % p.cHeads)
+      return msg = "c_heads " + std::to_string(p.cHeads) + " does not divide the batch (" + std::to_string(p.batch) +
+                   ")",
+             false;
+    if (p.cHeads > 1 && p.beta != 0)
+      return msg = "c_heads needs beta 0 (C of heads is written, never read)", false;
+    const bool cFits = p.cHeads > 1 ? checkHeadsC(lookup, p, msg) : checkRole(lookup, "C", p.c, p.m, p.n, msg, "", bt);
     return (p.transposeA ? checkRole(lookup, "A", p.a, p.k, p.m, msg, whyA, bt)
                          : checkRole(lookup, "A", p.a, p.m, p.k, msg, whyA, bt)) &&
            (p.transposeB ? checkRole(lookup, "B", p.b, p.n, p.k, msg, whyB, btB)
                          : checkRole(lookup, "B", p.b, p.k, p.n, msg, whyB, btB)) &&
-           checkRole(lookup, "C", p.c, p.m, p.n, msg, "", bt) && checkEpilogue(lookup, p, msg);
+           cFits && checkEpilogue(lookup, p, msg);
   }
   const auto &p = sm;
   if (p.rows <= 0 || p.cols <= 0)
