@@ -219,7 +219,8 @@ bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t co
 }
 
 /// Whether `shape` holds a batch of rows x cols matrices, row-major: its
-/// last dimension is cols and the ones before multiply to batch * rows
+/// last dimension is cols (or its last ones multiply to cols) and the ones
+/// before multiply to batch * rows
 /// ([batch, rows, cols]; a batch of several dimensions, [d0, ..., rows,
 /// cols]; rows spread over several, [b, s, cols] as an nn.Linear's 3-D
 /// activation collapsed to its rows; a single row, [d0, ..., cols]: the
@@ -233,10 +234,19 @@ std::vector<int64_t> withoutUnitDims(const std::vector<int64_t> &shape) {
 }
 
 bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch, int64_t rows, int64_t cols) {
-  if (shape.empty() || shape.back() != cols || batch <= 0 || rows <= 0 ||
-      batch > std::numeric_limits<int64_t>::max() / rows)
+  if (shape.empty() || cols <= 0 || batch <= 0 || rows <= 0 || batch > std::numeric_limits<int64_t>::max() / rows)
     return false;
-  return leadingProductIs(shape, 1, batch * rows);
+  // A row may also span the last dimensions ([b, q, h, d] read as rows of
+  // h * d: attention's transposed output before the output projection).
+  unsigned __int128 tail = 1;
+  for (size_t k = shape.size(); k-- > 0;) {
+    tail *= shape[k] <= 0 ? 0 : uint64_t(shape[k]);
+    if (tail == uint64_t(cols))
+      return leadingProductIs(shape, shape.size() - k, batch * rows);
+    if (tail > uint64_t(cols) || tail == 0)
+      return false;
+  }
+  return false;
 }
 
 bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,

@@ -108,6 +108,8 @@ void testManifestBatch() {
       {three, "\"shape\": [3, 20, 10]", "\"shape\": [2, 20, 10]",
        "buffer \"B\" (role B) must have shape [3, 20, 10] (layout nt: B stored transposed, N x K)"},
       {three, "\"shape\": [3, 30, 20]", "\"shape\": [3, 31, 20]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
+      {three, "\"shape\": [3, 30, 20]", "\"shape\": [3, 20, 30]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
+      {three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 3, 7]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
       {one, "\"shape\": [30, 10]", "\"shape\": [2, 30, 10]", "buffer \"A\" (role A) must have shape [30, 10]"},
       {shared, "\"shape\": [20, 10]", "\"shape\": [3, 20, 10]",
        "buffer \"B\" (role B) must have shape [20, 10] (layout nt: B stored transposed, N x K, shared by every batch "
@@ -120,8 +122,12 @@ void testManifestBatch() {
   // The same bytes in other shapes: a batched C as its stacked rows, an
   // A of one entry with its rows over two dimensions (nn.Linear's 3-D
   // activation collapsed to rows).
+  // A row over the last dimensions too: attention's transposed output [b,
+  // q, h, d] read as the rows of h * d of the output projection's A.
   for (const Edit &e : {Edit{three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 20]", ""},
-                        Edit{one, "\"shape\": [30, 10]", "\"shape\": [2, 15, 10]", ""}})
+                        Edit{one, "\"shape\": [30, 10]", "\"shape\": [2, 15, 10]", ""},
+                        Edit{one, "\"shape\": [30, 10]", "\"shape\": [2, 15, 2, 5]", ""},
+                        Edit{three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 4, 5]", ""}})
     EXPECT_MSG(parseManifest(replaced(e.json, e.from, e.to), back, err), e.to + std::string(": ") + err);
 }
 
