@@ -177,7 +177,7 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, CublasLt *cublasLt, const Kernel
   drv.synchronize();
   MatmulReference ref = matmulReference(drv, *cublas, pr, p.sets[0][ia].get(), p.sets[0][ib].get(), in.c0,
                                         in.operands);
-  std::vector<double> out = download(drv, p.sets[0][ic].get(), pr.c, ref.c.size());
+  std::vector<double> out = inReferenceLayout(pr, download(drv, p.sets[0][ic].get(), pr.c, ref.c.size()));
   r.error = relativeFrobeniusError(out, ref.c, &r.badValues);
   // Spot-check the cuBLAS reference itself against the host in double.
   r.refSpotError = matmulSpotError(pr, in.a, in.b, in.c0, ref.product, seed);

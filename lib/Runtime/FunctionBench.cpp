@@ -114,7 +114,7 @@ void checkMatmulOp(FunctionRun &f, size_t i, OpResult &o) {
   launchRange(f.m, f.p, 0, first, last);
   drv.synchronize();
   MatmulReference ref = matmulReference(drv, *f.cublas, pr, da.get(), db.get(), C0, operands);
-  std::vector<double> out = download(drv, dc.get(), c.elem, c.numElements());
+  std::vector<double> out = inReferenceLayout(pr, download(drv, dc.get(), c.elem, c.numElements()));
   o.error = relativeFrobeniusError(out, ref.c, &o.badValues);
   o.refSpotError = matmulSpotError(pr, A, B, C0, ref.product, f.r.seed + i);
   std::tie(o.status, o.message) = judgeMatmul(o.error, o.badValues, o.refSpotError, o.threshold);

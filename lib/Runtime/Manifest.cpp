@@ -242,6 +242,8 @@ std::string problemJson(const std::string &op, const MatmulProblem &mm, const So
     os << ", \"batch\": " << p.batch;
   if (p.sharedB)
     os << ", \"shared_b\": true";
+  if (p.cHeads != 1)
+    os << ", \"c_heads\": " << p.cHeads;
   // And only with an epilogue.
   if (!p.epilogue.empty())
     os << ", \"epilogue\": " << epilogueJson(p.epilogue);

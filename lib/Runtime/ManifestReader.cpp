@@ -219,6 +219,11 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
   mm.sharedB = false;
   if (r.has("shared_b") && !r.map("shared_b", mm.sharedB))
     return false;
+  // Optional: absent = 1 (C [batch, M, N]); validateProblem checks that it
+  // divides the batch.
+  mm.cHeads = 1;
+  if (r.has("c_heads") && !r.mapInt("c_heads", mm.cHeads, 1, 65535))
+    return false;
   // Optional: absent = none.
   mm.epilogue.clear();
   if (r.has("epilogue") && !r.map("epilogue", mm.epilogue))

@@ -246,7 +246,8 @@ bool leadingProductIs(const std::vector<int64_t> &shape, size_t tail, int64_t co
 }
 
 /// Whether `shape` holds a batch of rows x cols matrices, row-major: its
-/// last dimension is cols and the ones before multiply to batch * rows
+/// last dimension is cols (or its last ones multiply to cols) and the ones
+/// before multiply to batch * rows
 /// ([batch, rows, cols]; a batch of several dimensions, [d0, ..., rows,
 /// cols]; rows spread over several, [b, s, cols] as an nn.Linear's 3-D
 /// activation collapsed to its rows; a single row, [d0, ..., cols]: the
@@ -260,10 +261,19 @@ std::vector<int64_t> withoutUnitDims(const std::vector<int64_t> &shape) {
 }
 
 bool isBatchedShape(const std::vector<int64_t> &shape, int64_t batch, int64_t rows, int64_t cols) {
-  if (shape.empty() || shape.back() != cols || batch <= 0 || rows <= 0 ||
-      batch > std::numeric_limits<int64_t>::max() / rows)
+  if (shape.empty() || cols <= 0 || batch <= 0 || rows <= 0 || batch > std::numeric_limits<int64_t>::max() / rows)
     return false;
-  return leadingProductIs(shape, 1, batch * rows);
+  // A row may also span the last dimensions ([b, q, h, d] read as rows of
+  // h * d: attention's transposed output before the output projection).
+  unsigned __int128 tail = 1;
+  for (size_t k = shape.size(); k-- > 0;) {
+    tail *= shape[k] <= 0 ? 0 : uint64_t(shape[k]);
+    if (tail == uint64_t(cols))
+      return leadingProductIs(shape, shape.size() - k, batch * rows);
+    if (tail > uint64_t(cols) || tail == 0)
+      return false;
+  }
+  return false;
 }
 
 bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_t rows, int64_t cols,
@@ -279,6 +289,28 @@ bool checkRole(const RoleLookup &lookup, const char *role, ElemType elem, int64_
                  jsonIntList(found->shape),
            false;
   return true;
+}
+
+/// C of heads (`"c_heads"`, attention's output transposed): [batch / heads,
+/// rows, heads, cols], or any shape of the same bytes that keeps a row of
+/// heads * cols elements whole: [.., heads, cols] or [.., heads * cols],
+/// the dimensions before multiplying to batch / heads * rows.
+bool checkHeadsC(const RoleLookup &lookup, const MatmulProblem &p, std::string &msg) {
+  const BufferDesc *found = findRoleBuffer(lookup, "C", p.c, msg);
+  if (!found)
+    return false;
+  const int64_t h = p.cHeads, seqRows = p.batch / h * p.m;
+  const std::vector<int64_t> &s = found->shape;
+  const bool split = s.size() >= 3 && s[s.size() - 2] == h && s.back() == p.n && leadingProductIs(s, 2, seqRows);
+  const bool joined = s.size() >= 2 && s.back() == h * p.n && leadingProductIs(s, 1, seqRows);
+  if (split || joined)
+    return true;
+  return msg = "buffer \"" + found->name + "\" (role C, c_heads " + std::to_string(h) + ") must have shape [" +
+               std::to_string(p.batch / h) + ", " + std::to_string(p.m) + ", " + std::to_string(h) + ", " +
+               std::to_string(p.n) + "], or [d0, ..., " + std::to_string(h) + ", " + std::to_string(p.n) +
+               "] or [d0, ..., " + std::to_string(h * p.n) + "] with d0 * ... = " + std::to_string(seqRows) +
+               ", got " + jsonIntList(s),
+         false;
 }
 
 /// A softmax's X or Y: [rows, cols], or [d0, ..., cols] whose leading
@@ -363,11 +395,18 @@ bool validateProblem(const std::string &op, const MatmulProblem &mm, const Softm
     if (p.batch < 1 || p.batch > 65535)
       return msg = "batch must be in [1, 65535] (grid z)", false;
     const int64_t bt = p.batch, btB = p.sharedB ? 1 : p.batch; // a shared B is 2-D
+    if (p.cHeads < 1 || p.batch % p.cHeads)
+      return msg = "c_heads " + std::to_string(p.cHeads) + " does not divide the batch (" + std::to_string(p.batch) +
+                   ")",
+             false;
+    if (p.cHeads > 1 && p.beta != 0)
+      return msg = "c_heads needs beta 0 (C of heads is written, never read)", false;
+    const bool cFits = p.cHeads > 1 ? checkHeadsC(lookup, p, msg) : checkRole(lookup, "C", p.c, p.m, p.n, msg, "", bt);
     return (p.transposeA ? checkRole(lookup, "A", p.a, p.k, p.m, msg, whyA, bt)
                          : checkRole(lookup, "A", p.a, p.m, p.k, msg, whyA, bt)) &&
            (p.transposeB ? checkRole(lookup, "B", p.b, p.n, p.k, msg, whyB, btB)
                          : checkRole(lookup, "B", p.b, p.k, p.n, msg, whyB, btB)) &&
-           checkRole(lookup, "C", p.c, p.m, p.n, msg, "", bt) && checkEpilogue(lookup, p, msg);
+           cFits && checkEpilogue(lookup, p, msg);
   }
   const auto &p = sm;
   if (p.rows <= 0 || p.cols <= 0)

@@ -2,6 +2,8 @@
 #include "MatmulReference.h"
 #include "StageSetup.h"
 
+#include <algorithm>
+
 namespace gemm_opt::runtime {
 
 namespace {
@@ -38,6 +40,21 @@ MatmulReference matmulReference(CudaDriver &drv, Cublas &cublas, const MatmulPro
   for (double &v : r.c)
     v = roundTo(p.c, static_cast<float>(v));
   return r;
+}
+
+std::vector<double> inReferenceLayout(const MatmulProblem &p, std::vector<double> stored) {
+  if (p.cHeads <= 1)
+    return stored;
+  const size_t h = static_cast<size_t>(p.cHeads), M = static_cast<size_t>(p.m), N = static_cast<size_t>(p.n);
+  std::vector<double> out(stored.size());
+  // Entry z, row i: row i of sequence z / h, at head z % h's N columns.
+  for (size_t z = 0; z < static_cast<size_t>(p.batch); ++z)
+    for (size_t i = 0; i < M; ++i) {
+      const size_t from = ((z / h) * M + i) * h * N + (z % h) * N;
+      std::copy_n(stored.begin() + static_cast<std::ptrdiff_t>(from), N,
+                  out.begin() + static_cast<std::ptrdiff_t>((z * M + i) * N));
+    }
+  return out;
 }
 
 EpilogueOperandValues fillEpilogueOperands(CudaDriver &drv, const KernelManifest &m,

@@ -36,6 +36,11 @@ MatmulReference matmulReference(CudaDriver &drv, Cublas &cublas, const MatmulPro
                                 cu::CUdeviceptr b, const std::vector<float> &c0,
                                 const EpilogueOperandValues &operands);
 
+/// `stored`, C as downloaded, in the reference's layout, [batch, M, N]
+/// row-major: a C of heads ("c_heads": [batch / h, M, h, N]) reordered,
+/// any other returned as it is.
+std::vector<double> inReferenceLayout(const MatmulProblem &p, std::vector<double> stored);
+
 /// Fresh values in [-1, 1) (rounded to each buffer's type) for every
 /// epilogue operand of the version-1 matmul manifest `m`, uploaded into
 /// `set` (one buffer per manifest buffer).

@@ -89,6 +89,7 @@ LogicalResult mlir::gemm_opt::describeProblem(Operation *at, Attribute problem,
     matmul.transposeB = mm.getTransposeB();
     matmul.batch = mm.getBatch();
     matmul.sharedB = mm.getSharedB();
+    matmul.cHeads = mm.getCHeads();
     if (failed(describeEpilogue(at, mm.getEpilogue(), matmul.epilogue)))
       return failure();
     if (elem(mm.getA(), matmul.a) && elem(mm.getB(), matmul.b) &&

@@ -1,13 +1,16 @@
 //===- BatchTests.cpp - Unit tests: batched matmuls -----------------------===//
 //
 // The manifest's "batch" (written only above 1, read with default 1, the
-// buffers' 3-D shapes), the host spot check's indexing of batch entries,
+// buffers' 3-D shapes) and "c_heads" (attention's output transposed: its
+// C shapes, the check's reordering of that C), the host spot check's
+// indexing of batch entries,
 // the flop count, and the batch in the results.
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/Numerics.h"
+#include "../../lib/Runtime/MatmulReference.h"
 #include "JsonTestHelpers.h"
 #include "TestHarness.h"
 
@@ -105,6 +108,8 @@ void testManifestBatch() {
       {three, "\"shape\": [3, 20, 10]", "\"shape\": [2, 20, 10]",
        "buffer \"B\" (role B) must have shape [3, 20, 10] (layout nt: B stored transposed, N x K)"},
       {three, "\"shape\": [3, 30, 20]", "\"shape\": [3, 31, 20]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
+      {three, "\"shape\": [3, 30, 20]", "\"shape\": [3, 20, 30]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
+      {three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 3, 7]", "buffer \"C\" (role C) must have shape [3, 30, 20]"},
       {one, "\"shape\": [30, 10]", "\"shape\": [2, 30, 10]", "buffer \"A\" (role A) must have shape [30, 10]"},
       {shared, "\"shape\": [20, 10]", "\"shape\": [3, 20, 10]",
        "buffer \"B\" (role B) must have shape [20, 10] (layout nt: B stored transposed, N x K, shared by every batch "
@@ -117,9 +122,61 @@ void testManifestBatch() {
   // The same bytes in other shapes: a batched C as its stacked rows, an
   // A of one entry with its rows over two dimensions (nn.Linear's 3-D
   // activation collapsed to rows).
+  // A row over the last dimensions too: attention's transposed output [b,
+  // q, h, d] read as the rows of h * d of the output projection's A.
   for (const Edit &e : {Edit{three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 20]", ""},
-                        Edit{one, "\"shape\": [30, 10]", "\"shape\": [2, 15, 10]", ""}})
+                        Edit{one, "\"shape\": [30, 10]", "\"shape\": [2, 15, 10]", ""},
+                        Edit{one, "\"shape\": [30, 10]", "\"shape\": [2, 15, 2, 5]", ""},
+                        Edit{three, "\"shape\": [3, 30, 20]", "\"shape\": [90, 4, 5]", ""}})
     EXPECT_MSG(parseManifest(replaced(e.json, e.from, e.to), back, err), e.to + std::string(": ") + err);
+}
+
+/// "c_heads": C of 2 sequences x 3 heads stored [2, 30, 3, 20] (attention's
+/// output transposed (1, 2)), written only above 1; the shapes of the same
+/// bytes that keep a row of heads whole; the check's reordering of C.
+void testManifestCHeads() {
+  KernelManifest heads = batchManifest(6);
+  heads.matmul.cHeads = 3;
+  heads.buffers[2].shape = {2, 30, 3, 20};
+  std::string json = toJson(heads);
+  EXPECT_MSG(contains(json, "\"batch\": 6, \"c_heads\": 3},\n"), json);
+  EXPECT(!contains(toJson(batchManifest(6)), "c_heads"));
+  KernelManifest back;
+  std::string err;
+  EXPECT_MSG(parseManifest(json, back, err) && back == heads, err);
+  EXPECT(!(back == batchManifest(6)));
+  for (const char *shape : {"[2, 30, 60]", "[60, 60]", "[2, 30, 3, 20]", "[60, 3, 20]"})
+    EXPECT_MSG(parseManifest(replaced(json, "[2, 30, 3, 20]", shape), back, err), shape + std::string(": ") + err);
+  struct Edit {
+    const char *from, *to, *error;
+  };
+  const Edit edits[] = {
+      {"[2, 30, 3, 20]", "[6, 30, 20]", "buffer \"C\" (role C, c_heads 3) must have shape [2, 30, 3, 20]"},
+      {"[2, 30, 3, 20]", "[2, 3, 30, 20]", "buffer \"C\" (role C, c_heads 3) must have shape [2, 30, 3, 20]"},
+      {"\"c_heads\": 3", "\"c_heads\": 4", "c_heads 4 does not divide the batch (6)"},
+      {"\"c_heads\": 3", "\"c_heads\": 0", "problem.c_heads"},
+      {"\"beta\": 0", "\"beta\": 1", "c_heads needs beta 0"},
+  };
+  for (const Edit &e : edits)
+    EXPECT_MSG(rejects(replaced(json, e.from, e.to), e.error), e.to);
+  // Entry z = (z / h, z % h), row i, column j is stored at ((z / h) * M +
+  // i) * h * N + (z % h) * N + j: the check reads it at (z * M + i) * N + j.
+  MatmulProblem p;
+  p.m = 2;
+  p.n = 3;
+  p.batch = 4;
+  p.cHeads = 2;
+  std::vector<double> stored(24), expected(24);
+  for (size_t z = 0; z < 4; ++z)
+    for (size_t i = 0; i < 2; ++i)
+      for (size_t j = 0; j < 3; ++j) {
+        double v = static_cast<double>(100 * z + 10 * i + j);
+        stored[((z / 2) * 2 + i) * 6 + (z % 2) * 3 + j] = v;
+        expected[(z * 2 + i) * 3 + j] = v;
+      }
+  EXPECT(inReferenceLayout(p, stored) == expected);
+  p.cHeads = 1;
+  EXPECT(inReferenceLayout(p, stored) == stored);
 }
 
 /// matmulSpotError reads entry e of each operand at e times its size: the
@@ -186,6 +243,7 @@ void testResultsBatch() {
 
 void testBatches() {
   testManifestBatch();
+  testManifestCHeads();
   testSpotCheckBatches();
   testResultsBatch();
 }

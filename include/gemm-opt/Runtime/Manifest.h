@@ -61,6 +61,11 @@ struct MatmulProblem {
   /// Batched with one 2-D B for every entry (the manifest's "shared_b"): the
   /// B buffer has the layout's 2-D shape, A and C the batch first.
   bool sharedB = false;
+  /// C of heads (the manifest's "c_heads", absent = 1; attention's output
+  /// transposed (1, 2)): C is stored [batch / cHeads, M, cHeads, N], entry
+  /// z at (z / cHeads, 0, z % cHeads, 0), its rows cHeads * N elements
+  /// apart. Only with beta = 0.
+  int64_t cHeads = 1;
   /// The steps applied to the f32 accumulator before the one rounding to
   /// C's type (the manifest's "epilogue", absent = none; Epilogue.h). Their
   /// operand buffers have roles E0..E7.
@@ -68,7 +73,7 @@ struct MatmulProblem {
   bool operator==(const MatmulProblem &o) const {
     return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c &&
            transposeA == o.transposeA && transposeB == o.transposeB && batch == o.batch && sharedB == o.sharedB &&
-           epilogue == o.epilogue;
+           cHeads == o.cHeads && epilogue == o.epilogue;
   }
 };
 /// "nn" | "nt" | "tn" | "tt": A's letter, then B's ('t': stored transposed).

@@ -3,6 +3,7 @@
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
+#include "gemm-opt/Transforms/Analysis/HeadsTranspose.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -195,6 +196,24 @@ void mlir::gemm_opt::setRuntimeSizes(GemmProblem &problem,
   problem.batchRuntime = getRuntimeSizeArgument(func, kBatchSymbol);
 }
 
+/// `p` writing C as the heads transpose of its result lays it out, when
+/// one reads it (HeadsTranspose.h; `writer` the op writing C): C the
+/// copy's output. Only a C the kernel writes whole (beta = 0), static
+/// sizes: the first rung erases the copy and the temporary it read.
+static GemmProblem withHeadsTranspose(GemmProblem p, Operation *writer) {
+  if (p.accumulate || p.batchRuntime || p.dynamicM() || p.dynamicExtents())
+    return p;
+  FailureOr<HeadsTranspose> t = findHeadsTranspose(p.c, writer);
+  if (failed(t))
+    return p;
+  p.c = t->output;
+  p.cHeads = t->heads;
+  p.headsCopy = t->copy;
+  p.headsExpand = t->expand;
+  p.headsTemp = t->source;
+  return p;
+}
+
 FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics())
     return op.emitOpError("must be bufferized before kernel generation");
@@ -238,7 +257,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   std::string why;
   FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(op, why);
   if (failed(epilogue))
-    return p;
+    return withHeadsTranspose(p, op);
   // The kernel writes the consumer's output and reads its operands.
   SmallVector<Value> buffers = {epilogue->output};
   llvm::append_range(buffers, epilogue->operands);
@@ -253,7 +272,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.epilogueOperands = epilogue->operands;
   p.epilogueConsumer = epilogue->consumer;
   p.epilogueTemp = epilogue->temp;
-  return p;
+  return withHeadsTranspose(p, epilogue->consumer);
 }
 
 Value GemmProblem::rowsBound(OpBuilder &b, Location loc) const {
@@ -284,13 +303,15 @@ void GemmProblem::eraseReplacedOps() {
   if (zeroFill)
     zeroFill.erase();
   op.erase();
-  if (!epilogueConsumer)
-    return;
-  epilogueConsumer.erase();
-  Operation *temp = epilogueTemp.getDefiningOp();
-  for (Operation *user : llvm::make_early_inc_range(temp->getUsers()))
-    user->erase(); // deallocations
-  temp->erase();
+  if (epilogueConsumer) {
+    epilogueConsumer.erase();
+    Operation *temp = epilogueTemp.getDefiningOp();
+    for (Operation *user : llvm::make_early_inc_range(temp->getUsers()))
+      user->erase(); // deallocations
+    temp->erase();
+  }
+  if (headsCopy)
+    eraseHeadsTranspose({headsCopy, headsExpand, headsTemp, c, cHeads});
 }
 
 void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
@@ -304,7 +325,7 @@ void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
 
 MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {
   return MatmulProblemAttr::get(p.a.getContext(), p.aType, p.accumulate,
-                                p.bType, p.batch, p.cType, p.epilogue, p.k,
-                                p.m, p.n,
-                                p.sharedB, p.transposeA, p.transposeB);
+                                p.bType, p.batch, p.cType, p.cHeads, p.epilogue,
+                                p.k, p.m, p.n, p.sharedB, p.transposeA,
+                                p.transposeB);
 }

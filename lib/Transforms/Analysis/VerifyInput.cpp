@@ -8,6 +8,7 @@
 #include "gemm-opt/Support/SayOnce.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/HeadsTranspose.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
@@ -50,6 +51,39 @@ static bool permutesAMatmulResult(linalg::LinalgOp copy) {
         generic.getNumDpsInputs() == 0)
       return false;
     v = generic.getDpsInputs()[0];
+  }
+  return false;
+}
+
+/// Whether `copy` is attention's output transpose(1, 2) of a batch
+/// matmul's zero-filled result, or of its fused epilogue's, which the first
+/// rung writes in place (HeadsTranspose.h).
+static bool isCompiledHeadsTranspose(linalg::LinalgOp copy) {
+  FailureOr<HeadsTranspose> t = matchHeadsTranspose(copy);
+  if (failed(t) || t->heads < 2 || !t->expand->hasOneUse())
+    return false;
+  // The matmul with its zero fill, or a generic fusing as its epilogue
+  // (verified as such where it is).
+  auto writes = [](linalg::LinalgOp w) {
+    if (isGemmOp(w)) {
+      if (w.hasPureBufferSemantics())
+        return static_cast<bool>(findFoldableZeroFill(w));
+      auto fill = w.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+      return fill && isZeroFill(fill);
+    }
+    auto g = dyn_cast<linalg::GenericOp>(w.getOperation());
+    return g && !findProducerMatmuls(g).empty();
+  };
+  if (copy.hasPureTensorSemantics()) {
+    auto w = t->source.getDefiningOp<linalg::LinalgOp>();
+    return w && t->source.hasOneUse() && writes(w);
+  }
+  // On memrefs: the op writing the temporary that the first rung folds.
+  for (Operation *user : t->source.getUsers()) {
+    auto w = dyn_cast<linalg::LinalgOp>(user);
+    if (w && llvm::is_contained(w.getDpsInits(), t->source) && writes(w) &&
+        succeeded(findHeadsTranspose(t->source, user)))
+      return true;
   }
   return false;
 }
@@ -324,15 +358,29 @@ WalkResult InputOps::verify(Operation *op) {
   }
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
   if (linalgOp && isPermutingCopy(linalgOp)) {
+    if (isCompiledHeadsTranspose(linalgOp)) {
+      // A variant's sizes are known at run time; its C of heads is not
+      // planned.
+      auto func = op->getParentOfType<func::FuncOp>();
+      if (!func || !getDynamicVariant(func))
+        return WalkResult::skip();
+      op->emitOpError("is attention's output transpose(1, 2) of a matmul "
+                      "with dynamic sizes, which gemm-opt does not compile "
+                      "yet (its C of heads needs static sizes)");
+      rejected.insert(op);
+      return WalkResult::skip();
+    }
     if (permutesAMatmulResult(linalgOp))
       op->emitOpError(
           "permutes a matmul's result: gemm-opt computes a transposed "
           "result (the last two dimensions swapped, also through "
           "elementwise ops with broadcast operands) as the matmul of B "
-          "and A, and compiles no copy on its own; this permutation "
-          "moves the batch (as attention's output transpose(1, 2) "
-          "does: C would need a strided row layout), or the result has "
-          "another use or a non-zero initial C");
+          "and A, and attention's output transpose(1, 2) ([b, h, q, d] "
+          "of a batch matmul's result to [b, q, h, d]) as a C whose rows "
+          "are h * d elements apart, and compiles no copy on its own; "
+          "this permutation moves the batch otherwise, or the result has "
+          "another use or a non-zero initial C, or its rows stack "
+          "grouped-query heads (gemm-stack-grouped-heads)");
     else
       op->emitOpError("only permutes its input: gemm-opt folds such a "
                       "copy into the linalg.matmul or "

@@ -10,6 +10,7 @@
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/HeadsTranspose.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -58,23 +59,44 @@ LogicalResult mlir::gemm_opt::verifyOutlinableKernelOp(Operation *op) {
 }
 
 /// The ops of `func` that move into the callee of `op`: the zero fill a
-/// matmul kernel folds (with its constant) and the op, in order; and a
-/// fused epilogue consumer after it, with the temporary C between them
-/// first (the callee's own allocation, which the kernel then skips).
-static SmallVector<Operation *> opsToOutline(Operation *op) {
+/// matmul kernel folds (with its constant) and the op, in order; a fused
+/// epilogue consumer after it, with the temporary C between them first
+/// (the callee's own allocation, which the kernel then skips); and a heads
+/// transpose of the result (HeadsTranspose.h) with the expand_shape it
+/// reads, its temporary first too. `writers` gets the ops whose other
+/// operands are the callee's arguments.
+static SmallVector<Operation *>
+opsToOutline(Operation *op, SmallVectorImpl<Operation *> &writers) {
   SmallVector<Operation *> ops;
+  writers.assign({op});
   auto matmul = dyn_cast<linalg::LinalgOp>(op);
   if (!matmul || !isGemmOp(op))
     return {op};
   std::string why;
   FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(matmul, why);
+  Operation *last = succeeded(epilogue) ? epilogue->consumer : op;
+  Value result =
+      succeeded(epilogue) ? epilogue->output : matmul.getDpsInits()[0];
+  linalg::FillOp fill = findFoldableZeroFill(matmul);
+  FailureOr<HeadsTranspose> heads = failure();
+  if (fill)
+    heads = findHeadsTranspose(result, last);
+  if (succeeded(heads))
+    ops.push_back(heads->source.getDefiningOp());
   if (succeeded(epilogue))
     ops.push_back(epilogue->temp.getDefiningOp());
-  if (linalg::FillOp fill = findFoldableZeroFill(matmul))
+  if (fill)
     ops.push_back(fill);
   ops.push_back(op);
-  if (succeeded(epilogue))
+  if (succeeded(epilogue)) {
     ops.push_back(epilogue->consumer);
+    writers.push_back(epilogue->consumer);
+  }
+  if (succeeded(heads)) {
+    ops.push_back(heads->expand);
+    ops.push_back(heads->copy);
+    writers.push_back(heads->copy);
+  }
   return ops;
 }
 
@@ -113,10 +135,12 @@ bool mlir::gemm_opt::returnsAliasedResults(func::FuncOp func) {
 /// op's place; returns the callee.
 static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
                                Operation *after, SymbolTable &symbols) {
-  SmallVector<Operation *> moved = opsToOutline(op);
-  // The op's buffers, then a fused consumer's others; not the temporary.
+  SmallVector<Operation *> writers;
+  SmallVector<Operation *> moved = opsToOutline(op, writers);
+  // The op's buffers, then a fused consumer's and a heads transpose's
+  // others; not the temporaries.
   llvm::SetVector<Value> buffers;
-  for (Operation *m : {op, moved.back()})
+  for (Operation *m : writers)
     for (Value v : m->getOperands())
       if (!llvm::is_contained(moved, v.getDefiningOp()))
         buffers.insert(v);

@@ -25,6 +25,44 @@ static Value batchEntry(OpBuilder &b, Location loc, Value buffer,
                                    strides);
 }
 
+/// The entry of a C of heads ([b, R, h, C]: attention's output
+/// transposed) at sequence `seq` and head `head` as a view of `type`: rows
+/// h * C elements apart.
+static Value headsEntry(OpBuilder &b, Location loc, Value buffer,
+                        OpFoldResult seq, OpFoldResult head, MemRefType type) {
+  auto shape = cast<MemRefType>(buffer.getType()).getShape();
+  SmallVector<OpFoldResult> offsets = {seq, b.getIndexAttr(0), head,
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {
+      b.getIndexAttr(1), b.getIndexAttr(shape[1]), b.getIndexAttr(1),
+      b.getIndexAttr(shape[3])};
+  SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+  return memref::SubViewOp::create(b, loc, type, buffer, offsets, sizes,
+                                   strides);
+}
+
+Value mlir::gemm_opt::createHeadsBatchView(OpBuilder &b, Location loc,
+                                           Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  assert(type.getRank() == 4 && type.hasStaticShape() &&
+         "expected a static [b, rows, heads, cols] buffer");
+  int64_t heads = type.getDimSize(2), cols = type.getDimSize(3);
+  auto entry = [&](int64_t offset) {
+    return MemRefType::get(
+        {type.getDimSize(1), cols}, type.getElementType(),
+        StridedLayoutAttr::get(b.getContext(), offset, {heads * cols, 1}));
+  };
+  Value first = headsEntry(b, loc, buffer, b.getIndexAttr(0), b.getIndexAttr(0),
+                           entry(0));
+  auto view =
+      memref::CastOp::create(b, loc, entry(ShapedType::kDynamic), first);
+  view->setAttr(kBatchViewAttr, b.getUnitAttr());
+  view->setAttr(kBatchHeadsAttr, b.getI64IntegerAttr(heads));
+  view->setAttr(kBatchCountAttr,
+                b.getI64IntegerAttr(type.getDimSize(0) * heads));
+  return view;
+}
+
 Value BatchSpan::entryAt(OpBuilder &b, Location loc, Value z) const {
   if (span <= 1)
     return z;
@@ -142,6 +180,9 @@ GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
   for (Batched &o : operands)
     if (cast<MemRefType>(o.buffer->getType()).getRank() == o.rank)
       *o.buffer = createBatchView(b, o.buffer->getLoc(), *o.buffer, o.span);
+  // C of heads: [batch / h, M, h, N].
+  if (p.cHeads > 1)
+    p.c = createHeadsBatchView(b, p.c.getLoc(), p.c);
   return p;
 }
 
@@ -151,6 +192,8 @@ static int64_t launchBatchCount(Value view) {
   memref::CastOp viewCast = findBatchViewOp(view);
   if (BatchSpan span = getSpan(viewCast))
     return span.count;
+  if (viewCast->hasAttr(kBatchHeadsAttr))
+    return viewCast->getAttrOfType<IntegerAttr>(kBatchCountAttr).getInt();
   return cast<MemRefType>(getBatchedBuffer(view).getType()).getDimSize(0);
 }
 
@@ -161,7 +204,15 @@ static Value rebuildAt(OpBuilder &b, Value view, Value z, IRMapping &map) {
     return done;
   Operation *def = view.getDefiningOp();
   Value rebuilt;
-  if (def->hasAttr(kBatchViewAttr)) {
+  if (auto heads = def->getAttrOfType<IntegerAttr>(kBatchHeadsAttr)) {
+    // Entry z is head z % h of sequence z / h.
+    Location loc = def->getLoc();
+    Value h = arith::ConstantIndexOp::create(b, loc, heads.getInt());
+    rebuilt = headsEntry(b, loc, getBatchedBuffer(view),
+                         b.createOrFold<arith::DivUIOp>(loc, z, h),
+                         b.createOrFold<arith::RemUIOp>(loc, z, h),
+                         cast<MemRefType>(view.getType()));
+  } else if (def->hasAttr(kBatchViewAttr)) {
     rebuilt = batchEntry(b, def->getLoc(), getBatchedBuffer(view),
                          getSpan(def).entryAt(b, def->getLoc(), z),
                          cast<MemRefType>(view.getType()));

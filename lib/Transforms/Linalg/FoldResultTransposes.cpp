@@ -6,6 +6,7 @@
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 #include "gemm-opt/Transforms/Linalg/FoldOperandTransposes.h"
+#include "gemm-opt/Transforms/Linalg/HeadsTransposes.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -258,8 +259,13 @@ struct GemmFoldResultTransposesPass
       FailureOr<linalg::TransposeOp> inner =
           transpose ? transposeBeforeExpand(rewriter, transpose)
                     : FailureOr<linalg::TransposeOp>(failure());
-      if (succeeded(inner))
+      if (succeeded(inner)) {
         (void)foldResultTranspose(rewriter, *inner);
+        continue;
+      }
+      // Attention's output transpose(1, 2) stays, last after the matmul:
+      // the first rung writes C in its layout (HeadsTransposes.h).
+      (void)sinkHeadsTranspose(rewriter, copy);
     }
   }
 };

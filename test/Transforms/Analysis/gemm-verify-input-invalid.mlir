@@ -27,10 +27,11 @@ func.func @transpose_returned(%w: tensor<48x32xf16>) -> tensor<32x48xf16> {
 
 // -----
 
-// Attention's output transpose(1, 2): the batch of heads moved between the
-// rows and columns of each entry's result. gemm-fold-result-transposes
-// leaves it (C would need a strided row layout); the error says so.
-func.func @result_batch_moved(%p: tensor<2x3x8x16xf16>, %v: tensor<2x3x16x4xf16>) -> tensor<2x8x3x4xf32> {
+// A permutation that moves the batch other than attention's output
+// transpose(1, 2) (which compiles: [b, h, q, d] to [b, q, h, d], a C whose
+// rows are h * d elements apart): here the heads before the sequences,
+// which no row stride expresses.
+func.func @result_batch_moved(%p: tensor<2x3x8x16xf16>, %v: tensor<2x3x16x4xf16>) -> tensor<3x2x8x4xf32> {
   %p3 = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<2x3x8x16xf16> into tensor<6x8x16xf16>
   %v3 = tensor.collapse_shape %v [[0, 1], [2], [3]] : tensor<2x3x16x4xf16> into tensor<6x16x4xf16>
   %z = arith.constant 0.0 : f32
@@ -38,8 +39,22 @@ func.func @result_batch_moved(%p: tensor<2x3x8x16xf16>, %v: tensor<2x3x16x4xf16>
   %c = linalg.fill ins(%z : f32) outs(%e : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
   %o3 = linalg.batch_matmul ins(%p3, %v3 : tensor<6x8x16xf16>, tensor<6x16x4xf16>) outs(%c : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
   %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : tensor<6x8x4xf32> into tensor<2x3x8x4xf32>
+  %te = tensor.empty() : tensor<3x2x8x4xf32>
+  // expected-error@+1 {{'linalg.transpose' op permutes a matmul's result: gemm-opt computes a transposed result (the last two dimensions swapped, also through elementwise ops with broadcast operands) as the matmul of B and A, and attention's output transpose(1, 2) ([b, h, q, d] of a batch matmul's result to [b, q, h, d]) as a C whose rows are h * d elements apart, and compiles no copy on its own; this permutation moves the batch otherwise, or the result has another use or a non-zero initial C, or its rows stack grouped-query heads (gemm-stack-grouped-heads)}}
+  %t = linalg.transpose ins(%o : tensor<2x3x8x4xf32>) outs(%te : tensor<3x2x8x4xf32>) permutation = [1, 0, 2, 3]
+  return %t : tensor<3x2x8x4xf32>
+}
+
+// -----
+
+// Attention's output transpose(1, 2) of a matmul that adds to its initial
+// C: the kernel writes C of heads whole (beta = 0), so this one stays a
+// copy, which is not compiled.
+func.func @heads_transpose_accumulated(%p: tensor<6x8x16xf16>, %v: tensor<6x16x4xf16>, %c: tensor<6x8x4xf32>) -> tensor<2x8x3x4xf32> {
+  %o3 = linalg.batch_matmul ins(%p, %v : tensor<6x8x16xf16>, tensor<6x16x4xf16>) outs(%c : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : tensor<6x8x4xf32> into tensor<2x3x8x4xf32>
   %te = tensor.empty() : tensor<2x8x3x4xf32>
-  // expected-error@+1 {{'linalg.transpose' op permutes a matmul's result: gemm-opt computes a transposed result (the last two dimensions swapped, also through elementwise ops with broadcast operands) as the matmul of B and A, and compiles no copy on its own; this permutation moves the batch (as attention's output transpose(1, 2) does: C would need a strided row layout)}}
+  // expected-error@+1 {{this permutation moves the batch otherwise, or the result has another use or a non-zero initial C}}
   %t = linalg.transpose ins(%o : tensor<2x3x8x4xf32>) outs(%te : tensor<2x8x3x4xf32>) permutation = [0, 2, 1, 3]
   return %t : tensor<2x8x3x4xf32>
 }

@@ -189,3 +189,40 @@ func.func @argument_returned(%a: tensor<64x32xf16>, %b: tensor<32x48xf16>) -> (t
   %c = linalg.matmul ins(%a, %b : tensor<64x32xf16>, tensor<32x48xf16>) outs(%f : tensor<64x48xf16>) -> tensor<64x48xf16>
   return %c, %a : tensor<64x48xf16>, tensor<64x32xf16>
 }
+
+// -----
+
+// Attention's output transpose(1, 2) of a zero-filled batch matmul's
+// result, directly and through a fused epilogue (the cast to bf16): the
+// first rung writes C in the transpose's layout (rows h * d apart).
+// CHECK-LABEL: func.func @heads_transpose(
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<2x3x8x4xf32>) outs(%{{.*}} : tensor<2x8x3x4xf32>) permutation = [0, 2, 1, 3]
+// CHECK-LABEL: func.func @heads_transpose_epilogue(
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<2x3x8x4xbf16>) outs(%{{.*}} : tensor<2x8x3x4xbf16>) permutation = [0, 2, 1, 3]
+func.func @heads_transpose(%p: tensor<6x8x16xf16>, %v: tensor<6x16x4xf16>) -> tensor<2x8x3x4xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8x4xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o3 = linalg.batch_matmul ins(%p, %v : tensor<6x8x16xf16>, tensor<6x16x4xf16>) outs(%c : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : tensor<6x8x4xf32> into tensor<2x3x8x4xf32>
+  %te = tensor.empty() : tensor<2x8x3x4xf32>
+  %t = linalg.transpose ins(%o : tensor<2x3x8x4xf32>) outs(%te : tensor<2x8x3x4xf32>) permutation = [0, 2, 1, 3]
+  return %t : tensor<2x8x3x4xf32>
+}
+func.func @heads_transpose_epilogue(%p: tensor<6x8x16xbf16>, %v: tensor<6x16x4xbf16>) -> tensor<2x8x3x4xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8x4xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o3 = linalg.batch_matmul ins(%p, %v : tensor<6x8x16xbf16>, tensor<6x16x4xbf16>) outs(%c : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %eb = tensor.empty() : tensor<6x8x4xbf16>
+  %b = linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%o3 : tensor<6x8x4xf32>) outs(%eb : tensor<6x8x4xbf16>) {
+  ^bb0(%x: f32, %out: bf16):
+    %h = arith.truncf %x : f32 to bf16
+    linalg.yield %h : bf16
+  } -> tensor<6x8x4xbf16>
+  %o = tensor.expand_shape %b [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : tensor<6x8x4xbf16> into tensor<2x3x8x4xbf16>
+  %te = tensor.empty() : tensor<2x8x3x4xbf16>
+  %t = linalg.transpose ins(%o : tensor<2x3x8x4xbf16>) outs(%te : tensor<2x8x3x4xbf16>) permutation = [0, 2, 1, 3]
+  return %t : tensor<2x8x3x4xbf16>
+}

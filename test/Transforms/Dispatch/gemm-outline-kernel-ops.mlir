@@ -155,3 +155,36 @@ func.func @variant_m8(%x: memref<8x16xf32>, %m: index {gemm_opt.symbol = "M"}) -
   linalg.softmax dimension(1) ins(%x : memref<8x16xf32>) outs(%y : memref<8x16xf32>)
   return %y, %x : memref<8x16xf32>, memref<8x16xf32>
 }
+
+// -----
+
+// Attention's output transpose(1, 2) after P V: the copy, the expand_shape
+// it reads and the matmul's temporary move into the matmul's function with
+// it, whose arguments are A, B and the copy's output (the kernel writes C
+// in the copy's layout).
+// CHECK-LABEL: func.func @heads(
+// CHECK-SAME:      %[[S:.*]]: memref<6x8x16xf16>, %[[V:.*]]: memref<6x16x4xf16>, %[[O:.*]]: memref<2x8x3x4xf32>)
+// CHECK:         %[[P:.*]] = memref.alloc() : memref<6x8x16xf16>
+// CHECK:         call @heads_op0(
+// CHECK-NEXT:    call @heads_op1(%[[P]], %[[V]], %[[O]]) : (memref<6x8x16xf16>, memref<6x16x4xf16>, memref<2x8x3x4xf32>) -> ()
+// CHECK-NEXT:    return
+// CHECK-LABEL: func.func private @heads_op1(
+// CHECK-SAME:      %[[A:.*]]: memref<6x8x16xf16>, %[[B:.*]]: memref<6x16x4xf16>, %[[OUT:.*]]: memref<2x8x3x4xf32>)
+// CHECK-NEXT:    %[[T:.*]] = memref.alloc() : memref<6x8x4xf32>
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    linalg.fill ins(%[[ZERO]] : f32) outs(%[[T]] : memref<6x8x4xf32>)
+// CHECK-NEXT:    linalg.batch_matmul ins(%[[A]], %[[B]] : memref<6x8x16xf16>, memref<6x16x4xf16>) outs(%[[T]] : memref<6x8x4xf32>)
+// CHECK-NEXT:    %[[X:.*]] = memref.expand_shape %[[T]]
+// CHECK-NEXT:    linalg.transpose ins(%[[X]] : memref<2x3x8x4xf32>) outs(%[[OUT]] : memref<2x8x3x4xf32>) permutation = [0, 2, 1, 3]
+// CHECK-NEXT:    return
+func.func @heads(%s: memref<6x8x16xf16>, %v: memref<6x16x4xf16>, %out: memref<2x8x3x4xf32>) {
+  %p = memref.alloc() : memref<6x8x16xf16>
+  linalg.softmax dimension(2) ins(%s : memref<6x8x16xf16>) outs(%p : memref<6x8x16xf16>)
+  %cst = arith.constant 0.000000e+00 : f32
+  %t = memref.alloc() : memref<6x8x4xf32>
+  linalg.fill ins(%cst : f32) outs(%t : memref<6x8x4xf32>)
+  linalg.batch_matmul ins(%p, %v : memref<6x8x16xf16>, memref<6x16x4xf16>) outs(%t : memref<6x8x4xf32>)
+  %x = memref.expand_shape %t [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : memref<6x8x4xf32> into memref<2x3x8x4xf32>
+  linalg.transpose ins(%x : memref<2x3x8x4xf32>) outs(%out : memref<2x8x3x4xf32>) permutation = [0, 2, 1, 3]
+  return
+}

@@ -271,3 +271,64 @@ func.func @batch_moved(%a: tensor<3x8x32xbf16>, %b: tensor<3x32x12xbf16>) -> ten
   %t = linalg.transpose ins(%y : tensor<3x8x12xf32>) outs(%te : tensor<8x3x12xf32>) permutation = [1, 0, 2]
   return %t : tensor<8x3x12xf32>
 }
+
+// -----
+
+// Attention's output transpose(1, 2) stays (the first rung writes C in its
+// layout, rows h * d apart), last after the matmul: a bias over d and the
+// cast to bf16 after it move above it, reading the bias through the
+// permutation (still (d)), the transpose now of their [b, h, q, d] result.
+// CHECK-LABEL: func.func @heads_epilogue_after
+// CHECK-SAME: (%{{.+}}: tensor<6x8x16xbf16>, %{{.+}}: tensor<6x16x4xbf16>, %[[BIAS:.+]]: tensor<4xf32>)
+// CHECK: %[[R:.+]] = linalg.batch_matmul
+// CHECK: %[[X:.+]] = tensor.expand_shape %[[R]] {{\[}}[0, 1], [2], [3]] output_shape [2, 3, 8, 4]
+// CHECK: %[[E:.+]] = tensor.empty() : tensor<2x3x8x4xf32>
+// CHECK: %[[ADD:.+]] = linalg.generic {indexing_maps = [#{{.+}}, #[[D:.+]], #{{.+}}], {{.*}} ins(%[[X]], %[[BIAS]] : tensor<2x3x8x4xf32>, tensor<4xf32>) outs(%[[E]] : tensor<2x3x8x4xf32>)
+// CHECK: %[[CAST:.+]] = linalg.generic {{.*}} ins(%[[ADD]] : tensor<2x3x8x4xf32>) outs(%{{.+}} : tensor<2x3x8x4xbf16>)
+// CHECK: %[[T:.+]] = linalg.transpose ins(%[[CAST]] : tensor<2x3x8x4xbf16>) outs(%{{.+}} : tensor<2x8x3x4xbf16>) permutation = [0, 2, 1, 3]
+// CHECK: return %[[T]]
+func.func @heads_epilogue_after(%p: tensor<6x8x16xbf16>, %v: tensor<6x16x4xbf16>, %bias: tensor<4xf32>) -> tensor<2x8x3x4xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x8x4xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o3 = linalg.batch_matmul ins(%p, %v : tensor<6x8x16xbf16>, tensor<6x16x4xbf16>) outs(%c : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : tensor<6x8x4xf32> into tensor<2x3x8x4xf32>
+  %te = tensor.empty() : tensor<2x8x3x4xf32>
+  %t = linalg.transpose ins(%o : tensor<2x3x8x4xf32>) outs(%te : tensor<2x8x3x4xf32>) permutation = [0, 2, 1, 3]
+  %ea = tensor.empty() : tensor<2x8x3x4xf32>
+  %add = linalg.generic {indexing_maps = [affine_map<(b, q, h, d) -> (b, q, h, d)>, affine_map<(b, q, h, d) -> (d)>, affine_map<(b, q, h, d) -> (b, q, h, d)>],
+                         iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%t, %bias : tensor<2x8x3x4xf32>, tensor<4xf32>) outs(%ea : tensor<2x8x3x4xf32>) {
+  ^bb0(%x: f32, %b: f32, %out: f32):
+    %s = arith.addf %x, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x3x4xf32>
+  %eb = tensor.empty() : tensor<2x8x3x4xbf16>
+  %cast = linalg.generic {indexing_maps = [affine_map<(b, q, h, d) -> (b, q, h, d)>, affine_map<(b, q, h, d) -> (b, q, h, d)>],
+                          iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%add : tensor<2x8x3x4xf32>) outs(%eb : tensor<2x8x3x4xbf16>) {
+  ^bb0(%x: f32, %out: bf16):
+    %r = arith.truncf %x : f32 to bf16
+    linalg.yield %r : bf16
+  } -> tensor<2x8x3x4xbf16>
+  return %cast : tensor<2x8x3x4xbf16>
+}
+
+// -----
+
+// One head: the transpose is the reshape [2, 8, 4] -> [2, 8, 1, 4].
+// CHECK-LABEL: func.func @heads_one
+// CHECK: %[[R:.+]] = linalg.batch_matmul
+// CHECK: %[[X:.+]] = tensor.expand_shape %[[R]] {{\[}}[0], [1], [2, 3]] output_shape [2, 8, 1, 4] : tensor<2x8x4xf32> into tensor<2x8x1x4xf32>
+// CHECK: return %[[X]]
+// CHECK-NOT: linalg.transpose
+func.func @heads_one(%p: tensor<2x8x16xf16>, %v: tensor<2x16x4xf16>) -> tensor<2x8x1x4xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x8x4xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  %o3 = linalg.batch_matmul ins(%p, %v : tensor<2x8x16xf16>, tensor<2x16x4xf16>) outs(%c : tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 1, 8, 4] : tensor<2x8x4xf32> into tensor<2x1x8x4xf32>
+  %te = tensor.empty() : tensor<2x8x1x4xf32>
+  %t = linalg.transpose ins(%o : tensor<2x1x8x4xf32>) outs(%te : tensor<2x8x1x4xf32>) permutation = [0, 2, 1, 3]
+  return %t : tensor<2x8x1x4xf32>
+}

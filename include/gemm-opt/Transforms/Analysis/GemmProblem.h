@@ -73,6 +73,17 @@ struct GemmProblem {
   /// erases with the matmul (analyzeGemmProblem only).
   linalg::GenericOp epilogueConsumer;
   Value epilogueTemp;
+  /// Attention's output transpose(1, 2) written in place (HeadsTranspose.h):
+  /// C is the [batch / cHeads, m, cHeads, n] buffer, entry z at (z /
+  /// cHeads, 0, z % cHeads, 0), rows cHeads * n elements apart. 1: C is
+  /// [batch, m, n] (or 2-D).
+  int64_t cHeads = 1;
+  /// The permuting copy into that C, with the expand_shape and the
+  /// temporary it read, which the first rung erases (analyzeGemmProblem
+  /// only).
+  linalg::LinalgOp headsCopy;
+  Operation *headsExpand = nullptr;
+  Value headsTemp;
   /// A variant of a function with a dynamic M (Dispatch/DynamicVariants.h):
   /// the function's `index` argument carrying the actual M, which the
   /// kernel takes as a parameter; `m` is then the M the variant is planned
@@ -127,11 +138,13 @@ struct GemmProblem {
   /// is fused (its output and operands are defined by then).
   Operation *kernelInsertionPoint() const {
     linalg::GenericOp consumer = epilogueConsumer;
-    linalg::LinalgOp matmul = op;
+    linalg::LinalgOp matmul = op, copy = headsCopy;
+    if (copy)
+      return copy.getOperation();
     return consumer ? consumer.getOperation() : matmul.getOperation();
   }
-  /// Erases what the kernel replaces: the matmul, its zero fill and a
-  /// fused consumer with the temporary it read.
+  /// Erases what the kernel replaces: the matmul, its zero fill, a fused
+  /// consumer with the temporary it read and a heads transpose with its.
   void eraseReplacedOps();
 
   /// A linalg.batch_matmul's problem (batch 1 included): the buffers are

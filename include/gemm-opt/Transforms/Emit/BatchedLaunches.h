@@ -1,4 +1,5 @@
-//===- BatchedLaunches.h - The batch of a batched matmul in the grid -*- C++ -*-===//
+//===- BatchedLaunches.h - The batch of a batched matmul in the grid -*- C++
+//-*-===//
 //
 // A batched matmul (linalg.batch_matmul: A B x M x K, B B x K x N, C B x M x
 // N) runs every kernel of the 2-D ladder once per batch entry, with the
@@ -17,7 +18,9 @@
 // span, and the launch's body takes entry z floordiv span or z mod span. A
 // column or row vector per group of entries (a key-padding mask per
 // sequence) or read in cycles (a column bias per head) is a 2-D buffer
-// whose batch view is a 1-D vector.
+// whose batch view is a 1-D vector. A C of heads (attention's output
+// transposed (1, 2), [b, R, h, C]) has entry z at (z / h, 0, z % h, 0),
+// rows h * C elements apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +42,10 @@ inline constexpr llvm::StringLiteral kBatchViewAttr = "gemm_opt.batch_view";
 inline constexpr llvm::StringLiteral kBatchGroupAttr = "gemm_opt.batch_group";
 inline constexpr llvm::StringLiteral kBatchCycleAttr = "gemm_opt.batch_cycle";
 inline constexpr llvm::StringLiteral kBatchCountAttr = "gemm_opt.batch_count";
+/// Integer attribute on the batch view of a C of heads (`c_heads`,
+/// attention's output transposed): the heads h of its [b, R, h, C] buffer,
+/// entry z at (z / h, 0, z % h, 0) (with kBatchCountAttr = b * h).
+inline constexpr llvm::StringLiteral kBatchHeadsAttr = "gemm_opt.batch_heads";
 
 /// How a batched buffer's entry follows the launch's batch entry z: z
 /// itself (span 0), z floordiv span, or z mod span (`cycle`).
@@ -58,6 +65,11 @@ struct BatchSpan {
 /// offset: ?>>.
 Value createBatchView(OpBuilder &b, Location loc, Value buffer,
                       BatchSpan span = {});
+
+/// The batch view of a static [b, R, h, C] C of heads (c_heads): entry 0
+/// as memref<R x C, strided<[h * C, 1], offset: ?>>, at the builder's
+/// point.
+Value createHeadsBatchView(OpBuilder &b, Location loc, Value buffer);
 
 /// The span of `view`'s batch view (none for a plain one or no view).
 BatchSpan getBatchSpan(Value view);

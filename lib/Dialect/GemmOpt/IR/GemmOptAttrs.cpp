@@ -259,8 +259,8 @@ EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
                           bool accumulate, Type b, int64_t batch, Type c,
-                          EpilogueAttr epilogue, int64_t k, int64_t m,
-                          int64_t n, bool sharedB, bool transposeA,
+                          int64_t cHeads, EpilogueAttr epilogue, int64_t k,
+                          int64_t m, int64_t n, bool sharedB, bool transposeA,
                           bool transposeB) {
   // The kernel writes the fused consumer's output: nothing to add to.
   if (epilogue && accumulate)
@@ -274,6 +274,12 @@ MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
           " exceeds 65535, the largest grid z of a launch";
   if (why.empty())
     why = checkMatmulElementTypes(a, b, c);
+  // Heads of C split the batch; nothing is added to such a C.
+  if (why.empty() && (cHeads < 1 || batch % cHeads))
+    why = "c_heads = " + std::to_string(cHeads) +
+          " must be positive and divide batch = " + std::to_string(batch);
+  if (why.empty() && cHeads > 1 && accumulate)
+    why = "c_heads needs accumulate = false (C is written, never read)";
   // A group or cycle of entries divides the batch.
   if (why.empty() && epilogue)
     for (EpilogueStepAttr step : epilogue.getSteps())

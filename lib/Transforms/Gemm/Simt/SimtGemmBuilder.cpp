@@ -20,6 +20,18 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 using namespace mlir::gemm_opt::simt;
 
+/// The row stride of the 2-D `c` when its layout gives one, else `n`.
+static int64_t rowStrideOf(Value c, int64_t n) {
+  auto type = cast<MemRefType>(c.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getRank() != 2 ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(strides[0]))
+    return n;
+  return strides[0];
+}
+
 SimtKernelEmitter::SimtKernelEmitter(KernelBuilder &b,
                                      const GemmProblem &problem,
                                      const SimtGemmPlan &plan)
@@ -38,9 +50,11 @@ SimtKernelEmitter::SimtKernelEmitter(KernelBuilder &b,
   // to 16 bytes: interior blocks store them in 128-bit stores and the
   // reduction reads them 4 at a time whatever N.
   outF32 = plan.splitK > 1 || p.cType.isF32();
-  ldOut = plan.splitK > 1 ? ceilDiv(p.n, 4) * 4 : p.n;
+  // C's rows are N elements apart, or h * N for a C of heads (its batch
+  // view's layout), whose entries start at multiples of N.
+  ldOut = plan.splitK > 1 ? ceilDiv(p.n, 4) * 4 : rowStrideOf(p.c, p.n);
   vecC = plan.vectorWidth == 4 && outF32 && ldOut % 4 == 0 &&
-         plan.fragN % 4 == 0;
+         (plan.splitK > 1 || p.n % 4 == 0) && plan.fragN % 4 == 0;
   smemVecA = plan.vectorWidth == 4 && plan.aTransposed &&
              plan.fragM % 4 == 0 && plan.aCols() % 4 == 0;
   smemVecB = plan.vectorWidth == 4 && plan.fragN % 4 == 0 &&

@@ -215,6 +215,7 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
                             "matmul kernel (gemm_opt.role attributes)");
   p.batch = recorded.getBatch();
   p.sharedB = recorded.getSharedB();
+  p.cHeads = recorded.getCHeads();
   // A batch_matmul's buffers are 3-D, batch first (batch 1 included).
   auto fits = [&](Value v, ArrayRef<int64_t> shape) {
     ArrayRef<int64_t> s = cast<MemRefType>(v.getType()).getShape();
@@ -224,8 +225,14 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
       return s.front() == p.batch && s.drop_front() == shape;
     return p.batch == 1 && s == shape;
   };
-  if (!fits(p.a, p.storedShapeA()) || !fits(p.b, p.storedShapeB()) ||
-      !fits(p.c, {p.m, p.n}))
+  // C of heads (attention's output transposed): [batch / h, m, h, n].
+  auto fitsC = [&] {
+    int64_t h = p.cHeads;
+    return h > 1 ? cast<MemRefType>(p.c.getType()).getShape() ==
+                       ArrayRef<int64_t>{p.batch / h, p.m, h, p.n}
+                 : fits(p.c, {p.m, p.n});
+  };
+  if (!fits(p.a, p.storedShapeA()) || !fits(p.b, p.storedShapeB()) || !fitsC())
     return launch.emitError("buffer shapes do not match ") << recorded;
   if (epilogue)
     for (EpilogueStepAttr step : epilogue.getSteps()) {

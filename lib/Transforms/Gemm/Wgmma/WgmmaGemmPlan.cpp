@@ -226,7 +226,8 @@ int64_t mlir::gemm_opt::batchedKRowMultiple(const GemmProblem &p,
 }
 
 bool mlir::gemm_opt::tmaStoreStaysInEntry(const GemmProblem &p, int64_t bm) {
-  return !p.isBatched() || p.m % bm == 0;
+  // A C of heads: an entry's rows are not those of a 2-D map's box.
+  return !p.isBatched() || (p.m % bm == 0 && p.cHeads == 1);
 }
 
 std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
@@ -248,8 +249,11 @@ std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
   }
   if (plan.tmaStore && !tmaStoreStaysInEntry(p, plan.bm)) {
     if (forceTmaStore)
-      return "TMA stores of a batched C need M (" + s(p.m) +
-             ") to be a multiple of block-m (" + s(plan.bm) + ")";
+      return p.cHeads > 1
+                 ? "TMA stores take no C of heads (attention's output "
+                   "transposed)"
+                 : "TMA stores of a batched C need M (" + s(p.m) +
+                       ") to be a multiple of block-m (" + s(plan.bm) + ")";
     plan.tmaStore = false;
   }
   return "";

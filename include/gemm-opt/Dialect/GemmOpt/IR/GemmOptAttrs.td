@@ -148,6 +148,9 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     `epilogue` (#gemm_opt.epilogue): elementwise steps applied in f32 to
     every result before it is rounded once to `c` and stored (a fused
     elementwise consumer; C is then its output, never accumulated into).
+    `c_heads` (default 1): C is stored [batch / c_heads, m, c_heads, n],
+    entry z at rows of c_heads * n elements from (z / c_heads, 0, z %
+    c_heads, 0): attention's output transposed (1, 2), written in place.
   }];
   let parameters = (ins
     "::mlir::Type":$a,
@@ -155,6 +158,7 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     "::mlir::Type":$b,
     GemmOpt_Int<"1", "batch entries (linalg.batch_matmul: A, B, C 3-D)">:$batch,
     "::mlir::Type":$c,
+    GemmOpt_Int<"1", "heads: C stored [batch / c_heads, m, c_heads, n]">:$c_heads,
     GemmOpt_EpilogueParameter:$epilogue,
     "int64_t":$k,
     "int64_t":$m,

@@ -1,0 +1,43 @@
+// Attention's output projection after the heads (batch 2, 3 heads, 100
+// queries, 72 keys, head 40, bf16): P·V into f32, transposed to (b, q, h,
+// d), a bias over d and the cast to bf16, collapsed to the [200, 120] rows
+// of nn.Linear, then x W^T with W [64, 120] (W transposed by a
+// linalg.transpose, read in place) into f32, cast to bf16. Two matmuls in
+// one function: the first writes its entries at (z / 3, 0, z % 3, 0) of
+// the [200, 120] temporary ("c_heads": 3), which the second reads as its
+// A. Shared by test/GPU and test/Runtime; not a test itself.
+#id = affine_map<(b, q, h, d) -> (b, q, h, d)>
+#d = affine_map<(b, q, h, d) -> (d)>
+func.func @attention_output(%p: tensor<2x3x100x72xbf16>, %v: tensor<2x3x72x40xbf16>, %bias: tensor<40xf32>, %w: tensor<64x120xbf16>) -> tensor<200x64xbf16> {
+  %p3 = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<2x3x100x72xbf16> into tensor<6x100x72xbf16>
+  %v3 = tensor.collapse_shape %v [[0, 1], [2], [3]] : tensor<2x3x72x40xbf16> into tensor<6x72x40xbf16>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<6x100x40xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<6x100x40xf32>) -> tensor<6x100x40xf32>
+  %o3 = linalg.batch_matmul ins(%p3, %v3 : tensor<6x100x72xbf16>, tensor<6x72x40xbf16>) outs(%c : tensor<6x100x40xf32>) -> tensor<6x100x40xf32>
+  %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 3, 100, 40] : tensor<6x100x40xf32> into tensor<2x3x100x40xf32>
+  %te = tensor.empty() : tensor<2x100x3x40xf32>
+  %t = linalg.transpose ins(%o : tensor<2x3x100x40xf32>) outs(%te : tensor<2x100x3x40xf32>) permutation = [0, 2, 1, 3]
+  %eb = tensor.empty() : tensor<2x100x3x40xbf16>
+  %r = linalg.generic {indexing_maps = [#id, #d, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%t, %bias : tensor<2x100x3x40xf32>, tensor<40xf32>) outs(%eb : tensor<2x100x3x40xbf16>) {
+  ^bb0(%x: f32, %b: f32, %out: bf16):
+    %s = arith.addf %x, %b : f32
+    %h = arith.truncf %s : f32 to bf16
+    linalg.yield %h : bf16
+  } -> tensor<2x100x3x40xbf16>
+  %flat = tensor.collapse_shape %r [[0, 1], [2, 3]] : tensor<2x100x3x40xbf16> into tensor<200x120xbf16>
+  %ewt = tensor.empty() : tensor<120x64xbf16>
+  %wt = linalg.transpose ins(%w : tensor<64x120xbf16>) outs(%ewt : tensor<120x64xbf16>) permutation = [1, 0]
+  %ey = tensor.empty() : tensor<200x64xf32>
+  %cy = linalg.fill ins(%zero : f32) outs(%ey : tensor<200x64xf32>) -> tensor<200x64xf32>
+  %y = linalg.matmul ins(%flat, %wt : tensor<200x120xbf16>, tensor<120x64xbf16>) outs(%cy : tensor<200x64xf32>) -> tensor<200x64xf32>
+  %eyb = tensor.empty() : tensor<200x64xbf16>
+  %yb = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%y : tensor<200x64xf32>) outs(%eyb : tensor<200x64xbf16>) {
+  ^bb0(%x: f32, %out: bf16):
+    %h = arith.truncf %x : f32 to bf16
+    linalg.yield %h : bf16
+  } -> tensor<200x64xbf16>
+  return %yb : tensor<200x64xbf16>
+}
