@@ -33,6 +33,15 @@ std::string jsonNumber(double v) {
   return std::isfinite(v) ? roundTripDecimal(v, 'g') : "null";
 }
 
+std::string u128Decimal(unsigned __int128 v) {
+  std::string s;
+  do {
+    s.insert(s.begin(), char('0' + int(v % 10)));
+    v /= 10;
+  } while (v);
+  return s;
+}
+
 std::string jsonFloat(float v) {
   if (!std::isfinite(v))
     return "null";

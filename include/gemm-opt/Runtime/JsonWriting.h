@@ -30,6 +30,8 @@ std::string jsonNumber(double v);
 /// reads an f32 (to double, then to float); -0 is "-0.0" (llvm::json reads
 /// "-0" as the integer 0); non-finite values become null.
 std::string jsonFloat(float v);
+/// The decimal digits of `v` (byte counts past 2^64 in messages).
+std::string u128Decimal(unsigned __int128 v);
 /// "[1, 2, 3]": a list of integers as a JSON array (also used in messages).
 template <typename T> std::string jsonIntList(const std::vector<T> &v) {
   std::string s = "[";
