@@ -1,0 +1,1 @@
+benchmarks/concurrency-check.sh /tmp/bin 1 --layout nt --shape 300x8192x8192 --dtype bf16 --out-dtype bf16 --stages=wgmma --repeat 3 --layout nt --shape 300x27648x5120 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue bias,gelu --repeat 3

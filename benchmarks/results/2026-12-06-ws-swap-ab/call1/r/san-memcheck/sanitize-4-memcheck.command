@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --check-only --layout nt --shape 300x8192x8192 --dtype bf16 --out-dtype bf16 --stages=wgmma --tuning-db benchmarks/results/2026-12-06-ws-swap-ab/inputs/plain.jsonl

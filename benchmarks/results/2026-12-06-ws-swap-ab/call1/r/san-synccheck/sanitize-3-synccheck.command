@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 9 gemm-run --check-only --layout nt --shape 271x15360x5120 --dtype bf16 --out-dtype bf16 --stages=wgmma --epilogue bias,residual --tuning-db test/GPU/Inputs/swap-ab-db.jsonl
