@@ -66,6 +66,8 @@ bool mlir::gemm_opt::sinkHeadsTranspose(RewriterBase &rewriter,
   AffineMap swap = AffineMap::getPermutationMap(ArrayRef<unsigned>{0, 2, 1, 3},
                                                 copy.getContext());
   bool changed = false;
+  // The first step erases `copy`; the transposes after it keep its place.
+  Location copyLoc = copy.getLoc();
   linalg::LinalgOp current = copy;
   while (linalg::GenericOp g = elementwiseUser(current->getResult(0))) {
     OpBuilder::InsertionGuard guard(rewriter);
@@ -94,7 +96,7 @@ bool mlir::gemm_opt::sinkHeadsTranspose(RewriterBase &rewriter,
     IRMapping none;
     g.getRegion().cloneInto(&moved.getRegion(), none);
     auto transpose = linalg::TransposeOp::create(
-        rewriter, copy.getLoc(), moved->getResult(0), g.getDpsInits()[0],
+        rewriter, copyLoc, moved->getResult(0), g.getDpsInits()[0],
         ArrayRef<int64_t>{0, 2, 1, 3});
     rewriter.replaceOp(g, transpose->getResults());
     eraseIfUnused(rewriter, current);
