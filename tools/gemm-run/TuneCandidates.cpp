@@ -104,6 +104,31 @@ struct Pruner {
   void prune(const std::string &why) { ++out.pruned[why]; }
 };
 
+/// The shared memory of a wgmma plan: a ring of `stages` slots of BM + BN
+/// rows of 128 bytes, `storeBytes` of TMA-store staging, the alignment pad
+/// and the slots' mbarriers.
+int64_t wgmmaSharedBytes(int64_t bm, int64_t bn, int64_t stages,
+                         int64_t storeBytes = 0) {
+  return stages * (bm + bn) * 128 + storeBytes + 1024 + 8 * (2 * stages + 2);
+}
+
+/// The wgmma rung's options of a candidate (a tuning database entry's).
+std::vector<std::string> wgmmaOptions(int64_t bm, int64_t bn, int64_t stages,
+                                      int wgs, int groupM, bool ws,
+                                      bool persistent, bool pingpong,
+                                      bool tma) {
+  return {"block-m=" + std::to_string(bm),
+          "block-n=" + std::to_string(bn),
+          "stages=" + std::to_string(stages),
+          "warpgroups=" + std::to_string(wgs),
+          "group-m=" + std::to_string(groupM),
+          "warp-specialized=" + std::to_string(ws),
+          "persistent=" + std::to_string(persistent),
+          "pingpong=" + std::to_string(pingpong),
+          "tma-store=" + std::to_string(tma),
+          "max-registers=" + std::string(ws ? "168" : "0")};
+}
+
 /// The wgmma rung's space: tiles 64x64 .. 128x256, each with one or two
 /// computing warpgroups and no producer, a producer, a persistent grid
 /// (cooperative consumers) or ping-pong consumers, TMA stores where the
@@ -148,9 +173,8 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
               // Two slots only for the short K of all of a tile's boxes.
               if (stages == 2 && boxes == 2)
                 continue;
-              int64_t shared = stages * (bm + bn) * 128 +
-                               (tma ? wgs * boxes * 64 * 128 : 0) + 1024 +
-                               8 * (2 * stages + 2);
+              int64_t shared = wgmmaSharedBytes(
+                  bm, bn, stages, tma ? wgs * boxes * 64 * 128 : 0);
               if (shared > s.maxSharedBytes) {
                 pruner.prune("shared memory: the ring does not fit");
                 continue;
@@ -174,17 +198,9 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
                        (sch.name[0] ? std::string(" ") + sch.name : "") +
                        (tma ? " tma" : "") +
                        (boxes != 2 ? " boxes" + std::to_string(boxes) : "");
-              std::vector<std::string> o = {
-                  "block-m=" + std::to_string(bm),
-                  "block-n=" + std::to_string(bn),
-                  "stages=" + std::to_string(stages),
-                  "warpgroups=" + std::to_string(wgs),
-                  "group-m=" + std::to_string(groupM),
-                  "warp-specialized=" + std::to_string(sch.ws),
-                  "persistent=" + std::to_string(sch.persistent),
-                  "pingpong=" + std::to_string(sch.pingpong),
-                  "tma-store=" + std::to_string(tma),
-                  "max-registers=" + std::string(sch.ws ? "168" : "0")};
+              std::vector<std::string> o =
+                  wgmmaOptions(bm, bn, stages, wgs, groupM, sch.ws,
+                               sch.persistent, sch.pingpong, tma);
               if (boxes != 2)
                 o.push_back("store-buffers=" + std::to_string(boxes));
               c.plan["mma"] = "small-m=0";
@@ -255,16 +271,14 @@ void addSwapAbWgmmaCandidates(const TuneSpace &s,
     lastCols = cols;
     int64_t gridTiles = t * ceilDiv(s.n, 128);
     for (bool ws : {false, true}) {
-      int64_t stages = 4;
-      if (ws) {
-        stages = std::min<int64_t>(
-            6, gemm_opt::maxSteadyPersistentWgmmaStages(gridTiles, s.numSMs));
-        while (stages > 2 && stages * (128 + cols) * 128 + 1024 +
-                                     8 * (2 * stages + 2) >
-                                 s.maxSharedBytes)
-          --stages;
-      }
-      if (stages * (128 + cols) * 128 + 1024 > s.maxSharedBytes) {
+      int64_t stages =
+          ws ? std::min<int64_t>(6, gemm_opt::maxSteadyPersistentWgmmaStages(
+                                        gridTiles, s.numSMs))
+             : 4;
+      while (ws && stages > 2 &&
+             wgmmaSharedBytes(128, cols, stages) > s.maxSharedBytes)
+        --stages;
+      if (wgmmaSharedBytes(128, cols, stages) > s.maxSharedBytes) {
         pruner.prune("shared memory: the ring does not fit");
         continue;
       }
@@ -273,13 +287,11 @@ void addSwapAbWgmmaCandidates(const TuneSpace &s,
       c.name = c.tile + " s" + std::to_string(stages) +
                (ws ? " persistent" : "");
       c.plan["mma"] = "small-m=0";
-      c.plan["wgmma"] = join(
-          {"block-m=128", "block-n=" + std::to_string(cols),
-           "stages=" + std::to_string(stages), "warpgroups=2",
-           "group-m=" + std::to_string(gridTiles >= s.numSMs ? 8 : 0),
-           "warp-specialized=" + std::to_string(ws),
-           "persistent=" + std::to_string(ws), "pingpong=0", "tma-store=0",
-           "max-registers=" + std::string(ws ? "168" : "0"), "swap-ab=1"});
+      std::vector<std::string> o =
+          wgmmaOptions(128, cols, stages, 2, gridTiles >= s.numSMs ? 8 : 0, ws,
+                       ws, /*pingpong=*/false, /*tma=*/false);
+      o.push_back("swap-ab=1");
+      c.plan["wgmma"] = join(o);
       c.cost = estimateSeconds(swapped, 128, cols, 1, ws ? 1.0 : 0.9);
       all.push_back(std::move(c));
     }

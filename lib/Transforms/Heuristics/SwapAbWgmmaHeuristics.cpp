@@ -80,21 +80,12 @@ bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
   // ahead at all but 680x5120x5120; 6 slots ran 100 % at 288x8192x8192 but
   // 74-76 % at 300x8192x28672, where 4 ran 87
   // (results/2026-12-06-ws-swap-ab, call 1).
-  swapped.bm = 128;
-  swapped.bn = tiles.cols;
-  swapped.consumers = 2;
-  swapped.warpSpecialized = true;
-  swapped.persistent = true;
+  useCooperativeWgmma(swapped, tiles.cols);
   swapped.pingpong = false;
   swapped.tmaStore = false;
   swapped.streamK = false;
   swapped.splitK = 1;
   swapped.groupM = 8;
-  // Registers as chooseWgmmaPlan's warp-specialized plans.
-  swapped.maxRegs = 168;
-  swapped.producerRegs = 40;
-  swapped.consumerRegs = 232;
-  swapped.stages = 4;
   if (!swapped.validate(chip).empty())
     return false;
   plan = swapped;

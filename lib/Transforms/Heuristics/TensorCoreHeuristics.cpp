@@ -173,11 +173,9 @@ MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
   return plan;
 }
 
-/// The warp-specialized persistent kernel on 128x256 tiles: a producer
-/// warpgroup and two consumers sharing each tile.
-static void useCooperative128x256(WgmmaGemmPlan &plan) {
+void mlir::gemm_opt::useCooperativeWgmma(WgmmaGemmPlan &plan, int64_t bn) {
   plan.bm = 128;
-  plan.bn = 256;
+  plan.bn = bn;
   plan.stages = 4;
   plan.consumers = 2;
   plan.warpSpecialized = true;
@@ -192,8 +190,7 @@ static void useCooperative128x256(WgmmaGemmPlan &plan) {
 /// as many as it does.
 static void useCooperative128x128(WgmmaGemmPlan &plan, int64_t tiles,
                                   int64_t numSMs) {
-  useCooperative128x256(plan);
-  plan.bn = 128;
+  useCooperativeWgmma(plan, 128);
   plan.stages = std::min<int64_t>(
       6, ::gemm_opt::maxSteadyPersistentWgmmaStages(tiles, numSMs));
 }
@@ -248,13 +245,13 @@ static bool chooseStreamKWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   int64_t wide = ceilDiv(p.m, 128) * ceilDiv(p.n, 256);
   int64_t lastRows = p.m % 128, lastWave = wide % numSMs;
   if (::gemm_opt::tuning::mostlyPaddedLastTile(p.m)) {
-    useCooperative128x256(plan);
+    useCooperativeWgmma(plan, 256);
     plan.bm = 64;
     plan.consumers = 1;
     why = "the last 128-row tile would be " + std::to_string(128 - lastRows) +
           " rows of padding: 64x256 tiles";
   } else if (wide >= numSMs && lastWave != 0 && 3 * lastWave < numSMs) {
-    useCooperative128x256(plan);
+    useCooperativeWgmma(plan, 256);
     why = "128x256 tiles: " + std::to_string(wide / numSMs) +
           " whole wave(s) and " + std::to_string(lastWave) + " tiles";
   } else {
@@ -316,7 +313,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
   if (p.m <= 64) {
     if (waveEfficiency(tiles(64, 256), numSMs) >=
         waveEfficiency(tiles(64, 128), numSMs)) {
-      useCooperative128x256(plan);
+      useCooperativeWgmma(plan, 256);
       plan.bm = 64;
       plan.consumers = 1;
       why = "64x256 tiles fill the last wave as well as 64x128";
@@ -342,7 +339,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
     double square =
         kSquareTileEfficiency * waveEfficiency(tiles(128, 128), numSMs);
     if (wide >= mid && wide >= square) {
-      useCooperative128x256(plan);
+      useCooperativeWgmma(plan, 256);
       why = "128x256 tiles fill the last wave well enough";
     } else if (3 * tiles(128, 128) < numSMs) {
       // Split-K units of cooperative 128x128 tiles fill the SMs; without
@@ -357,7 +354,7 @@ static bool chooseFewWaveWgmmaTiles(const GemmProblem &p, const ChipInfo &chip,
         why = "even 128x128 tiles are fewer than a third of the SMs";
       }
     } else if (mid >= square) {
-      useCooperative128x256(plan);
+      useCooperativeWgmma(plan, 256);
       plan.bn = 192;
       plan.groupM = 0;
       why = "128x192 tiles fill the last wave best";
@@ -503,7 +500,7 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
       chooseShortKWgmmaTiles(p, chip, plan))
     return plan;
   if (blocks(128, 256) >= chip.numSMs) {
-    useCooperative128x256(plan);
+    useCooperativeWgmma(plan, 256);
     // A 256-wide tile over N <= 128 would be half padding.
     if (p.n <= 128)
       plan.bn = 128;

@@ -76,6 +76,11 @@ MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip,
                               bool allowSwapAb = true);
 
+/// Sets `plan` to the warp-specialized persistent kernel on 128 x `bn`
+/// tiles: a producer warpgroup and two consumers sharing each tile, 4 ring
+/// slots, the registers the rung splits between them.
+void useCooperativeWgmma(WgmmaGemmPlan &plan, int64_t bn);
+
 /// Swap-AB tiles of an M x N matmul on `numSMs` SMs: `cols` rows of M
 /// (a multiple of 8) per block of 128 rows of N, and the tiles there are.
 struct SwapAbWgmmaTiles {
