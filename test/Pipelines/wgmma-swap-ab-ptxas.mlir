@@ -12,6 +12,13 @@
 // RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype f32 --shape 680x5120x5120 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.f32.ptx manifest-file=%t.f32.json" -o /dev/null
 // RUN: FileCheck %s --check-prefix=F32 < %t.f32.json
 // RUN: %ptxas -arch=sm_90a -v %t.f32.ptx -o %t.f32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7514 --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// A row scale and a residual (300x8192x8192, the heuristics' kernel) are
+// read at immediate offsets from one address per row of the swapped tile,
+// as C is stored: their per-element addresses spilled 48 bytes under the
+// 168-register cap.
+// RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --epilogue row-scale,residual --shape 300x8192x8192 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.res.ptx" -o /dev/null
+// RUN: FileCheck %s --check-prefix=RES < %t.res.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.res.ptx -o %t.res.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7514 --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 // The warp-specialized swap-AB kernel forced (test/Inputs/ws-swap-ab-ptxas-db.jsonl):
 // at a ragged M in one tile a block (300x8192x8192, 152 columns), and in the
 // persistent kernel's tile loop (240 tiles) at a whole M (272 = 2 x 136)
@@ -27,6 +34,14 @@
 // PAD-NEXT: "block": [384, 1, 1],
 // F32:      "grid": [120, 1, 1],
 // F32-NEXT: "block": [384, 1, 1],
+
+// The row scale at 2 bytes a row of C, the residual at 8192 x 2.
+// RES:      ld.global.nc.b16 %rs{{[0-9]+}}, [%rd[[SCALE:[0-9]+]]+0];
+// RES:      ld.global.nc.b16 %rs{{[0-9]+}}, [%rd[[RES:[0-9]+]]+0];
+// RES:      st.global.b16 [%rd{{[0-9]+}}+0]
+// RES:      ld.global.nc.b16 %rs{{[0-9]+}}, [%rd[[SCALE]]+2];
+// RES:      ld.global.nc.b16 %rs{{[0-9]+}}, [%rd[[RES]]+16384];
+// RES:      st.global.b16 [%rd{{[0-9]+}}+16384]
 
 // PTXAS-NOT: {{[1-9][0-9]*}} bytes spill
 // PTXAS:     Used {{[0-9]+}} registers

@@ -101,6 +101,14 @@ struct F32Math {
 };
 } // namespace
 
+/// `y`, step `step`'s operand value widened to f32, times the step's scale.
+static Value scaleStepOperand(KernelBuilder &b, EpilogueStepAttr step,
+                              Value y) {
+  if (double scale = step.getOperandScale().convertToDouble(); scale != 1.0)
+    y = arith::MulFOp::create(b, y, b.f32(scale));
+  return y;
+}
+
 /// Step `step`'s operand at C[row][col] widened to f32 and scaled, or null
 /// for a unary step or a scalar.
 static Value loadStepOperand(KernelBuilder &b, const GemmProblem &p,
@@ -128,9 +136,7 @@ static Value loadStepOperand(KernelBuilder &b, const GemmProblem &p,
     Value r = insideRows();
     y = b.loadF32(e, {r, insideCols()});
   }
-  if (double scale = step.getOperandScale().convertToDouble(); scale != 1.0)
-    y = arith::MulFOp::create(b, y, b.f32(scale));
-  return y;
+  return scaleStepOperand(b, step, y);
 }
 
 /// Step `step` applied to `v`, with `y` its operand value (null for an
@@ -160,6 +166,19 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
   F32Math f{b};
   for (EpilogueStepAttr step : p.epilogue.getSteps())
     v = applyStep(f, step, v, loadStepOperand(b, p, step, row, col, clamp));
+  return v;
+}
+
+Value mlir::gemm_opt::applyEpilogueGiven(KernelBuilder &b, const GemmProblem &p,
+                                         Value row, Value col, Value v,
+                                         ArrayRef<Value> given) {
+  if (!p.epilogue)
+    return v;
+  F32Math f{b};
+  for (auto [step, y] : llvm::zip_equal(p.epilogue.getSteps(), given))
+    v = applyStep(f, step, v,
+                  y ? scaleStepOperand(b, step, y)
+                    : loadStepOperand(b, p, step, row, col, /*clamp=*/false));
   return v;
 }
 

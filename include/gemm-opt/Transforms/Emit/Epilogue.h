@@ -23,6 +23,13 @@ namespace mlir::gemm_opt {
 Value applyEpilogue(KernelBuilder &b, const GemmProblem &p, Value row,
                     Value col, Value v, bool clamp = false);
 
+/// applyEpilogue where the caller has read step i's operand itself when
+/// `given[i]` is not null (widened to f32, not yet scaled: the swap-AB
+/// wgmma store reads whole-matrix and row operands at immediate offsets
+/// from one address per row of its tile); the others as applyEpilogue.
+Value applyEpilogueGiven(KernelBuilder &b, const GemmProblem &p, Value row,
+                         Value col, Value v, ArrayRef<Value> given);
+
 /// The same for a vector of f32 results of C[row][col], C[row][col + 1], ...
 Value applyEpilogueVector(KernelBuilder &b, const GemmProblem &p, Value row,
                           Value col, Value v, bool clamp = false);

@@ -51,6 +51,37 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
     }
 }
 
+/// The byte address of `buffer`'s element 0 (its aligned pointer plus the
+/// view's offset).
+static Value elementZeroAddress(KernelBuilder &b, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, buffer);
+  if (type.getLayout().isIdentity())
+    return base;
+  Value offset =
+      memref::ExtractStridedMetadataOp::create(b, buffer).getOffset();
+  return arith::AddIOp::create(
+      b, base, arith::MulIOp::create(b, offset, b.index(bytes)));
+}
+
+/// Whether step `step` of the unswapped problem `q` reads an operand whose
+/// element for C[m][n] lies d * (N or 1) elements past that of C[m0][n]
+/// (m = m0 + d): a whole M x N matrix of rows N apart, or a vector over M.
+static bool readsAlongM(const GemmProblem &q, EpilogueStepAttr step) {
+  if (step.isUnary() || step.getScalar())
+    return false;
+  auto type = cast<MemRefType>(q.epilogueOperands[step.getOperand()].getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return false;
+  if (step.getBroadcast() == "row")
+    return type.getRank() == 1;
+  return step.getBroadcast() == "none" && type.getRank() == 2 &&
+         strides[0] == q.n;
+}
+
 void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
   // As storeC's registers, of the swapped tile: its row r is column r of C
   // (N), its column c row c of C (M). The 8 lanes with one l % 4 hold 8
@@ -60,7 +91,10 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
   //
   // Every accumulator is live until stored, so each store takes one base
   // address per row r of the tile and its column's offset (8j + e rows of
-  // C, C's rows N elements apart: checkWgmmaSwapAb) as an immediate.
+  // C, C's rows N elements apart: checkWgmmaSwapAb) as an immediate; so do
+  // the epilogue's reads of a whole M x N operand (a residual) or a vector
+  // over M (a row scale), whose per-element addresses cost registers the
+  // 168-register cap has not got (8-48 bytes of spills at 300x8192x8192).
   //
   // Each element's epilogue and store sit in a branch on its row of C,
   // ragged M or not: ptxas serializes the warp-specialized kernel's
@@ -75,14 +109,19 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
   int64_t bytes = cTy.getIntOrFloatBitWidth() / 8;
   auto [rowBase, colBase] = fragmentOrigin();
   Value cBase;
-  if (!q.accumulate) {
-    cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, q.c);
-    if (!cast<MemRefType>(q.c.getType()).getLayout().isIdentity())
-      cBase =
-          add(cBase,
-              mul(memref::ExtractStridedMetadataOp::create(b, q.c).getOffset(),
-                  bytes));
-  }
+  if (!q.accumulate)
+    cBase = elementZeroAddress(b, q.c);
+  // Per epilogue step read along M: its operand's element 0 and bytes.
+  SmallVector<std::pair<Value, int64_t>> alongM;
+  if (q.epilogue && !q.accumulate)
+    for (EpilogueStepAttr step : q.epilogue.getSteps()) {
+      auto &[operandBase, operandBytes] = alongM.emplace_back();
+      if (!readsAlongM(q, step))
+        continue;
+      Value e = q.epilogueOperands[step.getOperand()];
+      operandBase = elementZeroAddress(b, e);
+      operandBytes = cast<MemRefType>(e.getType()).getElementTypeBitWidth() / 8;
+    }
   Value col32 = b.inlinePtx(
       b.getI32Type(),
       ValueRange{arith::IndexCastOp::create(b, b.getI32Type(), colBase)},
@@ -97,6 +136,22 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
         base = arith::IndexCastOp::create(
             b, b.getI64Type(),
             add(cBase, mul(add(mul(colBase, q.n), n), bytes)));
+      // Each step's address of its element at (colBase, n).
+      SmallVector<Value> operandRow;
+      for (auto [step, at] :
+           llvm::zip(q.epilogue ? q.epilogue.getSteps()
+                                : ArrayRef<EpilogueStepAttr>(),
+                     alongM)) {
+        Value address;
+        if (at.first) {
+          Value element = step.getBroadcast() == "row"
+                              ? colBase
+                              : add(mul(colBase, q.n), n);
+          address = arith::IndexCastOp::create(
+              b, b.getI64Type(), add(at.first, mul(element, at.second)));
+        }
+        operandRow.push_back(address);
+      }
       for (int64_t j = 0; j < plan.bn / 8; ++j)
         for (int64_t e = 0; e < 2; ++e) {
           int64_t d = 8 * j + e;
@@ -117,7 +172,22 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
               b.storeFromF32(applyEpilogue(b, q, m, n, x), q.c, {m, n});
               return;
             }
-            Value v = applyEpilogue(b, q, m, n, x);
+            SmallVector<Value> given;
+            for (auto [step, address, at] :
+                 llvm::zip(q.epilogue ? q.epilogue.getSteps()
+                                      : ArrayRef<EpilogueStepAttr>(),
+                           operandRow, alongM)) {
+              Value y;
+              if (address) {
+                int64_t stride = step.getBroadcast() == "row" ? 1 : q.n;
+                Type type = cast<MemRefType>(
+                                q.epilogueOperands[step.getOperand()].getType())
+                                .getElementType();
+                y = loadAtOffset(address, d * stride * at.second, type);
+              }
+              given.push_back(y);
+            }
+            Value v = applyEpilogueGiven(b, q, m, n, x, given);
             if (bytes == 2)
               v = arith::BitcastOp::create(b, b.getI16Type(),
                                            arith::TruncFOp::create(b, cTy, v));
@@ -128,6 +198,20 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
           });
         }
     }
+}
+
+Value WgmmaKernelEmitter::loadAtOffset(Value address, int64_t offset,
+                                       Type type) {
+  // Volatile, so that it stays inside its element's branch.
+  std::string at = " [$1+" + std::to_string(offset) + "];";
+  if (type.isF32())
+    return b.inlinePtx(b.getF32Type(), {address}, "ld.global.nc.f32 $0," + at,
+                       "=f,l", /*sideEffects=*/true);
+  Value bits = b.inlinePtx(b.getI16Type(), {address},
+                           "ld.global.nc.b16 $0," + at, "=h,l",
+                           /*sideEffects=*/true);
+  Value value = arith::BitcastOp::create(b, type, bits);
+  return arith::ExtFOp::create(b, b.getF32Type(), value);
 }
 
 void WgmmaKernelEmitter::storePartials(ArrayRef<Value> acc) {

@@ -347,6 +347,9 @@ private:
   /// Swap-AB: element (r, c) of the swapped tile is C[c][r] of the matmul
   /// as it is (`unswapped`), stored one by one.
   void storeCTransposed(ArrayRef<Value> acc);
+  /// The `type` element (f32, f16 or bf16) at `address` + `offset` bytes,
+  /// widened to f32.
+  Value loadAtOffset(Value address, int64_t offset, Type type);
   /// plan.tmaStore: C through the warpgroup's staging boxes and TMA stores.
   void storeCThroughTma(ArrayRef<Value> acc);
   /// Split-K: the unit's f32 partial, rows split * M + r of `partials`.
