@@ -75,6 +75,21 @@
 // LARGE-JSON: {"abi": "ptr", "buffer": "C"},
 // LARGE-JSON-NOT: "tensormap", "buffer": "C"
 
+// TMA stores of a C of heads (the plan forced: %inputs/heads-tma-db.jsonl,
+// the warp-specialized kernel's 128x64 tiles over every entry in one
+// persistent grid): C's tensor map is 4-D over [2, 100, 3, 40] (d, h, q,
+// b innermost first), so a 64 x 64 box ends at its entry's 100 rows and
+// 40 columns; the store's coordinates are (column, z % 3, row, z / 3).
+// RUN: gemm-opt %inputs/attention-output-bias-bf16-2x3x100x40x72.mlir --gemm-stage-wgmma="tuning-db=%inputs/heads-tma-db.jsonl tuning-db-strict=1 ptx-file=%t.tma.ptx manifest-file=%t.tma.json" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=TMA-JSON --input-file=%t.tma.json
+// RUN: FileCheck %s --check-prefix=TMA-PTX --input-file=%t.tma.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.tma.ptx -o %t.tma.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=arning '--implicit-check-not={{ [1-9][0-9]* bytes spill}}'
+// TMA-JSON: "c_heads": 3
+// TMA-JSON: "name": "attention_output_kernel_0",
+// TMA-JSON-NEXT: "grid": [6, 1, 1],
+// TMA-JSON: {"abi": "tensormap", "buffer": "C", "elem": "bf16", "dims": [40, 3, 100, 2], "strides": [80, 240, 24000], "box": [64, 1, 64, 1], "swizzle": 128, "l2_promotion": 256}
+// TMA-PTX: cp.async.bulk.tensor.4d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}]
+
 // The whole attention block in one function: S = Q K^T * scale, P =
 // softmax(S), O = P V, O transposed, cast and collapsed; the third op's C
 // is the function's [2, 100, 120] result.

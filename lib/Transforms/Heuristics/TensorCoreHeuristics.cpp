@@ -550,11 +550,8 @@ std::string mlir::gemm_opt::checkTmaStoreOfC(const GemmProblem &p) {
   int64_t bytes = p.cType.getIntOrFloatBitWidth() / 8;
   if (p.accumulate)
     return "C is accumulated into (beta = 1), and a TMA store overwrites";
-  // A box past N would store into the next head's columns.
-  if (p.cHeads > 1)
-    return "C's rows are " + std::to_string(p.cHeads) +
-           " heads of N apart (attention's output transposed), which its "
-           "registers store";
+  // (A C of heads: its rows are heads of N apart, so N whole 16-byte
+  // chunks make every stride of its 4-D map whole chunks too.)
   if ((p.n * bytes) % 16 != 0)
     return "rows of C are " + std::to_string(p.n * bytes) + " bytes (N=" +
            std::to_string(p.n) + "), not a multiple of 16 as TMA needs";

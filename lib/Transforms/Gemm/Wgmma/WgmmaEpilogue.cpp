@@ -214,6 +214,27 @@ Value WgmmaKernelEmitter::loadAtOffset(Value address, int64_t offset,
   return arith::ExtFOp::create(b, b.getF32Type(), value);
 }
 
+void WgmmaKernelEmitter::storeBoxToC(Value view, Value row, Value col) {
+  if (!mapC.heads) {
+    nvgpu::TmaAsyncStoreOp::create(b, view, kernelMapC,
+                                   ValueRange{col, mapRow(mapC, row)}, Value());
+    return;
+  }
+  // The heads map's box is 1 x 64 x 1 x BC: the same bytes as the 2-D box.
+  auto boxType = cast<MemRefType>(view.getType());
+  auto heads =
+      MemRefType::get({1, boxType.getDimSize(0), 1, boxType.getDimSize(1)},
+                      boxType.getElementType(), MemRefLayoutAttrInterface(),
+                      boxType.getMemorySpace());
+  Value box = memref::ExpandShapeOp::create(
+      b, heads, view, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+  // Coordinates innermost first: (column, head, row, sequence).
+  nvgpu::TmaAsyncStoreOp::create(b, box, kernelMapC,
+                                 ValueRange{col, rem(batchIndex, mapC.heads),
+                                            row, div(batchIndex, mapC.heads)},
+                                 Value());
+}
+
 void WgmmaKernelEmitter::storePartials(ArrayRef<Value> acc) {
   // As storeC's pairs, unguarded by N up to the partials' padded row
   // (ldPartials, a multiple of 4; columns past N hold the zero fill's
@@ -344,10 +365,7 @@ void WgmmaKernelEmitter::storeCThroughTma(ArrayRef<Value> acc) {
       ifThen(isIssuer, [&] {
         Value row = add(add(blockRow, mul(rowWarpgroup(), plan.wgRows())),
                         i * 64);
-        nvgpu::TmaAsyncStoreOp::create(b, view, kernelMapC,
-                                       ValueRange{add(blockCol, q * boxCols),
-                                                  mapRow(mapC, row)},
-                                       Value());
+        storeBoxToC(view, row, add(blockCol, q * boxCols));
         NVVM::CpAsyncBulkCommitGroupOp::create(b);
         // The box's operand slot is read: the tile's next box for it
         // (where the slots hold fewer boxes than a tile has).

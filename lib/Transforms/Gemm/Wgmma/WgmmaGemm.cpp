@@ -22,10 +22,37 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 using namespace mlir::gemm_opt::wgmma;
 
+/// The 128-byte-swizzled tensor map over `source` in boxes of `box`
+/// elements (outermost first): the host value the launch passes (its
+/// device address) and its type.
+static std::pair<Value, nvgpu::TensorMapDescriptorType>
+createSwizzledMap(KernelBuilder &b, Value source, ArrayRef<int64_t> box) {
+  MLIRContext *ctx = b.getContext();
+  Type elem = cast<MemRefType>(source.getType()).getElementType();
+  auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  auto boxType = MemRefType::get(box, elem, MemRefLayoutAttrInterface(), ws);
+  auto type = nvgpu::TensorMapDescriptorType::get(
+      ctx, boxType, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  Value unranked = memref::CastOp::create(
+      b, UnrankedMemRefType::get(elem, Attribute()), source);
+  SmallVector<Value> sizes;
+  for (int64_t size : box)
+    sizes.push_back(b.index(size));
+  Value desc = nvgpu::TmaCreateDescriptorOp::create(b, type, unranked, sizes);
+  // The launch passes the map's device address as a 64-bit integer; the
+  // kernel turns it back into the descriptor through a pointer. (A cast
+  // pair descriptor -> ptr -> descriptor would fold away under
+  // canonicalization and leave a kernel argument of descriptor type.)
+  Value address =
+      UnrealizedConversionCastOp::create(b, b.getI64Type(), desc).getResult(0);
+  return {address, type};
+}
+
 TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
                                               int64_t boxCols) {
-  MLIRContext *ctx = b.getContext();
-  Type elem = cast<MemRefType>(buffer.getType()).getElementType();
   // A batched operand: one 2-D map over its entries stacked row after row
   // (the 3-D buffer collapsed), the kernel offsetting its rows by the
   // entry. A box may run past an entry's last row into the next entry
@@ -52,25 +79,19 @@ TensorMap WgmmaKernelEmitter::createTensorMap(Value buffer, int64_t boxRows,
                                  b.getIndexAttr(view.getDimSize(1))},
           ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   }
-  auto ws = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
-  auto box = MemRefType::get({boxRows, boxCols}, elem,
-                             MemRefLayoutAttrInterface(), ws);
-  auto type = nvgpu::TensorMapDescriptorType::get(
-      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-      nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
-      nvgpu::TensorMapOOBKind::OOB_ZERO,
-      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
-  Value unranked = memref::CastOp::create(
-      b, UnrankedMemRefType::get(elem, Attribute()), source);
-  Value desc = nvgpu::TmaCreateDescriptorOp::create(
-      b, type, unranked, ValueRange{c(boxRows), c(boxCols)});
-  // The launch passes the map's device address as a 64-bit integer; the
-  // kernel turns it back into the descriptor through a pointer. (A cast
-  // pair descriptor -> ptr -> descriptor would fold away under
-  // canonicalization and leave a kernel argument of descriptor type.)
-  Value address =
-      UnrealizedConversionCastOp::create(b, b.getI64Type(), desc).getResult(0);
+  auto [address, type] = createSwizzledMap(b, source, {boxRows, boxCols});
   return {address, type, batchRows, span};
+}
+
+TensorMap WgmmaKernelEmitter::createHeadsTensorMap(int64_t boxRows,
+                                                   int64_t boxCols) {
+  Value heads = getBatchedBuffer(p.c);
+  assert(cast<MemRefType>(heads.getType()).getRank() == 4 &&
+         cast<MemRefType>(heads.getType()).getDimSize(2) == p.cHeads &&
+         "a C of heads views a [b, R, h, C] buffer");
+  auto [address, mapType] =
+      createSwizzledMap(b, heads, {1, boxRows, 1, boxCols});
+  return {address, mapType, /*batchRows=*/0, BatchSpan(), p.cHeads};
 }
 
 std::pair<Value, Value> WgmmaKernelEmitter::hostGrid(int64_t gridX,
@@ -103,7 +124,8 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
     mapB = createTensorMap(p.b, plan.bk, 64);
   // C: boxes of 64 rows x 128 bytes, the staging buffers' layout.
   if (plan.tmaStore)
-    mapC = createTensorMap(p.c, 64, plan.storeBoxCols());
+    mapC = p.cHeads > 1 ? createHeadsTensorMap(64, plan.storeBoxCols())
+                        : createTensorMap(p.c, 64, plan.storeBoxCols());
   // The staged epilogue operand: C's boxes (WgmmaEpilogueOperand.cpp).
   if (operandStep >= 0)
     mapE = createTensorMap(stagedOperandBuffer(), 64, plan.storeBoxCols());

@@ -226,8 +226,10 @@ int64_t mlir::gemm_opt::batchedKRowMultiple(const GemmProblem &p,
 }
 
 bool mlir::gemm_opt::tmaStoreStaysInEntry(const GemmProblem &p, int64_t bm) {
-  // A C of heads: an entry's rows are not those of a 2-D map's box.
-  return !p.isBatched() || (p.m % bm == 0 && p.cHeads == 1);
+  // A 2-D map stacks the entries' rows, so a box past M would store into
+  // the next entry; a C of heads' 4-D map ends each box at its entry's
+  // rows and columns (WgmmaKernelEmitter::createHeadsTensorMap).
+  return !p.isBatched() || p.cHeads > 1 || p.m % bm == 0;
 }
 
 std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
@@ -249,11 +251,8 @@ std::string mlir::gemm_opt::fitBatchedWgmmaPlan(const GemmProblem &p,
   }
   if (plan.tmaStore && !tmaStoreStaysInEntry(p, plan.bm)) {
     if (forceTmaStore)
-      return p.cHeads > 1
-                 ? "TMA stores take no C of heads (attention's output "
-                   "transposed)"
-                 : "TMA stores of a batched C need M (" + s(p.m) +
-                       ") to be a multiple of block-m (" + s(plan.bm) + ")";
+      return "TMA stores of a batched C need M (" + s(p.m) +
+             ") to be a multiple of block-m (" + s(plan.bm) + ")";
     plan.tmaStore = false;
   }
   return "";

@@ -141,6 +141,9 @@ struct TensorMap {
   /// A group or cycle of entries (an epilogue operand): the entry the
   /// launch's batch entry reads.
   BatchSpan span;
+  /// A C of heads (c_heads = h): a 4-D map over its [b, R, h, C] buffer,
+  /// entry z's box at (z / h, row, z % h, col); 0 otherwise.
+  int64_t heads = 0;
 };
 
 /// The output tiles of a warp-specialized kernel and how its blocks share
@@ -223,6 +226,13 @@ private:
   //===--- Host side and set-up (WgmmaGemm.cpp) ---------------------------===//
 
   TensorMap createTensorMap(Value buffer, int64_t boxRows, int64_t boxCols);
+  /// C's map when C is a C of heads: over the [b, R, h, C] buffer behind
+  /// the batch view, boxes of 1 x boxRows x 1 x boxCols, so that a box
+  /// stops at its entry's last row and column.
+  TensorMap createHeadsTensorMap(int64_t boxRows, int64_t boxCols);
+  /// The TMA store of the staging box `view` (64 x storeBoxCols) to C at
+  /// the batch entry's (row, col).
+  void storeBoxToC(Value view, Value row, Value col);
   /// Thread 0 initialises the mbarriers, acquires and prefetches the
   /// tensor maps; then the whole block meets.
   void setUpBarriers();
