@@ -1,0 +1,1 @@
+gemm-run benchmarks/results/2026-12-06-session31/inputs/attention-output-bf16-1x32x2048x128x2048.mlir --stages=wgmma --tuning-db benchmarks/results/2026-12-06-session31/inputs/attn-out-regstore.jsonl --json /root/out/r/attn-out-reg.json

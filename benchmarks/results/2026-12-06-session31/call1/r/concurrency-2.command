@@ -1,0 +1,1 @@
+benchmarks/concurrency-check.sh /tmp/bin 1 benchmarks/results/2026-12-06-session31/inputs/attention-output-bf16-1x32x2048x128x2048.mlir --stages=wgmma --repeat 3 test/Inputs/attention-output-bias-bf16-2x3x100x40x72.mlir --stages=wgmma --repeat 3 --tuning-db test/Inputs/heads-tma-db.jsonl

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 9 gemm-run --check-only test/Inputs/attention-output-bias-bf16-2x3x100x40x72.mlir --stages=wgmma --repeat 3 --tuning-db test/Inputs/heads-tma-db.jsonl

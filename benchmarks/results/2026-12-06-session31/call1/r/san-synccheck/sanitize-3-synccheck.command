@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 9 gemm-run --check-only test/Inputs/attention-output-f16-2x3x100x40x77.mlir --stages=warptile,mma --repeat 3
