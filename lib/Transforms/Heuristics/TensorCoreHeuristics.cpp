@@ -570,8 +570,12 @@ bool mlir::gemm_opt::chooseWgmmaTmaStore(const GemmProblem &p,
   // 128x256x64 (225 KB). Measured: 4096^3 95.1 / 94.9 -> 97.2 / 97.4% of
   // cuBLAS interleaved (f16 / bf16), f16 C 88.2 -> 96.8
   // (results/2026-11-30-tma-store).
-  // The plan's own checks decide the rest (warp-specialized cooperative
-  // kernel, shared memory with the staging boxes).
+  // The plan's own checks decide the rest (warp-specialized kernel,
+  // shared memory with the staging boxes). Ping-pong consumers take them
+  // where asked for (tma-store=1, the tuner): the sweeps that measured
+  // ping-pong stored from registers (results/2026-11-30-sweeps-s3).
+  if (plan.pingpong)
+    return false;
   WgmmaGemmPlan withStore = plan;
   withStore.tmaStore = true;
   return checkTmaStoreOfC(p).empty() && withStore.validate(chip).empty();

@@ -11,6 +11,10 @@
 #                               C += A * B (beta = 1)
 #   wgmma-pingpong-short-k-f16  K = 40: one K step a tile, fewer than the
 #                               4 stages, 128x128 tiles, beta = 0
+# (those three store C from registers) and, with each consumer's C
+# through its own two staging boxes and TMA stores (tma-store=1):
+#   wgmma-pingpong-tma-64x256-f16      K = 520, 64x256 tiles, 4 stages
+#   wgmma-pingpong-tma-short-k-bf16    K = 40, 128x128 tiles, 4 stages
 # Usage: test/GPU/Inputs/wgmma-pingpong.sh [GEMM-OPT [OUTDIR]]
 # (defaults: /tmp/build-pingpong/bin/gemm-opt, this directory).
 # test/Pipelines/wgmma-pingpong-inputs.test checks that the committed files
@@ -29,6 +33,8 @@ gen() { # gen NAME DTYPE K FILL(0/1) WGMMA-OPTIONS
     "$gemm_opt" --pass-pipeline="builtin.module(gemm-verify-input,func.func($RUNGS,gemm-wgmma{warp-specialized=1 persistent=1 warpgroups=2 max-registers=168 pingpong=1 $5}),gemm-lower-to-ptx{chip=sm_90a},gemm-emit-kernels{ptx-file=$here/$name.ptx manifest-file=$here/$name.json stage=wgmma-pingpong chip=sm_90a})" \
       -o /dev/null
 }
-gen wgmma-pingpong-64x256-f16 f16 520 1 "block-m=64 block-n=256 stages=5"
+gen wgmma-pingpong-64x256-f16 f16 520 1 "block-m=64 block-n=256 stages=5 tma-store=0"
 gen wgmma-pingpong-128x128-bf16 bf16 520 0 "block-m=128 block-n=128 stages=6"
-gen wgmma-pingpong-short-k-f16 f16 40 1 "block-m=128 block-n=128 stages=4"
+gen wgmma-pingpong-short-k-f16 f16 40 1 "block-m=128 block-n=128 stages=4 tma-store=0"
+gen wgmma-pingpong-tma-64x256-f16 f16 520 1 "block-m=64 block-n=256 stages=4 tma-store=1"
+gen wgmma-pingpong-tma-short-k-bf16 bf16 40 1 "block-m=128 block-n=128 stages=4 tma-store=1"

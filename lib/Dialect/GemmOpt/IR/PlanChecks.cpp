@@ -166,9 +166,9 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
   if (persistent && !warpSpecialized)
     return "a persistent grid needs the warp-specialized kernel "
            "(warp-specialized=1)";
-  if (tmaStore && !(warpSpecialized && !pingpong))
-    return "tma-store=1 needs the warp-specialized kernel with cooperative "
-           "consumers (warp-specialized=1 pingpong=0)";
+  if (tmaStore && !warpSpecialized)
+    return "tma-store=1 needs the warp-specialized kernel "
+           "(warp-specialized=1)";
   if (pingpong && !(warpSpecialized && persistent && warpgroups == 2))
     return "ping-pong consumers need the warp-specialized persistent kernel "
            "with 2 consumer warpgroups (warp-specialized=1 persistent=1 "

@@ -28,9 +28,11 @@ using namespace mlir::gemm_opt::wgmma;
 std::pair<int64_t, int64_t>
 WgmmaKernelEmitter::chooseStagedOperand() const {
   // Stream-K's tail tiles store C outside the tile loop that counts the
-  // loads' phases; a dynamic M or batch count has no static map extents.
-  if (!plan.tmaStore || plan.streamK || p.dynamicM() || p.batchRuntime ||
-      !p.epilogue)
+  // loads' phases; a dynamic M or batch count has no static map extents;
+  // ping-pong consumers' tiles interleave, which the slots' prefetch of
+  // the block's next tile does not follow.
+  if (!plan.tmaStore || plan.streamK || plan.pingpong || p.dynamicM() ||
+      p.batchRuntime || !p.epilogue)
     return {-1, 0};
   // The first step reading an M x N operand.
   ArrayRef<EpilogueStepAttr> steps = p.epilogue.getSteps();

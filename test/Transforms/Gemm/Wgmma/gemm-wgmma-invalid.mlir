@@ -476,15 +476,15 @@ func.func @zeroed(%A: memref<4096x4096xf16> {gemm_opt.role = "A"},
 
 //--- tma-store-ws.mlir
 
-// ... and kernels other than the warp-specialized one with cooperative
-// consumers (here: without a producer warpgroup); the same C with the
+// ... and kernels other than the warp-specialized one (here: without a
+// producer warpgroup); the same C with the
 // default (warp-specialized) plan takes tma-store=1 (gemm-wgmma-tma-store.mlir).
 func.func @zeroed(%A: memref<4096x4096xf16> {gemm_opt.role = "A"},
     %B: memref<4096x4096xf16> {gemm_opt.role = "B"},
     %C: memref<4096x4096xf32> {gemm_opt.role = "C"}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @below {{invalid 'wgmma' plan: tma-store=1 needs the warp-specialized kernel with cooperative consumers (warp-specialized=1 pingpong=0)}}
+  // expected-error @below {{invalid 'wgmma' plan: tma-store=1 needs the warp-specialized kernel (warp-specialized=1)}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %a = memref.load %A[%c0, %c0] : memref<4096x4096xf16>
