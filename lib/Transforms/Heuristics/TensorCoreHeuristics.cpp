@@ -572,8 +572,11 @@ bool mlir::gemm_opt::chooseWgmmaTmaStore(const GemmProblem &p,
   // (results/2026-11-30-tma-store).
   // The plan's own checks decide the rest (warp-specialized kernel,
   // shared memory with the staging boxes). Ping-pong consumers take them
-  // where asked for (tma-store=1, the tuner): the sweeps that measured
-  // ping-pong stored from registers (results/2026-11-30-sweeps-s3).
+  // only where asked for (tma-store=1): with them, a fused bias + GELU
+  // still ran behind the cooperative kernel (H100, 4096^3 bf16: 0.207 ms
+  // at 128x128 against 0.197; 512x6144x4096: 0.058 against 0.044;
+  // results/2026-12-06-session31/call2), so the default, and the sweeps'
+  // measured ping-pong, store from registers.
   if (plan.pingpong)
     return false;
   WgmmaGemmPlan withStore = plan;

@@ -1,0 +1,1 @@
+gemm-run --shape 4096x4096x4096 --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --epilogue bias,gelu --tuning-db benchmarks/results/2026-12-06-session31/inputs/gelu-pp128s6.jsonl --json /root/out/r/gelu-4096x4096x4096-pp128s6.json

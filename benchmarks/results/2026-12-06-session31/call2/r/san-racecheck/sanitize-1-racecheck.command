@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 9 gemm-run --check-only --ptx test/GPU/Inputs/wgmma-pingpong-tma-64x256-f16.ptx --manifest test/GPU/Inputs/wgmma-pingpong-tma-64x256-f16.json
