@@ -150,6 +150,15 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   bool twice = readsOneBufferTwice(op);
   if (twice)
     arguments.insert(arguments.begin() + 1, arguments.front());
+  // A variant of a dynamic token count: every op's kernels take the actual
+  // M, so the callee takes the variant's M argument last and says which
+  // variant it belongs to (getRuntimeRowsArgument reads both).
+  std::optional<DynamicVariant> variant = getDynamicVariant(func);
+  Value tokens = variant && variant->symbol == "M"
+                     ? getSymbolArgument(func, "M")
+                     : Value();
+  if (tokens)
+    arguments.push_back(tokens);
   OpBuilder b(after->getContext());
   b.setInsertionPointAfter(after);
   auto type = b.getFunctionType(TypeRange(arguments), {});
@@ -157,6 +166,10 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   auto callee = func::FuncOp::create(b, op->getLoc(), name, type);
   callee.setPrivate();
   callee->setAttr(kOutlinedOpAttr, b.getStringAttr(getKernelOpLadder(op)));
+  if (tokens) {
+    callee->setAttr(kVariantAttr, func->getAttr(kVariantAttr));
+    callee.setArgAttr(arguments.size() - 1, kSymbolAttr, b.getStringAttr("M"));
+  }
   symbols.insert(callee); // renames it if the name is taken
 
   Block *body = callee.addEntryBlock();
