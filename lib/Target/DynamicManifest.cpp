@@ -2,7 +2,8 @@
 //
 // Each variant is first described exactly as a static function of one op
 // (KernelBundle.cpp) at its planned sizes, and validated as such: what
-// holds there holds for the template. The version-1 JSON is then read back
+// holds there holds for the template (a variant of several ops sharing a
+// token count: DynamicOpsManifest.cpp). The version-1 JSON is then read back
 // and each planned size replaced by expressions of its symbol where the IR
 // says it stands for the actual one: grids and parameters from the ops the
 // kernel builders computed on the host (describeLaunches), buffer
@@ -364,10 +365,16 @@ describeOneOpVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
 static FailureOr<VariantJson>
 describeOpsVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
                    DynamicParts &d, SmallVector<SymbolBinding> &bindings) {
+  // Of the sizes of one op (x @ x.T outlined: its N too), none is taken.
   Value tokens = getSymbolArgument(f, "M");
-  if (v.symbol != "M" || !v.planned || !tokens)
-    return f.emitError("a dynamic variant of several ops must carry the "
-                       "token count M");
+  bool onlyM = llvm::all_of(f.getArguments(), [&](BlockArgument arg) {
+    auto name = f.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kSymbolAttr);
+    return !name || name.getValue() == "M";
+  });
+  if (v.symbol != "M" || !v.planned || !tokens || !onlyM)
+    return f.emitError("a dynamic variant whose ops have functions of their "
+                       "own (several ops, or one reading a buffer twice) "
+                       "must have the token count M as its one dynamic size");
   rt::KernelManifest m;
   m.stage = d.stage;
   m.chip = d.chip;

@@ -131,6 +131,21 @@ bool mlir::gemm_opt::returnsAliasedResults(func::FuncOp func) {
   return walk.wasInterrupted();
 }
 
+/// The M argument of a variant whose only dynamic size is M (a token count
+/// shared by its ops); null for any other function (a variant of other sizes
+/// as well is no function of several ops, gemm-specialize-dynamic-dims says).
+static Value tokenCountArgument(func::FuncOp func) {
+  std::optional<DynamicVariant> variant = getDynamicVariant(func);
+  if (!variant || variant->symbol != "M")
+    return {};
+  for (BlockArgument arg : func.getArguments())
+    if (auto name =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kSymbolAttr);
+        name && name.getValue() != "M")
+      return {};
+  return getSymbolArgument(func, "M");
+}
+
 /// Creates `@<func>_op<index>` for `op` after `after` and calls it in the
 /// op's place; returns the callee.
 static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
@@ -153,10 +168,7 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   // A variant of a dynamic token count: every op's kernels take the actual
   // M, so the callee takes the variant's M argument last and says which
   // variant it belongs to (getRuntimeRowsArgument reads both).
-  std::optional<DynamicVariant> variant = getDynamicVariant(func);
-  Value tokens = variant && variant->symbol == "M"
-                     ? getSymbolArgument(func, "M")
-                     : Value();
+  Value tokens = tokenCountArgument(func);
   if (tokens)
     arguments.push_back(tokens);
   OpBuilder b(after->getContext());
