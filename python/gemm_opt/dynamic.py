@@ -142,3 +142,7 @@ class DynamicFunctionKernel(DynamicKernel):
 
     def __call__(self, *tensors, stream=None):
         return self.instance(*tensors)(*tensors, stream=stream)
+
+    def launch(self, tensors, device):
+        # Every buffer a FunctionKernel launches with: the arguments bind M.
+        self.instance(*tensors[:len(self.arguments)]).launch(tensors, device)
