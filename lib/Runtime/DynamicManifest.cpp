@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/DynamicManifest.h"
+#include "DynamicBinding.h"
 #include "StrictJson.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -58,17 +59,6 @@ bool readExpression(const json::Value &v, json::Path path, const DynamicManifest
     (key == "div" ? e.div : key == "ceil_div" ? e.ceilDiv : key == "mul" ? e.mul : e.min.emplace()) = value;
   }
   return r.noUnknownKeys();
-}
-
-/// The symbol of a dimension that binds it, {"sym": S} or {"sym": S, "div": q}
-/// alone (S = q * extent), with q; "" for any other.
-std::pair<std::string, int64_t> bindingSymbol(const json::Value &v) {
-  const json::Object *o = v.getAsObject();
-  std::optional<llvm::StringRef> sym = o ? o->getString("sym") : std::nullopt;
-  std::optional<int64_t> div = o && o->get("div") ? o->getInteger("div") : 1;
-  if (!sym || !div || o->size() != (o->get("div") ? 2u : 1u))
-    return {"", 1};
-  return {sym->str(), *div};
 }
 
 /// Keys of an expression out of order: an object whose "sym" holds a string
@@ -130,6 +120,19 @@ bool visitProblemSlots(json::Value &problem, json::Path path, SlotVisitor visit)
   return true;
 }
 
+/// Each op's problem (a template of version 2).
+bool visitOpsSlots(json::Value &ops, json::Path path, SlotVisitor visit) {
+  json::Array *items = ops.getAsArray();
+  for (size_t i = 0; items && i < items->size(); ++i) {
+    json::Object *op = (*items)[i].getAsObject();
+    json::Value *problem = op ? op->get("problem") : nullptr;
+    if (problem &&
+        !visitProblemSlots(*problem, path.index(i).field("problem"), visit))
+      return false;
+  }
+  return true;
+}
+
 /// Each buffer's shape.
 bool visitBufferSlots(json::Value &buffers, json::Path path, SlotVisitor visit) {
   json::Array *items = buffers.getAsArray();
@@ -170,7 +173,9 @@ bool visitKernelSlots(json::Value &kernels, json::Path path, SlotVisitor visit) 
 
 /// Every slot of the template: problem, buffers, each variant's kernels.
 bool visitTemplateSlots(DynamicManifest &d, json::Path root, SlotVisitor visit) {
-  if (!visitProblemSlots(d.problem, root.field("problem"), visit) ||
+  if ((!d.hasOps() &&
+       !visitProblemSlots(d.problem, root.field("problem"), visit)) ||
+      (d.hasOps() && !visitOpsSlots(d.ops, root.field("ops"), visit)) ||
       !visitBufferSlots(d.buffers, root.field("buffers"), visit))
     return false;
   for (size_t i = 0; i < d.variants.size(); ++i)
@@ -310,7 +315,9 @@ bool checkTemplate(DynamicManifest &d, json::Path root) {
       return fail(path, "divides " + e.sym + " by more than its largest value");
     return true;
   };
-  if (!visitTemplateSlots(d, root, check) || !noStrayExpression(d.problem, root.field("problem"), slots) ||
+  if (!visitTemplateSlots(d, root, check) ||
+      !noStrayExpression(d.problem, root.field("problem"), slots) ||
+      !noStrayExpression(d.ops, root.field("ops"), slots) ||
       !noStrayExpression(d.buffers, root.field("buffers"), slots))
     return false;
   for (size_t i = 0; i < d.variants.size(); ++i)
@@ -339,15 +346,24 @@ bool checkTemplate(DynamicManifest &d, json::Path root) {
       const json::Object *buffer = (*buffers)[b].getAsObject();
       std::optional<llvm::StringRef> role = buffer ? buffer->getString("role") : std::nullopt;
       const json::Array *shape = buffer ? buffer->getArray("shape") : nullptr;
-      bool operand = role && llvm::is_contained({"A", "B", "C", "X", "Y"}, *role);
+      // Of several ops: the function's arguments and results (a runner
+      // makes the temporaries).
+      bool operand =
+          role &&
+          (d.hasOps() ? llvm::is_contained({"arg", "result"}, *role)
+                      : llvm::is_contained({"A", "B", "C", "X", "Y"}, *role));
       bound = operand && shape && llvm::any_of(*shape, [&](const json::Value &dim) {
                 return bindingSymbol(dim).first == d.symbols[i].name;
               });
     }
     if (!bound)
       return fail(root.field("symbols").index(i),
-                  "symbol \"" + d.symbols[i].name + "\" stands alone ({\"sym\": \"" + d.symbols[i].name +
-                      "\"}, or with \"div\") for no dimension of an A, B or C (X, Y) buffer: nothing binds it");
+                  "symbol \"" + d.symbols[i].name +
+                      "\" stands alone ({\"sym\": \"" + d.symbols[i].name +
+                      "\"}, or with \"div\") for no dimension of " +
+                      (d.hasOps() ? "an arg or result buffer"
+                                  : "an A, B or C (X, Y) buffer") +
+                      ": nothing binds it");
   }
   return true;
 }
@@ -365,18 +381,23 @@ bool readTemplate(const json::Value &v, json::Path path, DynamicManifest &d) {
                                         std::to_string(kManifestVersionDynamic) + ")");
   if (r.has("kernels"))
     return fail(r.field("kernels"), "a version-3 manifest has no top-level kernels: each variant has its own");
-  if (r.has("ops"))
-    return fail(r.field("ops"), "a version-3 manifest has one op (\"op\" and \"problem\"), no \"ops\"");
-  if (!r.map("op", d.op) || !r.map("stage", d.stage) || !r.map("chip", d.chip) || !r.map("func", d.func) ||
-      !readSymbols(r, d))
+  // One op ("op" and "problem": a template of version 1) or several ("ops":
+  // of version 2, whose reader checks them in every instance).
+  if (r.has("ops") && (r.has("op") || r.has("problem")))
+    return fail(r.field("ops"), "a version-3 manifest has one op (\"op\" and "
+                                "\"problem\") or \"ops\", not both");
+  bool ops = r.has("ops");
+  if ((!ops && !r.map("op", d.op)) || !r.map("stage", d.stage) ||
+      !r.map("chip", d.chip) || !r.map("func", d.func) || !readSymbols(r, d))
     return false;
-  const json::Value *problem = r.get("problem"), *buffers = problem ? r.get("buffers") : nullptr;
+  const json::Value *problem = ops ? r.get("ops") : r.get("problem"),
+                    *buffers = problem ? r.get("buffers") : nullptr;
   // Optional; checked in each instance (parseManifest).
   if (buffers && r.has("arguments"))
     d.arguments = *r.get("arguments");
   if (!buffers || !readVariants(r, d) || !r.noUnknownKeys())
     return false;
-  d.problem = *problem;
+  (ops ? d.ops : d.problem) = *problem;
   d.buffers = *buffers;
   return checkTemplate(d, path);
 }
@@ -392,16 +413,24 @@ std::string withoutPrefix(const std::string &error) {
 }
 
 /// The version-1 manifest of variant `v` at `sizes` (every symbol sized):
-/// the template's fields with "version": 1, the variant's kernels, every
-/// expression replaced by its value; then read as parseManifest reads.
+/// the template's fields with "version": 1 (2 with "ops"), the variant's
+/// kernels, every expression replaced by its value; then read as
+/// parseManifest reads.
 bool instantiateVariant(const DynamicManifest &d, size_t v, const SymbolSizes &sizes, KernelManifest &out,
                         std::string &error) {
-  json::Value root = json::Object{{"format", d.format},   {"version", kManifestVersion},
-                                  {"op", d.op},           {"stage", d.stage},
-                                  {"chip", d.chip},       {"func", d.func},
-                                  {"problem", d.problem}, {"buffers", d.buffers},
-                                  {"kernels", d.variants[v].kernels}};
+  json::Value root =
+      json::Object{{"format", d.format},   {"stage", d.stage},
+                   {"chip", d.chip},       {"func", d.func},
+                   {"buffers", d.buffers}, {"kernels", d.variants[v].kernels}};
   json::Object &o = *root.getAsObject();
+  if (d.hasOps()) {
+    o["version"] = kManifestVersionOps;
+    o["ops"] = d.ops;
+  } else {
+    o["version"] = kManifestVersion;
+    o["op"] = d.op;
+    o["problem"] = d.problem;
+  }
   if (d.arguments.kind() != json::Value::Null)
     o["arguments"] = d.arguments;
   auto substitute = [&](json::Value &slot, json::Path path) {
@@ -417,9 +446,14 @@ bool instantiateVariant(const DynamicManifest &d, size_t v, const SymbolSizes &s
     return true;
   };
   auto walk = [&](const json::Value &, json::Path path) {
-    return visitProblemSlots(*o.get("problem"), path.field("problem"), substitute) &&
-           visitBufferSlots(*o.get("buffers"), path.field("buffers"), substitute) &&
-           visitKernelSlots(*o.get("kernels"), path.field("kernels"), substitute);
+    return (d.hasOps()
+                ? visitOpsSlots(*o.get("ops"), path.field("ops"), substitute)
+                : visitProblemSlots(*o.get("problem"), path.field("problem"),
+                                    substitute)) &&
+           visitBufferSlots(*o.get("buffers"), path.field("buffers"),
+                            substitute) &&
+           visitKernelSlots(*o.get("kernels"), path.field("kernels"),
+                            substitute);
   };
   return readJson(root, walk, error) && readManifest(root, out, error);
 }
@@ -458,21 +492,6 @@ bool checkVariantEnds(const DynamicManifest &d, std::string &error) {
 //===----------------------------------------------------------------------===//
 // The interface
 //===----------------------------------------------------------------------===//
-
-const DynamicSymbol *DynamicManifest::findSymbol(const std::string &name) const {
-  auto it = llvm::find_if(symbols, [&](const DynamicSymbol &s) { return s.name == name; });
-  return it == symbols.end() ? nullptr : &*it;
-}
-
-size_t DynamicManifest::chooseVariant(const SymbolSizes &sizes) const {
-  for (size_t v = 0; v < variants.size(); ++v)
-    if (llvm::all_of(variants[v].when, [&](const auto &w) {
-          auto it = sizes.find(w.first);
-          return it != sizes.end() && it->second >= w.second.first && it->second <= w.second.second;
-        }))
-      return v;
-  return variants.size() - 1;
-}
 
 std::optional<int64_t> manifestVersionOf(const std::string &text) {
   json::Value root = nullptr;
@@ -536,59 +555,6 @@ bool variantManifest(const DynamicManifest &dyn, size_t v, KernelManifest &out, 
     return false;
   }
   return instantiateVariant(dyn, v, variantEnd(dyn, v, /*high=*/false), out, error);
-}
-
-bool bindSymbols(const DynamicManifest &dyn, const std::map<std::string, std::vector<int64_t>> &bufferShapes,
-                 SymbolSizes &sizes, std::string &error) {
-  std::map<std::string, std::string> boundBy; // symbol -> "A's dimension 0 is 127"
-  sizes.clear();
-  const json::Array *buffers = dyn.buffers.getAsArray();
-  for (size_t b = 0; buffers && b < buffers->size(); ++b) {
-    const json::Object *buffer = (*buffers)[b].getAsObject();
-    std::optional<llvm::StringRef> name = buffer ? buffer->getString("name") : std::nullopt;
-    auto given = name ? bufferShapes.find(name->str()) : bufferShapes.end();
-    const json::Array *shape = buffer ? buffer->getArray("shape") : nullptr;
-    if (given == bufferShapes.end() || !shape)
-      continue;
-    if (given->second.size() != shape->size()) {
-      error = "buffer \"" + given->first + "\" has " + std::to_string(given->second.size()) +
-              " dimensions, the manifest's " + std::to_string(shape->size());
-      return false;
-    }
-    for (size_t i = 0; i < shape->size(); ++i) {
-      std::string what = given->first + "'s dimension " + std::to_string(i) + " is " +
-                         std::to_string(given->second[i]);
-      auto [sym, div] = bindingSymbol((*shape)[i]);
-      int64_t size;
-      if (sym.empty())
-        continue;
-      if (__builtin_mul_overflow(given->second[i], div, &size))
-        return (error = "buffer " + what + ": " + sym + " = " + std::to_string(div) + " * that overflows"), false;
-      if (div != 1)
-        what += " (" + sym + " = " + std::to_string(size) + ")";
-      auto [it, fresh] = sizes.insert({sym, size});
-      if (!fresh && it->second != size) {
-        error = "the buffers bind " + sym + " to two extents: " + boundBy[sym] + ", " + what;
-        return false;
-      }
-      boundBy.insert({sym, what});
-    }
-  }
-  for (const DynamicSymbol &s : dyn.symbols)
-    if (!sizes.count(s.name)) {
-      error = "symbol " + s.name + " is bound by none of the given buffers";
-      return false;
-    }
-  return true;
-}
-
-std::string symbolSizesString(const DynamicManifest &dyn, const SymbolSizes &sizes) {
-  std::string s;
-  for (const DynamicSymbol &sym : dyn.symbols) {
-    auto it = sizes.find(sym.name);
-    s += (s.empty() ? "" : ", ") + sym.name + (it == sizes.end() ? "" : " = " + std::to_string(it->second));
-  }
-  return s;
 }
 
 } // namespace gemm_opt::runtime

@@ -97,6 +97,8 @@ void writeFunctionStage(llvm::raw_ostream &os, const StageResult &r) {
       os << (i ? ", " : "") << jsonQuote(r.results[i]);
     os << "],\n";
   }
+  // A function of ops sharing a dynamic token count, at one size.
+  writeDynamic(os, r);
   os << "      \"status\": " << jsonQuote(stageStatusName(r.status)) << ", \"message\": " << jsonQuote(r.message)
      << ",\n";
   os << "      \"seed\": " << r.seed << ", \"compile_ms\": " << (r.compileMs < 0 ? std::string("null") : num(r.compileMs))

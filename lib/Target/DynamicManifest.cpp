@@ -2,7 +2,8 @@
 //
 // Each variant is first described exactly as a static function of one op
 // (KernelBundle.cpp) at its planned sizes, and validated as such: what
-// holds there holds for the template. The version-1 JSON is then read back
+// holds there holds for the template (a variant of several ops sharing a
+// token count: DynamicOpsManifest.cpp). The version-1 JSON is then read back
 // and each planned size replaced by expressions of its symbol where the IR
 // says it stands for the actual one: grids and parameters from the ops the
 // kernel builders computed on the host (describeLaunches), buffer
@@ -11,7 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "DynamicManifest.h"
-#include "LaunchDescription.h"
+#include "DynamicTemplate.h"
+#include "OpsManifest.h"
 #include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
@@ -28,24 +30,11 @@ using namespace mlir::gemm_opt;
 namespace rt = ::gemm_opt::runtime;
 namespace json = llvm::json;
 
-static json::Value symbolic(const SymbolicInt &e) {
-  json::Object o{{"sym", e.sym}};
-  if (e.div != 1)
-    o["div"] = e.div;
-  if (e.ceilDiv != 1)
-    o["ceil_div"] = e.ceilDiv;
-  if (e.mul != 1)
-    o["mul"] = e.mul;
-  if (e.min)
-    o["min"] = *e.min;
-  return o;
-}
-
 /// The size each dimension of a buffer of `role` stands for: A, B and C by
 /// the layout, epilogue operands by how they broadcast ("col": [N], "row":
 /// [M], none and batch: [M, N]); empty for other buffers.
-static SmallVector<StringRef, 2> dimensionSizes(const rt::MatmulProblem &p,
-                                                StringRef role) {
+SmallVector<StringRef, 2>
+mlir::gemm_opt::dimensionSizes(const rt::MatmulProblem &p, StringRef role) {
   if (role == "X" || role == "Y") // a softmax's
     return {kSoftmaxRowsSymbol, kSoftmaxColsSymbol};
   if (role == "A")
@@ -101,7 +90,7 @@ static LogicalResult symbolizeBatchedMap(func::FuncOp f, json::Object &param,
   SymbolicInt e;
   e.sym = batch.name;
   e.mul = *rows;
-  dims[1] = symbolic(e);
+  dims[1] = symbolicJson(e);
   return success();
 }
 
@@ -113,9 +102,10 @@ static LogicalResult symbolizeBatchedMap(func::FuncOp f, json::Object &param,
 /// taken, the tokens of [batch, ?, K] and [batch, heads, ?, d] (the other
 /// variants, planned at other sizes, must agree, or the manifest writer
 /// reports that they disagree).
-static FailureOr<size_t> dynamicLeadingDim(const json::Array &shape,
-                                           size_t leading, int64_t rows,
-                                           int64_t planned) {
+FailureOr<size_t> mlir::gemm_opt::dynamicLeadingDim(const json::Array &shape,
+                                                    size_t leading,
+                                                    int64_t rows,
+                                                    int64_t planned) {
   int64_t product = 1;
   std::optional<size_t> found;
   for (size_t d = 0; d < leading; ++d) {
@@ -163,15 +153,6 @@ static LogicalResult rowsFactor(func::FuncOp f, const DynamicVariant &v,
   return success();
 }
 
-namespace {
-/// One variant's version-1 description turned into template parts.
-struct VariantJson {
-  json::Object problem;
-  json::Array buffers, kernels;
-  json::Value arguments = nullptr; // the function's order, when recorded
-};
-} // namespace
-
 static FailureOr<VariantJson>
 symbolize(func::FuncOp f, const rt::KernelManifest &m,
           ArrayRef<SymbolBinding> bindings,
@@ -182,9 +163,10 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     return f.emitError("cannot read back the variant's manifest");
   }
   json::Object &doc = *parsed->getAsObject();
-  VariantJson out{std::move(*doc.getObject("problem")),
-                  std::move(*doc.getArray("buffers")),
-                  std::move(*doc.getArray("kernels"))};
+  VariantJson out;
+  out.problem = std::move(*doc.getObject("problem"));
+  out.buffers = std::move(*doc.getArray("buffers"));
+  out.kernels = std::move(*doc.getArray("kernels"));
   if (json::Value *arguments = doc.get("arguments"))
     out.arguments = std::move(*arguments);
   auto bound = [&](StringRef name) -> const SymbolBinding * {
@@ -196,7 +178,7 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
   auto plain = [](StringRef name) {
     SymbolicInt e;
     e.sym = name.str();
-    return symbolic(e);
+    return symbolicJson(e);
   };
   // A group's or cycle's extent is no multiple of a dynamic batch count.
   for (const rt::EpilogueStep &step : m.matmul.epilogue)
@@ -258,7 +240,7 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
       SymbolicInt e;
       e.sym = size;
       e.div = q;
-      shape[d] = symbolic(e);
+      shape[d] = symbolicJson(e);
     }
   }
   std::set<std::string> rows = rowBuffers(m.matmul);
@@ -267,10 +249,10 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     json::Array &grid = *o.getArray("grid");
     for (int d = 0; d < 3; ++d)
       if (symbols[k].grid[d])
-        grid[d] = symbolic(*symbols[k].grid[d]);
+        grid[d] = symbolicJson(*symbols[k].grid[d]);
     json::Array &params = *o.getArray("params");
     for (auto [i, e] : symbols[k].params)
-      (*params[i].getAsObject())["value"] = symbolic(e);
+      (*params[i].getAsObject())["value"] = symbolicJson(e);
     for (json::Value &param : params) {
       json::Object &p = *param.getAsObject();
       if (*p.getString("abi") != "tensormap")
@@ -298,35 +280,6 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
   return out;
 }
 
-/// `v` on one line: objects' keys sorted, except an expression's, which
-/// are written sym, ceil_div, mul, min (docs/manifest.md).
-static std::string compactJson(const json::Value &v) {
-  const json::Object *o = v.getAsObject();
-  if (const json::Array *a = v.getAsArray()) {
-    std::string out = "[";
-    for (auto [i, e] : llvm::enumerate(*a))
-      out += (i ? "," : "") + compactJson(e);
-    return out + "]";
-  }
-  if (!o)
-    return llvm::formatv("{0}", v).str();
-  SmallVector<std::string> keys;
-  if (o->get("sym")) {
-    for (StringRef k : ::gemm_opt::symbolic::kExpressionKeys)
-      if (o->get(k))
-        keys.push_back(k.str());
-  } else {
-    for (const auto &kv : *o)
-      keys.push_back(kv.first.str());
-    llvm::sort(keys);
-  }
-  std::string out = "{";
-  for (auto [i, k] : llvm::enumerate(keys))
-    out += (i ? "," : "") + llvm::formatv("{0}", json::Value(k)).str() + ":" +
-           compactJson(*o->get(k));
-  return out + "}";
-}
-
 /// The largest M for which `m`'s grids computed from M (`symbols`) stay
 /// within CUDA's grid limits and its M-row buffers within
 /// rt::kMaxBufferBytes together.
@@ -352,76 +305,6 @@ static int64_t largestM(const rt::KernelManifest &m,
   return most;
 }
 
-/// Adds a variant's `buffers` to the template's `into`: the same but for
-/// scratch buffers, which only the variant's own kernels use (a variant of
-/// one M is compiled as a static function, split-K partials included): a
-/// new one is added, one of the same name and type grows to the larger
-/// extent of each dimension. False when the buffers disagree otherwise.
-/// Whether `one` (a buffer's shape in the variant planned at one row) and
-/// `other` (another variant's) differ only in where the symbol stands among
-/// dimensions of 1: at one row every dimension collapsed into the rows is 1
-/// and dynamicLeadingDim takes the last ([1, ?, K]); a row vector stored
-/// [?, 1] has it first, which the other variants show.
-static bool sameButOneRowGuess(const json::Array &one,
-                               const json::Array &other) {
-  if (one.size() != other.size())
-    return false;
-  for (auto [a, b] : llvm::zip(one, other))
-    if (a != b && !(a.getAsInteger() == 1 && b.getAsObject()) &&
-        !(b.getAsInteger() == 1 && a.getAsObject()))
-      return false;
-  return true;
-}
-
-static bool mergeBuffers(json::Array &into, const json::Array &buffers,
-                         bool intoIsOneRow) {
-  auto scratch = [](const json::Object &b) {
-    return b.getString("role") == StringRef("scratch");
-  };
-  auto find = [&](StringRef name) -> json::Object * {
-    for (json::Value &b : into)
-      if (b.getAsObject()->getString("name") == name)
-        return b.getAsObject();
-    return nullptr;
-  };
-  for (const json::Value &value : buffers) {
-    const json::Object &b = *value.getAsObject();
-    json::Object *mine = find(*b.getString("name"));
-    if (mine && *mine == b)
-      continue;
-    if (mine && !scratch(b) && intoIsOneRow &&
-        sameButOneRowGuess(*mine->getArray("shape"), *b.getArray("shape"))) {
-      // The one-row variant's guess gives way to a variant of more rows.
-      json::Object same = b;
-      same["shape"] = json::Array(*mine->getArray("shape"));
-      if (same == *mine) {
-        *mine = b;
-        continue;
-      }
-    }
-    if (!scratch(b))
-      return false;
-    if (!mine) {
-      into.push_back(value);
-      continue;
-    }
-    const json::Array &shape = *b.getArray("shape");
-    json::Array &grown = *mine->getArray("shape");
-    if (!scratch(*mine) || mine->get("elem") != b.get("elem") ||
-        grown.size() != shape.size())
-      return false;
-    for (auto [g, e] : llvm::zip(grown, shape))
-      g = std::max(*g.getAsInteger(), *e.getAsInteger());
-  }
-  // Every template buffer but scratch is every variant's.
-  return llvm::all_of(into, [&](const json::Value &value) {
-    const json::Object &b = *value.getAsObject();
-    return scratch(b) || llvm::any_of(buffers, [&](const json::Value &v) {
-             return *v.getAsObject() == b;
-           });
-  });
-}
-
 /// The size arguments of a variant compiling `problem` (a matmul or a
 /// softmax), each with the size it is planned for.
 static SmallVector<SymbolBinding> bindingsOf(func::FuncOp f,
@@ -442,77 +325,68 @@ static SmallVector<SymbolBinding> bindingsOf(func::FuncOp f,
   return bindings;
 }
 
-namespace {
-/// What the manifest's text is made of.
-struct DynamicParts {
-  std::string op, stage, chip, source;
-  int64_t step = 1; // every M a multiple of it (rowsFactor), its min
-  /// The symbols in declared order and their largest values.
-  SmallVector<std::pair<std::string, int64_t>> symbols;
-  std::optional<VariantJson> first;
-  json::Array table;
-};
-} // namespace
-
-/// One line per buffer and kernel, as the other versions write them
-/// (llvm::json's compact form, keys sorted).
-static std::string writeDynamicManifest(const DynamicParts &d) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  auto compact = [](const json::Value &v) { return compactJson(v); };
-  os << "{\n  \"format\": \"" << rt::kManifestFormat << "\",\n"
-     << "  \"version\": 3,\n  \"op\": " << compact(d.op)
-     << ",\n  \"stage\": " << compact(d.stage)
-     << ",\n  \"chip\": " << compact(d.chip)
-     << ",\n  \"func\": " << compact(d.source) << ",\n"
-     << "  \"symbols\": [";
-  for (auto [i, symbol] : llvm::enumerate(d.symbols))
-    os << (i ? ", " : "") << "{\"name\": \"" << symbol.first
-       << "\", \"min\": " << d.step << ", \"max\": " << symbol.second << "}";
-  os << "],\n"
-     << "  \"problem\": " << compact(json::Object(d.first->problem))
-     << ",\n  \"buffers\": [";
-  for (auto [i, buffer] : llvm::enumerate(d.first->buffers))
-    os << (i ? "," : "") << "\n    " << compact(buffer);
-  os << "\n  ],\n";
-  if (d.first->arguments.kind() != json::Value::Null)
-    os << "  \"arguments\": " << compact(d.first->arguments) << ",\n";
-  os << "  \"variants\": [";
-  for (auto [i, variant] : llvm::enumerate(d.table)) {
-    const json::Object &v = *variant.getAsObject();
-    os << (i ? "," : "") << "\n    {";
-    if (const json::Value *when = v.get("when"))
-      os << "\"when\": " << compact(*when) << ", ";
-    os << "\"kernels\": [";
-    for (auto [k, kernel] : llvm::enumerate(*v.getArray("kernels")))
-      os << (k ? "," : "") << "\n      " << compact(kernel);
-    os << "\n    ]}";
-  }
-  os << "\n  ]\n}\n";
-  return text;
+/// A variant of one op described at its planned sizes, validated, and
+/// turned into template parts; `maxM` gets the largest M its launches take.
+static FailureOr<VariantJson>
+describeOneOpVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
+                     DynamicParts &d, SmallVector<SymbolBinding> &bindings,
+                     int64_t &maxM) {
+  auto problems = f->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
+  Attribute problem =
+      problems && problems.size() == 1 ? problems[0] : Attribute();
+  bindings = problem ? bindingsOf(f, problem) : SmallVector<SymbolBinding>();
+  if (bindings.empty() || !getSymbolArgument(f, v.symbol))
+    return f.emitError("a dynamic variant must compile one matmul or "
+                       "softmax and carry its size arguments");
+  std::vector<KernelSymbols> symbols;
+  FailureOr<rt::KernelManifest> m =
+      describeOneOpFunction(f, ptx, bindings, &symbols);
+  if (failed(m))
+    return failure();
+  m->stage = d.stage;
+  m->chip = d.chip;
+  m->func = v.of;
+  std::string error;
+  if (!rt::validateManifest(*m, error))
+    return f.emitError("cannot describe the compiled kernels: ") << error;
+  // largestM counts the M-row buffers of a 2-D matmul.
+  if (v.hi == kMaxSymbolValue && v.symbol == "M" && bindings.size() == 1 &&
+      m->matmul.batch == 1)
+    maxM = std::min(maxM, largestM(*m, symbols));
+  if (failed(rowsFactor(f, v, *m, bindings, !d.first, d.step)))
+    return failure();
+  d.op = m->op;
+  return symbolize(f, *m, bindings, symbols, d.step);
 }
 
-/// Several symbols (or a softmax's rows): the largest value all of them may
-/// take at once, which
-/// the reader checks by instantiating every symbol at its max (grids within
-/// CUDA's limits, buffers within the manifest's bytes), found by bisection
-/// with the reader itself.
-static int64_t largestCommonSize(DynamicParts d) {
-  auto fits = [&](int64_t v) {
-    for (auto &symbol : d.symbols)
-      symbol.second = v;
-    rt::DynamicManifest parsed;
-    std::string error;
-    return rt::parseDynamicManifest(writeDynamicManifest(d), parsed, error);
-  };
-  int64_t lo = 1, hi = kMaxSymbolValue;
-  if (fits(hi))
-    return hi;
-  while (lo + 1 < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    (fits(mid) ? lo : hi) = mid;
-  }
-  return lo;
+/// A variant of several ops sharing the token count M, described as a
+/// version-2 manifest at its planned M, validated, and turned into template
+/// parts (DynamicOpsManifest.cpp).
+static FailureOr<VariantJson>
+describeOpsVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
+                   DynamicParts &d, SmallVector<SymbolBinding> &bindings) {
+  // Of the sizes of one op (x @ x.T outlined: its N too), none is taken.
+  Value tokens = getSymbolArgument(f, "M");
+  bool onlyM = llvm::all_of(f.getArguments(), [&](BlockArgument arg) {
+    auto name = f.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kSymbolAttr);
+    return !name || name.getValue() == "M";
+  });
+  if (v.symbol != "M" || !v.planned || !tokens || !onlyM)
+    return f.emitError("a dynamic variant whose ops have functions of their "
+                       "own (several ops, or one reading a buffer twice) "
+                       "must have the token count M as its one dynamic size");
+  rt::KernelManifest m;
+  m.stage = d.stage;
+  m.chip = d.chip;
+  m.func = v.of;
+  std::vector<KernelSymbols> symbols;
+  if (failed(describeOpsFunction(f, ptx, m, &symbols)))
+    return failure();
+  std::string error;
+  if (!rt::validateManifest(m, error))
+    return f.emitError("cannot describe the compiled kernels: ") << error;
+  bindings = {{"M", tokens, *v.planned}};
+  return symbolizeOpsVariant(f, m, symbols, *v.planned);
 }
 
 FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
@@ -528,42 +402,21 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
   bool firstIsOneRow = false;
   for (func::FuncOp f : variants) {
     DynamicVariant v = *getDynamicVariant(f);
-    auto problems = f->getAttrOfType<ArrayAttr>(kFunctionProblemsAttr);
-    Attribute problem =
-        problems && problems.size() == 1 ? problems[0] : Attribute();
-    SmallVector<SymbolBinding> bindings =
-        problem ? bindingsOf(f, problem) : SmallVector<SymbolBinding>();
-    if (bindings.empty() || !getSymbolArgument(f, v.symbol))
-      return f.emitError("a dynamic variant must compile one matmul or "
-                         "softmax and carry its size arguments");
-    std::vector<KernelSymbols> symbols;
-    FailureOr<rt::KernelManifest> m =
-        describeOneOpFunction(f, ptx, bindings, &symbols);
-    if (failed(m))
-      return failure();
-    m->stage = d.stage;
-    m->chip = d.chip;
-    m->func = v.of;
-    std::string error;
-    if (!rt::validateManifest(*m, error))
-      return f.emitError("cannot describe the compiled kernels: ") << error;
-    // largestM counts the M-row buffers of a 2-D matmul.
-    if (v.hi == kMaxSymbolValue && v.symbol == "M" && bindings.size() == 1 &&
-        m->matmul.batch == 1)
-      maxM = std::min(maxM, largestM(*m, symbols));
-    if (failed(rowsFactor(f, v, *m, bindings, !d.first, d.step)))
-      return failure();
-    FailureOr<VariantJson> parts = symbolize(f, *m, bindings, symbols, d.step);
+    SmallVector<SymbolBinding> bindings;
+    FailureOr<VariantJson> parts =
+        callsOutlinedOps(f)
+            ? describeOpsVariant(f, v, ptx, d, bindings)
+            : describeOneOpVariant(f, v, ptx, d, bindings, maxM);
     if (failed(parts))
       return failure();
     if (!d.first) {
       firstIsOneRow = v.lo == 1 && v.hi == 1;
       d.first = *parts;
-      d.op = m->op;
       d.source = v.of;
       for (const SymbolBinding &b : bindings)
         d.symbols.push_back({b.name, maxM});
     } else if (d.first->problem != parts->problem ||
+               d.first->ops != parts->ops ||
                !mergeBuffers(d.first->buffers, parts->buffers,
                              firstIsOneRow && !(v.lo == 1 && v.hi == 1))) {
       return f.emitError("the variants of '")

@@ -15,6 +15,7 @@
 #include "OpsManifest.h"
 #include "LaunchDescription.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -40,13 +41,20 @@ bool mlir::gemm_opt::callsOutlinedOps(func::FuncOp func) {
       .wasInterrupted();
 }
 
+/// Whether `arg` is a dynamic variant's size argument.
+static bool isSymbolArgument(func::FuncOp func, BlockArgument arg) {
+  return isa<IndexType>(arg.getType()) &&
+         func.getArgAttr(arg.getArgNumber(), kSymbolAttr);
+}
+
 namespace {
 /// Names the caller's buffers and adds them to the manifest: arguments,
 /// results and temporaries up front, scratch as the kernels meet them.
 class OpsFunctionDescriber {
 public:
-  OpsFunctionDescriber(func::FuncOp caller, rt::KernelManifest &m)
-      : caller(caller), m(m) {}
+  OpsFunctionDescriber(func::FuncOp caller, rt::KernelManifest &m,
+                       std::vector<KernelSymbols> *symbolic)
+      : caller(caller), m(m), symbolic(symbolic) {}
 
   LogicalResult describeCallerBuffers();
   LogicalResult describeOp(func::CallOp call, func::FuncOp callee,
@@ -59,6 +67,7 @@ private:
 
   func::FuncOp caller;
   rt::KernelManifest &m;
+  std::vector<KernelSymbols> *symbolic;
   DenseMap<Value, std::string> names;
 };
 } // namespace
@@ -77,6 +86,9 @@ LogicalResult OpsFunctionDescriber::addBuffer(Operation *at, Value root,
 LogicalResult OpsFunctionDescriber::describeCallerBuffers() {
   // Every argument, by position: a runner binds its buffers by that order.
   for (BlockArgument arg : caller.getArguments()) {
+    // A dynamic variant's size argument is no buffer (DynamicVariants.h).
+    if (isSymbolArgument(caller, arg))
+      continue;
     if (!isa<MemRefType>(arg.getType()))
       return caller.emitError("argument #")
              << arg.getArgNumber() << " of type " << arg.getType()
@@ -146,6 +158,8 @@ LogicalResult OpsFunctionDescriber::describeOp(func::CallOp call,
   DenseMap<Value, std::string> calleeNames;
   SmallVector<std::pair<StringRef, std::string>> roles;
   for (BlockArgument arg : callee.getArguments()) {
+    if (isSymbolArgument(callee, arg))
+      continue;
     FailureOr<std::string> name =
         callerBufferName(call, call.getOperand(arg.getArgNumber()));
     if (failed(name))
@@ -194,7 +208,14 @@ LogicalResult OpsFunctionDescriber::describeOp(func::CallOp call,
     return name;
   };
   size_t first = m.kernels.size();
-  if (failed(describeLaunches(callee, ptx, namer, m.kernels)))
+  // In a variant of a dynamic token count, grids and parameters computed
+  // from the callee's M argument, planned at the op's rows.
+  SmallVector<SymbolBinding> bindings;
+  if (Value tokens = getSymbolArgument(callee, "M"); tokens && symbolic)
+    bindings.push_back(
+        {"M", tokens, op.isMatmul() ? op.matmul.m : op.softmax.rows});
+  if (failed(
+          describeLaunches(callee, ptx, namer, m.kernels, bindings, symbolic)))
     return failure();
   if (m.kernels.size() == first)
     return callee.emitError("launches no kernel for its op");
@@ -204,9 +225,10 @@ LogicalResult OpsFunctionDescriber::describeOp(func::CallOp call,
   return success();
 }
 
-LogicalResult mlir::gemm_opt::describeOpsFunction(func::FuncOp caller,
-                                                  StringRef ptx,
-                                                  rt::KernelManifest &m) {
+LogicalResult
+mlir::gemm_opt::describeOpsFunction(func::FuncOp caller, StringRef ptx,
+                                    rt::KernelManifest &m,
+                                    std::vector<KernelSymbols> *symbolic) {
   m.version = rt::kManifestVersionOps;
   m.op.clear();
   // The caller only calls its ops and allocates their buffers.
@@ -218,7 +240,7 @@ LogicalResult mlir::gemm_opt::describeOpsFunction(func::FuncOp caller,
   });
   if (hostWork.wasInterrupted() || failed(checkNothingLeftOnHost(caller)))
     return failure();
-  OpsFunctionDescriber describer(caller, m);
+  OpsFunctionDescriber describer(caller, m, symbolic);
   if (failed(describer.describeCallerBuffers()))
     return failure();
   WalkResult walk = caller.walk([&](func::CallOp call) {

@@ -10,6 +10,7 @@
 #ifndef GEMM_OPT_LIB_TARGET_OPSMANIFEST_H
 #define GEMM_OPT_LIB_TARGET_OPSMANIFEST_H
 
+#include "LaunchDescription.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -26,9 +27,13 @@ bool callsOutlinedOps(func::FuncOp func);
 /// Describes `caller`, a function of calls of outlined ops, in `m`
 /// (version 2: ops, buffers arg/result/temp/scratch, kernels with their op
 /// indices); `m`'s stage, chip and func are set by the caller. Fails after
-/// an error at what cannot be described.
-LogicalResult describeOpsFunction(func::FuncOp caller, StringRef ptx,
-                                  ::gemm_opt::runtime::KernelManifest &m);
+/// an error at what cannot be described. With `symbolic`, a variant of a
+/// dynamic token count: each kernel's grid sizes and parameters computed
+/// from its op's M argument, as describeLaunches records them.
+LogicalResult
+describeOpsFunction(func::FuncOp caller, StringRef ptx,
+                    ::gemm_opt::runtime::KernelManifest &m,
+                    std::vector<KernelSymbols> *symbolic = nullptr);
 
 } // namespace mlir::gemm_opt
 

@@ -16,7 +16,7 @@ the kernels on PyTorch CUDA tensors.
 See python/README.md."""
 from .attention import scaled_dot_product_attention
 from .compilation import compile
-from .dynamic import DynamicKernel
+from .dynamic import DynamicFunctionKernel, DynamicKernel
 from .errors import (CompileError, Diagnostic, GemmOptError, GemmRunError, LaunchError, NoDeviceError, SizeError,
                      ToolNotFoundError)
 from .functional import ACTIVATIONS, linear, matmul, softmax
@@ -26,8 +26,8 @@ from .module import ModuleKernels
 from .ladder import ladder, load_results
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Kernel", "FunctionKernel", "DynamicKernel", "ModuleKernels", "matmul", "linear", "softmax",
-           "scaled_dot_product_attention", "ladder",
+__all__ = ["compile", "Kernel", "FunctionKernel", "DynamicKernel", "DynamicFunctionKernel", "ModuleKernels",
+           "matmul", "linear", "softmax", "scaled_dot_product_attention", "ladder",
            "load_results", "ACTIVATIONS",
            "GemmOptError", "CompileError", "Diagnostic", "LaunchError", "NoDeviceError", "SizeError",
            "GemmRunError", "ToolNotFoundError"]

@@ -5,6 +5,7 @@ import collections
 import threading
 
 from .errors import SizeError
+from .function import FunctionKernel
 from .kernel import Kernel, shape_text
 
 # Instances kept per kernel, by device and the shapes given; the least
@@ -21,6 +22,9 @@ class DynamicKernel(Kernel):
     (`instance`), which checks the tensors and launches. The PTX is loaded
     once per device, whatever the sizes. `plan` holds the first plan of
     each kind among the variants."""
+
+    # What an instance at one size is.
+    _instance_kind = Kernel
 
     def __init__(self, ptx, manifest_text, plan=None, log="", cache_key=None, from_cache=False):
         self._init_common(ptx, manifest_text, plan, log, cache_key, from_cache)
@@ -69,7 +73,7 @@ class DynamicKernel(Kernel):
         except SizeError as e:
             raise SizeError(f"{self.stage}: {e}: {self._signature()}") from None
         # Plans are per variant: an instance reports none.
-        k = Kernel(self.ptx, text, log=self.log, cache_key=self.cache_key, from_cache=self.from_cache)
+        k = self._instance_kind(self.ptx, text, log=self.log, cache_key=self.cache_key, from_cache=self.from_cache)
         k.variant = variant
         k._loaded[device] = loaded
         return k
@@ -91,3 +95,54 @@ class DynamicKernel(Kernel):
     def fast_launcher(self, device):
         raise TypeError(f"{self.stage}: each call binds its own sizes; an instance has a fast launcher: "
                         "kernel.instance(*tensors).fast_launcher(device)")
+
+
+class DynamicFunctionKernel(DynamicKernel):
+    """A function of several ops sharing a dynamic token count (a version-3
+    manifest with "ops": every op's rows are the symbol M). Call it as a
+    FunctionKernel, with the function's arguments in position order (arg0,
+    arg1, ...): the sizes they bind pick a variant and give the
+    FunctionKernel of those sizes (`instance`), whose results, temps and
+    scratch buffers are allocated per call at those sizes. `ops` holds each
+    op's dict as the template has it (rows {"sym": "M"})."""
+
+    _instance_kind = FunctionKernel
+
+    def __init__(self, ptx, manifest_text, plan=None, log="", cache_key=None, from_cache=False):
+        self._init_common(ptx, manifest_text, plan, log, cache_key, from_cache)
+        m = self.manifest
+        self.op, self.problem, self.beta, self.layout = "function", None, 0, None
+        self.ops = m["ops"]
+        self.arguments = [b for b in self.buffers if b["role"] == "arg"]
+        self.inputs = self.arguments
+        self.outputs = [b for b in self.buffers if b["role"] == "result"]
+        self.symbols = {s["name"]: (s["min"], s["max"]) for s in m["symbols"]}
+        self.variants = m["variants"]
+        self._scratch_bytes = []
+        self._instances = collections.OrderedDict()
+        self._instances_lock = threading.Lock()
+
+    def __repr__(self):
+        bounds = ", ".join(f"{s} in [{lo}, {hi}]" for s, (lo, hi) in self.symbols.items())
+        ops = ", ".join(o["op"] for o in self.ops)
+        return (f"<gemm_opt.DynamicFunctionKernel {self.manifest.get('func')} stage={self.stage} "
+                f"chip={self.chip} ops=[{ops}] {bounds} variants={len(self.variants)} "
+                f"arguments={[(b['name'], b['elem'], shape_text(b['shape'])) for b in self.arguments]}>")
+
+    def given(self, tensors):
+        if len(tensors) != len(self.arguments):
+            raise TypeError(f"{self.stage}: expected {len(self.arguments)} arguments in position order, got "
+                            f"{len(tensors)}: {self._signature()}")
+        return self.arguments
+
+    def _signature(self):
+        def fmt(bs):
+            return ", ".join(f"{b['name']}: {b['elem']}{shape_text(b['shape'])}" for b in bs)
+        return f"{self.manifest.get('func', 'function')}({fmt(self.arguments)}) -> {fmt(self.outputs)}"
+
+    def __call__(self, *tensors, stream=None):
+        return self.instance(*tensors)(*tensors, stream=stream)
+
+    def launch(self, tensors, device):
+        # Every buffer a FunctionKernel launches with: the arguments bind M.
+        self.instance(*tensors[:len(self.arguments)]).launch(tensors, device)

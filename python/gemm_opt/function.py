@@ -10,9 +10,10 @@ _ARG = re.compile(r"arg(\d+)$")
 
 def make_kernel(ptx, manifest_text, **kwargs):
     """A Kernel for a one-op manifest, a FunctionKernel for several ops, a
-    DynamicKernel for dynamic sizes, a ModuleKernels for several functions."""
+    DynamicKernel for dynamic sizes (a DynamicFunctionKernel for several ops
+    sharing a dynamic token count), a ModuleKernels for several functions."""
     import json
-    from .dynamic import DynamicKernel
+    from .dynamic import DynamicFunctionKernel, DynamicKernel
     from .module import ModuleKernels
     # Each kind reads its manifest through the runtime's strict reader (a
     # GemmOptError for a malformed one); only the version is looked at here.
@@ -22,6 +23,10 @@ def make_kernel(ptx, manifest_text, **kwargs):
         parsed = None
     version = parsed.get("version") if isinstance(parsed, dict) else None
     kinds = {2: FunctionKernel, 3: DynamicKernel, 4: ModuleKernels}
+    # Version 3 of several ops sharing a token count ("ops"): its instances
+    # are functions.
+    if version == 3 and "ops" in parsed:
+        return DynamicFunctionKernel(ptx, manifest_text, **kwargs)
     return kinds.get(version, Kernel)(ptx, manifest_text, **kwargs)
 
 

@@ -304,3 +304,24 @@ def test_without_a_device_the_results_list_the_ops(tmp_path):
     assert [(o["op"], o["shape"], o.get("beta"), o["threshold"], o["status"]) for o in stage["ops"]] == [
         ("matmul", "130x259x67", 0, 1e-4, "NOT RUN"), ("softmax", "130x259", None, 1e-4, "NOT RUN"),
         ("matmul", "130x33x259", 1, 1e-4, "NOT RUN")]
+
+
+def test_dynamic_token_count_runs_each_size(fake_device, tmp_path):
+    """A function of several ops sharing a dynamic token count (a version-3
+    manifest with "ops", function_dyn_f32.json): each size is instantiated
+    into a version-2 function whose intermediates (temp0, temp1) and result
+    are M rows, including sizes above the first variant's range, and each op
+    passes against its reference at that M."""
+    sizes = [1, 37, 300, 1000]
+    rc, out, results, launched = gemm_run(fake_device, tmp_path, INPUTS / "function_dyn_f32.json", "--check-only",
+                                          "--sizes", ",".join(map(str, sizes)))
+    assert rc == 0, out
+    stages = results["stages"]
+    assert [s["dynamic"] for s in stages] == [{"M": m} for m in sizes]
+    assert [s["variant"] for s in stages] == [0, 0, 1, 1]
+    for m, stage in zip(sizes, stages):
+        assert stage["op"] == "function" and stage["status"] == "PASS", out
+        assert [(o["op"], o["shape"], o["status"]) for o in stage["ops"]] == [
+            ("matmul", f"{m}x259x67", "PASS"), ("softmax", f"{m}x259", "PASS"), ("matmul", f"{m}x33x259", "PASS")]
+    # Per size: op by op, then the whole function once.
+    assert launched == (OPS + OPS) * len(sizes)

@@ -414,6 +414,7 @@ void testFunctions();     // FunctionTests.cpp
 void testAliasedResults(); // AliasedResultsTests.cpp
 void testEpilogues();     // EpilogueTests.cpp
 void testDynamicManifests(); // DynamicManifestTests.cpp
+void testDynamicOpsManifests(); // DynamicOpsManifestTests.cpp
 
 int main() {
   testManifests();
@@ -431,6 +432,7 @@ int main() {
   testAliasedResults();
   testEpilogues();
   testDynamicManifests();
+  testDynamicOpsManifests();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

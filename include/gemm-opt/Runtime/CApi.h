@@ -23,8 +23,9 @@
  * once, its PTX module and every variant's kernels with it, and launched
  * through its instances: gemm_opt_kernel_instance binds its symbols from
  * the caller's buffer shapes and gives a kernel of those sizes (a version-1
- * manifest) that shares the module and is encoded and launched as any
- * other.
+ * manifest; version 2 for several ops sharing a token count, whose
+ * arguments bind it) that shares the module and is encoded and launched as
+ * any other.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef GEMM_OPT_RUNTIME_CAPI_H
@@ -131,7 +132,7 @@ GEMM_OPT_API gemm_opt_kernel *gemm_opt_kernel_instance(gemm_opt_kernel *kernel, 
                                                        const int64_t *dims, int *variant, char *err, size_t errLen);
 
 /* The manifest that the kernel launches, as the runtime writes it (an
- * instance's is version 1, every size substituted), NUL-terminated into
+ * instance's is version 1 or 2, every size substituted), NUL-terminated into
  * out[0..outLen) when it fits; returns its length without the NUL (call
  * again with more room when that is >= outLen). A kernel loaded from a
  * version-3 manifest launches only through its instances: 0. */

@@ -1,11 +1,13 @@
 //===- DynamicManifest.h - Manifests with dynamic dimensions ----*- C++ -*-===//
 //
 // A version-3 manifest (docs/manifest.md, "Dynamic dimensions") is a
-// template of a version-1 manifest whose integers may be expressions of
+// template of a version-1 manifest (or, with "ops", of a version-2 one: a
+// function of several ops sharing a token count) whose integers may be
+// expressions of
 // named symbols, with a dispatch table of variants, each with its own
 // kernels. A runner binds the symbols to sizes (from its buffers, or given),
 // picks the first variant that applies and substitutes every expression:
-// the result is an ordinary version-1 manifest, read and validated by
+// the result is an ordinary version-1 (2) manifest, read and validated by
 // parseManifest's own code. The template stays JSON (llvm::json values):
 // instantiation only replaces expressions by numbers.
 //
@@ -55,10 +57,14 @@ using SymbolSizes = std::map<std::string, int64_t>;
 struct DynamicManifest {
   std::string format = kManifestFormat;
   int version = kManifestVersionDynamic;
-  std::string op, stage, chip, func;
+  std::string op, stage, chip, func;  // op: "" with "ops"
   std::vector<DynamicSymbol> symbols; // in declared order
   /// The template's "problem" and "buffers" (with expressions).
   llvm::json::Value problem = nullptr, buffers = nullptr;
+  /// A template of version 2 instead: its "ops" (each op's problem with
+  /// expressions), null for a template of version 1.
+  llvm::json::Value ops = nullptr;
+  bool hasOps() const { return ops.kind() != llvm::json::Value::Null; }
   /// The function's arguments in its order (KernelManifest::arguments);
   /// null when not recorded.
   llvm::json::Value arguments = nullptr;

@@ -10,6 +10,19 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
+/// The argument a softmax's kernels read the actual rows from: a softmax
+/// variant's `rows`, or, in a variant of a token count shared by several ops,
+/// its M when the softmax's rows are the planned tokens.
+static Value runtimeRows(func::FuncOp func, int64_t rows) {
+  if (Value own = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol))
+    return own;
+  std::optional<DynamicVariant> v =
+      func ? getDynamicVariant(func) : std::nullopt;
+  if (v && v->planned && *v->planned == rows)
+    return getRuntimeRowsArgument(func);
+  return {};
+}
+
 LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
   // Over the last dimension of a row-major N-D buffer, a softmax is the
   // 2-D softmax of its rows (the product of the leading dimensions).
@@ -129,7 +142,7 @@ mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
                           "buffer) is not supported");
   setShapeFromBuffers(p);
   auto func = op->getParentOfType<func::FuncOp>();
-  p.rowsRuntime = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol);
+  p.rowsRuntime = runtimeRows(func, p.rows);
   p.colsRuntime = getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
   return p;
 }
@@ -203,7 +216,7 @@ mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
   p.x = getRowsView(p.x);
   p.y = getRowsView(p.y);
   setShapeFromBuffers(p);
-  p.rowsRuntime = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol);
+  p.rowsRuntime = runtimeRows(func, p.rows);
   p.colsRuntime = getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
   if (getSoftmaxProblemAttr(p) != recorded)
     return failure();

@@ -131,6 +131,21 @@ bool mlir::gemm_opt::returnsAliasedResults(func::FuncOp func) {
   return walk.wasInterrupted();
 }
 
+/// The M argument of a variant whose only dynamic size is M (a token count
+/// shared by its ops); null for any other function (a variant of other sizes
+/// as well is no function of several ops, gemm-specialize-dynamic-dims says).
+static Value tokenCountArgument(func::FuncOp func) {
+  std::optional<DynamicVariant> variant = getDynamicVariant(func);
+  if (!variant || variant->symbol != "M")
+    return {};
+  for (BlockArgument arg : func.getArguments())
+    if (auto name =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kSymbolAttr);
+        name && name.getValue() != "M")
+      return {};
+  return getSymbolArgument(func, "M");
+}
+
 /// Creates `@<func>_op<index>` for `op` after `after` and calls it in the
 /// op's place; returns the callee.
 static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
@@ -150,6 +165,12 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   bool twice = readsOneBufferTwice(op);
   if (twice)
     arguments.insert(arguments.begin() + 1, arguments.front());
+  // A variant of a dynamic token count: every op's kernels take the actual
+  // M, so the callee takes the variant's M argument last and says which
+  // variant it belongs to (getRuntimeRowsArgument reads both).
+  Value tokens = tokenCountArgument(func);
+  if (tokens)
+    arguments.push_back(tokens);
   OpBuilder b(after->getContext());
   b.setInsertionPointAfter(after);
   auto type = b.getFunctionType(TypeRange(arguments), {});
@@ -157,6 +178,10 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   auto callee = func::FuncOp::create(b, op->getLoc(), name, type);
   callee.setPrivate();
   callee->setAttr(kOutlinedOpAttr, b.getStringAttr(getKernelOpLadder(op)));
+  if (tokens) {
+    callee->setAttr(kVariantAttr, func->getAttr(kVariantAttr));
+    callee.setArgAttr(arguments.size() - 1, kSymbolAttr, b.getStringAttr("M"));
+  }
   symbols.insert(callee); // renames it if the name is taken
 
   Block *body = callee.addEntryBlock();

@@ -162,8 +162,54 @@ static FailureOr<DynamicSizes> findDynamicSoftmax(linalg::SoftmaxOp softmax) {
   return sizes;
 }
 
-/// The dynamic sizes of the one matmul (or softmax) of `func`, or an error
-/// saying why the function cannot be compiled with dynamic dimensions.
+static FailureOr<DynamicSizes> findDynamicGemmSizes(Operation *matmul);
+
+/// Several kernel ops share one dynamic size, the token count: each op's rows
+/// (M of a 2-D matmul, the rows of a softmax over its last dimension), so
+/// that every op of a variant is planned at the variant's M and its kernels
+/// take the one M argument. An op with another dynamic size, or with static
+/// rows beside the dynamic ones, is an error at it.
+static FailureOr<DynamicSizes> findDynamicTokens(ArrayRef<Operation *> ops) {
+  for (Operation *op : ops) {
+    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op)) {
+      auto in = cast<ShapedType>(softmax.getInput().getType());
+      auto out = cast<ShapedType>(softmax.getOutput().getType());
+      int64_t rank = in.hasRank() ? in.getRank() : 0;
+      if (rank < 2 || softmax.getDimension() != uint64_t(rank - 1) ||
+          in.getShape() != out.getShape() || in.isDynamicDim(rank - 1) ||
+          in.getNumDynamicDims() != 1)
+        return op->emitOpError(
+            "has dynamic dimensions beside other kernel ops; gemm-opt "
+            "compiles a softmax of such a function over its last, static "
+            "dimension, one leading dimension the dynamic token count");
+      continue;
+    }
+    if (isa<linalg::BatchMatmulOp>(op))
+      return op->emitOpError("is a batch_matmul in a function of several ops "
+                             "with dynamic dimensions; gemm-opt compiles "
+                             "those for one batch_matmul alone, so far");
+    FailureOr<DynamicSizes> sizes = findDynamicGemmSizes(op);
+    if (failed(sizes))
+      return failure();
+    if (sizes->n || sizes->k)
+      return op->emitOpError(
+          "has a dynamic N or K in a function of several ops; gemm-opt "
+          "compiles a dynamic token count there (every op's M, the rows), "
+          "a dynamic N or K for a function of one matmul only");
+    if (!sizes->m)
+      return op->emitOpError(
+          "has a static M beside ops with a dynamic one; in a function of "
+          "several ops gemm-opt compiles a dynamic token count as the rows "
+          "of every op");
+  }
+  DynamicSizes sizes;
+  sizes.m = true;
+  return sizes;
+}
+
+/// The dynamic sizes of the one matmul (or softmax) of `func`, or of the
+/// token count its ops share; an error saying why the function cannot be
+/// compiled with dynamic dimensions.
 static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
   SmallVector<Operation *> kernelOps;
   func.walk([&](Operation *op) {
@@ -173,13 +219,22 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
   if (kernelOps.size() == 1 && func.getBody().hasOneBlock())
     if (auto softmax = dyn_cast<linalg::SoftmaxOp>(kernelOps.front()))
       return findDynamicSoftmax(softmax);
+  if (kernelOps.size() > 1 && func.getBody().hasOneBlock())
+    return findDynamicTokens(kernelOps);
   Operation *matmul = kernelOps.size() == 1 && isGemmOp(kernelOps.front())
                           ? kernelOps.front()
                           : nullptr;
   if (!matmul || !func.getBody().hasOneBlock())
     return func.emitError("has dynamic dimensions; gemm-opt compiles those "
-                          "for a function of one linalg.matmul, "
-                          "linalg.batch_matmul or linalg.softmax, so far");
+                          "for a function of linalg.matmul, "
+                          "linalg.batch_matmul and linalg.softmax ops in "
+                          "one block, so far");
+  return findDynamicGemmSizes(matmul);
+}
+
+/// The dynamic sizes of one matmul or batch_matmul, or an error saying why it
+/// cannot be compiled with dynamic dimensions.
+static FailureOr<DynamicSizes> findDynamicGemmSizes(Operation *matmul) {
   auto op = cast<linalg::LinalgOp>(matmul);
   bool transposeA, transposeB, sharedB;
   if (failed(getMatmulOperandLayout(op, transposeA, transposeB, sharedB)))

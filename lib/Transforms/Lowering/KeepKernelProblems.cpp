@@ -16,8 +16,9 @@
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Emit/TransposedCopy.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "gemm-opt/Transforms/Passes.h"
+#include "gemm-opt/Transforms/Softmax/SoftmaxKernels.h"
+#include "llvm/ADT/StringSet.h"
 
 #include "llvm/ADT/SetVector.h"
 
@@ -77,8 +78,10 @@ struct GemmKeepKernelProblemsPass
           return;
         auto mapping = launch->getAttrOfType<StringAttr>(kMappingAttr);
         StringRef kernel = mapping ? mapping.getValue() : StringRef("copy");
+        // A softmax of a variant of several ops takes the token count M.
         if (getRuntimeSizeArgument(func, kSoftmaxRowsSymbol) ||
-            getRuntimeSizeArgument(func, kSoftmaxColsSymbol))
+            getRuntimeSizeArgument(func, kSoftmaxColsSymbol) ||
+            launch->hasAttr(kSoftmaxPlanAttr))
           launch.emitError("a softmax with a dynamic row or column count: "
                            "the ")
               << kernel

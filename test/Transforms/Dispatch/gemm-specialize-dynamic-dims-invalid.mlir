@@ -16,10 +16,47 @@ func.func @k_static_in_b(%a: memref<8x?xf16>, %b: memref<64x96xf16>, %c: memref<
 
 // -----
 
-// expected-error@+1 {{has dynamic dimensions; gemm-opt compiles those for a function of one linalg.matmul, linalg.batch_matmul or linalg.softmax, so far}}
-func.func @two(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>, %d: memref<?x64xf16>) {
+// Several ops share one dynamic size, the token count (their rows): a
+// dynamic N or K (here the second matmul's K, a second dynamic size) is an
+// error at the op that has it.
+func.func @two_sizes(%a: memref<?x64xf16>, %b: memref<64x?xf16>, %c: memref<?x?xf16>, %d: memref<?x64xf16>) {
+  // expected-error@+1 {{'linalg.matmul' op has a dynamic N or K in a function of several ops; gemm-opt compiles a dynamic token count there (every op's M, the rows), a dynamic N or K for a function of one matmul only}}
+  linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x?xf16>) outs(%c : memref<?x?xf16>)
+  linalg.matmul ins(%c, %b : memref<?x?xf16>, memref<64x?xf16>) outs(%d : memref<?x64xf16>)
+  return
+}
+
+// -----
+
+func.func @static_rows_beside(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>, %e: memref<8x64xf16>, %f: memref<8x64xf16>) {
   linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%c : memref<?x64xf16>)
-  linalg.matmul ins(%c, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%d : memref<?x64xf16>)
+  // expected-error@+1 {{'linalg.matmul' op has a static M beside ops with a dynamic one; in a function of several ops gemm-opt compiles a dynamic token count as the rows of every op}}
+  linalg.matmul ins(%e, %b : memref<8x64xf16>, memref<64x64xf16>) outs(%f : memref<8x64xf16>)
+  return
+}
+
+// -----
+
+func.func @softmax_cols_beside(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>, %x: memref<8x?xf16>, %y: memref<8x?xf16>) {
+  linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%c : memref<?x64xf16>)
+  // expected-error@+1 {{'linalg.softmax' op has dynamic dimensions beside other kernel ops; gemm-opt compiles a softmax of such a function over its last, static dimension, one leading dimension the dynamic token count}}
+  linalg.softmax dimension(1) ins(%x : memref<8x?xf16>) outs(%y : memref<8x?xf16>)
+  return
+}
+
+// -----
+
+func.func @batch_beside(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>, %q: memref<2x?x64xf16>, %k: memref<2x64x8xf16>, %o: memref<2x?x8xf16>) {
+  linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%c : memref<?x64xf16>)
+  // expected-error@+1 {{'linalg.batch_matmul' op is a batch_matmul in a function of several ops with dynamic dimensions; gemm-opt compiles those for one batch_matmul alone, so far}}
+  linalg.batch_matmul ins(%q, %k : memref<2x?x64xf16>, memref<2x64x8xf16>) outs(%o : memref<2x?x8xf16>)
+  return
+}
+
+// -----
+
+// expected-error@+1 {{has dynamic dimensions; gemm-opt compiles those for a function of linalg.matmul, linalg.batch_matmul and linalg.softmax ops in one block, so far}}
+func.func @no_kernel_op(%a: memref<?x64xf16>) {
   return
 }
 

@@ -13,8 +13,11 @@
 // a dynamic batch count (first of the arguments) is the grid z of every
 // kernel, whose entries keep their static shape (every rung); a dynamic
 // M, N or K of a batch_matmul goes to the SIMT kernel, whose views of each
-// entry start at offsets known at run time. The manifest writer turns the
-// variants back into one version-3 manifest with a dispatch table
+// entry start at offsets known at run time. A function of several ops whose
+// one dynamic size is every op's rows (a token count) gets a variant per
+// range of M as one matmul does; each op's function (gemm-outline-kernel-ops)
+// takes the M argument. The manifest writer turns the variants back into
+// one version-3 manifest with a dispatch table
 // (docs/manifest.md, "Dynamic dimensions").
 //
 //===----------------------------------------------------------------------===//
@@ -105,8 +108,9 @@ bool hasDynamicSignature(func::FuncOp func);
 /// planned rows; with a dynamic N or K one, every dynamic dimension fixed
 /// to kPlannedDynamicExtent. Each is canonicalized until every shape is
 /// static and gets the symbol arguments appended. Fails with an error at
-/// the op (and changes nothing) when the function is not one 2-D
-/// linalg.matmul, a size is dynamic in one operand and static in another,
+/// the op (and changes nothing) when the function is not one matmul,
+/// batch_matmul or softmax nor several ops whose one dynamic size is every
+/// op's rows, a size is dynamic in one operand and static in another,
 /// a dynamic-M-only matmul reads A stored K x M, or a shape stays dynamic.
 LogicalResult specializeDynamicDims(func::FuncOp func,
                                     ArrayRef<MRange> ranges);

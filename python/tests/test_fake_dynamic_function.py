@@ -1,0 +1,78 @@
+"""A function of several ops sharing a dynamic token count (a version-3
+manifest with "ops") through gemm_opt without a GPU:
+gemm_opt.DynamicFunctionKernel over the fake libcuda and the stand-in for
+torch. Each call binds M from its arguments, launches every op's kernels of
+the variant M chooses (grids and M parameters of that M, tensor maps over
+the token rows of that M) and returns a result of M tokens; bad sizes are
+errors before anything launches."""
+import json
+
+import pytest
+
+import gemm_opt
+
+from helpers import REPO
+from test_fake_dynamic import SCRIPT_START, chosen, evaluate, run_script
+
+INPUT = REPO / "test" / "Inputs" / "linear-softmax-linear-dynamic-bf16-256x512x128.mlir"
+SIZES = [1, 5, 37, 300, 3000]
+
+
+@pytest.fixture(scope="module")
+def kernel():
+    k = gemm_opt.compile(str(INPUT), stage="wgmma")
+    assert isinstance(k, gemm_opt.DynamicFunctionKernel) and k.manifest["version"] == 3
+    return k
+
+
+CALLS_SCRIPT = SCRIPT_START + r"""
+import gemm_opt
+T = lambda *shape: fake_torch.Tensor(shape, torch.bfloat16)
+w1, w2 = T(512, 256), T(128, 512)
+for m in json.loads(sys.argv[2]):
+    x = T(1, m, 256)
+    y = kernel(x, w1, w2)
+    keep += [x, y]
+    calls.append({"m": m, "y_shape": list(y.shape), "variant": kernel.instance(x, w1, w2).variant})
+errors = {}
+for name, args in {"zero": (T(1, 0, 256), w1, w2), "count": (T(1, 5, 256), w1),
+                   "k": (T(1, 5, 255), w1, w2)}.items():
+    try:
+        kernel(*args)
+        errors[name] = "no error"
+    except (gemm_opt.GemmOptError, TypeError, ValueError) as e:
+        errors[name] = type(e).__name__
+print(json.dumps({"calls": calls, "errors": errors,
+                  "module_loads": ctypes.CDLL("libcuda.so.1").fakeCudaModuleLoads()}))
+"""
+
+
+def test_repr_and_arguments(kernel):
+    assert [b["name"] for b in kernel.arguments] == ["arg0", "arg1", "arg2"]
+    assert [o["op"] for o in kernel.ops] == ["matmul", "softmax", "matmul"]
+    assert kernel.symbols["M"][0] == 1
+    text = repr(kernel)
+    assert "DynamicFunctionKernel linear_softmax_linear" in text and "ops=[matmul, softmax, matmul]" in text
+
+
+def test_each_size_launches_every_op_of_its_variant(fake_cuda, tmp_path, kernel):
+    out, launches = run_script(fake_cuda, tmp_path, kernel, CALLS_SCRIPT, json.dumps(SIZES))
+    assert out["module_loads"] == 1
+    m = kernel.manifest
+    for call in out["calls"]:
+        sizes = {"M": call["m"]}
+        assert call["y_shape"] == [1, call["m"], 128]
+        variant = m["variants"][chosen(m, sizes)]
+        assert call["variant"] == chosen(m, sizes)
+        n = len(variant["kernels"])
+        mine, launches = launches[:n], launches[n:]
+        assert [l["kernel"] for l in mine] == [k["name"] for k in variant["kernels"]]
+        assert [k["op"] for k in variant["kernels"]] == [0, 1, 2]
+        for k, launch in zip(variant["kernels"], mine):
+            assert launch["grid"] == [evaluate(g, sizes) for g in k["grid"]]
+            for p, slot in zip(k["params"], launch["params"]):
+                if p["abi"] in ("i32", "i64"):
+                    assert slot == evaluate(p["value"], sizes)
+    assert not launches
+    # A K the weights do not have: the instance of the M it binds says so.
+    assert out["errors"] == {"zero": "SizeError", "count": "TypeError", "k": "ValueError"}

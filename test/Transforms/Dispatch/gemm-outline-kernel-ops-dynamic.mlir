@@ -1,0 +1,33 @@
+// RUN: gemm-opt %s --gemm-outline-kernel-ops | FileCheck %s
+
+// A variant of a function of several ops sharing a dynamic token count:
+// every outlined op takes the variant's M argument last (its kernels read
+// the actual rows from it) and says which variant it belongs to.
+
+// CHECK-LABEL: func.func @chain_m8(
+// CHECK-SAME:      %[[X:[^:]+]]: memref<8x64xf16>, %[[W1:[^:]+]]: memref<64x128xf16>, %[[W2:[^:]+]]: memref<128x32xf16>, %[[OUT:[^:]+]]: memref<8x32xf16>, %[[M:[^:]+]]: index {gemm_opt.symbol = "M"})
+// CHECK:         %[[T:.*]] = memref.alloc() : memref<8x128xf16>
+// CHECK:         call @chain_m8_op0(%[[X]], %[[W1]], %[[T]], %[[M]])
+// CHECK:         %[[P:.*]] = memref.alloc() : memref<8x128xf16>
+// CHECK:         call @chain_m8_op1(%[[T]], %[[P]], %[[M]])
+// CHECK:         call @chain_m8_op2(%[[P]], %[[W2]], %[[OUT]], %[[M]])
+// CHECK-LABEL: func.func private @chain_m8_op0(
+// CHECK-SAME:      memref<8x64xf16>, %{{.*}}: memref<64x128xf16>, %{{.*}}: memref<8x128xf16>, %{{.*}}: index {gemm_opt.symbol = "M"})
+// CHECK-SAME:      gemm_opt.outlined_op = "matmul", gemm_opt.variant = {hi = 8 : i64, lo = 4 : i64, of = "chain", planned = 8 : i64, symbol = "M"}
+// CHECK-LABEL: func.func private @chain_m8_op1(
+// CHECK-SAME:      %{{.*}}: index {gemm_opt.symbol = "M"})
+// CHECK-SAME:      gemm_opt.outlined_op = "softmax", gemm_opt.variant = {hi = 8 : i64, lo = 4 : i64
+// CHECK:         linalg.softmax
+// CHECK-LABEL: func.func private @chain_m8_op2(
+// CHECK-SAME:      %{{.*}}: index {gemm_opt.symbol = "M"})
+// CHECK-SAME:      gemm_opt.outlined_op = "matmul", gemm_opt.variant = {hi = 8 : i64, lo = 4 : i64
+func.func @chain_m8(%x: memref<8x64xf16>, %w1: memref<64x128xf16>, %w2: memref<128x32xf16>, %out: memref<8x32xf16>, %m: index {gemm_opt.symbol = "M"}) attributes {gemm_opt.variant = {hi = 8 : i64, lo = 4 : i64, of = "chain", planned = 8 : i64, symbol = "M"}} {
+  %t = memref.alloc() : memref<8x128xf16>
+  linalg.matmul ins(%x, %w1 : memref<8x64xf16>, memref<64x128xf16>) outs(%t : memref<8x128xf16>)
+  %p = memref.alloc() : memref<8x128xf16>
+  linalg.softmax dimension(1) ins(%t : memref<8x128xf16>) outs(%p : memref<8x128xf16>)
+  linalg.matmul ins(%p, %w2 : memref<8x128xf16>, memref<128x32xf16>) outs(%out : memref<8x32xf16>)
+  memref.dealloc %p : memref<8x128xf16>
+  memref.dealloc %t : memref<8x128xf16>
+  return
+}
