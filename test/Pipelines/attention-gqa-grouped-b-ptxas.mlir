@@ -91,6 +91,30 @@
 // OUTPUT-WGMMA-JSON: "grid": [{{[0-9]+}}, {{[0-9]+}}, 16],
 // OUTPUT-WGMMA-JSON: {"abi": "tensormap", "buffer": "scratch0", "elem": "bf16", "dims": [40, 512]
 
+// A stored K x M per entry (P^T): A's transposed copy per entry (8), V's
+// copy padded to whole K tiles per value head (2) on wgmma; the matmul
+// over the 8 entries reads V's entry z / 4.
+// REDEFINE: %{in} = gqa-transposed-a-bf16-8x130x40x72
+// REDEFINE: %{prefix} = TA
+// REDEFINE: %{stage} = mma
+// RUN: %{check}
+// TA: func.func @transposed_a(%{{.+}}: memref<8x72x130xbf16> {gemm_opt.role = "A"}, %{{.+}}: memref<2x72x40xbf16> {gemm_opt.role = "B"})
+// TA-SAME: gemm_opt.problems = [#gemm_opt.matmul<a = bf16, b = bf16, b_group = 4, batch = 8, c = bf16, k = 72, m = 130, n = 40, transpose_a = true>]
+// TA-JSON: "layout": "tn", "batch": 8, "b_group": 4},
+// TA-JSON: {"name": "scratch0", "role": "scratch", "elem": "bf16", "shape": [8, 130, 72]}
+// TA-JSON: "grid": [{{[0-9]+}}, {{[0-9]+}}, 8],
+// TA-JSON: "grid": [{{[0-9]+}}, {{[0-9]+}}, 8],
+// REDEFINE: %{stage} = wgmma
+// REDEFINE: %{prefix} = TA-WGMMA
+// RUN: %{check}
+// TA-WGMMA: b_group = 4, batch = 8
+// TA-WGMMA-JSON: {"name": "scratch0", "role": "scratch", "elem": "bf16", "shape": [8, 130, 72]}
+// TA-WGMMA-JSON: {"name": "scratch1", "role": "scratch", "elem": "bf16", "shape": [2, 128, 40]}
+// TA-WGMMA-JSON: "grid": [{{[0-9]+}}, {{[0-9]+}}, 8],
+// TA-WGMMA-JSON: "grid": [{{[0-9]+}}, 1, 2],
+// TA-WGMMA-JSON: "grid": [{{[0-9]+}}, {{[0-9]+}}, 8],
+// TA-WGMMA-JSON: {"abi": "tensormap", "buffer": "scratch1", "elem": "bf16", "dims": [40, 256]
+
 // The warp-specialized persistent kernel that walks every entry's tiles in
 // one grid (grid z = 1), from the bufferized form (the broadcast of K into
 // a temporary, the matmul tagged gemm_opt.b_group = 4): B's tensor map
