@@ -397,8 +397,7 @@ WalkResult InputOps::verify(Operation *op) {
           "of a batch matmul's result to [b, q, h, d]) as a C whose rows "
           "are h * d elements apart, and compiles no copy on its own; "
           "this permutation moves the batch otherwise, or the result has "
-          "another use or a non-zero initial C, or its rows stack "
-          "grouped-query heads (gemm-stack-grouped-heads)");
+          "another use or a non-zero initial C");
     else
       op->emitOpError("only permutes its input: gemm-opt folds such a "
                       "copy into the linalg.matmul or "
