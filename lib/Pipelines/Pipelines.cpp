@@ -93,6 +93,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createGemmSpecializeDynamicDims());
   pm.addPass(createGemmFuseEpilogueChains());
   pm.addPass(createGemmStackGroupedHeads());
+  pm.addPass(createGemmFoldGroupedRepeats());
   pm.addPass(createGemmVerifyInput());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

@@ -54,7 +54,8 @@ MatmulInputs fillMatmulInputs(CudaDriver &drv, const KernelManifest &m, Prepared
   MatmulInputs in;
   // Element counts do not depend on the layout; the buffers' shapes do.
   in.a = randomValues(pr.a, E * M * K, -1.0f, 1.0f, splitmix64(st));
-  in.b = randomValues(pr.b, (pr.sharedB ? 1 : E) * K * N, -1.0f, 1.0f, splitmix64(st));
+  in.b = randomValues(pr.b, static_cast<size_t>(pr.bEntries()) * K * N, -1.0f,
+                      1.0f, splitmix64(st));
   if (pr.beta == 1)
     in.c0 = randomValues(pr.c, E * M * N, -1.0f, 1.0f, splitmix64(st));
   auto &set0 = p.sets[0];

@@ -46,7 +46,8 @@ double matmulFlops(const MatmulProblem &p) {
 
 double matmulMinBytes(const MatmulProblem &p) {
   double m = static_cast<double>(p.m), n = static_cast<double>(p.n), k = static_cast<double>(p.k);
-  const double e = static_cast<double>(p.batch), eB = p.sharedB ? 1.0 : e;
+  const double e = static_cast<double>(p.batch),
+               eB = static_cast<double>(p.bEntries());
   return e * (m * k * elemTypeSize(p.a) + m * n * elemTypeSize(p.c) * (1.0 + p.beta)) + eB * k * n * elemTypeSize(p.b);
 }
 

@@ -111,14 +111,6 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
                     elemTypeName(p.b) + " are not supported");
   if (p.m > 0x7fffffff || p.n > 0x7fffffff || p.k > 0x7fffffff)
     throw CudaError("cuBLAS reference: dimension exceeds int32");
-  const int m = static_cast<int>(p.n), n = static_cast<int>(p.m), k = static_cast<int>(p.k);
-  const float alpha = 1.0f, beta = static_cast<float>(p.beta);
-  // Column-major view: C^T(NxM) = B^T(NxK) · A^T(KxM); the row-major B buffer is
-  // B^T with ld N, the row-major A buffer is A^T with ld K, C^T has ld N. A
-  // transposed buffer (B stored N x K, A stored K x M) reads as the operand
-  // itself, so it takes CUBLAS_OP_T and its stored row length as ld.
-  const int opA = p.transposeB ? CUBLAS_OP_T : CUBLAS_OP_N, opB = p.transposeA ? CUBLAS_OP_T : CUBLAS_OP_N;
-  const int lda = p.transposeB ? k : m, ldb = p.transposeA ? n : k;
   const void *A = reinterpret_cast<const void *>(static_cast<uintptr_t>(b));
   const void *B = reinterpret_cast<const void *>(static_cast<uintptr_t>(a));
   void *C = reinterpret_cast<void *>(static_cast<uintptr_t>(c));
@@ -126,11 +118,39 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
   // Batched: the strided-batched calls, each entry one stored operand apart.
   if (p.batch < 1 || p.batch > 0x7fffffff)
     throw CudaError("cuBLAS reference: batch count out of range");
-  const int batch = static_cast<int>(p.batch);
+  // A grouped B (b_group r): r calls, call j over the entries j, j + r,
+  // ... (A and C offset j entries, r entries apart), B one entry apart.
+  const int groups = static_cast<int>(p.bGroup > 1 ? p.bGroup : 1);
+  const int batch = static_cast<int>(p.batch) / groups;
   // (cuBLAS's A is our B: stride 0 when every entry shares it.)
   const long long strideA = p.sharedB ? 0 : static_cast<long long>(p.n) * p.k,
-                  strideB = static_cast<long long>(p.m) * p.k,
-                  strideC = static_cast<long long>(p.m) * p.n;
+                  strideB = static_cast<long long>(p.m) * p.k * groups,
+                  strideC = static_cast<long long>(p.m) * p.n * groups;
+  // The bytes of one entry of our A and of C (f32 where the caller reads
+  // the accumulator: `p.c` is the type it passes).
+  const size_t entryA = static_cast<size_t>(p.m) * p.k * elemTypeSize(p.a),
+               entryC = static_cast<size_t>(p.m) * p.n * elemTypeSize(p.c);
+  for (int j = 0; j < groups; ++j)
+    gemmCalls(p, A, static_cast<const char *>(B) + j * entryA,
+              static_cast<char *>(C) + j * entryC, batch,
+              {strideA, strideB, strideC}, mode);
+}
+
+void Cublas::gemmCalls(const MatmulProblem &p, const void *A, const void *B,
+                       void *C, int batch, std::array<long long, 3> strides,
+                       CublasMode mode) {
+  const int m = static_cast<int>(p.n), n = static_cast<int>(p.m),
+            k = static_cast<int>(p.k);
+  const float alpha = 1.0f, beta = static_cast<float>(p.beta);
+  // Column-major view: C^T(NxM) = B^T(NxK) · A^T(KxM); the row-major B buffer
+  // is B^T with ld N, the row-major A buffer is A^T with ld K, C^T has ld N. A
+  // transposed buffer (B stored N x K, A stored K x M) reads as the operand
+  // itself, so it takes CUBLAS_OP_T and its stored row length as ld.
+  const int opA = p.transposeB ? CUBLAS_OP_T : CUBLAS_OP_N,
+            opB = p.transposeA ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const int lda = p.transposeB ? k : m, ldb = p.transposeA ? n : k;
+  const long long strideA = strides[0], strideB = strides[1],
+                  strideC = strides[2];
   auto gemmEx = [&](int type, int ctype, int compute, const char *what) {
     if (batch == 1)
       check(api->gemmEx(handle, opA, opB, m, n, k, &alpha, A, type, lda, B, type, ldb, &beta, C, ctype, m, compute,

@@ -42,6 +42,10 @@ LtEpilogue cublasLtEpilogueFor(const MatmulProblem &p, ElemType biasElem, std::s
     return why = "cuBLASLt needs the bias in C's type", LtEpilogue::None;
   if (p.m > INT32_MAX || p.n > INT32_MAX || p.k > INT32_MAX)
     return why = "dimension exceeds int32", LtEpilogue::None;
+  if (p.bGroup > 1)
+    return why = "cuBLASLt's strided batch has no B entry per group of entries "
+                 "(b_group)",
+           LtEpilogue::None;
   why.clear();
   return e.size() == 1 ? LtEpilogue::Bias : e[1].op == EpilogueOp::Relu ? LtEpilogue::ReluBias : LtEpilogue::GeluBias;
 }

@@ -244,6 +244,8 @@ std::string problemJson(const std::string &op, const MatmulProblem &mm, const So
     os << ", \"shared_b\": true";
   if (p.cHeads != 1)
     os << ", \"c_heads\": " << p.cHeads;
+  if (p.bGroup != 1)
+    os << ", \"b_group\": " << p.bGroup;
   // And only with an epilogue.
   if (!p.epilogue.empty())
     os << ", \"epilogue\": " << epilogueJson(p.epilogue);

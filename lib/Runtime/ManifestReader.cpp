@@ -224,6 +224,11 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
   mm.cHeads = 1;
   if (r.has("c_heads") && !r.mapInt("c_heads", mm.cHeads, 1, 65535))
     return false;
+  // Optional: absent = 1 (a B entry per entry); validateProblem checks
+  // that it divides the batch.
+  mm.bGroup = 1;
+  if (r.has("b_group") && !r.mapInt("b_group", mm.bGroup, 1, 65535))
+    return false;
   // Optional: absent = none.
   mm.epilogue.clear();
   if (r.has("epilogue") && !r.map("epilogue", mm.epilogue))

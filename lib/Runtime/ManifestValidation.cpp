@@ -321,7 +321,16 @@ bool validateProblem(const std::string &op, const MatmulProblem &mm, const Softm
                              (p.sharedB ? ", shared by every batch entry)" : ")");
     if (p.batch < 1 || p.batch > 65535)
       return msg = "batch must be in [1, 65535] (grid z)", false;
-    const int64_t bt = p.batch, btB = p.sharedB ? 1 : p.batch; // a shared B is 2-D
+    if (p.bGroup < 1 || p.batch % p.bGroup)
+      return msg = "b_group " + std::to_string(p.bGroup) +
+                   " does not divide the batch (" + std::to_string(p.batch) +
+                   ")",
+             false;
+    if (p.bGroup > 1 && p.sharedB)
+      return msg = "b_group needs a batched B (shared_b already shares one B)",
+             false;
+    // A shared B is 2-D; a grouped B has an entry per group of entries.
+    const int64_t bt = p.batch, btB = p.sharedB ? 1 : p.batch / p.bGroup;
     if (p.cHeads < 1 || p.batch % p.cHeads)
       return msg = "c_heads " + std::to_string(p.cHeads) + " does not divide the batch (" + std::to_string(p.batch) +
                    ")",

@@ -55,7 +55,7 @@ uint64_t largestReferenceC(const KernelManifest &m) {
 uint64_t opHostBytes(const KernelManifest &m) {
   if (m.isMatmul()) {
     const uint64_t mm = m.matmul.m, n = m.matmul.n, k = m.matmul.k, e = m.matmul.batch;
-    const uint64_t eB = m.matmul.sharedB ? 1 : e;
+    const uint64_t eB = static_cast<uint64_t>(m.matmul.bEntries());
     // A, B (and C0) as float; ours and cuBLAS's C as double, plus one raw copy.
     uint64_t bytes = e * (4 * (mm * k + mm * n) + (8 + 8 + 4) * mm * n) + eB * 4 * k * n;
     // An epilogue: its operands as float, the product beside the expected C.

@@ -270,7 +270,10 @@ double matmulSpotError(const MatmulProblem &pr, const std::vector<float> &A, con
     size_t i = rng.next() % M, j = rng.next() % N;
     // Batched: a random entry too (each operand's entries one after another).
     size_t e = pr.batch > 1 ? rng.next() % static_cast<size_t>(pr.batch) : 0;
-    const float *a0 = A.data() + e * M * K, *b0 = B.data() + (pr.sharedB ? 0 : e * K * N);
+    const float *a0 = A.data() + e * M * K,
+                *b0 = B.data() +
+                      (pr.sharedB ? 0
+                                  : e / static_cast<size_t>(pr.bGroup) * K * N);
     size_t c = e * M * N + i * N + j;
     double acc = pr.beta == 1 ? static_cast<double>(C0[c]) : 0.0;
     for (size_t k = 0; k < K; ++k) {

@@ -90,6 +90,7 @@ LogicalResult mlir::gemm_opt::describeProblem(Operation *at, Attribute problem,
     matmul.batch = mm.getBatch();
     matmul.sharedB = mm.getSharedB();
     matmul.cHeads = mm.getCHeads();
+    matmul.bGroup = mm.getBGroup();
     if (failed(describeEpilogue(at, mm.getEpilogue(), matmul.epilogue)))
       return failure();
     if (elem(mm.getA(), matmul.a) && elem(mm.getB(), matmul.b) &&

@@ -26,8 +26,10 @@ def _check(name, t):
                          f"{tuple(t.shape)}")
 
 
-def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask_form, stage, options, device):
-    key = (heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask_form, stage, options, device)
+def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask_form, stage, options, device,
+            kv_group=1):
+    key = (heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask_form, stage, options, device,
+           kv_group)
     k = _kernels.get(key)
     if k is None:
         options_dict = compiler.check_options(dict(options))
@@ -39,7 +41,7 @@ def _kernel(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type, mask
                     stage = compiler.best_stage("matmul", dtype, _runtime.device(device).capability,
                                                 options_dict.get("allow_tf32", False))
                 src = mlir.attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type,
-                                            mask_form)
+                                            mask_form, kv_group)
                 k = _kernels[key] = compilation.compile(src, stage=stage, chip=chip, options=options_dict,
                                                         tuning_device=functional._device_name(device))
     return k
@@ -175,8 +177,9 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     have fewer heads (the last leading dimension) than the query, query
     head h reading key head h // (H / Hkv) as torch's; without a mask or
     with a key-padding mask shared or per sequence, the query heads of one
-    key head run as the rows of one batch entry (no copy of K and V), else
-    K and V are repeated per query head first. The scores are rounded to
+    key head run as the rows of one batch entry, else each query head reads
+    its key head's K and V (b_group in the manifest); no copy of K and V
+    either way. The scores are rounded to
     the inputs' dtype before the softmax (f32 accumulation inside each
     matmul). dropout_p must be 0."""
     for name, t in (("query", query), ("key", key), ("value", value)):
@@ -221,15 +224,16 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
             raise ValueError(f"attn_mask is on {mask.device}, query on {query.device}")
     dtype = dtype_name(query.dtype)
     options = (("allow_tf32", True),) if allow_tf32 else ()
-    entries, rows = heads, q_len
+    entries, rows, kv_group = heads, q_len, 1
     if repeats > 1:
         stacked = ("shared", 1, "keys") if mask is None else _stacked_mask_form(form, repeats)
-        if stacked is None:  # every query head's K and V
-            key, value = (t.repeat_interleave(repeats, dim=t.dim() - 3) for t in (key, value))
+        if stacked is None:  # every query head an entry reading its key head's K and V
+            kv_group = repeats
         else:  # the query heads of a key head are the rows of one entry
             entries, rows, form = heads // repeats, repeats * q_len, form if mask is None else stacked
     kern = _kernel(entries, rows, kv_len, head_dim, v_dim, dtype, scale, dtype_name(mask.dtype) if mask is not None
-                   else None, form, stage, options, query.device.index)
-    args = [functional._dense(t).reshape(entries, -1, t.shape[-1]) for t in (query, key, value)]
+                   else None, form, stage, options, query.device.index, kv_group)
+    args = [functional._dense(query).reshape(entries, -1, head_dim)]
+    args += [functional._dense(t).reshape(entries // kv_group, -1, t.shape[-1]) for t in (key, value)]
     out = kern(*args, mask) if mask is not None else kern(*args)
     return out.reshape(*lead, q_len, v_dim)

@@ -173,7 +173,8 @@ def attention_mask_read(heads, mask_form=("shared", 1)):
     return [span], f"b mod {span}, {inner}"
 
 
-def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type=None, mask_form=("shared", 1)):
+def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_type=None, mask_form=("shared", 1),
+                     kv_group=1):
     """O = softmax(Q K^T * scale + mask) V for `heads` independent heads
     (batch and heads flattened), on tensors, in the form torch-mlir writes
     scaled_dot_product_attention: Q [heads, q_len, head_dim] and K
@@ -183,7 +184,10 @@ def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_t
     read as `mask_form` says: attention_mask_read; None: no mask) and casting to `dtype` (the
     scores kernel's epilogue); a softmax over the keys; P V into f32, cast
     to `dtype` (the second kernel's epilogue). The function takes Q, K, V
-    (and the mask) and returns O [heads, q_len, v_dim]."""
+    (and the mask) and returns O [heads, q_len, v_dim]. kv_group > 1: K and
+    V hold heads / kv_group entries, each repeated for kv_group consecutive
+    heads by a linalg.broadcast (grouped-query attention's repeat_kv, which
+    the compiler reads in place)."""
     def t(shape, elem=dtype):
         return f"tensor<{'x'.join(map(str, shape))}x{elem}>"
 
@@ -200,13 +204,24 @@ def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_t
         return "".join(f"    {line}\n" for line in ls)
 
     q, k, v = t((heads, q_len, head_dim)), t((heads, kv_len, head_dim)), t((heads, kv_len, v_dim))
+    kv_heads = heads // kv_group
+    k_in, v_in = t((kv_heads, kv_len, head_dim)), t((kv_heads, kv_len, v_dim))
+    repeats = ""
+    for name, width, full in (("k", head_dim, k), ("v", v_dim, v)):
+        if kv_group > 1:
+            wide = t((kv_heads, kv_group, kv_len, width))
+            repeats += (f"  %{name}e = tensor.empty() : {wide}\n"
+                        f"  %{name}r = linalg.broadcast ins(%{name}in : {t((kv_heads, kv_len, width))}) "
+                        f"outs(%{name}e : {wide}) dimensions = [1]\n"
+                        f"  %{name} = tensor.collapse_shape %{name}r [[0, 1], [2], [3]] : {wide} into {full}\n")
     s32, s, o32, o = (t((heads, q_len, kv_len), "f32"), t((heads, q_len, kv_len)), t((heads, q_len, v_dim), "f32"),
                       t((heads, q_len, v_dim)))
     mask_lead, mask_map = attention_mask_read(heads, mask_form)
     mask_rows = () if tuple(mask_form[2:]) == ("keys",) else (q_len,)
     mask = t((*mask_lead, *mask_rows, kv_len), mask_type) if mask_type else None
     nt = f"indexing_maps = [{bmap('b, m, k')}, {bmap('b, n, k')}, {bmap('b, m, n')}] "
-    args = f"%q: {q}, %k: {k}, %v: {v}" + (f", %mask: {mask}" if mask else "")
+    kv_names = ("%kin", "%vin") if kv_group > 1 else ("%k", "%v")
+    args = f"%q: {q}, {kv_names[0]}: {k_in}, {kv_names[1]}: {v_in}" + (f", %mask: {mask}" if mask else "")
     # MLIR's float literal has a point: 1e-05 would not parse.
     body = [f"%sc = arith.constant {float(scale):.17e} : f32", "%xs = arith.mulf %x, %sc : f32"]
     value = "%xs"
@@ -218,6 +233,7 @@ def attention_source(heads, q_len, kv_len, head_dim, v_dim, dtype, scale, mask_t
     score_block = "%x: f32" + (f", %mv: {mask_type}" if mask else "") + f", %so: {dtype}"
     return (f"#id = affine_map<(b, i, j) -> (b, i, j)>\n#mask = affine_map<(b, i, j) -> ({mask_map})>\n"
             f"func.func @attention({args}) -> {o} {{\n"
+            f"{repeats}"
             f"  %zero = arith.constant 0.0 : f32\n"
             f"  %es = tensor.empty() : {s32}\n"
             f"  %fs = linalg.fill ins(%zero : f32) outs(%es : {s32}) -> {s32}\n"

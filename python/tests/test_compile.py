@@ -226,6 +226,21 @@ def test_fused_matmul_source_fuses_bias_and_activation(activation):
     assert k.manifest["arguments"] == ["A", "B", "E0"]
 
 
+@pytest.mark.parametrize("stage", ["warptile", "wgmma"])
+def test_attention_source_grouped_kv(stage):
+    """Grouped-query attention (8 query heads over 2 key heads, kv_group
+    4) with a mask over the queries: K and V are taken as their 2 heads,
+    the scores keep an entry per query head reading K's entry z / 4
+    (b_group 4) with the mask in the epilogue, P V (no mask) stacks the 4
+    query heads of a key head as one entry's rows."""
+    src = mlir.attention_source(8, 40, 24, 32, 16, "bf16", 0.125, "bf16", ("shared", 1), kv_group=4)
+    f = gemm_opt.compile(src, stage=stage)
+    scores, _, pv = (o["problem"] for o in f.ops)
+    assert (scores["batch"], scores["b_group"], scores["m"], scores["n"]) == (8, 4, 40, 24)
+    assert (pv["batch"], pv["m"], "b_group" in pv) == (2, 160, False)
+    assert [b["shape"] for b in f.arguments] == [[8, 40, 32], [2, 24, 32], [2, 24, 16], [40, 24]]
+
+
 @pytest.mark.parametrize("dtype,mask_type", [("bf16", "f32"), ("f16", "f16"), ("bf16", None), ("f32", "f32")])
 def test_attention_source_is_three_kernels(dtype, mask_type):
     """scaled_dot_product_attention's source: Q K^T (K read transposed in

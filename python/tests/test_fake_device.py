@@ -421,11 +421,12 @@ def test_attention_grouped_heads_stack_or_repeat(fake_cuda, tmp_path):
     """enable_gqa with 8 query heads over 2 key heads: without a mask and
     with a key-padding mask per sequence, the 4 query heads of a key head
     are the rows of one entry (4 entries of 4 x 64 rows, K and V read as
-    they are); a mask over the queries repeats K and V per query head (16
-    entries of 64 rows)."""
+    they are); with a mask over the queries each query head is an entry
+    (16 entries of 64 rows) reading its key head's K and V, still as they
+    are (4 entries: b_group 4); nothing is repeated."""
     out, _ = run_fake_torch_script(GQA_SCRIPT, fake_cuda, tmp_path)
     assert out["shapes"] == [[2, 8, 64, 16]] * 3
     assert out["kernels"] == [[[4, 256, 48], ["shared", 1], [4, 256, 32], [4, 48, 32]],
                               [[4, 256, 48], ["group", 2, "keys"], [4, 256, 32], [4, 48, 32]],
-                              [[16, 64, 48], ["group", 8], [16, 64, 32], [16, 48, 32]]]
-    assert out["repeats"] == [[2, 2, 48, 32, 4, 1], [2, 2, 48, 16, 4, 1]]
+                              [[16, 64, 48], ["group", 8], [16, 64, 32], [4, 48, 32]]]
+    assert out["repeats"] == []

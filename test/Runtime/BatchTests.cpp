@@ -2,7 +2,8 @@
 //
 // The manifest's "batch" (written only above 1, read with default 1, the
 // buffers' 3-D shapes) and "c_heads" (attention's output transposed: its
-// C shapes, the check's reordering of that C), the host spot check's
+// C shapes, the check's reordering of that C) and "b_group" (grouped-query
+// attention's K or V: B's entries), the host spot check's
 // indexing of batch entries,
 // the flop count, and the batch in the results.
 //
@@ -179,6 +180,38 @@ void testManifestCHeads() {
   EXPECT(inReferenceLayout(p, stored) == stored);
 }
 
+/// "b_group": 6 entries over B's 2 ([2, 20, 10]: grouped-query attention's
+/// K for 3 query heads each), written only above 1, read back equal; B's
+/// buffer must hold batch / b_group entries (of the shapes of those bytes).
+void testManifestBGroup() {
+  KernelManifest grouped = batchManifest(6);
+  grouped.matmul.bGroup = 3;
+  grouped.buffers[1].shape = {2, 20, 10};
+  std::string json = toJson(grouped);
+  EXPECT_MSG(contains(json, "\"batch\": 6, \"b_group\": 3},\n"), json);
+  EXPECT(!contains(toJson(batchManifest(6)), "b_group"));
+  KernelManifest back;
+  std::string err;
+  EXPECT_MSG(parseManifest(json, back, err) && back == grouped, err);
+  EXPECT(!(back == batchManifest(6)));
+  EXPECT(back.matmul.bEntries() == 2);
+  // The key heads as the function has them: [b, g, s, d] or [b * g * s, d].
+  for (const char *shape : {"[2, 20, 10]", "[1, 2, 20, 10]", "[40, 10]"})
+    EXPECT_MSG(parseManifest(replaced(json, "[2, 20, 10]", shape), back, err), shape + std::string(": ") + err);
+  struct Edit {
+    const char *from, *to, *error;
+  };
+  const Edit edits[] = {
+      {"[2, 20, 10]", "[6, 20, 10]", "buffer \"B\" (role B) must have shape [2, 20, 10]"},
+      {"[2, 20, 10]", "[3, 20, 10]", "buffer \"B\" (role B) must have shape [2, 20, 10]"},
+      {"\"b_group\": 3", "\"b_group\": 4", "b_group 4 does not divide the batch (6)"},
+      {"\"b_group\": 3", "\"b_group\": 0", "problem.b_group"},
+      {"\"b_group\": 3", "\"b_group\": 3, \"shared_b\": true", "b_group needs a batched B"},
+  };
+  for (const Edit &e : edits)
+    EXPECT_MSG(rejects(replaced(json, e.from, e.to), e.error), e.to);
+}
+
 /// matmulSpotError reads entry e of each operand at e times its size: the
 /// exact batched product passes, one that mixes up the entries does not.
 void testSpotCheckBatches() {
@@ -213,6 +246,11 @@ void testSpotCheckBatches() {
   EXPECT(matmulSpotError(p, a, b, {}, product(0), 1) > 0.1);
   p.sharedB = false;
   EXPECT(matmulFlops(p) == 2.0 * E * M * N * K);
+  // B grouped: entries 0..E-1 of 3 all read b's entry 0 (b_group 3); the
+  // same product as a shared B, one B entry stored.
+  p.bGroup = 3;
+  EXPECT(matmulSpotError(p, a, b, {}, shared, 1) < 1e-12);
+  EXPECT(matmulSpotError(p, a, b, {}, product(0), 1) > 0.1);
 }
 
 void testResultsBatch() {
@@ -244,6 +282,7 @@ void testResultsBatch() {
 void testBatches() {
   testManifestBatch();
   testManifestCHeads();
+  testManifestBGroup();
   testSpotCheckBatches();
   testResultsBatch();
 }

@@ -16,6 +16,7 @@
 #include "gemm-opt/Runtime/CudaDriver.h"
 #include "gemm-opt/Runtime/Manifest.h"
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -56,6 +57,10 @@ public:
 private:
   Cublas() = default;
   void check(int status, const char *call) const;
+  /// The calls of gemm over `batch` entries of one group of entries
+  /// (cuBLAS's operands: A is our B), the strides of A, B and C.
+  void gemmCalls(const MatmulProblem &p, const void *A, const void *B, void *C,
+                 int batch, std::array<long long, 3> strides, CublasMode mode);
   void *lib = nullptr;
   std::unique_ptr<Api> api;
   void *handle = nullptr;

@@ -66,14 +66,24 @@ struct MatmulProblem {
   /// z at (z / cHeads, 0, z % cHeads, 0), its rows cHeads * N elements
   /// apart. Only with beta = 0.
   int64_t cHeads = 1;
+  /// Grouped B (the manifest's "b_group", absent = 1; grouped-query
+  /// attention's K or V): B holds batch / bGroup entries, entry z reading
+  /// B's entry z / bGroup. Never with sharedB.
+  int64_t bGroup = 1;
+  /// The entries B's buffer holds: 1 shared, batch / bGroup grouped.
+  int64_t bEntries() const {
+    return sharedB ? 1 : batch / (bGroup > 0 ? bGroup : 1);
+  }
   /// The steps applied to the f32 accumulator before the one rounding to
   /// C's type (the manifest's "epilogue", absent = none; Epilogue.h). Their
   /// operand buffers have roles E0..E7.
   Epilogue epilogue{};
   bool operator==(const MatmulProblem &o) const {
-    return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a && b == o.b && c == o.c &&
-           transposeA == o.transposeA && transposeB == o.transposeB && batch == o.batch && sharedB == o.sharedB &&
-           cHeads == o.cHeads && epilogue == o.epilogue;
+    return m == o.m && n == o.n && k == o.k && beta == o.beta && a == o.a &&
+           b == o.b && c == o.c && transposeA == o.transposeA &&
+           transposeB == o.transposeB && batch == o.batch &&
+           sharedB == o.sharedB && cHeads == o.cHeads && bGroup == o.bGroup &&
+           epilogue == o.epilogue;
   }
 };
 /// "nn" | "nt" | "tn" | "tt": A's letter, then B's ('t': stored transposed).

@@ -336,6 +336,24 @@ def GemmStackGroupedHeads : Pass<"gemm-stack-grouped-heads", "ModuleOp"> {
   let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
 }
 
+def GemmFoldGroupedRepeats : Pass<"gemm-fold-grouped-repeats", "ModuleOp"> {
+  let summary = "Read grouped-query attention's unrepeated K or V, one B "
+                "entry per group of entries";
+  let description = [{
+    Runs after gemm-stack-grouped-heads in every stage pipeline, on the
+    repeats stacking declined (a mask over the queries, attention's output
+    transposed, A stored K x M). A `linalg.batch_matmul` whose B is a
+    collapse of a repeat of a tensor along the last of the batch's
+    dimensions (r repeats) keeps its entries; its B becomes a
+    `linalg.broadcast` (dimension 1) of the tensor collapsed to
+    [batch / r, R, C], collapsed again, and the matmul is tagged
+    `gemm_opt.b_group = r`: the first rung reads the unrepeated tensor at
+    entry z / r and erases the broadcast (`b_group` on #gemm_opt.matmul).
+    `-debug-only=gemm-opt-grouped-heads` says why a repeat is not folded.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect", "tensor::TensorDialect"];
+}
+
 def GemmVerifyInput : Pass<"gemm-verify-input", "ModuleOp"> {
   let summary = "Check that the input is something gemm-opt can compile";
   let description = [{

@@ -214,6 +214,59 @@ static GemmProblem withHeadsTranspose(GemmProblem p, Operation *writer) {
   return p;
 }
 
+LogicalResult mlir::gemm_opt::findGroupedRepeat(linalg::LinalgOp op,
+                                                linalg::LinalgOp &repeat,
+                                                Value &temp) {
+  repeat = {};
+  temp = {};
+  auto group = op->getAttrOfType<IntegerAttr>(kBGroupAttr);
+  if (!group)
+    return success();
+  // B = collapse_shape(temp), temp = alloc written by the broadcast.
+  auto collapse = op.getDpsInputs()[1].getDefiningOp<memref::CollapseShapeOp>();
+  Value alloc = collapse ? collapse.getSrc() : Value();
+  if (alloc && isa_and_nonnull<memref::AllocOp>(alloc.getDefiningOp()) &&
+      cast<MemRefType>(alloc.getType()).getRank() == 4 &&
+      cast<MemRefType>(alloc.getType()).getDimSize(1) == group.getInt())
+    for (Operation *user : alloc.getUsers()) {
+      auto broadcast = dyn_cast<linalg::BroadcastOp>(user);
+      if (broadcast && broadcast.getInit() == alloc &&
+          broadcast.hasPureBufferSemantics() &&
+          broadcast.getDimensions() == ArrayRef<int64_t>{1}) {
+        repeat = cast<linalg::LinalgOp>(user);
+        temp = alloc;
+      }
+    }
+  if (repeat)
+    return success();
+  return op.emitOpError("carries ")
+         << kBGroupAttr << " = " << group.getInt()
+         << " but its B is no collapse of a linalg.broadcast (dimension 1) "
+            "of B's entries into a temporary (gemm-fold-grouped-repeats "
+            "writes that form)";
+}
+
+/// `p` reading B's unrepeated entries when its op is tagged with a group
+/// (kBGroupAttr): B the broadcast's input, `bGroup` its repeats.
+static LogicalResult withGroupedB(GemmProblem &p) {
+  if (failed(findGroupedRepeat(p.op, p.bRepeat, p.bRepeatTemp)))
+    return failure();
+  if (!p.bRepeat)
+    return success();
+  if (p.batchRuntime)
+    return p.op.emitOpError(
+        "reads grouped-query attention's K or V per group of entries "
+        "(b_group) with a dynamic batch count, which gemm-opt does not "
+        "compile yet: the group needs the batch static");
+  p.b = p.bRepeat.getDpsInputs()[0];
+  p.bGroup = cast<MemRefType>(p.bRepeatTemp.getType()).getDimSize(1);
+  if (!getViewedRootBuffer(p.b))
+    return p.op.emitOpError("operands must be function arguments or "
+                            "allocations, or reshapes of one, so that a "
+                            "runner can bind them");
+  return success();
+}
+
 FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics())
     return op.emitOpError("must be bufferized before kernel generation");
@@ -254,6 +307,8 @@ FailureOr<GemmProblem> mlir::gemm_opt::analyzeGemmProblem(linalg::LinalgOp op) {
   p.zeroFill = findFoldableZeroFill(op);
   p.accumulate = !p.zeroFill;
   setRuntimeSizes(p, op->getParentOfType<func::FuncOp>());
+  if (failed(withGroupedB(p)))
+    return failure();
   std::string why;
   FailureOr<EpilogueMatch> epilogue = findEpilogueConsumer(op, why);
   if (failed(epilogue))
@@ -303,6 +358,16 @@ void GemmProblem::eraseReplacedOps() {
   if (zeroFill)
     zeroFill.erase();
   op.erase();
+  if (bRepeat) {
+    bRepeat.erase();
+    Operation *temp = bRepeatTemp.getDefiningOp();
+    // B's collapse, then the deallocations.
+    for (Operation *user : llvm::make_early_inc_range(temp->getUsers()))
+      if (user->use_empty())
+        user->erase();
+    if (temp->use_empty())
+      temp->erase();
+  }
   if (epilogueConsumer) {
     epilogueConsumer.erase();
     Operation *temp = epilogueTemp.getDefiningOp();
@@ -325,7 +390,7 @@ void mlir::gemm_opt::recordGemmRoles(const GemmProblem &p) {
 
 MatmulProblemAttr mlir::gemm_opt::getMatmulProblemAttr(const GemmProblem &p) {
   return MatmulProblemAttr::get(p.a.getContext(), p.aType, p.accumulate,
-                                p.bType, p.batch, p.cType, p.cHeads, p.epilogue,
-                                p.k, p.m, p.n, p.sharedB, p.transposeA,
-                                p.transposeB);
+                                p.bType, p.bGroup, p.batch, p.cType, p.cHeads,
+                                p.epilogue, p.k, p.m, p.n, p.sharedB,
+                                p.transposeA, p.transposeB);
 }

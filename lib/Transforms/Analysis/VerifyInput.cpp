@@ -12,6 +12,7 @@
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
+#include "gemm-opt/Transforms/Linalg/FoldGroupedRepeats.h"
 #include "gemm-opt/Transforms/Linalg/FoldOperandTransposes.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Linalg/StackGroupedHeads.h"
@@ -299,6 +300,20 @@ static LogicalResult verifyResults(func::FuncOp func) {
   return success(ok);
 }
 
+/// Checks a matmul tagged with a group of entries per B entry
+/// (gemm-fold-grouped-repeats): the group needs a static batch count.
+static LogicalResult verifyGroupedB(Operation *op) {
+  auto group = op->getAttrOfType<IntegerAttr>(kBGroupAttr);
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (!group || !func || !getRuntimeSizeArgument(func, kBatchSymbol))
+    return success();
+  return op->emitOpError("reads grouped-query attention's K or V per group "
+                         "of ")
+         << group.getInt()
+         << " entries (b_group) with a dynamic batch count, which gemm-opt "
+            "does not compile yet: the group needs the batch static";
+}
+
 /// The ops of the functions that gemm-verify-input looked at.
 struct InputOps {
   SmallVector<Operation *> kernelOps;
@@ -321,11 +336,14 @@ struct InputOps {
 
 WalkResult InputOps::verify(Operation *op) {
   if (isGemmOp(op)) {
-    if (failed(verifyMatmulContract(cast<linalg::LinalgOp>(op))))
+    if (failed(verifyMatmulContract(cast<linalg::LinalgOp>(op))) ||
+        failed(verifyGroupedB(op)))
       rejected.insert(op);
     kernelOps.push_back(op);
     return WalkResult::skip();
   }
+  if (isFoldedGroupedRepeat(op)) // read in place by its matmul
+    return WalkResult::skip();
   if (auto sm = dyn_cast<linalg::SoftmaxOp>(op)) {
     if (failed(verifySoftmaxContract(sm)))
       rejected.insert(op);
@@ -379,8 +397,7 @@ WalkResult InputOps::verify(Operation *op) {
           "of a batch matmul's result to [b, q, h, d]) as a C whose rows "
           "are h * d elements apart, and compiles no copy on its own; "
           "this permutation moves the batch otherwise, or the result has "
-          "another use or a non-zero initial C, or its rows stack "
-          "grouped-query heads (gemm-stack-grouped-heads)");
+          "another use or a non-zero initial C");
     else
       op->emitOpError("only permutes its input: gemm-opt folds such a "
                       "copy into the linalg.matmul or "
@@ -408,11 +425,11 @@ WalkResult InputOps::verify(Operation *op) {
     op->emitOpError(
         "repeats a tensor that a batch matmul reads (grouped-query "
         "attention's K or V repeated per query head), which no kernel "
-        "copies: gemm-stack-grouped-heads runs the query heads of one key "
-        "head as the rows of one entry when the repeat is along the "
-        "batch's last dimension, A is stored M x K per entry and the "
-        "matmul's epilogue reads nothing per row or per query head (a mask "
-        "over the queries is not compiled with grouped heads yet)");
+        "copies: gemm-opt reads the unrepeated tensor (stacked rows, "
+        "gemm-stack-grouped-heads, else a B entry per group of entries, "
+        "gemm-fold-grouped-repeats) only when the repeat is along the last "
+        "of the batch's dimensions (consecutive entries share a matrix) "
+        "and shapes are static");
     rejected.insert(op);
     return WalkResult::skip();
   }

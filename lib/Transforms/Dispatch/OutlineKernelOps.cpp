@@ -63,8 +63,9 @@ LogicalResult mlir::gemm_opt::verifyOutlinableKernelOp(Operation *op) {
 /// epilogue consumer after it, with the temporary C between them first
 /// (the callee's own allocation, which the kernel then skips); and a heads
 /// transpose of the result (HeadsTranspose.h) with the expand_shape it
-/// reads, its temporary first too. `writers` gets the ops whose other
-/// operands are the callee's arguments.
+/// reads, its temporary first too; a grouped B's repeat with its temporary
+/// before the op. `writers` gets the ops whose other operands are the
+/// callee's arguments.
 static SmallVector<Operation *>
 opsToOutline(Operation *op, SmallVectorImpl<Operation *> &writers) {
   SmallVector<Operation *> ops;
@@ -83,6 +84,16 @@ opsToOutline(Operation *op, SmallVectorImpl<Operation *> &writers) {
     heads = findHeadsTranspose(result, last);
   if (succeeded(heads))
     ops.push_back(heads->source.getDefiningOp());
+  // A grouped B's repeat (FoldGroupedRepeats.h), which the kernel reads
+  // unrepeated: its temporary, the broadcast and B's collapse of it.
+  linalg::LinalgOp repeat;
+  Value repeated;
+  if (succeeded(findGroupedRepeat(matmul, repeat, repeated)) && repeat) {
+    ops.push_back(repeated.getDefiningOp());
+    ops.push_back(repeat);
+    ops.push_back(matmul.getDpsInputs()[1].getDefiningOp());
+    writers.push_back(repeat);
+  }
   if (succeeded(epilogue))
     ops.push_back(epilogue->temp.getDefiningOp());
   if (fill)

@@ -151,6 +151,21 @@ Value mlir::gemm_opt::allocateScratchLike(OpBuilder &b, Location loc,
   return createBatchView(b, loc, alloc);
 }
 
+Value mlir::gemm_opt::perStoredEntry(OpBuilder &b, Location loc, Value view) {
+  BatchSpan span = getBatchSpan(view);
+  if (!span || span.cycle)
+    return view;
+  return createBatchView(b, loc, getBatchedBuffer(view));
+}
+
+Value mlir::gemm_opt::withSpanOf(OpBuilder &b, Location loc, Value scratch,
+                                 Value like) {
+  BatchSpan span = getBatchSpan(like);
+  if (!span || span.cycle)
+    return scratch;
+  return createBatchView(b, loc, getBatchedBuffer(scratch), span);
+}
+
 GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
                                              const GemmProblem &problem) {
   GemmProblem p = problem;
@@ -160,7 +175,13 @@ GemmProblem mlir::gemm_opt::createBatchViews(OpBuilder &b,
     BatchSpan span;
     int64_t rank;
   };
-  SmallVector<Batched> operands = {{&p.a, {}, 3}, {&p.b, {}, 3}, {&p.c, {}, 3}};
+  // A grouped B (grouped-query attention's K or V): entry z reads B's
+  // z / bGroup.
+  BatchSpan bSpan;
+  if (p.bGroup > 1)
+    bSpan = {p.bGroup, false, p.batch};
+  SmallVector<Batched> operands = {
+      {&p.a, {}, 3}, {&p.b, bSpan, 3}, {&p.c, {}, 3}};
   // A residual (broadcast none) is 3-D like C, a group or a cycle of
   // matrices 3-D with its own count, row and column vectors per group of
   // entries or read in turn 2-D; other vectors and a matrix of broadcast

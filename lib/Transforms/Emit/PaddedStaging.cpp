@@ -115,7 +115,8 @@ mlir::gemm_opt::buildPaddedStagingCopies(KernelBuilder &b,
     assert(type.getRank() == 2 && type.hasStaticShape() &&
            "expected a static 2-D operand");
     StagingCopy copy;
-    copy.src = src;
+    // A group's B (a B entry per group of entries) is copied per B entry.
+    copy.src = perStoredEntry(b, b.getLoc(), src);
     copy.rows = type.getDimSize(0);
     copy.cols = type.getDimSize(1);
     int64_t elemBytes = type.getElementTypeBitWidth() / 8;
@@ -123,17 +124,19 @@ mlir::gemm_opt::buildPaddedStagingCopies(KernelBuilder &b,
     copy.ld = paddedLeadingDim(copy.cols, elemBytes);
     int64_t multiple = i < rowMultiples.size() ? rowMultiples[i] : 1;
     copy.dstRows = ceilDiv(copy.rows, multiple) * multiple;
-    // A batched operand (a batch view) gets a copy per batch entry.
+    // A batched operand (a batch view) gets a copy per stored entry.
     copy.dst = allocateScratchLike(
         b, b.getLoc(),
-        MemRefType::get({copy.dstRows, copy.ld}, type.getElementType()), src);
+        MemRefType::get({copy.dstRows, copy.ld}, type.getElementType()),
+        copy.src);
     copy.begin = total;
     total += copy.dstRows * (copy.ld / copy.epc);
     copy.end = total;
     copies.push_back(copy);
     // The logical extent over the padded rows.
     views.push_back(memref::SubViewOp::create(
-        b, copy.dst, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        b, withSpanOf(b, b.getLoc(), copy.dst, src),
+        ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(copy.rows),
                                b.getIndexAttr(copy.cols)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)}));
@@ -159,8 +162,10 @@ GemmProblem mlir::gemm_opt::stageGemmOperands(KernelBuilder &b,
   GemmProblem staged = problem;
   // A batched A and a shared B get a copy kernel each: a kernel that reads
   // a batched operand runs once per entry (BatchedLaunches.h).
+  // A group's B stores fewer entries than A: a kernel each too.
   if (stageA && stageB &&
-      bool(getBatchedBuffer(problem.a)) != bool(getBatchedBuffer(problem.b))) {
+      (bool(getBatchedBuffer(problem.a)) != bool(getBatchedBuffer(problem.b)) ||
+       getBatchSpan(problem.b))) {
     staged.a = buildPaddedStagingCopies(b, problem.a).front();
     staged.b = buildPaddedStagingCopies(b, problem.b, bRowMultiple).front();
     return staged;

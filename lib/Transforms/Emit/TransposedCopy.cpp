@@ -154,13 +154,16 @@ Value mlir::gemm_opt::buildTransposedCopy(KernelBuilder &b, Value src,
   int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
   int64_t elemBytes = type.getElementTypeBitWidth() / 8;
   int64_t ld = paddedLeadingDim(rows, elemBytes);
-  // A batched source (a batch view) gets a copy per batch entry.
+  // A batched source (a batch view) gets a copy per entry it stores (a
+  // group's B per B entry); the matmul reads it as it read `src`.
+  Value like = src;
+  src = perStoredEntry(b, b.getLoc(), src);
   Value dst = allocateScratchLike(
       b, b.getLoc(), MemRefType::get({cols, ld}, type.getElementType()), src);
-  Value view = dst;
+  Value view = withSpanOf(b, b.getLoc(), dst, like);
   if (ld != rows)
     view = memref::SubViewOp::create(
-        b, dst, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        b, view, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(cols), b.getIndexAttr(rows)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   OpBuilder::InsertionGuard g(b);

@@ -3,6 +3,7 @@
 #include "gemm-opt/Transforms/Linalg/StackGroupedHeads.h"
 
 #include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Analysis/HeadsTranspose.h"
 #include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 #include "gemm-opt/Transforms/Passes.h"
 
@@ -20,15 +21,6 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 
 namespace {
-/// A batch matmul's B that repeats a tensor for groups of entries.
-struct RepeatedOperand {
-  /// The linalg.generic or linalg.broadcast repeating `source` along one of
-  /// its loops.
-  linalg::LinalgOp repeat;
-  Value source;
-  int64_t repeats = 0;
-};
-
 /// Stacking rows fails with a reason.
 struct Failure {
   std::string *why;
@@ -84,11 +76,7 @@ static std::optional<unsigned> repeatedLoop(linalg::LinalgOp op) {
   return std::nullopt;
 }
 
-/// The repeat behind `b` (a chain of tensor.collapse_shape ops of a
-/// repeating generic's result) when the collapses merge the dimensions up
-/// to the repeated one into the batch and keep the last two, each entry's
-/// matrix: the entries that read one matrix are consecutive.
-static FailureOr<RepeatedOperand> findRepeatedOperand(Value b) {
+FailureOr<RepeatedOperand> mlir::gemm_opt::findRepeatedOperand(Value b) {
   SmallVector<tensor::CollapseShapeOp> collapses;
   while (auto collapse = b.getDefiningOp<tensor::CollapseShapeOp>()) {
     collapses.push_back(collapse);
@@ -201,6 +189,21 @@ static FailureOr<AffineMap> stackedEpilogueMap(linalg::GenericOp ep,
   return AffineMap::get(3, 0, {entry, j}, ctx);
 }
 
+/// Whether `result` is attention's output transposed (1, 2) over several
+/// heads, which the first rung writes as a C of heads: stacked rows would
+/// put r heads' rows in one entry, no one row stride.
+static bool feedsHeadsTranspose(Value result) {
+  for (Operation *user : result.getUsers())
+    if (isa<tensor::ExpandShapeOp>(user))
+      for (Operation *reader : user->getUsers())
+        if (auto copy = dyn_cast<linalg::LinalgOp>(reader)) {
+          FailureOr<HeadsTranspose> t = matchHeadsTranspose(copy);
+          if (succeeded(t) && t->heads > 1)
+            return true;
+        }
+  return false;
+}
+
 /// The elementwise generic reading `matmul`'s result as its epilogue (the
 /// result's only use, 3 parallel loops, identity reads and writes), or null.
 static linalg::GenericOp findEpilogue(linalg::LinalgOp matmul) {
@@ -215,6 +218,34 @@ static linalg::GenericOp findEpilogue(linalg::LinalgOp matmul) {
       !ep.getMatchingIndexingMap(ep.getDpsInitOperand(0)).isIdentity())
     return {};
   return ep;
+}
+
+Value mlir::gemm_opt::collapseToEntries(OpBuilder &b, Location loc,
+                                        Value source) {
+  auto type = cast<RankedTensorType>(source.getType());
+  int64_t rank = type.getRank();
+  if (rank == 2)
+    return tensor::ExpandShapeOp::create(
+        b, loc,
+        RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
+                              type.getElementType()),
+        source, {{0, 1}, {2}});
+  if (rank == 3)
+    return source;
+  SmallVector<ReassociationIndices> reassociation = {
+      llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)), {rank - 2}, {rank - 1}};
+  return tensor::CollapseShapeOp::create(b, loc, source, reassociation);
+}
+
+void mlir::gemm_opt::eraseUnreadRepeat(RewriterBase &rewriter, Value b) {
+  while (auto collapse = b.getDefiningOp<tensor::CollapseShapeOp>()) {
+    if (!collapse->use_empty())
+      return;
+    b = collapse.getSrc();
+    rewriter.eraseOp(collapse);
+  }
+  if (auto repeat = b.getDefiningOp<linalg::LinalgOp>())
+    eraseIfUnused(rewriter, repeat);
 }
 
 LogicalResult mlir::gemm_opt::stackGroupedHeads(RewriterBase &rewriter,
@@ -252,28 +283,14 @@ LogicalResult mlir::gemm_opt::stackGroupedHeads(RewriterBase &rewriter,
                     " per row or per query head, which stacked rows change");
       epInputs.push_back({*map, reshape});
     }
+  if (feedsHeadsTranspose(ep ? ep->getResult(0) : matmul->getResult(0)))
+    return fail("the result is transposed (1, 2) afterwards, a C of heads");
   OpBuilder::InsertionGuard guard(rewriter);
   Location loc = matmul.getLoc();
   // B: the repeated tensor with its batch dimensions collapsed (or a batch
   // of one).
   rewriter.setInsertionPoint(matmul);
-  Value source = repeated->source;
-  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
-  Value b = source;
-  if (rank == 2) {
-    auto type = cast<RankedTensorType>(source.getType());
-    b = tensor::ExpandShapeOp::create(
-        rewriter, loc,
-        RankedTensorType::get({1, type.getDimSize(0), type.getDimSize(1)},
-                              type.getElementType()),
-        source, {{0, 1}, {2}});
-  } else if (rank > 3) {
-    SmallVector<ReassociationIndices> reassociation = {
-        llvm::to_vector(llvm::seq<int64_t>(0, rank - 2)),
-        {rank - 2},
-        {rank - 1}};
-    b = tensor::CollapseShapeOp::create(rewriter, loc, source, reassociation);
-  }
+  Value b = collapseToEntries(rewriter, loc, repeated->source);
   Value a = stackRows(rewriter, loc, matmul.getDpsInputs()[0], repeats);
   Value init = stackInit(rewriter, loc, matmul.getDpsInits()[0], repeats);
   Operation *stacked = clone(rewriter, matmul, TypeRange{init.getType()},
@@ -336,17 +353,8 @@ struct GemmStackGroupedHeadsPass
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp matmul : matmuls) {
       Value b = matmul.getDpsInputs()[1];
-      if (failed(stackGroupedHeads(rewriter, matmul)))
-        continue;
-      // The repeat and the collapses of it that nothing reads any more.
-      while (auto collapse = b.getDefiningOp<tensor::CollapseShapeOp>()) {
-        if (!collapse->use_empty())
-          break;
-        b = collapse.getSrc();
-        rewriter.eraseOp(collapse);
-      }
-      if (auto repeat = b.getDefiningOp<linalg::LinalgOp>())
-        eraseIfUnused(rewriter, repeat);
+      if (succeeded(stackGroupedHeads(rewriter, matmul)))
+        eraseUnreadRepeat(rewriter, b);
     }
   }
 };

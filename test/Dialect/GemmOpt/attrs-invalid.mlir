@@ -105,3 +105,15 @@ func.func private @f() attributes {gemm_opt.swap_ab_plan = #gemm_opt.swap_ab_pla
 
 // expected-error@+1 {{k_warps = 0 must be in [1, 16]}}
 func.func private @f() attributes {gemm_opt.swap_ab_plan = #gemm_opt.swap_ab_plan<k_warps = 0, row_tiles = 1, unroll = 2>}
+
+// -----
+
+// A group of entries per B entry divides the batch.
+// expected-error@+1 {{b_group = 3 must be positive and divide batch = 8}}
+func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, b_group = 3, batch = 8, c = bf16, k = 4, m = 4, n = 4>}
+
+// -----
+
+// A shared B is one B for every entry already.
+// expected-error@+1 {{b_group needs a batched B (shared_b already shares one B)}}
+func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, b_group = 4, batch = 8, c = bf16, k = 4, m = 4, n = 4, shared_b = true>}

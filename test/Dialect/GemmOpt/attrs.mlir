@@ -29,3 +29,19 @@ func.func @softmax() attributes {
   gemm_opt.softmax_plan = #gemm_opt.softmax_plan<algo = "online", kernel = "online", threads_per_row = 256, rows_per_block = 1, vector = 8, chunks = 4, storage = "registers", reduce = "shuffle", packed = true, cluster = 2, ftz_exp = true, max_registers = 80>} {
   return
 }
+
+// A group of entries per B entry prints when above 1, after B's type.
+// CHECK-LABEL: func.func @grouped_b()
+// CHECK-SAME: gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, b_group = 4, batch = 16, c = bf16, k = 72, m = 130, n = 67, transpose_b = true>
+// CHECK-LABEL: func.func @ungrouped_b()
+// CHECK-SAME: gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, batch = 16, c = bf16, k = 72, m = 130, n = 67>
+func.func @grouped_b() attributes {
+  gemm_opt.problem = #gemm_opt.matmul<m = 130, n = 67, k = 72, a = bf16, b = bf16, c = bf16, batch = 16, b_group = 4, transpose_b = true>
+} {
+  return
+}
+func.func @ungrouped_b() attributes {
+  gemm_opt.problem = #gemm_opt.matmul<m = 130, n = 67, k = 72, a = bf16, b = bf16, c = bf16, batch = 16, b_group = 1>
+} {
+  return
+}

@@ -40,7 +40,7 @@ func.func @result_batch_moved(%p: tensor<2x3x8x16xf16>, %v: tensor<2x3x16x4xf16>
   %o3 = linalg.batch_matmul ins(%p3, %v3 : tensor<6x8x16xf16>, tensor<6x16x4xf16>) outs(%c : tensor<6x8x4xf32>) -> tensor<6x8x4xf32>
   %o = tensor.expand_shape %o3 [[0, 1], [2], [3]] output_shape [2, 3, 8, 4] : tensor<6x8x4xf32> into tensor<2x3x8x4xf32>
   %te = tensor.empty() : tensor<3x2x8x4xf32>
-  // expected-error@+1 {{'linalg.transpose' op permutes a matmul's result: gemm-opt computes a transposed result (the last two dimensions swapped, also through elementwise ops with broadcast operands) as the matmul of B and A, and attention's output transpose(1, 2) ([b, h, q, d] of a batch matmul's result to [b, q, h, d]) as a C whose rows are h * d elements apart, and compiles no copy on its own; this permutation moves the batch otherwise, or the result has another use or a non-zero initial C, or its rows stack grouped-query heads (gemm-stack-grouped-heads)}}
+  // expected-error@+1 {{'linalg.transpose' op permutes a matmul's result: gemm-opt computes a transposed result (the last two dimensions swapped, also through elementwise ops with broadcast operands) as the matmul of B and A, and attention's output transpose(1, 2) ([b, h, q, d] of a batch matmul's result to [b, q, h, d]) as a C whose rows are h * d elements apart, and compiles no copy on its own; this permutation moves the batch otherwise, or the result has another use or a non-zero initial C}}
   %t = linalg.transpose ins(%o : tensor<2x3x8x4xf32>) outs(%te : tensor<3x2x8x4xf32>) permutation = [1, 0, 2, 3]
   return %t : tensor<3x2x8x4xf32>
 }

@@ -78,7 +78,7 @@ func.func @values(%p: tensor<8x16x32xbf16>, %v: tensor<2x2x32x64xbf16>) -> tenso
 
 // A mask over the queries (one [16, 32] matrix for every entry): a stacked
 // row would read another query's mask row, so nothing changes (the repeat
-// is left for gemm-verify-input's error).
+// is left for gemm-fold-grouped-repeats).
 // CHECK-LABEL: func.func @query_mask
 // CHECK:       linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]
 // CHECK:       linalg.batch_matmul {{.*}} ins(%{{.+}}, %{{.+}} : tensor<8x16x64xbf16>, tensor<8x32x64xbf16>)

@@ -64,6 +64,15 @@ struct GemmProblem {
   /// Batched with one 2-D B for every entry (batch_matmul's B map without
   /// the batch dimension): B's buffer is 2-D, A's and C's 3-D.
   bool sharedB = false;
+  /// Grouped-query attention's K or V (FoldGroupedRepeats.h): B holds
+  /// batch / bGroup entries, entry z reading B's entry z / bGroup. 1: one
+  /// B entry per entry.
+  int64_t bGroup = 1;
+  /// The repeat of B's entries that the fold left for the first rung (a
+  /// linalg.broadcast into a temporary, read through a collapse_shape),
+  /// which the first rung erases (analyzeGemmProblem only).
+  linalg::LinalgOp bRepeat;
+  Value bRepeatTemp;
   linalg::FillOp zeroFill;
   /// The fused elementwise consumer's steps (#gemm_opt.epilogue; null:
   /// none) and the buffers E0.. they read. C is then the consumer's output.
@@ -212,6 +221,20 @@ bool isZeroFill(linalg::FillOp fill);
 /// The zero `linalg.fill` of a memref matmul's C that is the last op before
 /// it touching C, in the same block: the one a kernel can fold (beta = 0).
 linalg::FillOp findFoldableZeroFill(linalg::LinalgOp op);
+
+/// Integer attribute on a linalg.batch_matmul whose B is a repeat of each
+/// entry of a smaller tensor for groups of this many entries
+/// (gemm-fold-grouped-repeats): the first rung reads the unrepeated tensor
+/// (GemmProblem::bGroup).
+inline constexpr llvm::StringLiteral kBGroupAttr = "gemm_opt.b_group";
+
+/// The repeat behind a memref batch matmul's B when `op` carries
+/// kBGroupAttr: the linalg.broadcast (dimension 1) of a [batch / r, R, C]
+/// buffer into a temporary [batch / r, r, R, C] allocation, which B
+/// collapses. Fails with an error at `op` when the attribute is there but
+/// the repeat is not.
+LogicalResult findGroupedRepeat(linalg::LinalgOp op, linalg::LinalgOp &repeat,
+                                Value &temp);
 
 /// Describes a verified matmul or batch_matmul on memrefs; fails (with an
 /// error at the op) when its operands are not function arguments or

@@ -80,9 +80,21 @@ Value getBatchedBuffer(Value view);
 
 /// A new scratch buffer of `type` (2-D, identity) for a copy of `like`: a
 /// plain allocation, or when `like` is batched an allocation with `like`'s
-/// batch count in front and its batch view.
+/// batch count in front and its batch view (a plain one: the copy kernel
+/// writes each entry of the buffer).
 Value allocateScratchLike(OpBuilder &b, Location loc, MemRefType type,
                           Value like);
+
+/// The view a copy kernel reads or writes of `view`: for a group's view
+/// (a B entry per group of entries, GemmProblem::bGroup), a plain batch
+/// view of its buffer, so that the copy runs once per stored entry; `view`
+/// otherwise.
+Value perStoredEntry(OpBuilder &b, Location loc, Value view);
+
+/// The view the matmul kernel reads of `scratch`, a copy of `like`
+/// (allocateScratchLike): with `like`'s group when `like` is a group's
+/// view, `scratch` otherwise.
+Value withSpanOf(OpBuilder &b, Location loc, Value scratch, Value like);
 
 /// `problem` with each 3-D buffer (a linalg.batch_matmul's, batch 1
 /// included) replaced by its batch view (an epilogue operand's with its

@@ -20,6 +20,31 @@
 
 namespace mlir::gemm_opt {
 
+/// A batch matmul's B that repeats a tensor for groups of consecutive
+/// entries.
+struct RepeatedOperand {
+  /// The linalg.generic or linalg.broadcast repeating `source` along one of
+  /// its loops.
+  linalg::LinalgOp repeat;
+  Value source;
+  int64_t repeats = 0;
+};
+
+/// The repeat behind `b` (a chain of tensor.collapse_shape ops of a
+/// repeating op's result, static) when the collapses merge the dimensions
+/// up to the repeated one into the batch and keep the last two, and the
+/// repeat is along the batch's last dimension: the entries that read one
+/// matrix are consecutive. Fails otherwise.
+FailureOr<RepeatedOperand> findRepeatedOperand(Value b);
+
+/// `source` (a static tensor of rank 2 or more) as [entries, R, C]: its
+/// leading dimensions collapsed, or a batch of one.
+Value collapseToEntries(OpBuilder &b, Location loc, Value source);
+
+/// Erases the collapses of a repeat that `b` is and the repeat (with its
+/// tensor.empty) when nothing reads them any more.
+void eraseUnreadRepeat(RewriterBase &rewriter, Value b);
+
 /// Whether `op` repeats its one input along one loop: a linalg.broadcast
 /// adding one dimension, or a linalg.generic copying its input element to
 /// every output element, reading it through the other loops in order

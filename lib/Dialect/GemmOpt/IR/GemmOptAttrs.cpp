@@ -256,12 +256,11 @@ EpilogueAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult
-MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
-                          bool accumulate, Type b, int64_t batch, Type c,
-                          int64_t cHeads, EpilogueAttr epilogue, int64_t k,
-                          int64_t m, int64_t n, bool sharedB, bool transposeA,
-                          bool transposeB) {
+LogicalResult MatmulProblemAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, Type a, bool accumulate,
+    Type b, int64_t bGroup, int64_t batch, Type c, int64_t cHeads,
+    EpilogueAttr epilogue, int64_t k, int64_t m, int64_t n, bool sharedB,
+    bool transposeA, bool transposeB) {
   // The kernel writes the fused consumer's output: nothing to add to.
   if (epilogue && accumulate)
     return emitError() << "a fused epilogue needs accumulate = false (C is "
@@ -280,6 +279,13 @@ MatmulProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError, Type a,
           " must be positive and divide batch = " + std::to_string(batch);
   if (why.empty() && cHeads > 1 && accumulate)
     why = "c_heads needs accumulate = false (C is written, never read)";
+  // A group of entries reading one B entry divides the batch; a shared B
+  // is already one for every entry.
+  if (why.empty() && (bGroup < 1 || batch % bGroup))
+    why = "b_group = " + std::to_string(bGroup) +
+          " must be positive and divide batch = " + std::to_string(batch);
+  if (why.empty() && bGroup > 1 && sharedB)
+    why = "b_group needs a batched B (shared_b already shares one B)";
   // A group or cycle of entries divides the batch.
   if (why.empty() && epilogue)
     for (EpilogueStepAttr step : epilogue.getSteps())

@@ -215,14 +215,17 @@ FailureOr<GemmProblem> mlir::gemm_opt::recoverGemmProblem(gpu::LaunchOp launch) 
                             "matmul kernel (gemm_opt.role attributes)");
   p.batch = recorded.getBatch();
   p.sharedB = recorded.getSharedB();
+  p.bGroup = recorded.getBGroup();
   p.cHeads = recorded.getCHeads();
-  // A batch_matmul's buffers are 3-D, batch first (batch 1 included).
+  // A batch_matmul's buffers are 3-D, batch first (batch 1 included); a
+  // grouped B has an entry per group of entries.
   auto fits = [&](Value v, ArrayRef<int64_t> shape) {
     ArrayRef<int64_t> s = cast<MemRefType>(v.getType()).getShape();
     if (v == p.b && p.sharedB)
       return s == shape;
+    int64_t entries = v == p.b ? p.batch / p.bGroup : p.batch;
     if (s.size() == 3)
-      return s.front() == p.batch && s.drop_front() == shape;
+      return s.front() == entries && s.drop_front() == shape;
     return p.batch == 1 && s == shape;
   };
   // C of heads (attention's output transposed): [batch / h, m, h, n].

@@ -151,11 +151,15 @@ def GemmOpt_MatmulProblemAttr : GemmOpt_Attr<"MatmulProblem", "matmul"> {
     `c_heads` (default 1): C is stored [batch / c_heads, m, c_heads, n],
     entry z at rows of c_heads * n elements from (z / c_heads, 0, z %
     c_heads, 0): attention's output transposed (1, 2), written in place.
+    `b_group` (default 1): B holds batch / b_group entries, entry z reading
+    B's entry z / b_group (grouped-query attention's K or V, shared by the
+    b_group query heads of one key head); never with `shared_b`.
   }];
   let parameters = (ins
     "::mlir::Type":$a,
     GemmOpt_BoolParameter<"false", "C is accumulated into (beta = 1)">:$accumulate,
     "::mlir::Type":$b,
+    GemmOpt_Int<"1", "entries per B entry: entry z reads B's z / b_group">:$b_group,
     GemmOpt_Int<"1", "batch entries (linalg.batch_matmul: A, B, C 3-D)">:$batch,
     "::mlir::Type":$c,
     GemmOpt_Int<"1", "heads: C stored [batch / c_heads, m, c_heads, n]">:$c_heads,
