@@ -1,0 +1,1 @@
+benchmarks/concurrency-check.sh /tmp/bin 1 test/Inputs/attention-gqa-causal-bf16-2x8x2x130x67x72.mlir --stages=mma,wgmma --repeat 3 test/Inputs/attention-gqa-output-bf16-2x8x2x130x40x72.mlir --stages=wgmma --repeat 3 --tuning-db benchmarks/results/2026-12-06-session31/inputs/gqa-heads-tma-db.jsonl

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 9 gemm-run --check-only test/Inputs/attention-gqa-output-bf16-2x8x2x130x40x72.mlir --stages=wgmma --repeat 3 --tuning-db benchmarks/results/2026-12-06-session31/inputs/gqa-heads-tma-db.jsonl
