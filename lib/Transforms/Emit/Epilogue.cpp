@@ -169,6 +169,18 @@ Value mlir::gemm_opt::applyEpilogue(KernelBuilder &b, const GemmProblem &p,
   return v;
 }
 
+Value mlir::gemm_opt::elementZeroAddress(KernelBuilder &b, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, buffer);
+  if (type.getLayout().isIdentity())
+    return base;
+  Value offset =
+      memref::ExtractStridedMetadataOp::create(b, buffer).getOffset();
+  return arith::AddIOp::create(
+      b, base, arith::MulIOp::create(b, offset, b.index(bytes)));
+}
+
 Value mlir::gemm_opt::applyEpilogueGiven(KernelBuilder &b, const GemmProblem &p,
                                          Value row, Value col, Value v,
                                          ArrayRef<Value> given) {

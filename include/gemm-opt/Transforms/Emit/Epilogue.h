@@ -23,6 +23,11 @@ namespace mlir::gemm_opt {
 Value applyEpilogue(KernelBuilder &b, const GemmProblem &p, Value row,
                     Value col, Value v, bool clamp = false);
 
+/// The byte address of `buffer`'s element 0 (its aligned pointer plus the
+/// view's offset: a batch entry's view starts there), from which the
+/// epilogues that store C (and read its operands) by address index.
+Value elementZeroAddress(KernelBuilder &b, Value buffer);
+
 /// applyEpilogue where the caller has read step i's operand itself when
 /// `given[i]` is not null (widened to f32, not yet scaled: the swap-AB
 /// wgmma store reads whole-matrix and row operands at immediate offsets

@@ -79,15 +79,9 @@ void SimtKernelEmitter::guardedStore(Value v, Value row, Value col) {
   if (out == p.c)
     v = applyEpilogue(b, p, row, col, v, /*clamp=*/true);
   int64_t bytes = half ? 2 : 4;
-  if (!cBase) {
-    cBase = memref::ExtractAlignedPointerAsIndexOp::create(b, out);
-    // A batch entry's view of C starts at its offset (BatchedLaunches.h).
-    if (!cast<MemRefType>(out.getType()).getLayout().isIdentity())
-      cBase =
-          add(cBase,
-              mul(memref::ExtractStridedMetadataOp::create(b, out).getOffset(),
-                  bytes));
-  }
+  // A batch entry's view of C starts at its offset (BatchedLaunches.h).
+  if (!cBase)
+    cBase = elementZeroAddress(b, out);
   Value offset = mul(
       add(b.createOrFold<arith::MulIOp>(outRow, p.nRuntime ? nDim : c(ldOut)),
           col),

@@ -51,35 +51,24 @@ void WgmmaKernelEmitter::storeC(ArrayRef<Value> acc) {
     }
 }
 
-/// The byte address of `buffer`'s element 0 (its aligned pointer plus the
-/// view's offset).
-static Value elementZeroAddress(KernelBuilder &b, Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  int64_t bytes = type.getElementTypeBitWidth() / 8;
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, buffer);
-  if (type.getLayout().isIdentity())
-    return base;
-  Value offset =
-      memref::ExtractStridedMetadataOp::create(b, buffer).getOffset();
-  return arith::AddIOp::create(
-      b, base, arith::MulIOp::create(b, offset, b.index(bytes)));
-}
-
-/// Whether step `step` of the unswapped problem `q` reads an operand whose
-/// element for C[m][n] lies d * (N or 1) elements past that of C[m0][n]
-/// (m = m0 + d): a whole M x N matrix of rows N apart, or a vector over M.
-static bool readsAlongM(const GemmProblem &q, EpilogueStepAttr step) {
+/// For step `step` of the unswapped problem `q`: how many elements past
+/// that of C[m0][n] its operand's element for C[m0 + d][n] lies, per d: N
+/// for a whole M x N matrix of rows N apart, 1 for a vector over M; 0 when
+/// the step reads no such operand.
+static int64_t strideAlongM(const GemmProblem &q, EpilogueStepAttr step) {
   if (step.isUnary() || step.getScalar())
-    return false;
+    return 0;
   auto type = cast<MemRefType>(q.epilogueOperands[step.getOperand()].getType());
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
-    return false;
+    return 0;
   if (step.getBroadcast() == "row")
-    return type.getRank() == 1;
+    return type.getRank() == 1 ? 1 : 0;
   return step.getBroadcast() == "none" && type.getRank() == 2 &&
-         strides[0] == q.n;
+                 strides[0] == q.n
+             ? q.n
+             : 0;
 }
 
 void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
@@ -111,16 +100,24 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
   Value cBase;
   if (!q.accumulate)
     cBase = elementZeroAddress(b, q.c);
-  // Per epilogue step read along M: its operand's element 0 and bytes.
-  SmallVector<std::pair<Value, int64_t>> alongM;
+  // Per epilogue step, its operand when read along M: element 0's address,
+  // the element type and bytes, and the elements per row of C (0: none).
+  struct AlongM {
+    Value base;
+    Type type;
+    int64_t bytes = 0, stride = 0;
+  };
+  SmallVector<AlongM> alongM;
   if (q.epilogue && !q.accumulate)
     for (EpilogueStepAttr step : q.epilogue.getSteps()) {
-      auto &[operandBase, operandBytes] = alongM.emplace_back();
-      if (!readsAlongM(q, step))
+      AlongM &at = alongM.emplace_back();
+      at.stride = strideAlongM(q, step);
+      if (!at.stride)
         continue;
       Value e = q.epilogueOperands[step.getOperand()];
-      operandBase = elementZeroAddress(b, e);
-      operandBytes = cast<MemRefType>(e.getType()).getElementTypeBitWidth() / 8;
+      at.base = elementZeroAddress(b, e);
+      at.type = cast<MemRefType>(e.getType()).getElementType();
+      at.bytes = at.type.getIntOrFloatBitWidth() / 8;
     }
   Value col32 = b.inlinePtx(
       b.getI32Type(),
@@ -138,17 +135,12 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
             add(cBase, mul(add(mul(colBase, q.n), n), bytes)));
       // Each step's address of its element at (colBase, n).
       SmallVector<Value> operandRow;
-      for (auto [step, at] :
-           llvm::zip(q.epilogue ? q.epilogue.getSteps()
-                                : ArrayRef<EpilogueStepAttr>(),
-                     alongM)) {
+      for (const AlongM &at : alongM) {
         Value address;
-        if (at.first) {
-          Value element = step.getBroadcast() == "row"
-                              ? colBase
-                              : add(mul(colBase, q.n), n);
+        if (at.stride) {
+          Value element = at.stride == 1 ? colBase : add(mul(colBase, q.n), n);
           address = arith::IndexCastOp::create(
-              b, b.getI64Type(), add(at.first, mul(element, at.second)));
+              b, b.getI64Type(), add(at.base, mul(element, at.bytes)));
         }
         operandRow.push_back(address);
       }
@@ -173,20 +165,11 @@ void WgmmaKernelEmitter::storeCTransposed(ArrayRef<Value> acc) {
               return;
             }
             SmallVector<Value> given;
-            for (auto [step, address, at] :
-                 llvm::zip(q.epilogue ? q.epilogue.getSteps()
-                                      : ArrayRef<EpilogueStepAttr>(),
-                           operandRow, alongM)) {
-              Value y;
-              if (address) {
-                int64_t stride = step.getBroadcast() == "row" ? 1 : q.n;
-                Type type = cast<MemRefType>(
-                                q.epilogueOperands[step.getOperand()].getType())
-                                .getElementType();
-                y = loadAtOffset(address, d * stride * at.second, type);
-              }
-              given.push_back(y);
-            }
+            for (auto [address, at] : llvm::zip_equal(operandRow, alongM))
+              given.push_back(
+                  address
+                      ? loadAtOffset(address, d * at.stride * at.bytes, at.type)
+                      : Value());
             Value v = applyEpilogueGiven(b, q, m, n, x, given);
             if (bytes == 2)
               v = arith::BitcastOp::create(b, b.getI16Type(),
