@@ -385,8 +385,17 @@ describeOpsVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
   std::string error;
   if (!rt::validateManifest(m, error))
     return f.emitError("cannot describe the compiled kernels: ") << error;
-  bindings = {{"M", tokens, *v.planned}};
-  return symbolizeOpsVariant(f, m, symbols, *v.planned);
+  int64_t factor = 1;
+  FailureOr<VariantJson> parts =
+      symbolizeOpsVariant(f, m, symbols, *v.planned, factor);
+  if (failed(parts))
+    return failure();
+  if (d.first && factor != d.step)
+    return f.emitError("the variants of '")
+           << v.of << "' collapse different static dimensions into M";
+  d.step = factor;
+  bindings = {{"M", tokens, *v.planned * factor}};
+  return parts;
 }
 
 FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
@@ -429,8 +438,9 @@ FailureOr<std::string> mlir::gemm_opt::describeDynamicFunction(
     entry["kernels"] = std::move(parts->kernels);
     d.table.push_back(std::move(entry));
   }
+  // M is a multiple of the step (the rows per token).
   int64_t most =
-      maxM != kMaxSymbolValue ? maxM / d.step * d.step : largestCommonSize(d);
+      (maxM != kMaxSymbolValue ? maxM : largestCommonSize(d)) / d.step * d.step;
   for (auto &symbol : d.symbols)
     symbol.second = most;
   return writeDynamicManifest(d);

@@ -183,19 +183,21 @@ std::string mlir::gemm_opt::writeDynamicManifest(const DynamicParts &d) {
 /// CUDA's limits, buffers within the manifest's bytes), found by bisection
 /// with the reader itself.
 int64_t mlir::gemm_opt::largestCommonSize(DynamicParts d) {
-  auto fits = [&](int64_t v) {
+  // Over multiples of the step: the reader refuses a largest value that is
+  // none.
+  auto fits = [&](int64_t multiple) {
     for (auto &symbol : d.symbols)
-      symbol.second = v;
+      symbol.second = multiple * d.step;
     rt::DynamicManifest parsed;
     std::string error;
     return rt::parseDynamicManifest(writeDynamicManifest(d), parsed, error);
   };
-  int64_t lo = 1, hi = kMaxSymbolValue;
+  int64_t lo = 1, hi = kMaxSymbolValue / d.step;
   if (fits(hi))
-    return hi;
+    return hi * d.step;
   while (lo + 1 < hi) {
     int64_t mid = lo + (hi - lo) / 2;
     (fits(mid) ? lo : hi) = mid;
   }
-  return lo;
+  return lo * d.step;
 }

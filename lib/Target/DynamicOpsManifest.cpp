@@ -1,13 +1,16 @@
 //===- DynamicOpsManifest.cpp - Variants of ops sharing a token count -----===//
 //
 // A variant of a function of several ops whose rows are one dynamic token
-// count M is described as a version-2 manifest at its planned M
+// count is described as a version-2 manifest at its planned tokens
 // (OpsManifest.cpp) and validated as such; its JSON is then read back and the
-// planned M replaced by the symbol where it stands for the actual tokens: every
-// op's rows, the token dimension of every buffer an op reads or writes by row
+// planned rows replaced by the symbol M where they stand for the actual rows:
+// every op's rows, the rows of every buffer an op reads or writes by row
 // (arguments, results and the intermediates between ops alike, so that a
 // runner sizes the intermediates for the actual M), tensor maps over those
 // rows, and the grids and parameters computed from each op's M argument.
+// With static dimensions collapsed beside the tokens ([2, ?, K] read as
+// 2 * tokens rows) M is the rows, a multiple of that factor, and a buffer's
+// token dimension M / factor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,24 +26,29 @@ using namespace mlir::gemm_opt;
 namespace rt = ::gemm_opt::runtime;
 namespace json = llvm::json;
 
-/// Which of the first `leading` dimensions of `shape` holds the tokens: one
-/// an earlier op already made the symbol, else the dynamic dimension of the
-/// rows collapsed there (dynamicLeadingDim).
+/// Which of the first `leading` dimensions of `shape`, collapsed into
+/// `rows`, holds the tokens: one an earlier op already made an expression
+/// of the symbol, else the dynamic dimension planned at `planned`
+/// (dynamicLeadingDim).
 static FailureOr<size_t> tokensDimension(const json::Array &shape,
-                                         size_t leading, int64_t planned) {
+                                         size_t leading, int64_t rows,
+                                         int64_t planned) {
   for (size_t d = 0; d < leading && d < shape.size(); ++d)
     if (shape[d].getAsObject())
       return d;
-  return dynamicLeadingDim(shape, leading, planned, planned);
+  return dynamicLeadingDim(shape, leading, rows, planned);
 }
 
 namespace {
 /// The template parts of one variant, made op by op.
 class OpsSymbolizer {
 public:
-  OpsSymbolizer(func::FuncOp f, int64_t planned) : f(f), planned(planned) {
+  OpsSymbolizer(func::FuncOp f, int64_t planned, int64_t factor)
+      : f(f), planned(planned), rows(planned * factor) {
     SymbolicInt e;
     e.sym = "M";
+    allRows = symbolicJson(e);
+    e.div = factor;
     tokens = symbolicJson(e);
   }
   LogicalResult symbolizeOp(size_t index, const rt::OpDesc &op,
@@ -50,8 +58,10 @@ public:
 
 private:
   func::FuncOp f;
-  int64_t planned;
-  json::Value tokens = nullptr;
+  /// The planned tokens, and the rows every op has at them.
+  int64_t planned, rows;
+  /// M (the rows) and M / factor (the tokens) as the manifest writes them.
+  json::Value allRows = nullptr, tokens = nullptr;
   /// The buffers whose first size is the tokens (A stored M x K, C, X, Y,
   /// epilogue operands read by row): a tensor map's outer extent over them
   /// is the rows.
@@ -62,14 +72,16 @@ private:
 LogicalResult OpsSymbolizer::symbolizeOp(size_t index, const rt::OpDesc &op,
                                          json::Object &problem,
                                          json::Array &buffers) {
-  int64_t rows = op.isMatmul() ? op.matmul.m : op.softmax.rows;
-  if (rows != planned || (op.isMatmul() && op.matmul.batch != 1))
+  int64_t opRows = op.isMatmul() ? op.matmul.m : op.softmax.rows;
+  if (opRows != rows || (op.isMatmul() && op.matmul.batch != 1))
     return f.emitError("op #")
-           << index << " (" << op.op << ") has " << rows
+           << index << " (" << op.op << ") has " << opRows
            << " rows in the variant planned at " << planned
-           << " tokens; every op's rows must be the dynamic token count";
+           << " tokens, where the first op has " << rows
+           << "; every op's rows must be the dynamic token count, times the "
+              "same static dimensions collapsed with it";
   StringRef rowsSize = op.isMatmul() ? "M" : kSoftmaxRowsSymbol;
-  problem[op.isMatmul() ? "m" : "rows"] = tokens;
+  problem[op.isMatmul() ? "m" : "rows"] = allRows;
   for (const auto &[role, name] : op.operands) {
     SmallVector<StringRef, 2> sizes =
         op.isMatmul() ? dimensionSizes(op.matmul, role)
@@ -88,21 +100,26 @@ LogicalResult OpsSymbolizer::symbolizeOp(size_t index, const rt::OpDesc &op,
              << name << " of op #" << index
              << " does not have the shape of its role " << role;
     size_t d = shape->size() - sizes.size() + position;
-    // Rows spread over leading dimensions ([1, ?, K]): the dynamic one.
-    if (position == 0 && shape->size() > sizes.size()) {
-      FailureOr<size_t> lead = tokensDimension(*shape, d + 1, planned);
+    // Rows spread over leading dimensions ([2, ?, K]): the dynamic one, the
+    // tokens; else the dimension holds all rows (an intermediate [M, N]).
+    bool spread = position == 0 && shape->size() > sizes.size();
+    if (spread) {
+      FailureOr<size_t> lead = tokensDimension(*shape, d + 1, rows, planned);
       if (failed(lead))
         return f.emitError("buffer ")
                << name << " holds the token rows of op #" << index << " in "
                << d + 1 << " dimensions, none of them its planned " << planned
-               << " beside static ones of product 1";
+               << " beside static ones of product " << rows / planned;
       d = *lead;
     }
-    if ((*shape)[d] != tokens && (*shape)[d].getAsInteger() != planned)
+    const json::Value &size = spread ? tokens : allRows;
+    if ((*shape)[d] != size &&
+        (*shape)[d].getAsInteger() != (spread ? planned : rows))
       return f.emitError("buffer ")
              << name << " of op #" << index << " does not have the planned "
-             << planned << " tokens in dimension " << d;
-    (*shape)[d] = tokens;
+             << (spread ? planned : rows) << " " << (spread ? "tokens" : "rows")
+             << " in dimension " << d;
+    (*shape)[d] = size;
     if (position == 0)
       rowsFirst.insert(name);
   }
@@ -125,11 +142,11 @@ LogicalResult OpsSymbolizer::symbolizeKernel(json::Object &kernel,
       continue;
     // A map over token rows: its outer extent is the rows.
     json::Array &dims = *p.getArray("dims");
-    if (dims.size() != 2 || dims[1].getAsInteger() != planned)
+    if (dims.size() != 2 || dims[1].getAsInteger() != rows)
       return f.emitError("a tensor map over buffer ")
-             << *p.getString("buffer") << " does not cover its planned "
-             << planned << " token rows";
-    dims[1] = tokens;
+             << *p.getString("buffer") << " does not cover its planned " << rows
+             << " token rows";
+    dims[1] = allRows;
   }
   return success();
 }
@@ -137,7 +154,7 @@ LogicalResult OpsSymbolizer::symbolizeKernel(json::Object &kernel,
 FailureOr<VariantJson>
 mlir::gemm_opt::symbolizeOpsVariant(func::FuncOp f, const rt::KernelManifest &m,
                                     const std::vector<KernelSymbols> &symbols,
-                                    int64_t planned) {
+                                    int64_t planned, int64_t &factor) {
   llvm::Expected<json::Value> parsed = json::parse(rt::toJson(m));
   if (!parsed) {
     llvm::consumeError(parsed.takeError());
@@ -154,7 +171,19 @@ mlir::gemm_opt::symbolizeOpsVariant(func::FuncOp f, const rt::KernelManifest &m,
   out.kernels = std::move(*doc.getArray("kernels"));
   if (out.kernels.size() != symbols.size())
     return f.emitError("the variant's kernels and their sizes disagree");
-  OpsSymbolizer symbolizer(f, planned);
+  // The first op's rows per token; every op must have as many.
+  if (m.ops.empty())
+    return f.emitError("a variant of several ops describes no op");
+  const rt::OpDesc &first = m.ops.front();
+  int64_t firstRows = first.isMatmul() ? first.matmul.m : first.softmax.rows;
+  if (planned < 1 || firstRows % planned != 0)
+    return f.emitError("op #0 (")
+           << first.op << ") has " << firstRows
+           << " rows, no multiple of the variant's planned " << planned
+           << " tokens; every op's rows must be the dynamic token count, "
+              "times static dimensions collapsed with it";
+  factor = firstRows / planned;
+  OpsSymbolizer symbolizer(f, planned, factor);
   for (auto [i, op] : llvm::enumerate(out.ops))
     if (failed(symbolizer.symbolizeOp(
             i, m.ops[i], *op.getAsObject()->getObject("problem"), out.buffers)))

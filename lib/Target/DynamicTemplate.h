@@ -63,19 +63,22 @@ bool mergeBuffers(llvm::json::Array &into, const llvm::json::Array &buffers,
 /// The version-3 manifest's text.
 std::string writeDynamicManifest(const DynamicParts &d);
 
-/// The largest value all symbols may take at once, found by bisection with
-/// the runtime's reader.
+/// The largest value all symbols may take at once, a multiple of `d.step`,
+/// found by bisection with the runtime's reader.
 int64_t largestCommonSize(DynamicParts d);
 
-/// A variant of several ops sharing the token count M (`m`, its version-2
-/// description at its planned M, `planned`; `symbols` per kernel) as
-/// template parts: every op's rows, the rows of every buffer an op reads or
-/// writes by row (arguments, results, intermediates), tensor maps over them,
-/// grids and parameters computed from M.
+/// A variant of several ops sharing a dynamic token count (`m`, its
+/// version-2 description at its `planned` tokens; `symbols` per kernel) as
+/// template parts over the rows M: every op's rows, the rows of every buffer
+/// an op reads or writes by row (arguments, results, intermediates), tensor
+/// maps over them, grids and parameters computed from M. Sets `factor`, the
+/// rows per token (static dimensions collapsed with the tokens, [2, ?, K]:
+/// 2), the same for every op.
 FailureOr<VariantJson>
 symbolizeOpsVariant(func::FuncOp f,
                     const ::gemm_opt::runtime::KernelManifest &m,
-                    const std::vector<KernelSymbols> &symbols, int64_t planned);
+                    const std::vector<KernelSymbols> &symbols, int64_t planned,
+                    int64_t &factor);
 
 } // namespace mlir::gemm_opt
 

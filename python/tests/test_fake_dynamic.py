@@ -33,11 +33,12 @@ def dynamic_kernel():
 
 
 def evaluate(value, sizes):
-    """A manifest integer or expression {"sym", "ceil_div", "mul", "min"}
-    at `sizes` (docs/manifest.md, "Dynamic dimensions")."""
+    """A manifest integer or expression {"sym", "div", "ceil_div", "mul",
+    "min"} at `sizes` (docs/manifest.md, "Dynamic dimensions")."""
     if not isinstance(value, dict):
         return value
-    v = -(-sizes[value["sym"]] // value.get("ceil_div", 1)) * value.get("mul", 1)
+    s = sizes[value["sym"]] // value.get("div", 1)
+    v = -(-s // value.get("ceil_div", 1)) * value.get("mul", 1)
     return min(v, value["min"]) if "min" in value else v
 
 

@@ -29,8 +29,9 @@ CALLS_SCRIPT = SCRIPT_START + r"""
 import gemm_opt
 T = lambda *shape: fake_torch.Tensor(shape, torch.bfloat16)
 w1, w2 = T(512, 256), T(128, 512)
+batch = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 for m in json.loads(sys.argv[2]):
-    x = T(1, m, 256)
+    x = T(batch, m, 256)
     y = kernel(x, w1, w2)
     keep += [x, y]
     calls.append({"m": m, "y_shape": list(y.shape), "variant": kernel.instance(x, w1, w2).variant})
@@ -76,3 +77,27 @@ def test_each_size_launches_every_op_of_its_variant(fake_cuda, tmp_path, kernel)
     assert not launches
     # A K the weights do not have: the instance of the M it binds says so.
     assert out["errors"] == {"zero": "SizeError", "count": "TypeError", "k": "ValueError"}
+
+
+BATCH_INPUT = REPO / "test" / "Inputs" / "linear-softmax-linear-dynamic-batch3-bf16-256x512x128.mlir"
+
+def test_a_batch_of_sequences_beside_the_tokens(fake_cuda, tmp_path):
+    """[3, tokens, 256]: M is the rows (3 x tokens), every op's kernels get
+    that M, the result has the caller's tokens."""
+    k = gemm_opt.compile(str(BATCH_INPUT), stage="wgmma")
+    assert isinstance(k, gemm_opt.DynamicFunctionKernel) and k.symbols["M"][0] == 3
+    assert k.arguments[0]["shape"] == [3, {"sym": "M", "div": 3}, 256]
+    out, launches = run_script(fake_cuda, tmp_path, k, CALLS_SCRIPT, json.dumps([1, 5, 37, 3000]), "3")
+    for call in out["calls"]:
+        sizes = {"M": 3 * call["m"]}
+        assert call["y_shape"] == [3, call["m"], 128]
+        variant = k.manifest["variants"][chosen(k.manifest, sizes)]
+        assert call["variant"] == chosen(k.manifest, sizes)
+        mine, launches = launches[:len(variant["kernels"])], launches[len(variant["kernels"]):]
+        for kern, launch in zip(variant["kernels"], mine):
+            assert launch["kernel"] == kern["name"]
+            assert launch["grid"] == [evaluate(g, sizes) for g in kern["grid"]]
+            for p, slot in zip(kern["params"], launch["params"]):
+                if p["abi"] in ("i32", "i64"):
+                    assert slot == evaluate(p["value"], sizes)
+    assert not launches

@@ -3,7 +3,8 @@
 // A version-3 manifest with "ops" (a function of several ops sharing the
 // token count M): read, instantiated into a version-2 manifest at several
 // M (the intermediates and the result sized by M, including above the
-// largest planned M), symbols bound by the arguments, and the rejections
+// largest planned M), symbols bound by the arguments, the same over a batch
+// of sequences beside the tokens (M a multiple of it), and the rejections
 // of a template with both one op and "ops" or a symbol no argument binds.
 //
 //===----------------------------------------------------------------------===//
@@ -124,6 +125,53 @@ void testRejectOps() {
          err.find("for no dimension of an arg or result buffer: nothing binds it") != std::string::npos);
 }
 
+/// opsText over a batch of 2 sequences beside the tokens: arg0 and the
+/// result [2, M / 2, .], M (every op's rows, the temps' rows) a multiple of
+/// 2 in every range.
+std::string batchedOpsText() {
+  std::string text = opsText("", R"([2, {"sym": "M", "div": 2}, 32])");
+  auto replace = [&](const std::string &from, const std::string &to) {
+    text.replace(text.find(from), from.size(), to);
+  };
+  replace(R"([1, {"sym": "M"}, 64])", R"([2, {"sym": "M", "div": 2}, 64])");
+  replace(R"("min": 1,)", R"("min": 2,)");
+  replace(R"("M": [1, 1])", R"("M": [2, 2])");
+  replace(R"("M": [2, 2048])", R"("M": [4, 2048])");
+  return text;
+}
+
+void testInstantiateBatchedOps() {
+  DynamicManifest d;
+  std::string err;
+  EXPECT_MSG(parseDynamicManifest(batchedOpsText(), d, err), err);
+  for (auto [m, expected] : {std::pair{int64_t(2), 0}, {74, 1}, {3000, 2}}) {
+    KernelManifest k;
+    int variant = -1;
+    EXPECT_MSG(instantiateManifest(d, {{"M", m}}, k, variant, err), err);
+    EXPECT(variant == expected && k.ops[0].matmul.m == m &&
+           k.ops[1].softmax.rows == m);
+    EXPECT(k.findBuffer("arg0")->shape == (std::vector<int64_t>{2, m / 2, 64}));
+    EXPECT(k.findBuffer("temp0")->shape == (std::vector<int64_t>{m, 128}));
+    EXPECT(k.findBuffer("result0")->shape ==
+           (std::vector<int64_t>{2, m / 2, 32}));
+  }
+  KernelManifest k;
+  int variant = -1;
+  EXPECT(!instantiateManifest(d, {{"M", 75}}, k, variant, err) &&
+         err.find("not a multiple of 2") != std::string::npos);
+  // The activation's tokens bind M, twice them.
+  SymbolSizes sizes;
+  EXPECT_MSG(
+      bindSymbols(d, {{"arg0", {2, 37, 64}}, {"arg1", {128, 64}}}, sizes, err),
+      err);
+  EXPECT(sizes.size() == 1 && sizes["M"] == 74);
+  // A range that is not whole tokens is the reader's error.
+  std::string odd = batchedOpsText();
+  odd.replace(odd.find(R"("M": [4, 2048])"), 14, R"("M": [3, 2048])");
+  EXPECT(!parseDynamicManifest(odd, d, err) &&
+         err.find("no multiple of") != std::string::npos);
+}
+
 } // namespace
 
 void testDynamicOpsManifests() {
@@ -131,4 +179,5 @@ void testDynamicOpsManifests() {
   testInstantiateOps();
   testBindOps();
   testRejectOps();
+  testInstantiateBatchedOps();
 }

@@ -12,13 +12,16 @@ using namespace mlir::gemm_opt;
 
 /// The argument a softmax's kernels read the actual rows from: a softmax
 /// variant's `rows`, or, in a variant of a token count shared by several ops,
-/// its M when the softmax's rows are the planned tokens.
+/// its M when the softmax's rows are the planned tokens (times static
+/// dimensions).
 static Value runtimeRows(func::FuncOp func, int64_t rows) {
   if (Value own = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol))
     return own;
   std::optional<DynamicVariant> v =
       func ? getDynamicVariant(func) : std::nullopt;
-  if (v && v->planned && *v->planned == rows)
+  // Rows of tokens times static dimensions collapsed with them ([3, ?, C]):
+  // the variant's M argument is the rows of every op (DynamicOpsManifest).
+  if (v && v->planned && *v->planned >= 1 && rows % *v->planned == 0)
     return getRuntimeRowsArgument(func);
   return {};
 }
