@@ -130,19 +130,26 @@ static LogicalResult rowsFactor(func::FuncOp f, const DynamicVariant &v,
                                 const rt::KernelManifest &m,
                                 ArrayRef<SymbolBinding> bindings, bool first,
                                 int64_t &step) {
+  // A softmax's rows ([b, ?, C]: b times the dynamic dimension) are its
+  // binding's planned extent, that dimension the variant's planned size.
+  bool softmax = m.op == "softmax";
+  StringRef rowsName = softmax ? StringRef(kSoftmaxRowsSymbol) : "M";
+  int64_t rows = softmax ? m.softmax.rows : m.matmul.m;
   int64_t factor = 1;
-  if (v.planned && v.symbol == "M" && *v.planned >= 1 &&
-      m.matmul.m % *v.planned == 0)
-    factor = m.matmul.m / *v.planned;
-  else if (v.planned && v.symbol == "M")
-    return f.emitError("the planned M ")
-           << m.matmul.m << " is no multiple of the planned dynamic size "
-           << *v.planned;
+  if (v.planned && v.symbol == rowsName && *v.planned >= 1 &&
+      rows % *v.planned == 0)
+    factor = rows / *v.planned;
+  else if (v.planned && v.symbol == rowsName)
+    return f.emitError("the planned ")
+           << rowsName << " " << rows
+           << " is no multiple of the planned dynamic size " << *v.planned;
   if (!first && factor != step)
     return f.emitError("the variants of '")
-           << v.of << "' collapse different static dimensions into M";
+           << v.of << "' collapse different static dimensions into "
+           << rowsName;
   step = factor;
-  if (factor == 1)
+  // A softmax's columns are independent of its rows.
+  if (factor == 1 || softmax)
     return success();
   if (bindings.size() != 1 || m.matmul.batch != 1)
     return f.emitError("the dynamic M is ")
@@ -214,7 +221,9 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
     int64_t divisor = 1;
     if (!batchOnly && shape.size() > sizes.size() && !sizes.empty() &&
         bound(sizes.front())) {
-      divisor = sizes.front() == "M" ? rowsFactor : 1;
+      divisor = sizes.front() == "M" || sizes.front() == kSoftmaxRowsSymbol
+                    ? rowsFactor
+                    : 1;
       int64_t rows = bound(sizes.front())->planned;
       FailureOr<size_t> d = dynamicLeadingDim(
           shape, shape.size() - sizes.size() + 1, rows, rows / divisor);

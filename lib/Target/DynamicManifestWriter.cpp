@@ -143,9 +143,11 @@ std::string mlir::gemm_opt::writeDynamicManifest(const DynamicParts &d) {
      << ",\n  \"chip\": " << compact(d.chip)
      << ",\n  \"func\": " << compact(d.source) << ",\n"
      << "  \"symbols\": [";
+  // The step is the first symbol's (the rows: M, or a softmax's rows).
   for (auto [i, symbol] : llvm::enumerate(d.symbols))
     os << (i ? ", " : "") << "{\"name\": \"" << symbol.first
-       << "\", \"min\": " << d.step << ", \"max\": " << symbol.second << "}";
+       << "\", \"min\": " << (i ? 1 : d.step) << ", \"max\": " << symbol.second
+       << "}";
   os << "],\n";
   // A variant of several ops: its ops, one per line (version 2's "ops").
   if (d.op.empty()) {

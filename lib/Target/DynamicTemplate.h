@@ -33,7 +33,7 @@ struct VariantJson {
 /// What the manifest's text is made of.
 struct DynamicParts {
   std::string op, stage, chip, source; // op: "" for several ops
-  int64_t step = 1; // every M a multiple of it (rowsFactor), its min
+  int64_t step = 1; // the first symbol (the rows) a multiple of it, its min
   /// The symbols in declared order and their largest values.
   SmallVector<std::pair<std::string, int64_t>> symbols;
   std::optional<VariantJson> first;

@@ -147,18 +147,25 @@ struct DynamicSizes {
 
 /// The dynamic rows and columns of a softmax, or an error saying why it
 /// cannot be compiled with dynamic dimensions.
+/// A softmax over the last dimension: its rows are the leading dimensions
+/// (of an N-D one, one of them dynamic: [b, ?, C] is b times as many rows,
+/// the manifest's rows a multiple of b), its columns the last.
 static FailureOr<DynamicSizes> findDynamicSoftmax(linalg::SoftmaxOp softmax) {
   auto in = cast<ShapedType>(softmax.getInput().getType());
   auto out = cast<ShapedType>(softmax.getOutput().getType());
-  if (!in.hasRank() || in.getRank() != 2 || softmax.getDimension() != 1 ||
-      in.getShape() != out.getShape())
+  int64_t rank = in.hasRank() ? in.getRank() : 0;
+  int64_t dynamicLeading = 0;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    dynamicLeading += in.isDynamicDim(d);
+  if (rank < 2 || softmax.getDimension() != uint64_t(rank - 1) ||
+      in.getShape() != out.getShape() || dynamicLeading > 1)
     return softmax.emitOpError(
         "has dynamic dimensions; gemm-opt compiles dynamic rows and columns "
-        "of a 2-D softmax over its last dimension (X and Y of one shape), "
-        "so far");
+        "of a softmax over its last dimension (X and Y of one shape, at "
+        "most one of the leading dimensions dynamic), so far");
   DynamicSizes sizes;
-  sizes.softmaxRows = in.isDynamicDim(0);
-  sizes.softmaxCols = in.isDynamicDim(1);
+  sizes.softmaxRows = dynamicLeading == 1;
+  sizes.softmaxCols = in.isDynamicDim(rank - 1);
   return sizes;
 }
 
