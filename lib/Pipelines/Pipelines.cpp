@@ -92,6 +92,7 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createGemmInitToEpilogue());
   pm.addPass(createGemmSpecializeDynamicDims());
   pm.addPass(createGemmFuseEpilogueChains());
+  pm.addPass(createGemmRecomputeSharedMatmuls());
   pm.addPass(createGemmStackGroupedHeads());
   pm.addPass(createGemmFoldGroupedRepeats());
   pm.addPass(createGemmVerifyInput());

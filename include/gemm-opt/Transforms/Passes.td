@@ -316,6 +316,25 @@ def GemmFuseEpilogueChains : Pass<"gemm-fuse-epilogue-chains", "ModuleOp"> {
                            "arith::ArithDialect"];
 }
 
+def GemmRecomputeSharedMatmuls
+    : Pass<"gemm-recompute-shared-matmuls", "ModuleOp"> {
+  let summary = "Give an elementwise consumer of a matmul whose result has "
+                "other uses a copy of the matmul to fuse into";
+  let description = [{
+    Runs after gemm-fuse-epilogue-chains in every stage pipeline. A
+    matmul's elementwise consumer fuses into its kernel only as the
+    result's one use. When the result is also returned or read by another
+    op (a pre-activation kept beside its activation), each such consumer
+    gets a copy of the zero-filled matmul (on tensors) before it, into which
+    it fuses; the other uses keep the original, so nothing is lost and the
+    function compiles, at the cost of a second kernel over A and B (a
+    remark at the consumer says so). A consumer that would not fuse alone
+    either is left as it is (gemm-verify-input names why).
+  }];
+  let dependentDialects = ["gemm_opt::GemmOptDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
+}
+
 def GemmStackGroupedHeads : Pass<"gemm-stack-grouped-heads", "ModuleOp"> {
   let summary = "Run grouped-query attention's query heads of one key head "
                 "as the rows of one batch entry";
