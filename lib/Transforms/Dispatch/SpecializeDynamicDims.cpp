@@ -10,8 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Heuristics/DynamicRanges.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -147,12 +148,12 @@ struct DynamicSizes {
 
 /// The dynamic rows and columns of a softmax, or an error saying why it
 /// cannot be compiled with dynamic dimensions.
-static FailureOr<DynamicSizes> findDynamicSoftmax(linalg::SoftmaxOp softmax) {
-  auto in = cast<ShapedType>(softmax.getInput().getType());
-  auto out = cast<ShapedType>(softmax.getOutput().getType());
-  if (!in.hasRank() || in.getRank() != 2 || softmax.getDimension() != 1 ||
+static FailureOr<DynamicSizes> findDynamicSoftmax(Operation *softmax) {
+  auto in = cast<ShapedType>(getSoftmaxInput(softmax).getType());
+  auto out = cast<ShapedType>(getSoftmaxOutput(softmax).getType());
+  if (!in.hasRank() || in.getRank() != 2 || getSoftmaxDimension(softmax) != 1 ||
       in.getShape() != out.getShape())
-    return softmax.emitOpError(
+    return softmax->emitOpError(
         "has dynamic dimensions; gemm-opt compiles dynamic rows and columns "
         "of a 2-D softmax over its last dimension (X and Y of one shape), "
         "so far");
@@ -171,11 +172,11 @@ static FailureOr<DynamicSizes> findDynamicGemmSizes(Operation *matmul);
 /// rows beside the dynamic ones, is an error at it.
 static FailureOr<DynamicSizes> findDynamicTokens(ArrayRef<Operation *> ops) {
   for (Operation *op : ops) {
-    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op)) {
-      auto in = cast<ShapedType>(softmax.getInput().getType());
-      auto out = cast<ShapedType>(softmax.getOutput().getType());
+    if (isSoftmaxOp(op)) {
+      auto in = cast<ShapedType>(getSoftmaxInput(op).getType());
+      auto out = cast<ShapedType>(getSoftmaxOutput(op).getType());
       int64_t rank = in.hasRank() ? in.getRank() : 0;
-      if (rank < 2 || softmax.getDimension() != uint64_t(rank - 1) ||
+      if (rank < 2 || getSoftmaxDimension(op) != rank - 1 ||
           in.getShape() != out.getShape() || in.isDynamicDim(rank - 1) ||
           in.getNumDynamicDims() != 1)
         return op->emitOpError(
@@ -217,8 +218,8 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
       kernelOps.push_back(op);
   });
   if (kernelOps.size() == 1 && func.getBody().hasOneBlock())
-    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(kernelOps.front()))
-      return findDynamicSoftmax(softmax);
+    if (isSoftmaxOp(kernelOps.front()))
+      return findDynamicSoftmax(kernelOps.front());
   if (kernelOps.size() > 1 && func.getBody().hasOneBlock())
     return findDynamicTokens(kernelOps);
   Operation *matmul = kernelOps.size() == 1 && isGemmOp(kernelOps.front())
