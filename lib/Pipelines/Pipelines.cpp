@@ -88,6 +88,10 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   pm.addPass(createGemmFoldOperandTransposes());
   pm.addPass(createGemmFoldResultTransposes());
   pm.addPass(createGemmFoldOperandExtensions());
+  // Before the epilogue fusion, which would make the extension of
+  // attention's scores to f32 the scores kernel's last step (an f32 S in
+  // memory): the softmax reads the 16-bit S instead.
+  pm.addPass(createGemmFoldSoftmaxCasts());
   pm.addPass(createGemmFoldOperandScales());
   pm.addPass(createGemmInitToEpilogue());
   pm.addPass(createGemmSpecializeDynamicDims());

@@ -12,6 +12,7 @@
 #include "gemm-opt/InitGemmOpt.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
 #include "gemm-opt/Target/KernelBundle.h"
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Gemm/RungPlanOptions.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -124,16 +125,47 @@ std::string defaultMatmulSource(int64_t batch, int64_t m, int64_t n, int64_t k,
       .str();
 }
 
-/// The embedded default softmax: Y = softmax(X) over rows, on tensors.
-std::string defaultSoftmaxSource(int64_t rows, int64_t cols, StringRef type) {
+/// The elementwise cast of `%{from}` into `%{to}` by `op` (arith.extf or
+/// arith.truncf), as torch-mlir writes `x.float()` / `y.half()`.
+static std::string softmaxCastSource(StringRef from, StringRef fromType,
+                                     StringRef to, StringRef toType,
+                                     StringRef op, StringRef shape) {
   return llvm::formatv(
-      R"mlir(func.func @softmax(%x: tensor<{0}x{1}x{2}>) -> tensor<{0}x{1}x{2}> {{
-  %empty = tensor.empty() : tensor<{0}x{1}x{2}>
-  %y = linalg.softmax dimension(1) ins(%x : tensor<{0}x{1}x{2}>) outs(%empty : tensor<{0}x{1}x{2}>) -> tensor<{0}x{1}x{2}>
-  return %y : tensor<{0}x{1}x{2}>
-}
+             R"mlir(  %{2}_empty = tensor.empty() : tensor<{5}x{3}>
+  %{2} = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%{0} : tensor<{5}x{1}>) outs(%{2}_empty : tensor<{5}x{3}>) {{
+  ^bb0(%in: {1}, %out: {3}):
+    %v = {4} %in : {1} to {3}
+    linalg.yield %v : {3}
+  } -> tensor<{5}x{3}>
 )mlir",
-      rows, cols, type)
+             from, fromType, to, toType, op, shape)
+      .str();
+}
+
+/// The embedded default softmax: Y = softmax(X) over rows, on tensors. X
+/// and Y of two types: torch's softmax(x.float()).to(dtype), the casts
+/// around an f32 softmax, which gemm-fold-softmax-casts folds.
+std::string defaultSoftmaxSource(int64_t rows, int64_t cols, StringRef type,
+                                 StringRef outType) {
+  std::string shape = llvm::formatv("{0}x{1}", rows, cols).str();
+  StringRef soft = type == outType ? type : StringRef("f32");
+  std::string body;
+  if (type != soft)
+    body += softmaxCastSource("x", type, "xf", soft, "arith.extf", shape);
+  body +=
+      llvm::formatv(
+          "  %empty = tensor.empty() : tensor<{0}x{1}>\n"
+          "  %{2} = linalg.softmax dimension(1) ins(%{3} : tensor<{0}x{1}>) "
+          "outs(%empty : tensor<{0}x{1}>) -> tensor<{0}x{1}>\n",
+          shape, soft, outType != soft ? "yf" : "y", type != soft ? "xf" : "x")
+          .str();
+  if (outType != soft)
+    body += softmaxCastSource("yf", soft, "y", outType, "arith.truncf", shape);
+  return llvm::formatv(
+             "func.func @softmax(%x: tensor<{0}x{1}>) -> "
+             "tensor<{0}x{2}> {{\n{3}  return %y : tensor<{0}x{2}>\n}\n",
+             shape, type, outType, body)
       .str();
 }
 
@@ -164,16 +196,20 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
   SmallVector<int64_t> dims;
   if (request.op == "softmax") {
     if (!request.layout.empty() || request.batch != 1 || request.sharedB ||
-        !request.epilogue.empty() || !request.outDtype.empty() ||
-        !request.dynamicDims.empty()) {
-      error = "--layout, --batch, --shared-b, --epilogue, --out-dtype and "
-              "--dynamic apply to matmul only";
+        !request.epilogue.empty() || !request.dynamicDims.empty()) {
+      error = "--layout, --batch, --shared-b, --epilogue and --dynamic apply "
+              "to matmul only";
+      return false;
+    }
+    std::string outType = request.outDtype.empty() ? dtype : request.outDtype;
+    if (outType != "f32" && outType != "f16" && outType != "bf16") {
+      error = "--out-dtype expects f32, f16 or bf16, got '" + outType + "'";
       return false;
     }
     dims = {16384, 4096};
     if (!request.shape.empty() && !parseDims(request.shape, 2, dims, error))
       return false;
-    source = defaultSoftmaxSource(dims[0], dims[1], dtype);
+    source = defaultSoftmaxSource(dims[0], dims[1], dtype, outType);
     return true;
   }
   if (!request.op.empty() && request.op != "matmul") {
@@ -284,7 +320,10 @@ struct DiagnosticCollector {
 
 std::string opOf(ModuleOp module) {
   std::string op = "matmul";
-  module.walk([&](linalg::SoftmaxOp) { op = "softmax"; });
+  module.walk([&](Operation *o) {
+    if (mlir::gemm_opt::isSoftmaxOp(o))
+      op = "softmax";
+  });
   return op;
 }
 
@@ -336,7 +375,7 @@ bool rt::inputKernelOps(const std::string &inputPath,
       ops.push_back("matmul");
     else if (isa<linalg::BatchMatmulOp>(op))
       ops.push_back("batch_matmul");
-    else if (isa<linalg::SoftmaxOp>(op))
+    else if (mlir::gemm_opt::isSoftmaxOp(op))
       ops.push_back("softmax");
   });
   return true;

@@ -80,7 +80,8 @@ def compile_file(kind, tool, path, stage, chip, options, shown_name=None, tuning
 # follow indexing_maps on another line); a softmax's.
 _MATMUL_TYPE = re.compile(r"linalg\.(?:batch_)?(?:matmul|matvec|vecmat|contract)\b.*?"
                           r"ins\([^:]*:\s*(?:memref|tensor)<[^>]*?x(f32|f16|bf16)>", re.S)
-_SOFTMAX_TYPE = re.compile(r"linalg\.softmax\b[^\n]*?ins\([^:]*:\s*(?:memref|tensor)<[^>]*?x(f32|f16|bf16)>")
+# gemm_opt.softmax: a softmax whose input and output types differ.
+_SOFTMAX_TYPE = re.compile(r"(?:linalg|gemm_opt)\.softmax\b[^\n]*?ins\([^:]*:\s*(?:memref|tensor)<[^>]*?x(f32|f16|bf16)>")
 
 
 def describe(source):
@@ -94,7 +95,8 @@ def describe(source):
     if m:
         return "softmax", m.group(1)
     has_matmul = re.search(r"linalg\.(?:batch_)?matmul|linalg\.contract|linalg\.generic", source)
-    return ("matmul" if has_matmul or "linalg.softmax" not in source else "softmax"), None
+    has_softmax = re.search(r"(?:linalg|gemm_opt)\.softmax", source)
+    return ("matmul" if has_matmul or not has_softmax else "softmax"), None
 
 
 def best_stage(op, dtype, capability, allow_tf32=False):

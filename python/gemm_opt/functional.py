@@ -80,7 +80,7 @@ def kernel_for(op, dims, in_type, out_type, stage="best", options=None, device=0
                 elif op == "matmul":
                     src = mlir.matmul_source(*mnk, in_type, out_type, layout, batch)
                 else:
-                    src = mlir.softmax_source(*dims, in_type)
+                    src = mlir.softmax_source(*dims, in_type, out_type)
                 if stage == "best":
                     stage = compiler.best_stage(op, in_type, _runtime.device(device).capability,
                                                 options.get("allow_tf32", False))
@@ -264,20 +264,30 @@ def linear(x, weight, bias=None, *, activation=None, stage="best", allow_tf32=Fa
                   allow_tf32=allow_tf32)
 
 
-def softmax(x, dim=-1, *, stage="best"):
-    """torch.softmax(x, dim) for float32/float16/bfloat16 CUDA tensors, in
-    x's dtype (arithmetic in f32). A row of all -inf gives NaN, as torch."""
+def softmax(x, dim=-1, *, dtype=None, stage="best"):
+    """torch.softmax(x, dim, dtype=dtype) for float32/float16/bfloat16 CUDA
+    tensors, in dtype (default x's; arithmetic in f32). As torch, x is cast
+    to dtype first: float32 from a 16-bit x is exact, so one kernel reads x
+    as it is and writes float32 (softmax(x, dtype=torch.float32), Hugging
+    Face's attention); other dtypes cast x, then run the softmax of that
+    type. A row of all -inf gives NaN, as torch."""
     try:
-        launch = _plain_softmax.get((x.shape, x.dtype, x.get_device(), dim, stage))
+        out = x.dtype if dtype is None else dtype
+        launch = _plain_softmax.get((x.shape, x.dtype, out, x.get_device(), dim, stage))
     except (AttributeError, TypeError):  # not a tensor: the checks below say so
         launch = None
     if launch is not None and x.is_contiguous():
         px = x.data_ptr()
         if not px & 15:
-            y = x.new_empty(x.shape)
+            y = x.new_empty(x.shape, dtype=out)
             launch(px, y.data_ptr())
             return y
     _check_tensor("x", x)
+    if dtype is not None and dtype != x.dtype:
+        if dtype_name(dtype) not in ("f32", "f16", "bf16"):
+            raise TypeError(f"softmax: dtype {dtype} is not supported (float32, float16, bfloat16)")
+        if dtype_name(dtype) != "f32" or dtype_name(x.dtype) == "f32":
+            return softmax(x.to(dtype), dim, stage=stage)
     if x.dim() == 0:
         raise ValueError("softmax needs a tensor of at least one dimension")
     dim_arg = dim
@@ -285,17 +295,18 @@ def softmax(x, dim=-1, *, stage="best"):
     if not 0 <= dim < x.dim():
         raise IndexError(f"softmax: dim {dim} out of range for a {x.dim()}-D tensor")
     import torch
+    out = x.dtype if dtype is None else dtype
     if x.numel() == 0:  # before the reshape: -1 is ambiguous over 0 elements
-        return torch.empty_like(x)
+        return torch.empty_like(x, dtype=out)
     moved = x.movedim(dim, -1) if dim != x.dim() - 1 else x
     cols = moved.shape[-1]
     flat = moved.reshape(-1, cols)
     t = dtype_name(x.dtype)
     device = x.device.index
-    kern = kernel_for("softmax", (flat.shape[0], cols), t, t, stage, None, device)
-    y = torch.empty(flat.shape, dtype=x.dtype, device=x.device)
+    kern = kernel_for("softmax", (flat.shape[0], cols), t, dtype_name(out), stage, None, device)
+    y = torch.empty(flat.shape, dtype=out, device=x.device)
     kern.launch([_dense(flat), y], device)
     if moved is x:
-        _plain_softmax[(x.shape, x.dtype, x.get_device(), dim_arg, stage)] = kern.fast_launcher(device)
+        _plain_softmax[(x.shape, x.dtype, out, x.get_device(), dim_arg, stage)] = kern.fast_launcher(device)
     y = y.reshape(moved.shape)
     return y.movedim(-1, dim) if moved is not x else y

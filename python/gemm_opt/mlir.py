@@ -125,10 +125,15 @@ def fused_matmul_source(m, n, k, in_type, out_type, layout="nn", bias_type=None,
             f"  return %d : {out}\n}}\n")
 
 
-def softmax_source(rows, cols, dtype):
-    t = f"memref<{rows}x{cols}x{dtype}>"
-    return (f"func.func @softmax(%X: {t}, %Y: {t}) {{\n"
-            f"  linalg.softmax dimension(1) ins(%X : {t}) outs(%Y : {t})\n"
+def softmax_source(rows, cols, dtype, out_dtype=None):
+    """Y = softmax(X) over rows; Y of out_dtype (default dtype) computed in
+    f32: a gemm_opt.softmax when the two types differ (linalg.softmax has
+    one)."""
+    out_dtype = out_dtype or dtype
+    t, u = f"memref<{rows}x{cols}x{dtype}>", f"memref<{rows}x{cols}x{out_dtype}>"
+    op = "linalg.softmax" if out_dtype == dtype else "gemm_opt.softmax"
+    return (f"func.func @softmax(%X: {t}, %Y: {u}) {{\n"
+            f"  {op} dimension(1) ins(%X : {t}) outs(%Y : {u})\n"
             f"  return\n}}\n")
 
 

@@ -85,6 +85,18 @@ def test_softmax_compiles_to_softmax_rows():
     assert [b["role"] for b in k.inputs] == ["X"] and [b["role"] for b in k.outputs] == ["Y"]
 
 
+@pytest.mark.parametrize("x,y", [("f16", "f32"), ("f32", "bf16"), ("bf16", "f16")])
+def test_softmax_of_two_types_compiles(x, y):
+    """softmax_source with an output type of its own: a gemm_opt.softmax,
+    whose manifest says X's and Y's types."""
+    src = mlir.softmax_source(7, 1000, x, y)
+    assert "gemm_opt.softmax" in src and compiler.describe(src) == ("softmax", x)
+    k = gemm_opt.compile(src)
+    assert k.stage == "softmax-rows" and k.problem == {"rows": 7, "cols": 1000, "x": x, "y": y}
+    assert [(b["role"], b["elem"]) for b in k.manifest["buffers"]] == [("X", x), ("Y", y)]
+    assert "linalg.softmax" in mlir.softmax_source(7, 1000, x, x)
+
+
 def test_compile_error_carries_file_line_col():
     path = INPUTS / "matmul-invalid-i32.mlir"
     with pytest.raises(gemm_opt.CompileError) as e:

@@ -209,6 +209,38 @@ print(json.dumps({"a": a.ptr, "b": b.ptr, "c": [c1.ptr, c2.ptr], "c_shape": list
 """
 
 
+SOFTMAX_DTYPE_SCRIPT = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import fake_torch
+torch = fake_torch.torch
+import gemm_opt
+from gemm_opt import functional
+x = fake_torch.Tensor((2, 33, 1000), torch.float16)
+y = gemm_opt.softmax(x, dtype=torch.float32)
+y2 = gemm_opt.softmax(x, dtype=torch.float32)  # the cached plain call
+z = gemm_opt.softmax(fake_torch.Tensor((33, 1000), torch.float32), dtype=torch.bfloat16)
+problems = sorted((k.problem["x"], k.problem["y"]) for k in functional._kernels.values())
+print(json.dumps({"x": x.ptr, "y": [y.ptr, y2.ptr], "y_dtype": str(y.dtype), "y_shape": list(y.shape),
+                  "z_dtype": str(z.dtype), "conversions": fake_torch.CONVERSIONS, "problems": problems}))
+"""
+
+
+def test_softmax_dtype_reads_x_writes_dtype(fake_cuda, tmp_path):
+    """gemm_opt.softmax(x, dtype=torch.float32) on f16 x (Hugging Face's
+    attention softmax): one kernel reads x as it is and writes float32 (a
+    gemm_opt.softmax of f16 and f32), no cast of x. A narrower dtype casts x
+    first, as torch does, then runs that type's softmax."""
+    out, launches = run_fake_torch_script(SOFTMAX_DTYPE_SCRIPT, fake_cuda, tmp_path)
+    assert (out["y_dtype"], out["y_shape"], out["z_dtype"]) == ("torch.float32", [2, 33, 1000], "torch.bfloat16")
+    assert out["problems"] == [["bf16", "bf16"], ["f16", "f32"]]
+    assert out["conversions"] == [["float32", "bfloat16"]]
+    assert [l["kernel"] for l in launches] == ["softmax_kernel"] * 3
+    k = gemm_opt.compile(mlir.softmax_source(66, 1000, "f16", "f32"), stage="softmax-rows")
+    for call, y in enumerate(out["y"]):
+        check_slots(k.manifest["kernels"], launches[call:call + 1], {"X": out["x"], "Y": y}, None)
+
+
 def run_fake_torch_script(script, fake_cuda, tmp_path):
     """Runs `script` with fake_torch as torch over the fake libcuda: (its
     JSON output, the launches it made)."""

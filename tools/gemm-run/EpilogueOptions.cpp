@@ -26,10 +26,13 @@ cl::opt<std::string> epilogueList(
              "matmul into f32 then one linalg.generic (checked against cuBLAS into f32 with the steps on the "
              "host; bias, bias,relu and bias,gelu also timed against cuBLASLt's fused epilogue)"),
     cl::init(""), cl::cat(epilogueCategory()));
-cl::opt<std::string> outDtype("out-dtype", cl::value_desc("f32|f16|bf16"),
-                              cl::desc("the matmul's output (C) element type, the epilogue's one rounding "
-                                       "(default f32)"),
-                              cl::cat(epilogueCategory()));
+cl::opt<std::string> outDtype(
+    "out-dtype", cl::value_desc("f32|f16|bf16"),
+    cl::desc(
+        "the matmul's output (C) element type, the epilogue's one rounding "
+        "(default f32); a softmax's Y, computed in f32 from X of --dtype "
+        "(default --dtype)"),
+    cl::cat(epilogueCategory()));
 cl::opt<bool> printInput("print-input",
                          cl::desc("print the embedded default input (MLIR) that the options describe, then exit"),
                          cl::cat(epilogueCategory()));
@@ -51,8 +54,8 @@ std::string epilogueUsageError(bool softmax, bool aot, bool inputFile, int64_t b
   if (outDtype.getNumOccurrences() && !parseElemType(outDtype, elem))
     return "--out-dtype must be f32, f16 or bf16, got '" + outDtype + "'";
   const bool given = epilogueOptionsGiven();
-  if (given && softmax)
-    return "--epilogue and --out-dtype apply to matmul only";
+  if (!epilogueList.empty() && softmax)
+    return "--epilogue applies to matmul only";
   if (given && aot)
     return "--epilogue and --out-dtype describe the compiled matmul; in AOT mode the manifest's problem says the "
            "epilogue and C's type";

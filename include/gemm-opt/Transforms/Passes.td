@@ -192,6 +192,29 @@ def GemmFoldOperandExtensions
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def GemmFoldSoftmaxCasts : Pass<"gemm-fold-softmax-casts", "ModuleOp"> {
+  let summary = "Read a softmax's input before its extension to f32 and "
+                "write its result's truncation (torch's "
+                "softmax(x.float()).to(x.dtype))";
+  let description = [{
+    Runs after gemm-fold-operand-extensions and before
+    gemm-fuse-epilogue-chains in every stage pipeline. A `linalg.softmax`
+    on tensors whose input is an elementwise `linalg.generic` only
+    extending an f16 or bf16 tensor to f32 (`arith.extf`, identity maps)
+    reads that tensor, and one whose result's only user is such a generic
+    truncating it to f16 or bf16 (`arith.truncf`) writes that generic's
+    output: the softmax kernels compute in f32 and read and write each
+    operand in its own type. Before the epilogue fusion, so that attention's
+    scores stay 16-bit in memory, as torch has them, instead of the
+    extension becoming the scores matmul's last epilogue step (an f32
+    S). The result is a `linalg.softmax` when the two types agree, else a
+    `gemm_opt.softmax`. `-debug-only=gemm-opt-softmax-casts` says what
+    folds and why not.
+  }];
+  let dependentDialects = ["gemm_opt::GemmOptDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
+}
+
 def GemmFoldOperandScales : Pass<"gemm-fold-operand-scales", "ModuleOp"> {
   let summary = "Scale a matmul's result instead of an operand scaled by a "
                 "constant (attention's q * scale before Q K^T)";

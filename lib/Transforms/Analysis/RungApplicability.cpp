@@ -2,10 +2,11 @@
 
 #include "gemm-opt/Transforms/Analysis/RungApplicability.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Gemm/Mma/MmaGemm.h"
 #include "gemm-opt/Transforms/Gemm/Simt/SimtGemm.h"
-#include "gemm-opt/Transforms/Softmax/SoftmaxKernels.h"
 #include "gemm-opt/Transforms/Gemm/Wgmma/WgmmaGemm.h"
+#include "gemm-opt/Transforms/Softmax/SoftmaxKernels.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -39,7 +40,7 @@ std::string mlir::gemm_opt::describeRungInput(Operation *op) {
   if (isa<linalg::MatmulOp>(op))
     return "a linalg.matmul that no rung has turned into a kernel (the "
            "matmul ladder starts with gemm-naive)";
-  if (isa<linalg::SoftmaxOp>(op))
+  if (isSoftmaxOp(op))
     return "a linalg.softmax that no rung has turned into kernels (the "
            "softmax ladder starts with gemm-softmax-three-pass)";
   return ("'" + op->getName().getStringRef() + "'").str();
@@ -58,8 +59,8 @@ LogicalResult mlir::gemm_opt::checkNothingLeftFor(func::FuncOp func,
                                                   StringRef needs) {
   Operation *found = nullptr;
   func.walk([&](Operation *op) {
-    if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp, linalg::SoftmaxOp,
-             gpu::LaunchOp>(op))
+    if (!isa<linalg::MatmulOp, linalg::BatchMatmulOp, gpu::LaunchOp>(op) &&
+        !isSoftmaxOp(op))
       return WalkResult::advance();
     found = op;
     return WalkResult::interrupt();

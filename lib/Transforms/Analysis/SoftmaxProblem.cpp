@@ -1,8 +1,9 @@
 //===- SoftmaxProblem.cpp - What a linalg.softmax asks for ----------------===//
 
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
-#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
+#include "gemm-opt/Dialect/GemmOpt/IR/GemmOptOps.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -26,15 +27,43 @@ static Value runtimeRows(func::FuncOp func, int64_t rows) {
   return {};
 }
 
-LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
+bool mlir::gemm_opt::isSoftmaxOp(Operation *op) {
+  return isa_and_nonnull<linalg::SoftmaxOp, SoftmaxOp>(op);
+}
+
+Value mlir::gemm_opt::getSoftmaxInput(Operation *op) {
+  return cast<DestinationStyleOpInterface>(op).getDpsInputs()[0];
+}
+
+Value mlir::gemm_opt::getSoftmaxOutput(Operation *op) {
+  return cast<DestinationStyleOpInterface>(op).getDpsInits()[0];
+}
+
+int64_t mlir::gemm_opt::getSoftmaxDimension(Operation *op) {
+  if (auto sm = dyn_cast<linalg::SoftmaxOp>(op))
+    return sm.getDimension();
+  return cast<SoftmaxOp>(op).getDimension();
+}
+
+Operation *mlir::gemm_opt::createSoftmaxOp(OpBuilder &b, Location loc, Value x,
+                                           Value y, int64_t dimension) {
+  SmallVector<Type> results;
+  if (isa<RankedTensorType>(y.getType()))
+    results.push_back(y.getType());
+  if (getElementTypeOrSelf(x.getType()) == getElementTypeOrSelf(y.getType()))
+    return linalg::SoftmaxOp::create(b, loc, results, x, y, dimension);
+  return SoftmaxOp::create(b, loc, results, x, y, dimension);
+}
+
+LogicalResult mlir::gemm_opt::verifySoftmaxContract(Operation *op) {
   // Over the last dimension of a row-major N-D buffer, a softmax is the
   // 2-D softmax of its rows (the product of the leading dimensions).
-  auto inputType = dyn_cast<ShapedType>(op.getInput().getType());
+  auto inputType = dyn_cast<ShapedType>(getSoftmaxInput(op).getType());
   int64_t rank = inputType && inputType.hasRank()
                      ? std::max<int64_t>(inputType.getRank(), 2)
                      : 2;
   SmallVector<ShapedType> types;
-  for (Value v : {op.getInput(), op.getOutput()}) {
+  for (Value v : {getSoftmaxInput(op), getSoftmaxOutput(op)}) {
     FailureOr<ShapedType> shaped = verifyStaticOperand(
         op, v, rank,
         "expects 2-D operands [rows, cols], or N-D ones [d0, ..., cols] "
@@ -43,28 +72,27 @@ LogicalResult mlir::gemm_opt::verifySoftmaxContract(linalg::SoftmaxOp op) {
       return failure();
     types.push_back(*shaped);
   }
-  if (op.getDimension() != static_cast<uint64_t>(rank - 1))
-    return op.emitOpError("over dimension ")
-           << op.getDimension()
+  if (getSoftmaxDimension(op) != rank - 1)
+    return op->emitOpError("over dimension ")
+           << getSoftmaxDimension(op)
            << " is not supported; gemm-opt computes softmax over the last "
               "dimension (dimension("
            << rank - 1 << "))";
   if (types[0].getShape() != types[1].getShape())
-    return op.emitOpError("input and output shapes differ");
+    return op->emitOpError("input and output shapes differ");
   // Rows x cols must be an extent, as a 2-D operand's is.
   int64_t elements = 1;
   for (int64_t d : types[0].getShape())
     if (llvm::MulOverflow(elements, d, elements))
-      return op.emitOpError("operand ")
+      return op->emitOpError("operand ")
              << types[0] << " has more than 2^63 - 1 elements";
-  Type x = types[0].getElementType(), y = types[1].getElementType();
-  if (!(x.isF32() || x.isF16() || x.isBF16()))
-    return op.emitOpError("element type ")
-           << x << " is not supported; expected f32, f16 or bf16";
-  if (x != y)
-    return op.emitOpError("input and output must have the same element type, "
-                          "got ")
-           << x << " and " << y;
+  // The kernels compute in f32 and read X / write Y each in its own type
+  // (gemm-fold-softmax-casts gives them torch's f16 -> f32 -> f16 forms).
+  for (ShapedType t : types)
+    if (Type elem = t.getElementType();
+        !(elem.isF32() || elem.isF16() || elem.isBF16()))
+      return op->emitOpError("element type ")
+             << elem << " is not supported; expected f32, f16 or bf16";
   return success();
 }
 
@@ -77,19 +105,18 @@ static Value createRowsView(OpBuilder &b, Location loc, Value buffer) {
                                          ArrayRef<ReassociationIndices>{rows, cols});
 }
 
-FailureOr<linalg::SoftmaxOp>
-mlir::gemm_opt::collapseSoftmaxToRows(linalg::SoftmaxOp op) {
-  auto type = dyn_cast<MemRefType>(op.getInput().getType());
-  if (!op.hasPureBufferSemantics() || !type || type.getRank() <= 2)
+FailureOr<Operation *> mlir::gemm_opt::collapseSoftmaxToRows(Operation *op) {
+  auto type = dyn_cast<MemRefType>(getSoftmaxInput(op).getType());
+  if (!cast<DestinationStyleOpInterface>(op).hasPureBufferSemantics() ||
+      !type || type.getRank() <= 2)
     return op;
   if (failed(verifySoftmaxContract(op)))
     return failure();
   OpBuilder b(op);
-  Value x = createRowsView(b, op.getLoc(), op.getInput());
-  Value y = createRowsView(b, op.getLoc(), op.getOutput());
-  auto rows = linalg::SoftmaxOp::create(b, op.getLoc(), TypeRange(), x, y,
-                                        /*dimension=*/1);
-  op.erase();
+  Value x = createRowsView(b, op->getLoc(), getSoftmaxInput(op));
+  Value y = createRowsView(b, op->getLoc(), getSoftmaxOutput(op));
+  Operation *rows = createSoftmaxOp(b, op->getLoc(), x, y, /*dimension=*/1);
+  op->erase();
   return rows;
 }
 
@@ -123,26 +150,25 @@ static void setShapeFromBuffers(SoftmaxProblem &p) {
   p.yType = cast<MemRefType>(p.y.getType()).getElementType();
 }
 
-FailureOr<SoftmaxProblem>
-mlir::gemm_opt::analyzeSoftmaxProblem(linalg::SoftmaxOp op) {
-  if (!op.hasPureBufferSemantics())
-    return op.emitOpError("must be bufferized before kernel generation");
+FailureOr<SoftmaxProblem> mlir::gemm_opt::analyzeSoftmaxProblem(Operation *op) {
+  if (!cast<DestinationStyleOpInterface>(op).hasPureBufferSemantics())
+    return op->emitOpError("must be bufferized before kernel generation");
   if (failed(verifySoftmaxContract(op)))
     return failure();
   // The kernels index rows x cols: collapseSoftmaxToRows comes first.
-  if (cast<MemRefType>(op.getInput().getType()).getRank() != 2)
-    return op.emitOpError("must be collapsed to a softmax of rows x cols "
-                          "before kernel generation");
+  if (cast<MemRefType>(getSoftmaxInput(op).getType()).getRank() != 2)
+    return op->emitOpError("must be collapsed to a softmax of rows x cols "
+                           "before kernel generation");
   SoftmaxProblem p;
-  p.x = op.getInput();
-  p.y = op.getOutput();
+  p.x = getSoftmaxInput(op);
+  p.y = getSoftmaxOutput(op);
   for (Value v : {p.x, p.y})
     if (!getViewedRootBuffer(v))
-      return op.emitOpError("operands must be function arguments or "
-                            "allocations, so that a runner can bind them");
+      return op->emitOpError("operands must be function arguments or "
+                             "allocations, so that a runner can bind them");
   if (getViewedRootBuffer(p.x) == getViewedRootBuffer(p.y))
-    return op.emitOpError("in-place softmax (input and output are the same "
-                          "buffer) is not supported");
+    return op->emitOpError("in-place softmax (input and output are the same "
+                           "buffer) is not supported");
   setShapeFromBuffers(p);
   auto func = op->getParentOfType<func::FuncOp>();
   p.rowsRuntime = runtimeRows(func, p.rows);

@@ -344,8 +344,8 @@ WalkResult InputOps::verify(Operation *op) {
   }
   if (isFoldedGroupedRepeat(op)) // read in place by its matmul
     return WalkResult::skip();
-  if (auto sm = dyn_cast<linalg::SoftmaxOp>(op)) {
-    if (failed(verifySoftmaxContract(sm)))
+  if (isSoftmaxOp(op)) {
+    if (failed(verifySoftmaxContract(op)))
       rejected.insert(op);
     kernelOps.push_back(op);
     return WalkResult::skip();

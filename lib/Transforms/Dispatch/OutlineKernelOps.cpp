@@ -29,11 +29,11 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 
 bool mlir::gemm_opt::isKernelOp(Operation *op) {
-  return isGemmOp(op) || isa<linalg::SoftmaxOp>(op);
+  return isGemmOp(op) || isSoftmaxOp(op);
 }
 
 StringRef mlir::gemm_opt::getKernelOpLadder(Operation *op) {
-  return isa<linalg::SoftmaxOp>(op) ? "softmax" : "matmul";
+  return isSoftmaxOp(op) ? "softmax" : "matmul";
 }
 
 LogicalResult mlir::gemm_opt::verifyOutlinableKernelOp(Operation *op) {
@@ -258,10 +258,9 @@ LogicalResult mlir::gemm_opt::outlineKernelOps(func::FuncOp func,
   // An N-D softmax's function takes rows x cols views of its buffers: its
   // kernels are 2-D, and the manifest names the viewed buffers.
   for (Operation *&op : ops) {
-    auto softmax = dyn_cast<linalg::SoftmaxOp>(op);
-    if (!softmax)
+    if (!isSoftmaxOp(op))
       continue;
-    FailureOr<linalg::SoftmaxOp> rows = collapseSoftmaxToRows(softmax);
+    FailureOr<Operation *> rows = collapseSoftmaxToRows(op);
     if (failed(rows))
       return failure();
     op = *rows;

@@ -10,8 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 #include "gemm-opt/Transforms/Dispatch/OutlineKernelOps.h"
 #include "gemm-opt/Transforms/Heuristics/DynamicRanges.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -150,16 +151,16 @@ struct DynamicSizes {
 /// A softmax over the last dimension: its rows are the leading dimensions
 /// (of an N-D one, one of them dynamic: [b, ?, C] is b times as many rows,
 /// the manifest's rows a multiple of b), its columns the last.
-static FailureOr<DynamicSizes> findDynamicSoftmax(linalg::SoftmaxOp softmax) {
-  auto in = cast<ShapedType>(softmax.getInput().getType());
-  auto out = cast<ShapedType>(softmax.getOutput().getType());
+static FailureOr<DynamicSizes> findDynamicSoftmax(Operation *softmax) {
+  auto in = cast<ShapedType>(getSoftmaxInput(softmax).getType());
+  auto out = cast<ShapedType>(getSoftmaxOutput(softmax).getType());
   int64_t rank = in.hasRank() ? in.getRank() : 0;
   int64_t dynamicLeading = 0;
   for (int64_t d = 0; d + 1 < rank; ++d)
     dynamicLeading += in.isDynamicDim(d);
-  if (rank < 2 || softmax.getDimension() != uint64_t(rank - 1) ||
+  if (rank < 2 || getSoftmaxDimension(softmax) != rank - 1 ||
       in.getShape() != out.getShape() || dynamicLeading > 1)
-    return softmax.emitOpError(
+    return softmax->emitOpError(
         "has dynamic dimensions; gemm-opt compiles dynamic rows and columns "
         "of a softmax over its last dimension (X and Y of one shape, at "
         "most one of the leading dimensions dynamic), so far");
@@ -178,11 +179,11 @@ static FailureOr<DynamicSizes> findDynamicGemmSizes(Operation *matmul);
 /// rows beside the dynamic ones, is an error at it.
 static FailureOr<DynamicSizes> findDynamicTokens(ArrayRef<Operation *> ops) {
   for (Operation *op : ops) {
-    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(op)) {
-      auto in = cast<ShapedType>(softmax.getInput().getType());
-      auto out = cast<ShapedType>(softmax.getOutput().getType());
+    if (isSoftmaxOp(op)) {
+      auto in = cast<ShapedType>(getSoftmaxInput(op).getType());
+      auto out = cast<ShapedType>(getSoftmaxOutput(op).getType());
       int64_t rank = in.hasRank() ? in.getRank() : 0;
-      if (rank < 2 || softmax.getDimension() != uint64_t(rank - 1) ||
+      if (rank < 2 || getSoftmaxDimension(op) != rank - 1 ||
           in.getShape() != out.getShape() || in.isDynamicDim(rank - 1) ||
           in.getNumDynamicDims() != 1)
         return op->emitOpError(
@@ -224,8 +225,8 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
       kernelOps.push_back(op);
   });
   if (kernelOps.size() == 1 && func.getBody().hasOneBlock())
-    if (auto softmax = dyn_cast<linalg::SoftmaxOp>(kernelOps.front()))
-      return findDynamicSoftmax(softmax);
+    if (isSoftmaxOp(kernelOps.front()))
+      return findDynamicSoftmax(kernelOps.front());
   if (kernelOps.size() > 1 && func.getBody().hasOneBlock())
     return findDynamicTokens(kernelOps);
   Operation *matmul = kernelOps.size() == 1 && isGemmOp(kernelOps.front())

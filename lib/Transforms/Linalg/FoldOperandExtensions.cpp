@@ -4,6 +4,7 @@
 
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/ElementwiseCasts.h"
 #include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 #include "gemm-opt/Transforms/Linalg/SpecializeContractions.h"
 #include "gemm-opt/Transforms/Passes.h"
@@ -24,20 +25,9 @@ using namespace mlir::gemm_opt;
 /// The 16-bit value `input` extends to f32 through an elementwise generic
 /// (identity maps, body yield(extf(in))), or null.
 static Value extendedSource(Value input) {
-  auto generic = input.getDefiningOp<linalg::GenericOp>();
-  if (!generic || generic.getNumDpsInputs() != 1 ||
-      generic.getNumDpsInits() != 1 ||
-      generic.getNumParallelLoops() != generic.getNumLoops() ||
-      !llvm::all_of(generic.getIndexingMapsArray(),
-                    [](AffineMap map) { return map.isIdentity(); }))
-    return {};
-  Block *body = generic.getBlock();
-  auto yield = cast<linalg::YieldOp>(body->getTerminator());
-  auto ext = yield.getNumOperands() == 1
-                 ? yield.getOperand(0).getDefiningOp<arith::ExtFOp>()
-                 : arith::ExtFOp();
-  if (!ext || ext.getIn() != body->getArgument(0) ||
-      body->getOperations().size() != 2 || !ext.getType().isF32())
+  linalg::GenericOp generic = matchElementwiseCast<arith::ExtFOp>(
+      input.getDefiningOp<linalg::GenericOp>());
+  if (!generic || !getElementTypeOrSelf(input.getType()).isF32())
     return {};
   Value source = generic.getDpsInputs()[0];
   Type narrow = getElementTypeOrSelf(source.getType());

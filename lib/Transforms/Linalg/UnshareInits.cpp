@@ -3,6 +3,7 @@
 #include "gemm-opt/Transforms/Linalg/UnshareInits.h"
 
 #include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -69,7 +70,7 @@ bool mlir::gemm_opt::dropUnreadFills(RewriterBase &rewriter, Operation *op) {
   if (!dps || !dps.hasPureTensorSemantics())
     return false;
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  if (!linalgOp && !isa<linalg::SoftmaxOp>(op))
+  if (!linalgOp && !isSoftmaxOp(op))
     return false;
   bool changed = false;
   for (OpOperand &init : dps.getDpsInitsMutable()) {
@@ -111,7 +112,7 @@ struct GemmUnshareInitsPass
     // nothing the function returns: no kernel, no buffer in the manifest.
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isa<linalg::LinalgOp, linalg::SoftmaxOp>(op))
+      if (isa<linalg::LinalgOp>(op) || isSoftmaxOp(op))
         ops.push_back(op);
     });
     for (Operation *op : llvm::reverse(ops))

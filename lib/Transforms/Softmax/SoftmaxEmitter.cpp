@@ -115,12 +115,22 @@ void Emitter::store(ArrayRef<Value> vals, Value memref, ValueRange indices) {
     b.storeFromF32(vals.front(), memref, indices);
     return;
   }
-  Value v = vector::FromElementsOp::create(
-      b, VectorType::get({width}, b.getF32Type()), vals);
-  if (!elem.isF32())
-    v = arith::TruncFOp::create(b, VectorType::get({width}, elem), v);
-  vector::StoreOp::create(b, v, memref, indices, /*nontemporal=*/false,
-                          llvm::MaybeAlign(width * elemBytes(elem)));
+  // The plan's vector width is chosen for X's elements: 8 f16 read in one
+  // 16-byte access are 32 bytes of an f32 Y, written as two 16-byte
+  // accesses (the widest a thread's address is known to be aligned to).
+  int64_t piece = std::min<int64_t>(width, 16 / elemBytes(elem));
+  assert(width % piece == 0 && "vector widths are powers of two");
+  Value col = indices.back();
+  SmallVector<Value> at(indices.begin(), indices.end());
+  for (int64_t first = 0; first < width; first += piece) {
+    Value v = vector::FromElementsOp::create(
+        b, VectorType::get({piece}, b.getF32Type()), vals.slice(first, piece));
+    if (!elem.isF32())
+      v = arith::TruncFOp::create(b, VectorType::get({piece}, elem), v);
+    at.back() = first == 0 ? col : b.add(col, b.index(first));
+    vector::StoreOp::create(b, v, memref, at, /*nontemporal=*/false,
+                            llvm::MaybeAlign(piece * elemBytes(elem)));
+  }
 }
 
 Value Emitter::stridedLoop(Value lb, int64_t ub, int64_t step, Value init,

@@ -43,17 +43,20 @@ struct GemmSoftmaxThreePassPass
           << static_cast<int64_t>(blockThreads) << ": need 32 <= block-threads <= 1024";
       return signalPassFailure();
     }
-    SmallVector<linalg::SoftmaxOp> ops;
-    func.walk([&](linalg::SoftmaxOp op) { ops.push_back(op); });
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) {
+      if (isSoftmaxOp(op))
+        ops.push_back(op);
+    });
     // Nothing to lower: fine when the softmax kernels are already there
     // (this rung ran), an error at anything else it was asked to apply to.
     if (ops.empty() && findKernels(func, "softmax").empty() &&
         failed(checkNothingLeftFor(func, "gemm-softmax-three-pass",
                                    "a linalg.softmax on memrefs")))
       return signalPassFailure();
-    for (linalg::SoftmaxOp nd : ops) {
+    for (Operation *nd : ops) {
       // The kernels are 2-D: an N-D softmax becomes that of its rows.
-      FailureOr<linalg::SoftmaxOp> op = collapseSoftmaxToRows(nd);
+      FailureOr<Operation *> op = collapseSoftmaxToRows(nd);
       if (failed(op))
         return signalPassFailure();
       FailureOr<SoftmaxProblem> problem = analyzeSoftmaxProblem(*op);
@@ -61,10 +64,10 @@ struct GemmSoftmaxThreePassPass
         return signalPassFailure();
       recordSoftmaxRoles(func, *problem);
       OpBuilder builder(*op);
-      buildSoftmaxKernels(builder, op->getLoc(), *problem,
+      buildSoftmaxKernels(builder, (*op)->getLoc(), *problem,
                           chooseThreePassPlan(*problem, blockThreads));
       recordSoftmaxProblemOnKernels(func, getSoftmaxProblemAttr(*problem));
-      op->erase();
+      (*op)->erase();
     }
   }
 };

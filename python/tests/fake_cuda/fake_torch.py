@@ -15,6 +15,7 @@ STATE = {"stream": 0}
 COPIES, POOL, NEXT = [], {}, itertools.count(1)
 DENSE_COPIES = []  # the shapes of the tensors contiguous() / clone() copied
 REPEATS = []  # (shape, repeats, dim) of each repeat_interleave
+CONVERSIONS = []  # (from, to) dtype names of each to()
 
 
 class Dtype:
@@ -64,6 +65,10 @@ class Tensor:
 
     def new_empty(self, shape, dtype=None):
         return Tensor(shape, dtype or self.dtype)
+
+    def to(self, dtype):
+        CONVERSIONS.append((self.dtype.name, dtype.name))
+        return self if dtype is self.dtype else Tensor(self.shape, dtype)
 
     def stride(self):
         return self.strides

@@ -17,8 +17,9 @@ func.func private @f() attributes {gemm_opt.problem = #gemm_opt.softmax<cols = 4
 
 // -----
 
-// expected-error@+1 {{x and y must have the same element type, got f16 and f32}}
-func.func private @f() attributes {gemm_opt.problem = #gemm_opt.softmax<cols = 4, rows = 4, x = f16, y = f32>}
+// X and Y may differ (f16 -> f32 is fine), but each is f32, f16 or bf16.
+// expected-error@+1 {{element type i8 is not supported; expected f32, f16 or bf16}}
+func.func private @f() attributes {gemm_opt.problem = #gemm_opt.softmax<cols = 4, rows = 4, x = f16, y = i8>}
 
 // -----
 

@@ -18,7 +18,7 @@
 namespace mlir::gemm_opt {
 
 /// Y (rows x cols) = softmax(X) along each row; row-major memrefs of f32,
-/// f16 or bf16 (X and Y of one type). Arithmetic is always f32. `x` and
+/// f16 or bf16 (X and Y each its own). Arithmetic is always f32. `x` and
 /// `y` are 2-D: the buffers, or rows x cols views of N-D ones.
 struct SoftmaxProblem {
   Value x, y;
@@ -44,9 +44,23 @@ struct SoftmaxProblem {
   Value lastRow(OpBuilder &b, Location loc) const;
 };
 
-/// Checks what gemm-opt supports of a linalg.softmax (tensor or memref form),
+/// Whether `op` is a softmax: a linalg.softmax, or a gemm_opt.softmax (the
+/// same with X and Y of two element types, gemm-fold-softmax-casts).
+bool isSoftmaxOp(Operation *op);
+/// The input (X), output (Y) and dimension of a softmax op (isSoftmaxOp).
+Value getSoftmaxInput(Operation *op);
+Value getSoftmaxOutput(Operation *op);
+int64_t getSoftmaxDimension(Operation *op);
+
+/// Creates the softmax of `x` into `y` over `dimension`: a linalg.softmax
+/// when their element types agree, else a gemm_opt.softmax. On tensors it
+/// has one result of y's type.
+Operation *createSoftmaxOp(OpBuilder &b, Location loc, Value x, Value y,
+                           int64_t dimension);
+
+/// Checks what gemm-opt supports of a softmax op (tensor or memref form),
 /// emitting an error at the op when it is not supported.
-LogicalResult verifySoftmaxContract(linalg::SoftmaxOp op);
+LogicalResult verifySoftmaxContract(Operation *op);
 
 /// Rewrites a verified softmax over the last dimension of N-D memrefs into
 /// the 2-D softmax of their rows x cols views (memref.collapse_shape of the
@@ -54,12 +68,12 @@ LogicalResult verifySoftmaxContract(linalg::SoftmaxOp op);
 /// an outlined op's function see rows x cols while the buffers keep their
 /// shapes. Returns the op itself when it is 2-D or not on memrefs; fails
 /// (with an error at the op) when it does not verify.
-FailureOr<linalg::SoftmaxOp> collapseSoftmaxToRows(linalg::SoftmaxOp op);
+FailureOr<Operation *> collapseSoftmaxToRows(Operation *op);
 
 /// Describes a verified 2-D softmax on memrefs; fails (with an error at the
 /// op) when its operands are not function arguments or allocations or
 /// rows x cols views of one (collapseSoftmaxToRows).
-FailureOr<SoftmaxProblem> analyzeSoftmaxProblem(linalg::SoftmaxOp op);
+FailureOr<SoftmaxProblem> analyzeSoftmaxProblem(Operation *op);
 
 /// Records the roles X and Y of the problem's buffers.
 void recordSoftmaxRoles(func::FuncOp func, const SoftmaxProblem &problem);

@@ -302,12 +302,12 @@ LogicalResult
 SoftmaxProblemAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            int64_t cols, int64_t rows, Type x, Type y) {
   std::string why = checkExtents({{"rows", rows}, {"cols", cols}});
-  if (why.empty() && !(x.isF32() || x.isF16() || x.isBF16()))
-    why = "element type " + elementTypeName(x) +
-          " is not supported; expected f32, f16 or bf16";
-  if (why.empty() && x != y)
-    why = "x and y must have the same element type, got " +
-          elementTypeName(x) + " and " + elementTypeName(y);
+  // The kernels compute in f32: X and Y may each be any of the three
+  // (torch's softmax(x.float()).half() once its casts are folded).
+  for (Type t : {x, y})
+    if (why.empty() && !(t.isF32() || t.isF16() || t.isBF16()))
+      why = "element type " + elementTypeName(t) +
+            " is not supported; expected f32, f16 or bf16";
   return failIf(emitError, why);
 }
 

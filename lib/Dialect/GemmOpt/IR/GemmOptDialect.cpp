@@ -13,7 +13,10 @@ using namespace mlir::gemm_opt;
 
 #include "gemm-opt/Dialect/GemmOpt/IR/GemmOptDialect.cpp.inc"
 
-void GemmOptDialect::initialize() { registerAttributes(); }
+void GemmOptDialect::initialize() {
+  registerAttributes();
+  registerOperations();
+}
 
 static bool isProblem(Attribute attr) {
   return isa<MatmulProblemAttr, SoftmaxProblemAttr>(attr);

@@ -1,8 +1,9 @@
 //===- GemmOptDialect.td - The gemm_opt dialect ------------*- tablegen -*-===//
 //
 // The dialect that owns gemm-opt's attributes: the problem a kernel solves
-// and the plan each kernel family is built from. It has no operations; the
-// rungs put its attributes on the `gpu.launch`es they build.
+// and the plan each kernel family is built from, which the rungs put on the
+// `gpu.launch`es they build; and one operation, a softmax of two element
+// types (GemmOptOps.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,8 @@ def GemmOpt_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Adds the attributes (GemmOptAttrs.cpp, where their storage is).
     void registerAttributes();
+    /// Adds the operations (GemmOptOps.cpp).
+    void registerOperations();
   }];
 }
 
