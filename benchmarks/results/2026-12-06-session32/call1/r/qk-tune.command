@@ -1,0 +1,1 @@
+gemm-run --tune --stages wgmma --layout nt --dtype bf16 --out-dtype bf16 --shape 2048x2048x128 --batch 32 --tune-max 10 --repeat 10 --tune-record-all --tuning-db /root/out/r/qk-tune.jsonl --json /root/out/r/qk-tune.json

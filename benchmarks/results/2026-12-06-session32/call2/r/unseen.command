@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/suites/llm-layers-unseen-m.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --json /root/out/r/unseen.json
