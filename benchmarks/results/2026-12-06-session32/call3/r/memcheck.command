@@ -1,0 +1,1 @@
+env TOOLS=memcheck PER_RUN_TIMEOUT=100 bash benchmarks/sanitize-runs.sh /tmp/bin /root/out/r/memcheck test/Inputs/linear-softmax-linear-dynamic-batch3-bf16-256x512x128.mlir --sizes 111 --stages=wgmma test/Inputs/attention-hf-casts-f16-2x3x130x67x72.mlir --stages=wgmma

@@ -1,0 +1,1 @@
+gemm-run --shape 2048x2048x128 --batch 32 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 20 --tuning-db benchmarks/results/2026-12-06-session32/inputs/qk-tuned-64x256.jsonl --json /root/out/r/qk-tuned-1.json
