@@ -121,6 +121,20 @@ FailureOr<size_t> mlir::gemm_opt::dynamicLeadingDim(const json::Array &shape,
   return *found;
 }
 
+/// Records `factor`, the rows per planned dynamic size, as the manifest's
+/// step (`first` variant) or checks it against the step of the variants
+/// before.
+static LogicalResult takeStep(func::FuncOp f, const DynamicVariant &v,
+                              StringRef rowsName, int64_t factor, bool first,
+                              int64_t &step) {
+  if (!first && factor != step)
+    return f.emitError("the variants of '")
+           << v.of << "' collapse different static dimensions into "
+           << rowsName;
+  step = factor;
+  return success();
+}
+
 /// How many rows of M each of the variant's planned dynamic dimension holds:
 /// the static dimensions collapsed with it into the rows ([4, ?, K]: 4); 1
 /// when it is M itself. The buffers then hold M / factor (symbolize), which
@@ -143,11 +157,8 @@ static LogicalResult rowsFactor(func::FuncOp f, const DynamicVariant &v,
     return f.emitError("the planned ")
            << rowsName << " " << rows
            << " is no multiple of the planned dynamic size " << *v.planned;
-  if (!first && factor != step)
-    return f.emitError("the variants of '")
-           << v.of << "' collapse different static dimensions into "
-           << rowsName;
-  step = factor;
+  if (failed(takeStep(f, v, rowsName, factor, first, step)))
+    return failure();
   // A softmax's columns are independent of its rows.
   if (factor == 1 || softmax)
     return success();
@@ -399,10 +410,8 @@ describeOpsVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
       symbolizeOpsVariant(f, m, symbols, *v.planned, factor);
   if (failed(parts))
     return failure();
-  if (d.first && factor != d.step)
-    return f.emitError("the variants of '")
-           << v.of << "' collapse different static dimensions into M";
-  d.step = factor;
+  if (failed(takeStep(f, v, "M", factor, !d.first, d.step)))
+    return failure();
   bindings = {{"M", tokens, *v.planned * factor}};
   return parts;
 }

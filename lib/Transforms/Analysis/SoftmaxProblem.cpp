@@ -89,8 +89,7 @@ LogicalResult mlir::gemm_opt::verifySoftmaxContract(Operation *op) {
   // The kernels compute in f32 and read X / write Y each in its own type
   // (gemm-fold-softmax-casts gives them torch's f16 -> f32 -> f16 forms).
   for (ShapedType t : types)
-    if (Type elem = t.getElementType();
-        !(elem.isF32() || elem.isF16() || elem.isBF16()))
+    if (Type elem = t.getElementType(); !isSoftmaxElementType(elem))
       return op->emitOpError("element type ")
              << elem << " is not supported; expected f32, f16 or bf16";
   return success();

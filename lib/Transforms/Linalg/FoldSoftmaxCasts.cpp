@@ -21,10 +21,6 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-static bool isSoftmaxElementType(Type t) {
-  return t.isF32() || t.isF16() || t.isBF16();
-}
-
 /// `generic` when it only casts its one tensor input elementwise with
 /// `CastOp` between two of f32, f16 and bf16 (ElementwiseCasts.h); else
 /// null, saying so.

@@ -5,6 +5,7 @@
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
+#include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
@@ -79,15 +80,10 @@ unsigned mlir::gemm_opt::recomputeSharedMatmul(RewriterBase &rewriter,
                      << ", which does not fuse: " << why << "\n";
       rewriter.modifyOpInPlace(consumer,
                                [&] { read->set(matmul->getResult(0)); });
-      Operation *copyFill = copy->getOperand(copy->getNumOperands() - 1)
-                                .getDefiningOp();
-      rewriter.eraseOp(copy);
-      if (copyFill && copyFill->use_empty()) {
-        Operation *empty = copyFill->getOperand(1).getDefiningOp();
-        rewriter.eraseOp(copyFill);
-        if (empty && empty->use_empty())
-          rewriter.eraseOp(empty);
-      }
+      auto copyOp = cast<linalg::LinalgOp>(copy);
+      auto copyFill = copyOp.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+      eraseIfUnused(rewriter, copyOp);
+      eraseIfUnused(rewriter, cast<linalg::LinalgOp>(copyFill.getOperation()));
       continue;
     }
     consumer->emitRemark(

@@ -45,6 +45,11 @@ struct SoftmaxProblem {
 };
 
 /// Whether `op` is a softmax: a linalg.softmax, or a gemm_opt.softmax (the
+/// Whether the softmax kernels read or write `t` (f32, f16, bf16).
+inline bool isSoftmaxElementType(Type t) {
+  return t.isF32() || t.isF16() || t.isBF16();
+}
+
 /// same with X and Y of two element types, gemm-fold-softmax-casts).
 bool isSoftmaxOp(Operation *op);
 /// The input (X), output (Y) and dimension of a softmax op (isSoftmaxOp).
