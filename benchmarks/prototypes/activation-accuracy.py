@@ -39,13 +39,41 @@ def forms_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     es = _ptx(-x * 1.4426950408889634, "ex2.approx.f32")
     s0 = x * _ptx(1.0 + es, "rcp.approx.f32")
     s1 = hx * _ptx(hx, "tanh.approx.f32") + hx
-    tl.store(out_ptr + i, g0, mask=mask)
-    tl.store(out_ptr + n + i, g1, mask=mask)
-    tl.store(out_ptr + 2 * n + i, s0, mask=mask)
-    tl.store(out_ptr + 3 * n + i, s1, mask=mask)
+    # Session 33's epilogue (Emit/Epilogue.cpp): .ftz forms, the constants
+    # folded into one multiply / fma each.
+    k = 2 * 0.7978845608028654 * 1.4426950408889634
+    z = x * (x * x * (-0.044715 * k) - k)
+    g2 = x * _ptx(_ptx(z, "ex2.approx.ftz.f32") + 1.0, "rcp.approx.ftz.f32")
+    s2 = x * _ptx(_ptx(x * -1.4426950408889634, "ex2.approx.ftz.f32") + 1.0,
+                  "rcp.approx.ftz.f32")
+    # gelu_erf, erfc(|x|/sqrt 2) by Abramowitz-Stegun 7.1.26: before
+    # (0.5 x (1 + erf)) and folded (x h or x (1 - h), h = erfc / 2).
+    xs = x * 0.7071067811865476
+    ax = tl.maximum(xs, -xs)
+    t = _ptx(ax * 0.3275911 + 1.0, "rcp.approx.f32")
+    p = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t
+         + 0.254829592) * t
+    erfc = p * _ptx(-(ax * ax) * 1.4426950408889634, "ex2.approx.f32")
+    e0 = (x * 0.5) * tl.where(xs < 0.0, erfc, 2.0 - erfc)
+    axx = tl.maximum(x, -x)
+    t2 = _ptx(axx * (0.3275911 * 0.7071067811865476) + 1.0, "rcp.approx.ftz.f32")
+    p2 = ((((0.5 * 1.061405429 * t2 - 0.5 * 1.453152027) * t2 + 0.5 * 1.421413741) * t2
+           - 0.5 * 0.284496736) * t2 + 0.5 * 0.254829592) * t2
+    h = p2 * _ptx(x * x * (-0.5 * 1.4426950408889634), "ex2.approx.ftz.f32")
+    e2 = x * tl.where(x < 0.0, h, 1.0 - h)
+    for j, v in enumerate([g0, g1, s0, s1, g2, s2, e0, e2]):
+        tl.store(out_ptr + j * n + i, v, mask=mask)
+
+
+# What forms_kernel stores, in order.
+FORMS = [("gelu_tanh", "ex2+rcp"), ("gelu_tanh", "tanh.approx"), ("silu", "ex2+rcp"),
+         ("silu", "tanh.approx"), ("gelu_tanh", "ftz folded"), ("silu", "ftz folded"),
+         ("gelu_erf", "A-S 7.1.26"), ("gelu_erf", "ftz folded")]
 
 
 def reference(x64, name):
+    if name == "gelu_erf":
+        return 0.5 * x64 * (1.0 + torch.erf(x64 * 0.7071067811865476))
     if name.startswith("gelu"):
         u = 0.7978845608028654 * (x64 + 0.044715 * x64 ** 3)
         return 0.5 * x64 * (1.0 + torch.tanh(u))
@@ -58,14 +86,13 @@ def main():
     args = ap.parse_args()
     x = torch.linspace(-12.0, 12.0, 1 << 22, device="cuda", dtype=torch.float32)
     n = x.numel()
-    out = torch.empty(4 * n, device="cuda", dtype=torch.float32)
+    out = torch.empty(len(FORMS) * n, device="cuda", dtype=torch.float32)
     forms_kernel[(triton.cdiv(n, 1024),)](x, out, n, BLOCK=1024)
     torch.cuda.synchronize()
     x64 = x.double()
     mant = {torch.bfloat16: 7, torch.float16: 10}
     rows = []
-    for k, (name, form) in enumerate([("gelu_tanh", "ex2+rcp"), ("gelu_tanh", "tanh.approx"),
-                                      ("silu", "ex2+rcp"), ("silu", "tanh.approx")]):
+    for k, (name, form) in enumerate(FORMS):
         y = out[k * n:(k + 1) * n].double()
         ref = reference(x64, name)
         for dtype in (torch.float32, torch.bfloat16, torch.float16):

@@ -27,7 +27,8 @@
 // GELU-NAIVE-NOT: memref<512x6144xf32>
 // GELU-NAIVE: gpu.launch_func @linear_gelu_kernel::@linear_gelu_kernel blocks in {{.*}} args(%arg0 : memref<512x4096xbf16>, %arg1 : memref<6144x4096xbf16>, %arg2 : memref<6144xbf16>, %{{.*}} : memref<512x6144xbf16>)
 // GELU-NAIVE-NOT: gpu.launch_func
-// GELU-NAIVE: ex2.approx.f32
+// GELU-NAIVE: ex2.approx.ftz.f32
+// GELU-NAIVE: rcp.approx.ftz.f32
 // GELU-NAIVE-JSON: "problem": {"m": 512, "n": 6144, "k": 4096, "beta": 0, "a": "bf16", "b": "bf16", "c": "bf16", "layout": "nt", "epilogue": [{"op": "add", "operand": "E0", "broadcast": "col"}, {"op": "gelu_tanh"}]},
 // GELU-NAIVE-JSON: {"name": "C", "role": "C", "elem": "bf16", "shape": [512, 6144]},
 // GELU-NAIVE-JSON-NEXT: {"name": "E0", "role": "E0", "elem": "bf16", "shape": [6144]}

@@ -135,8 +135,18 @@ std::vector<std::string> wgmmaOptions(int64_t bm, int64_t bn, int64_t stages,
 /// schedule takes them, and ring depths that fit.
 void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
                         Pruner &pruner) {
-  const int64_t tiles[][2] = {{64, 64},   {64, 128},  {64, 256},  {128, 64},
-                              {128, 128}, {128, 192}, {128, 256}};
+  std::vector<std::pair<int64_t, int64_t>> tiles = {
+      {64, 64},   {64, 128},  {64, 256}, {128, 64},
+      {128, 128}, {128, 192}, {128, 256}};
+  // B stored N x K (16-bit) takes any multiple of 8 columns: the widths
+  // whose tiles fill the waves best, for either row count.
+  if (s.transposeB && s.elemBytes == 2)
+    for (int64_t bm : {64, 128}) {
+      int64_t bn =
+          gemm_opt::waveFittedBlockN(s.batch * ceilDiv(s.m, bm), s.n, s.numSMs);
+      if (bn % 64)
+        tiles.push_back({bm, bn});
+    }
   struct Schedule {
     const char *name;
     bool ws, persistent, pingpong;
@@ -161,6 +171,8 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
         for (int tma : {0, 1}) {
           if (tma && (!sch.ws || sch.pingpong))
             continue;
+          if (tma && bn % (128 / s.cElemBytes))
+            continue; // TMA stores stage whole 128-byte boxes of C
           // TMA stores: two staging boxes a warpgroup, or where K is short
           // (writing C is much of a tile's time) also all of a tile's.
           int64_t tileBoxes = bm / wgs / 64 * bn / (128 / s.cElemBytes);

@@ -102,6 +102,34 @@ inline StreamKTail streamKTail(int64_t tiles, int64_t kTiles, int64_t numSMs) {
   return t;
 }
 
+/// The time of `rowTiles` x ceil(n / bn) tiles of `bn` columns on `numSMs`
+/// blocks in column-waves: the waves times bn plus kFittedColumnOverhead
+/// columns (what a tile costs whatever bn is: the A tile each K step reads,
+/// the ring's fill, the epilogue's set-up).
+inline constexpr int64_t kFittedColumnOverhead = 32;
+inline int64_t waveColumnCost(int64_t rowTiles, int64_t n, int64_t bn,
+                              int64_t numSMs) {
+  int64_t tiles = rowTiles * ((n + bn - 1) / bn);
+  return (tiles + numSMs - 1) / numSMs * (bn + kFittedColumnOverhead);
+}
+
+/// A block-n fitted to the waves where B is K-major (stored N x K: wgmma's
+/// n takes any multiple of 8 there): the multiple of 8 from `minBn` to 256
+/// of the least waveColumnCost, the widest of equal costs. 300 x 5120 in
+/// 64-row tiles: 5 x 26 tiles of 200 columns fill one wave (130 of 132
+/// SMs) where 256-column ones leave 32 SMs idle.
+inline int64_t waveFittedBlockN(int64_t rowTiles, int64_t n, int64_t numSMs,
+                                int64_t minBn = 128) {
+  int64_t best = 0, bestCost = 0;
+  for (int64_t bn = minBn; bn <= 256; bn += 8)
+    if (int64_t cost = waveColumnCost(rowTiles, n, bn, numSMs);
+        !best || cost <= bestCost) {
+      best = bn;
+      bestCost = cost;
+    }
+  return best;
+}
+
 } // namespace gemm_opt
 
 #endif // GEMM_OPT_SUPPORT_WGMMASCHEDULELIMITS_H

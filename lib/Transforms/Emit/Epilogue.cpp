@@ -1,11 +1,14 @@
 //===- Epilogue.cpp - The fused epilogue in a matmul kernel ---------------===//
 //
-// Activations in fast device code: exponentials through ex2.approx.f32
-// (as the softmax kernels) and reciprocals through rcp.approx.f32, tanh as
-// 1 - 2 / (1 + e^2x) on them (about 1e-7
-// absolute, where tanh.approx.f32 has 2^-11 relative error, too coarse for
-// an f32 C), erf as Abramowitz-Stegun 7.1.26 (at most 1.5e-7); the GELUs
-// in forms without cancellation at negative x (x sigmoid(2u), erfc).
+// Activations in fast device code: exponentials through ex2.approx.ftz.f32
+// (as the softmax kernels) and reciprocals through rcp.approx.ftz.f32, tanh
+// as 1 - 2 / (1 + e^2x) on them (about 1e-7 absolute, where tanh.approx.f32
+// has 2^-11 relative error, too coarse for an f32 C), erf as
+// Abramowitz-Stegun 7.1.26 (at most 1.5e-7); the GELUs in forms without
+// cancellation at negative x (x sigmoid(2u), erfc). Two special-function
+// instructions per element for the GELUs, SiLU and sigmoid, each constant
+// folded by hand into one multiply or fma: a fused epilogue is issue-bound
+// on the instructions around them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,9 @@ using namespace mlir;
 using namespace mlir::gemm_opt;
 
 namespace {
+constexpr double kLog2E = 1.4426950408889634;
+constexpr double kSqrtHalf = 0.7071067811865476;
+
 /// Scalar f32 arithmetic at the builder's point.
 struct F32Math {
   KernelBuilder &b;
@@ -35,36 +41,48 @@ struct F32Math {
     return b.inlinePtx({b.getF32Type()}, {x}, (instruction + " $0, $1;").str(),
                        "=f,f", /*sideEffects=*/false);
   }
-  Value exp2(Value x) { return sfu("ex2.approx.f32", x); }
-  /// 1/x within 1 ulp; arith.divf would be the IEEE division, a sequence
-  /// of a dozen instructions with a slow path, per element of C (a fused
-  /// GELU cost 52% of the 4096^3 bf16 matmul with it, 0.273 against
-  /// 0.180 ms: results/2026-12-02-epilogue-first).
-  Value reciprocal(Value x) { return sfu("rcp.approx.f32", x); }
-  /// e^x; e^-inf = 0, e^+inf = inf.
-  Value exp(Value x) { return exp2(mul(x, c(1.4426950408889634))); }
-  Value sigmoid(Value x) {
-    return reciprocal(add(c(1.0), exp(arith::NegFOp::create(b, x))));
+  /// 2^x. Flushing subnormals is exact enough for every activation here: a
+  /// subnormal input is 2^0 = 1 within rounding, a subnormal result is a
+  /// term that vanishes beside the 1 it is added to. The .ftz form is one
+  /// MUFU instruction; without it ptxas adds a compare and two scalings
+  /// around it, per element of C.
+  Value exp2(Value x) { return sfu("ex2.approx.ftz.f32", x); }
+  /// 1/x within 1 ulp for the x >= 1 of every caller (1 + e, 1 + c|x|): no
+  /// subnormal input, a subnormal result only where the exact one is below
+  /// 2^-126 and multiplies a finite x. arith.divf would be the IEEE
+  /// division, a sequence of a dozen instructions with a slow path, per
+  /// element of C (a fused GELU cost 52% of the 4096^3 bf16 matmul with it,
+  /// 0.273 against 0.180 ms: results/2026-12-02-epilogue-first).
+  Value reciprocalAtLeastOne(Value x) { return sfu("rcp.approx.ftz.f32", x); }
+  /// 1 / (1 + 2^z): sigmoid(x) with z = -x log2(e) folded by the caller into
+  /// its own product (no multiply of its own; LLVM does not reassociate the
+  /// f32 constants without fast-math).
+  Value sigmoidOfExp2(Value z) {
+    return reciprocalAtLeastOne(add(exp2(z), c(1.0)));
   }
   Value tanh(Value x) {
-    return sub(c(1.0),
-               mul(c(2.0), reciprocal(add(c(1.0), exp(mul(x, c(2.0)))))));
+    // 1 - 2 / (1 + e^2x): e^2x = 2^(2 log2(e) x).
+    Value r = sigmoidOfExp2(mul(x, c(2 * kLog2E)));
+    return fma(r, c(-2.0), c(1.0));
   }
-  /// 1 + erf(x), from erfc(|x|) = p(t) e^(-x^2) (Abramowitz-Stegun
-  /// 7.1.26) without the cancellation of 1 + erf(x) at negative x.
-  Value onePlusErf(Value x) {
+  /// 0.5 x (1 + erf(x / sqrt 2)) from erfc(|x| / sqrt 2) = p(t) e^(-x^2/2)
+  /// (Abramowitz-Stegun 7.1.26), without the cancellation of 1 + erf at
+  /// negative x: with h = erfc/2, x h below 0 and x (1 - h) above. The
+  /// 1/sqrt 2 and the 1/2 are folded into the constants.
+  Value geluErf(Value x) {
     // |x| in arith: math.absf would become a libdevice call in the NVVM
     // lowering, which links no libdevice.
     Value ax = arith::MaxNumFOp::create(b, x, arith::NegFOp::create(b, x));
-    Value t = reciprocal(fma(ax, c(0.3275911), c(1.0)));
-    Value poly = c(1.061405429);
+    Value t = reciprocalAtLeastOne(fma(ax, c(0.3275911 * kSqrtHalf), c(1.0)));
+    Value poly = c(0.5 * 1.061405429);
     for (double k : {-1.453152027, 1.421413741, -0.284496736, 0.254829592})
-      poly = fma(poly, t, c(k));
+      poly = fma(poly, t, c(0.5 * k));
     poly = mul(poly, t);
-    Value erfc = mul(poly, exp(arith::NegFOp::create(b, mul(ax, ax))));
+    Value half = mul(poly, exp2(mul(mul(x, x), c(-0.5 * kLog2E))));
     Value negative =
         arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, x, c(0.0));
-    return arith::SelectOp::create(b, negative, erfc, sub(c(2.0), erfc));
+    return mul(x,
+               arith::SelectOp::create(b, negative, half, sub(c(1.0), half)));
   }
   Value activation(StringRef name, Value x) {
     // NaN stays NaN, as torch.relu has it (max.NaN.f32; arith.maxnumf's
@@ -72,18 +90,19 @@ struct F32Math {
     if (name == "relu")
       return arith::MaximumFOp::create(b, x, c(0.0));
     if (name == "sigmoid")
-      return sigmoid(x);
+      return sigmoidOfExp2(mul(x, c(-kLog2E)));
     if (name == "silu")
-      return mul(x, sigmoid(x));
+      return mul(x, sigmoidOfExp2(mul(x, c(-kLog2E))));
     if (name == "tanh")
       return tanh(x);
     if (name == "gelu_erf")
-      return mul(mul(x, c(0.5)), onePlusErf(mul(x, c(0.7071067811865476))));
+      return geluErf(x);
     // gelu_tanh: 0.5 x (1 + tanh(u)) = x sigmoid(2u), no cancellation at
-    // negative x.
-    Value twoU = mul(mul(x, c(2 * 0.7978845608028654)),
-                     fma(mul(x, x), c(0.044715), c(1.0)));
-    return mul(x, sigmoid(twoU));
+    // negative x; -2u log2(e) = x (k1 + k2 x^2) in one multiply, one fma
+    // and one multiply.
+    constexpr double k = 2 * 0.7978845608028654 * kLog2E;
+    Value z = mul(x, fma(mul(x, x), c(-0.044715 * k), c(-k)));
+    return mul(x, sigmoidOfExp2(z));
   }
   Value binary(StringRef op, Value x, Value y) {
     if (op == "add")

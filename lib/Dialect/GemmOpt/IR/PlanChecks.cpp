@@ -146,15 +146,13 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
            " warpgroup(s) a multiple of 64 rows (wgmma is m64)";
   if (bm > 256)
     return "block-m=" + s(bm) + " exceeds 256, the largest TMA box";
-  // Swapped, block-n counts rows of A, read K-major like B^T: wgmma's n
-  // takes any multiple of 8.
-  if (swapAb && (bn % 8 || bn > 256))
-    return "block-n=" + s(bn) +
-           " must be a multiple of 8 up to 256 with swap-ab=1 (wgmma n)";
-  if (!swapAb && (bn % 64 || bn > 256))
-    return "block-n=" + s(bn) +
-           " must be 64, 128, 192 or 256: whole 64-column (128-byte) "
-           "panels of B, and wgmma n <= 256";
+  // wgmma's n takes any multiple of 8 up to 256. Rows of a K-major operand
+  // (A swapped, B stored N x K, TF32's B^T) come in any such count; B read
+  // in 64-column panels needs whole ones (checkWgmmaBlockN, which knows
+  // the problem's layout).
+  if (bn % 8 || bn > 256)
+    return "block-n=" + s(bn) + " must be a multiple of 8 up to 256 " +
+           (swapAb ? "with swap-ab=1 " : "") + "(wgmma n)";
   int64_t accRegs = bm / tileWarpgroups / 64 * bn / 2;
   if (accRegs > 128)
     return "each thread would hold " + s(accRegs) +
@@ -203,6 +201,9 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
   // has no partials of its own.
   if (swapAb && (tmaStore || splitK > 1 || elemBytes != 2))
     return "swap-ab=1 needs 16-bit inputs, tma-store=0 and split-k=1";
+  if (tmaStore && bn % (128 / cElemBytes))
+    return "block-n=" + s(bn) + " with tma-store=1 must be a multiple of " +
+           s(128 / cElemBytes) + ": whole 128-byte staging boxes of C";
   if (!warpSpecialized)
     return "";
   // ptxas ignores setmaxnreg (C7508) and serializes wgmma (C7520) unless

@@ -109,6 +109,17 @@ TmaRowCheck mlir::gemm_opt::checkTmaRows(const GemmProblem &p) {
   return check;
 }
 
+std::string mlir::gemm_opt::checkWgmmaBlockN(const GemmProblem &p,
+                                             const WgmmaGemmPlan &plan) {
+  // B stored K x N (16-bit) is read in 64-column panels; K-major rows (B
+  // stored N x K, TF32's B^T, swap-AB's A) in any multiple of 8.
+  if (plan.swapAB || plan.bn % 64 == 0 || p.transposeB || plan.kMajorB())
+    return "";
+  return "block-n=" + std::to_string(plan.bn) +
+         " is not a multiple of 64, the panels in which B stored K x N is "
+         "read (B stored N x K, layout nt or tt, takes any multiple of 8)";
+}
+
 std::string mlir::gemm_opt::checkWgmmaSplitK(const GemmProblem &p,
                                              const WgmmaGemmPlan &plan) {
   if (plan.splitK == 1)

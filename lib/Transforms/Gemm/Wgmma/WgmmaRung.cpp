@@ -79,6 +79,8 @@ static std::string applyPlanOptions(const GemmProblem &problem,
   if (o.splitK == 0 && ownTiles)
     plan.splitK = 1;
   overrideIfSet(plan.splitK, o.splitK);
+  if (std::string why = checkWgmmaBlockN(problem, plan); !why.empty())
+    return "invalid 'wgmma' option block-n=" + str(plan.bn) + ": " + why;
   if (std::string why = checkWgmmaSplitK(problem, plan); !why.empty())
     return "invalid 'wgmma' option split-k=" + str(plan.splitK) + ": " + why;
   // Likewise the heuristics' stream-K schedule; a plan with K splits has

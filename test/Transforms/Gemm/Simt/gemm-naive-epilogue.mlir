@@ -24,8 +24,11 @@
 // CHECK-NEXT: %[[RV:.+]] = memref.load %[[RES]][%[[ROW:.+]], %[[COL]]] : memref<100x40xf16>
 // CHECK-NEXT: %[[RV32:.+]] = arith.extf %[[RV]] : f16 to f32
 // CHECK-NEXT: %[[T:.+]] = arith.addf %[[S]], %[[RV32]] : f32
-// CHECK:      llvm.inline_asm "ex2.approx.f32 $0, $1;"
-// CHECK:      %[[SIG:.+]] = llvm.inline_asm "rcp.approx.f32 $0, $1;"
+// CHECK:      %[[LOG2E:.+]] = arith.constant -1.44269502 : f32
+// CHECK-NEXT: %[[Z:.+]] = arith.mulf %[[T]], %[[LOG2E]] : f32
+// CHECK-NEXT: %[[E:.+]] = llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f" %[[Z]]
+// CHECK:      %[[D:.+]] = arith.addf %[[E]], %{{.+}} : f32
+// CHECK-NEXT: %[[SIG:.+]] = llvm.inline_asm "rcp.approx.ftz.f32 $0, $1;", "=f,f" %[[D]]
 // CHECK-NEXT: %[[Y:.+]] = arith.mulf %[[T]], %[[SIG]] : f32
 // CHECK-NEXT: %[[Y16:.+]] = arith.truncf %[[Y]] : f32 to f16
 // CHECK-NEXT: memref.store %[[Y16]], %[[OUT]][%[[ROW]], %[[COL]]] : memref<100x40xf16>

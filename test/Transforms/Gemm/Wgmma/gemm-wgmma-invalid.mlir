@@ -61,7 +61,7 @@ func.func @matmul(%A: memref<512x512xf16> {gemm_opt.role = "A"},
     %C: memref<512x512xf32> {gemm_opt.role = "C"}) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @below {{invalid 'wgmma' plan: block-n=96 must be 64, 128, 192 or 256}}
+  // expected-error @below {{invalid 'wgmma' option block-n=96: block-n=96 is not a multiple of 64, the panels in which B stored K x N is read}}
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
     %a = memref.load %A[%c0, %c0] : memref<512x512xf16>

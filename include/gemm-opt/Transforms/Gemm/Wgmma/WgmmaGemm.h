@@ -210,6 +210,11 @@ std::string fitBatchedWgmmaPlan(const GemmProblem &problem,
 std::string checkWgmmaSplitK(const GemmProblem &problem,
                              const WgmmaGemmPlan &plan);
 
+/// Why `plan`'s block-n does not fit how `problem` reads B ("" when it
+/// does): a multiple of 64 for B stored K x N, of 8 for K-major B.
+std::string checkWgmmaBlockN(const GemmProblem &problem,
+                             const WgmmaGemmPlan &plan);
+
 /// What stream-K (plan.streamK) asks of `problem`: one matmul (its blocks
 /// split the last wave of one matmul's tiles) of a static M, N and K (which
 /// tiles split, and how, is fixed when it is compiled). "" when it may run,
