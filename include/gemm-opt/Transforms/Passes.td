@@ -208,8 +208,12 @@ def GemmFoldSoftmaxCasts : Pass<"gemm-fold-softmax-casts", "ModuleOp"> {
     scores stay 16-bit in memory, as torch has them, instead of the
     extension becoming the scores matmul's last epilogue step (an f32
     S). The result is a `linalg.softmax` when the two types agree, else a
-    `gemm_opt.softmax`. `-debug-only=gemm-opt-softmax-casts` says what
-    folds and why not.
+    `gemm_opt.softmax`. On memrefs (IR given already bufferized) the
+    casts write f32 buffers: each folds only when its f32 buffer is a
+    `memref.alloc` that nothing but the cast, the softmax and
+    `memref.dealloc` ops use, and the allocation and its deallocations go
+    with the cast. `-debug-only=gemm-opt-softmax-casts` says what folds and
+    why not.
   }];
   let dependentDialects = ["gemm_opt::GemmOptDialect", "linalg::LinalgDialect",
                            "tensor::TensorDialect"];

@@ -21,31 +21,40 @@ namespace mlir::gemm_opt {
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// `generic` when it only casts its one tensor input elementwise with
-/// `CastOp` between two of f32, f16 and bf16 (ElementwiseCasts.h); else
-/// null, saying so.
+/// `generic` when it only casts its one input elementwise with `CastOp`
+/// between two of f32, f16 and bf16 (ElementwiseCasts.h), on tensors or on
+/// buffers; else null, saying so.
 template <typename CastOp>
 static linalg::GenericOp asCast(linalg::GenericOp generic) {
   if (!generic)
     return {};
   linalg::GenericOp match = matchElementwiseCast<CastOp>(generic);
-  if (!match || !generic.hasPureTensorSemantics() ||
+  if (!match ||
+      !(generic.hasPureTensorSemantics() || generic.hasPureBufferSemantics()) ||
       !isSoftmaxElementType(
           getElementTypeOrSelf(generic.getDpsInputs()[0].getType())) ||
       !isSoftmaxElementType(
-          getElementTypeOrSelf(generic->getResultTypes()[0]))) {
+          getElementTypeOrSelf(generic.getDpsInits()[0].getType()))) {
     GEMM_OPT_DBG() << "not a cast: a linalg.generic that is no elementwise "
                    << CastOp::getOperationName()
-                   << " on tensors between f32, f16 and bf16 (identity maps, "
-                      "the body only the cast)\n";
+                   << " between f32, f16 and bf16 (identity maps, the body "
+                      "only the cast)\n";
     return {};
   }
   return match;
 }
 
+linalg::GenericOp mlir::gemm_opt::asSoftmaxExtension(linalg::GenericOp op) {
+  return asCast<arith::ExtFOp>(op);
+}
+
+linalg::GenericOp mlir::gemm_opt::asSoftmaxTruncation(linalg::GenericOp op) {
+  return asCast<arith::TruncFOp>(op);
+}
+
 /// The extension producing the softmax's input, if it folds.
 static linalg::GenericOp findInputExtension(Operation *softmax) {
-  return asCast<arith::ExtFOp>(
+  return asSoftmaxExtension(
       getSoftmaxInput(softmax).getDefiningOp<linalg::GenericOp>());
 }
 
@@ -58,7 +67,7 @@ static linalg::GenericOp findResultTruncation(Operation *softmax) {
     return {};
   }
   auto generic = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
-  linalg::GenericOp trunc = asCast<arith::TruncFOp>(generic);
+  linalg::GenericOp trunc = asSoftmaxTruncation(generic);
   if (trunc && trunc.getDpsInputs()[0] != result)
     return {};
   return trunc;
@@ -66,8 +75,12 @@ static linalg::GenericOp findResultTruncation(Operation *softmax) {
 
 FailureOr<Operation *> mlir::gemm_opt::foldSoftmaxCasts(RewriterBase &rewriter,
                                                         Operation *softmax) {
-  if (!isSoftmaxOp(softmax) ||
-      !cast<DestinationStyleOpInterface>(softmax).hasPureTensorSemantics())
+  if (!isSoftmaxOp(softmax))
+    return failure();
+  auto dps = cast<DestinationStyleOpInterface>(softmax);
+  if (dps.hasPureBufferSemantics())
+    return foldSoftmaxBufferCasts(rewriter, softmax);
+  if (!dps.hasPureTensorSemantics())
     return failure();
   linalg::GenericOp ext = findInputExtension(softmax);
   linalg::GenericOp trunc = findResultTruncation(softmax);

@@ -204,8 +204,8 @@ func.func @dynamic(%s: tensor<?x?xbf16>) -> tensor<?x?xf32> {
 // CHECK: arith.mulf
 // CHECK: linalg.softmax dimension(1) ins(%{{.+}} : tensor<16x16xf32>)
 // CHECK: arith.truncf
-// DBG: not a cast: a linalg.generic that is no elementwise arith.extf on tensors between f32, f16 and bf16 (identity maps, the body only the cast)
-// DBG: not a cast: a linalg.generic that is no elementwise arith.truncf on tensors between f32, f16 and bf16 (identity maps, the body only the cast)
+// DBG: not a cast: a linalg.generic that is no elementwise arith.extf between f32, f16 and bf16 (identity maps, the body only the cast)
+// DBG: not a cast: a linalg.generic that is no elementwise arith.truncf between f32, f16 and bf16 (identity maps, the body only the cast)
 // DBG: no cast to fold around linalg.softmax
 #id = affine_map<(i, j) -> (i, j)>
 #tr = affine_map<(i, j) -> (j, i)>
@@ -233,7 +233,8 @@ func.func @not_casts(%s: tensor<16x16xf16>) -> tensor<16x16xf16> {
 
 // -----
 
-// Memrefs are left alone (the casts PyTorch writes are on tensors).
+// A softmax on memrefs with no cast around it: nothing changes (the casts
+// on memrefs: gemm-fold-softmax-casts-memref.mlir).
 // CHECK-LABEL: func.func @memrefs
 // CHECK: linalg.softmax dimension(1) ins(%{{.+}} : memref<8x8xf32>)
 func.func @memrefs(%x: memref<8x8xf32>, %y: memref<8x8xf32>) {
