@@ -73,10 +73,15 @@ LogicalResult mlir::gemm_opt::emitPlannedKernels(func::FuncOp func, bool last) {
                         "compiles a static M only");
       built = buildSimtGemmKernel(*problem, SimtGemmPlan::fromAttr(fallback),
                                   launch);
-    } else if (auto plan = launch->getAttrOfType<WgmmaPlanAttr>(kWgmmaPlanAttr))
-      built = buildWgmmaGemmKernel(*problem, WgmmaGemmPlan::fromAttr(plan),
-                                   launch);
-    else if (auto plan = launch->getAttrOfType<MmaPlanAttr>(kMmaPlanAttr))
+    } else if (auto plan =
+                   launch->getAttrOfType<WgmmaPlanAttr>(kWgmmaPlanAttr)) {
+      // The attribute's verifier knows no layout: a plan written into the
+      // IR by hand may read B in the wrong tiles.
+      WgmmaGemmPlan wgmma = WgmmaGemmPlan::fromAttr(plan);
+      if (std::string why = checkWgmmaBlockN(*problem, wgmma); !why.empty())
+        return launch.emitError("invalid wgmma plan: ") << why;
+      built = buildWgmmaGemmKernel(*problem, wgmma, launch);
+    } else if (auto plan = launch->getAttrOfType<MmaPlanAttr>(kMmaPlanAttr))
       built =
           buildMmaGemmKernel(*problem, MmaGemmPlan::fromAttr(plan), launch);
     else if (auto plan = launch->getAttrOfType<GemvPlanAttr>(kGemvPlanAttr))

@@ -493,15 +493,11 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   auto blocks = [&](int64_t bm, int64_t bn) {
     return p.batch * ceilDiv(p.m, bm) * ceilDiv(p.n, bn);
   };
-  std::string swapWhy, fitWhy;
-  if (allowSwapAb && chooseSwapAbWgmmaPlan(p, chip, plan, swapWhy))
-    return plan;
-  if (chooseFewWaveWgmmaTiles(p, chip, plan) ||
-      chooseManyWaveWgmmaTiles(p, chip, plan)) {
-    fitWgmmaBlockNToWaves(p, chip, plan, fitWhy);
-    return plan;
-  }
-  if (chooseShortKWgmmaTiles(p, chip, plan))
+  std::string swapWhy;
+  if ((allowSwapAb && chooseSwapAbWgmmaPlan(p, chip, plan, swapWhy)) ||
+      chooseFewWaveWgmmaTiles(p, chip, plan) ||
+      chooseManyWaveWgmmaTiles(p, chip, plan) ||
+      chooseShortKWgmmaTiles(p, chip, plan))
     return plan;
   if (blocks(128, 256) >= chip.numSMs) {
     useCooperativeWgmma(plan, 256);

@@ -50,3 +50,28 @@ func.func @no_plan(%A: memref<8x8xf32> {gemm_opt.role = "A"},
   return
 }
 
+
+// -----
+
+// A wgmma plan written by hand whose 96-column tiles do not fit B stored
+// K x N (read in 64-column panels); the attribute's verifier takes any
+// multiple of 8 (B stored N x K reads any).
+func.func @panels(%A: memref<256x256xbf16> {gemm_opt.role = "A"},
+                  %B: memref<256x256xbf16> {gemm_opt.role = "B"},
+                  %C: memref<256x256xf32> {gemm_opt.role = "C"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @below {{invalid wgmma plan: block-n=96 is not a multiple of 64, the panels in which B stored K x N is read}}
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %a = memref.load %A[%c0, %c0] : memref<256x256xbf16>
+    %b = memref.load %B[%c0, %c0] : memref<256x256xbf16>
+    %ab = arith.mulf %a, %b : bf16
+    %x = arith.extf %ab : bf16 to f32
+    memref.store %x, %C[%c0, %c0] : memref<256x256xf32>
+    gpu.terminator
+  } {gemm_opt.kernel = "matmul", gemm_opt.mapping = "mma", gemm_opt.planned,
+     gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, c = f32, k = 256, m = 256, n = 256>,
+     gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 64, bn = 96, elem_bytes = 2, group_m = 0, max_regs = 0, persistent = false, stages = 4, warp_specialized = false, warpgroups = 1>}
+  return
+}

@@ -95,14 +95,6 @@ SwapAbWgmmaTiles chooseSwapAbWgmmaTiles(int64_t m, int64_t n, int64_t numSMs);
 bool chooseSwapAbWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip,
                            WgmmaGemmPlan &plan, std::string &why);
 
-/// Narrows `plan`'s 256-column tiles (chooseWgmmaPlan's) to the multiple of
-/// 8 whose tiles fill the SMs' waves best, where `problem` reads B K-major
-/// (stored N x K, 16-bit) and that saves a twentieth of the time
-/// (waveFittedBlockN), and says why; false, leaving `plan` alone, for other
-/// problems and plans.
-bool fitWgmmaBlockNToWaves(const GemmProblem &problem, const ChipInfo &chip,
-                           WgmmaGemmPlan &plan, std::string &why);
-
 /// Whether the `wgmma` rung copies operands whose rows are not 16-byte
 /// aligned into padded scratch (and runs TMA + wgmma on those) rather than
 /// keeping the mma.sync kernel: when the problem is large enough that the

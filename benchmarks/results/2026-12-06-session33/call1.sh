@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Session 33's device call, NOT RUN (every start refused for 90 minutes; the session's device time
+# went to refused starts). Carry .bundle-new: the static bundle of this tree (gemm-opt left out)
+# and .whl (lit 22). In order, as far as BUDGET goes:
+#  1. wgmma tiles of any multiple of 8 columns where B is stored N x K, fitted to the waves
+#     (waveFittedBlockN, the tuner's candidates; not taken by the heuristics until measured): the
+#     unseen-M suite's M = 300 and 1500 shapes and two at M = 512 (inputs/fitted-n.txt) with the
+#     heuristics and the committed database (fit-heur), then with inputs/fitted-n.jsonl's fitted
+#     plans (fit-fitted: 64x200 at 300x5120, 128x240 at 1500x5120, ...);
+#  2. the GPU lane's epilogue tests (the activations in half the instructions, every rung), the
+#     block-n tests and the casts around a softmax (the memref form folded);
+#  3. the project check session 32 could not run (its call4.sh): two and four processes sharing
+#     the GPU on the softmax kernels with two element types and the HF attention block, then
+#     memcheck / racecheck / synccheck on them;
+#  4. the accuracy of the activation forms (benchmarks/prototypes/activation-accuracy.py);
+#  5. bias + GELU (tanh and erf forms) + cast to bf16 at 4096^3 and 512x6144x4096: 7fe61d6's
+#     kernels (old-ptx/, written by its gemm-opt), this tree's, and the matmul without epilogue,
+#     each interleaved against cuBLAS.
+#   BUDGET=560 bash benchmarks/results/2026-12-06-session33/call1.sh
+source benchmarks/device-steps.sh .bundle-new
+D=benchmarks/results/2026-12-06-session33
+nvidia-smi --query-gpu=name --format=csv,noheader > $O/gpu.txt
+V="test/GPU/Inputs/softmax-casts-7x1000-f16-f32.mlir --stages=softmax-vector,softmax-rows --repeat 3"
+C="--op softmax --shape 16x131072 --dtype f16 --out-dtype f32 --stages=softmax-rows --repeat 3"
+A="test/Inputs/attention-hf-casts-f16-2x3x130x67x72.mlir --stages=wgmma --repeat 3"
+F="--stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --suite $D/inputs/fitted-n.txt"
+step fit-heur 90 gemm-run $F --json $O/fit-heur.json
+step fit-fitted 90 gemm-run $F --tuning-db $D/inputs/fitted-n.jsonl --json $O/fit-fitted.json
+step gpu-lit 60 env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh $B --filter "GPU/(matmul-epilogue|matmul-wgmma-block-n|softmax-casts)"
+step concurrency-2 25 bash benchmarks/concurrency-check.sh $B 1 "$V" "$C"
+step concurrency-4 30 bash benchmarks/concurrency-check.sh $B 1 "$V" "$C" "$A" "$V"
+step sanitize 40 env TOOLS="memcheck racecheck synccheck" PER_RUN_TIMEOUT=60 bash benchmarks/sanitize-runs.sh $B $O/sanitize \
+  "test/GPU/Inputs/softmax-casts-7x1000-f16-f32.mlir --stages=softmax-vector" \
+  "--op softmax --shape 16x131072 --dtype f16 --out-dtype f32 --stages=softmax-rows"
+step accuracy 20 python3 benchmarks/prototypes/activation-accuracy.py --json $O/accuracy.json
+common="--stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt"
+for r in 1 2; do
+  for s in 4096x4096x4096 512x6144x4096; do
+    for e in gelu gelu-erf; do
+      [ -f $D/old-ptx/$s-$e.ptx ] || continue
+      step old-$s-$e-$r 12 gemm-run --ptx $D/old-ptx/$s-$e.ptx --manifest $D/old-ptx/$s-$e.json --json $O/old-$s-$e-$r.json
+      step new-$s-$e-$r 12 gemm-run --shape $s $common --epilogue bias,$e --json $O/new-$s-$e-$r.json
+    done
+    step plain-$s-$r 12 gemm-run --shape $s $common --json $O/plain-$s-$r.json
+  done
+done
+cat $O/gpu.txt
+cat $O/concurrency-2.txt $O/concurrency-4.txt | grep -E "PASS|FAIL|rc=" | head -12
+cat $O/sanitize.txt
+grep -E "ftz|A-S" $O/accuracy.txt
+grep -h "cuBLASLt" $O/new-*.txt | head -4
+grep -E "^(FAIL|UNRESOLVED)|Passed|Failed|Unsupported|Testing Time" $O/gpu-lit.txt | tail -12
+summarize
+finish
