@@ -105,7 +105,8 @@ inline StreamKTail streamKTail(int64_t tiles, int64_t kTiles, int64_t numSMs) {
 /// The time of `rowTiles` x ceil(n / bn) tiles of `bn` columns on `numSMs`
 /// blocks in column-waves: the waves times bn plus kFittedColumnOverhead
 /// columns (what a tile costs whatever bn is: the A tile each K step reads,
-/// the ring's fill, the epilogue's set-up).
+/// the ring's fill, the epilogue's set-up; swap-AB's tiles count the same,
+/// chooseSwapAbWgmmaTiles).
 inline constexpr int64_t kFittedColumnOverhead = 32;
 inline int64_t waveColumnCost(int64_t rowTiles, int64_t n, int64_t bn,
                               int64_t numSMs) {

@@ -60,6 +60,7 @@ struct F32Math {
   Value sigmoidOfExp2(Value z) {
     return reciprocalAtLeastOne(add(exp2(z), c(1.0)));
   }
+  Value sigmoid(Value x) { return sigmoidOfExp2(mul(x, c(-kLog2E))); }
   Value tanh(Value x) {
     // 1 - 2 / (1 + e^2x): e^2x = 2^(2 log2(e) x).
     Value r = sigmoidOfExp2(mul(x, c(2 * kLog2E)));
@@ -90,9 +91,9 @@ struct F32Math {
     if (name == "relu")
       return arith::MaximumFOp::create(b, x, c(0.0));
     if (name == "sigmoid")
-      return sigmoidOfExp2(mul(x, c(-kLog2E)));
+      return sigmoid(x);
     if (name == "silu")
-      return mul(x, sigmoidOfExp2(mul(x, c(-kLog2E))));
+      return mul(x, sigmoid(x));
     if (name == "tanh")
       return tanh(x);
     if (name == "gelu_erf")

@@ -17,10 +17,6 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// A tile's fixed cost in columns of M: its ring's first fill, the wait
-/// for its last wgmmas and its stores of C, paid once per tile.
-static constexpr int64_t kTileOverheadCols = 32;
-
 SwapAbWgmmaTiles mlir::gemm_opt::chooseSwapAbWgmmaTiles(int64_t m, int64_t n,
                                                         int64_t numSMs) {
   // Blocks of 128 rows of N (two warpgroups of m64 tiles) and ceil(M / t)
@@ -39,7 +35,8 @@ SwapAbWgmmaTiles mlir::gemm_opt::chooseSwapAbWgmmaTiles(int64_t m, int64_t n,
     if (cols < 128 && t > ceilDiv(m, 256))
       break;
     int64_t tiles = t * rowTiles;
-    int64_t cost = ceilDiv(tiles, numSMs) * (cols + kTileOverheadCols);
+    int64_t cost =
+        ceilDiv(tiles, numSMs) * (cols + ::gemm_opt::kFittedColumnOverhead);
     if (cost < bestCost) {
       bestCost = cost;
       best = {cols, tiles};

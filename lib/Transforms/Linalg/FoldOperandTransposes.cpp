@@ -153,9 +153,8 @@ static void eraseIfDead(RewriterBase &rewriter, linalg::LinalgOp copy) {
         return user != copy && !isa<memref::DeallocOp>(user);
       }))
     return;
-  for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
-    rewriter.eraseOp(user);
-  rewriter.eraseOp(buffer.getDefiningOp());
+  rewriter.eraseOp(copy);
+  eraseBufferIfUnused(rewriter, buffer);
 }
 
 FailureOr<linalg::LinalgOp>

@@ -13,6 +13,7 @@
 #include "gemm-opt/Support/Debug.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
+#include "gemm-opt/Transforms/Linalg/EraseUnused.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -134,14 +135,6 @@ static bool mayAlias(Value a, Value b) {
   return a == b || !rootA || !rootB || rootA == rootB;
 }
 
-/// Erases the deallocations of a scratch nothing else uses now, then its
-/// allocation.
-static void eraseScratch(RewriterBase &rewriter, Value scratch) {
-  for (Operation *user : llvm::make_early_inc_range(scratch.getUsers()))
-    rewriter.eraseOp(user);
-  rewriter.eraseOp(scratch.getDefiningOp());
-}
-
 namespace {
 /// The casts around a softmax on memrefs that fold; either may be null.
 struct BufferCasts {
@@ -205,11 +198,11 @@ mlir::gemm_opt::foldSoftmaxBufferCasts(RewriterBase &rewriter,
   rewriter.eraseOp(softmax);
   if (trunc) {
     rewriter.eraseOp(trunc);
-    eraseScratch(rewriter, output);
+    eraseBufferIfUnused(rewriter, output);
   }
   if (ext) {
     rewriter.eraseOp(ext);
-    eraseScratch(rewriter, input);
+    eraseBufferIfUnused(rewriter, input);
   }
   return folded;
 }

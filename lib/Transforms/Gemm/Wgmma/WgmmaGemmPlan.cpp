@@ -113,7 +113,7 @@ std::string mlir::gemm_opt::checkWgmmaBlockN(const GemmProblem &p,
                                              const WgmmaGemmPlan &plan) {
   // B stored K x N (16-bit) is read in 64-column panels; K-major rows (B
   // stored N x K, TF32's B^T, swap-AB's A) in any multiple of 8.
-  if (plan.swapAB || plan.bn % 64 == 0 || p.transposeB || plan.kMajorB())
+  if (plan.swapAB || plan.bn % 64 == 0 || readsBKMajor(p, plan))
     return "";
   return "block-n=" + std::to_string(plan.bn) +
          " is not a multiple of 64, the panels in which B stored K x N is "
@@ -232,7 +232,7 @@ int64_t mlir::gemm_opt::batchedKRowMultiple(const GemmProblem &p,
                                             const WgmmaGemmPlan &plan) {
   // A box of B's K rows past K would read the next entry's rows, not zeros
   // (a shared B's own map ends at K; B^T's rows are N).
-  bool kRows = p.isBatched() && !p.sharedB && !p.transposeB && !plan.kMajorB();
+  bool kRows = p.isBatched() && !p.sharedB && !readsBKMajor(p, plan);
   return kRows && p.k % plan.bk != 0 ? plan.bk : 1;
 }
 

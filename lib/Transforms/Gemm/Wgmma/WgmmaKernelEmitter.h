@@ -199,10 +199,8 @@ private:
   /// built (distributeBatchViews erases the host-side views afterwards).
   bool computeFoldsBatch() const;
 
-  /// B read K-major (BN rows of BK per stage, one TMA box): B stored N x K
-  /// as it is, or TF32's transposed copy of B; otherwise f16/bf16 read
-  /// row-major B in 64-column panels.
-  bool kMajorB() const { return p.transposeB || plan.kMajorB(); }
+  /// B read K-major (readsBKMajor).
+  bool kMajorB() const { return readsBKMajor(p, plan); }
   Value mapRow(const TensorMap &map, Value row); // the batch entry's row
 
   /// The schedule's tiles and blocks as values (constants when static).

@@ -210,6 +210,14 @@ std::string fitBatchedWgmmaPlan(const GemmProblem &problem,
 std::string checkWgmmaSplitK(const GemmProblem &problem,
                              const WgmmaGemmPlan &plan);
 
+/// Whether the kernel reads B K-major (bn rows of bk per stage, one TMA
+/// box): B stored N x K as it is, or TF32's transposed copy of B; otherwise
+/// f16/bf16 read row-major B in 64-column panels.
+inline bool readsBKMajor(const GemmProblem &problem,
+                         const WgmmaGemmPlan &plan) {
+  return problem.transposeB || plan.kMajorB();
+}
+
 /// Why `plan`'s block-n does not fit how `problem` reads B ("" when it
 /// does): a multiple of 64 for B stored K x N, of 8 for K-major B.
 std::string checkWgmmaBlockN(const GemmProblem &problem,
