@@ -11,12 +11,14 @@
 #     block-n tests and the casts around a softmax (the memref form folded);
 #  3. the project check session 32 could not run (its call4.sh): two and four processes sharing
 #     the GPU on the softmax kernels with two element types and the HF attention block, then
-#     memcheck / racecheck / synccheck on them;
+#     memcheck / racecheck / synccheck on them; the same for this session's kernels: bias + GELU
+#     at ragged 1000x999x777 (the new activations), 64x200 tiles at 300x5120x5120 and stream-K's
+#     parts on 128x216 at 520x2000x4096 (test/GPU/Inputs/block-n-db.jsonl);
 #  4. the accuracy of the activation forms (benchmarks/prototypes/activation-accuracy.py);
 #  5. bias + GELU (tanh and erf forms) + cast to bf16 at 4096^3 and 512x6144x4096: 7fe61d6's
 #     kernels (old-ptx/, written by its gemm-opt), this tree's, and the matmul without epilogue,
 #     each interleaved against cuBLAS.
-#   BUDGET=560 bash benchmarks/results/2026-12-06-session33/call1.sh
+#   BUDGET=590 bash benchmarks/results/2026-12-06-session33/call1.sh
 source benchmarks/device-steps.sh .bundle-new
 D=benchmarks/results/2026-12-06-session33
 nvidia-smi --query-gpu=name --format=csv,noheader > $O/gpu.txt
@@ -32,6 +34,15 @@ step concurrency-4 30 bash benchmarks/concurrency-check.sh $B 1 "$V" "$C" "$A" "
 step sanitize 40 env TOOLS="memcheck racecheck synccheck" PER_RUN_TIMEOUT=60 bash benchmarks/sanitize-runs.sh $B $O/sanitize \
   "test/GPU/Inputs/softmax-casts-7x1000-f16-f32.mlir --stages=softmax-vector" \
   "--op softmax --shape 16x131072 --dtype f16 --out-dtype f32 --stages=softmax-rows"
+G="--shape 1000x999x777 --dtype bf16 --out-dtype bf16 --layout nt --epilogue bias,gelu --stages=wgmma --repeat 3"
+W="--shape 300x5120x5120 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/block-n-db.jsonl"
+K="--shape 520x2000x4096 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/block-n-db.jsonl"
+step concurrency-2-new 25 bash benchmarks/concurrency-check.sh $B 1 "$G" "$W"
+step concurrency-4-new 30 bash benchmarks/concurrency-check.sh $B 1 "$G" "$W" "$K" "$G"
+step sanitize-new 60 env TOOLS="memcheck racecheck synccheck" PER_RUN_TIMEOUT=90 bash benchmarks/sanitize-runs.sh $B $O/sanitize-new \
+  "--shape 1000x999x777 --dtype bf16 --out-dtype bf16 --layout nt --epilogue bias,gelu --stages=wgmma" \
+  "--shape 300x5120x5120 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --tuning-db test/GPU/Inputs/block-n-db.jsonl" \
+  "--shape 520x2000x4096 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --tuning-db test/GPU/Inputs/block-n-db.jsonl"
 step accuracy 20 python3 benchmarks/prototypes/activation-accuracy.py --json $O/accuracy.json
 common="--stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt"
 for r in 1 2; do
@@ -45,8 +56,8 @@ for r in 1 2; do
   done
 done
 cat $O/gpu.txt
-cat $O/concurrency-2.txt $O/concurrency-4.txt | grep -E "PASS|FAIL|rc=" | head -12
-cat $O/sanitize.txt
+cat $O/concurrency-2*.txt $O/concurrency-4*.txt | grep -E "PASS|FAIL|rc=" | head -24
+cat $O/sanitize.txt $O/sanitize-new.txt
 grep -E "ftz|A-S" $O/accuracy.txt
 grep -h "cuBLASLt" $O/new-*.txt | head -4
 grep -E "^(FAIL|UNRESOLVED)|Passed|Failed|Unsupported|Testing Time" $O/gpu-lit.txt | tail -12
