@@ -5,26 +5,48 @@
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
-/// The argument a softmax's kernels read the actual rows from: a softmax
+/// Sets the value a softmax's kernels read the actual rows from: a softmax
 /// variant's `rows`, or, in a variant of a token count shared by several ops,
 /// its M when the softmax's rows are the planned tokens (times static
-/// dimensions).
-static Value runtimeRows(func::FuncOp func, int64_t rows) {
-  if (Value own = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol))
-    return own;
+/// dimensions); in one of a batch count, the count times the rows of an
+/// entry, computed once at the function's entry.
+static void setRuntimeRows(func::FuncOp func, SoftmaxProblem &p) {
+  if ((p.rowsRuntime = getRuntimeSizeArgument(func, kSoftmaxRowsSymbol)))
+    return;
   std::optional<DynamicVariant> v =
       func ? getDynamicVariant(func) : std::nullopt;
-  // Rows of tokens times static dimensions collapsed with them ([3, ?, C]):
-  // the variant's M argument is the rows of every op (DynamicOpsManifest).
-  if (v && v->planned && *v->planned >= 1 && rows % *v->planned == 0)
-    return getRuntimeRowsArgument(func);
-  return {};
+  if (!v || !v->planned || *v->planned < 1 || p.rows % *v->planned != 0)
+    return;
+  auto batch = dyn_cast_or_null<BlockArgument>(
+      v->symbol == kBatchSymbol ? getSymbolArgument(func, kBatchSymbol)
+                                : Value());
+  if (!batch) {
+    // Rows of tokens times static dimensions collapsed with them ([3, ?, C]):
+    // the variant's M argument is the rows of every op (DynamicOpsManifest).
+    p.rowsRuntime = getRuntimeRowsArgument(func);
+    return;
+  }
+  p.batchRuntime = batch;
+  p.rowsPerEntry = p.rows / *v->planned;
+  for (Operation *user : batch.getUsers())
+    if (auto mul = dyn_cast<arith::MulIOp>(user);
+        mul && mul->getBlock() == batch.getOwner() && mul.getLhs() == batch &&
+        getConstantIntValue(mul.getRhs()) == p.rowsPerEntry)
+      p.rowsRuntime = mul;
+  if (p.rowsRuntime)
+    return;
+  OpBuilder b = OpBuilder::atBlockBegin(batch.getOwner());
+  p.rowsRuntime = arith::MulIOp::create(
+      b, batch.getLoc(), batch,
+      arith::ConstantIndexOp::create(b, batch.getLoc(), p.rowsPerEntry));
 }
 
 bool mlir::gemm_opt::isSoftmaxOp(Operation *op) {
@@ -170,7 +192,7 @@ FailureOr<SoftmaxProblem> mlir::gemm_opt::analyzeSoftmaxProblem(Operation *op) {
                            "buffer) is not supported");
   setShapeFromBuffers(p);
   auto func = op->getParentOfType<func::FuncOp>();
-  p.rowsRuntime = runtimeRows(func, p.rows);
+  setRuntimeRows(func, p);
   p.colsRuntime = getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
   return p;
 }
@@ -244,7 +266,7 @@ mlir::gemm_opt::findRecordedSoftmaxProblem(func::FuncOp func) {
   p.x = getRowsView(p.x);
   p.y = getRowsView(p.y);
   setShapeFromBuffers(p);
-  p.rowsRuntime = runtimeRows(func, p.rows);
+  setRuntimeRows(func, p);
   p.colsRuntime = getRuntimeSizeArgument(func, kSoftmaxColsSymbol);
   if (getSoftmaxProblemAttr(p) != recorded)
     return failure();

@@ -142,19 +142,20 @@ bool mlir::gemm_opt::returnsAliasedResults(func::FuncOp func) {
   return walk.wasInterrupted();
 }
 
-/// The M argument of a variant whose only dynamic size is M (a token count
-/// shared by its ops); null for any other function (a variant of other sizes
-/// as well is no function of several ops, gemm-specialize-dynamic-dims says).
-static Value tokenCountArgument(func::FuncOp func) {
+/// The size argument of a variant whose only dynamic size is shared by its
+/// ops: the token count M or the batch count; null for any other function (a
+/// variant of other sizes as well is no function of several ops,
+/// gemm-specialize-dynamic-dims says).
+static Value sharedSizeArgument(func::FuncOp func) {
   std::optional<DynamicVariant> variant = getDynamicVariant(func);
-  if (!variant || variant->symbol != "M")
+  if (!variant || (variant->symbol != "M" && variant->symbol != kBatchSymbol))
     return {};
   for (BlockArgument arg : func.getArguments())
     if (auto name =
             func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kSymbolAttr);
-        name && name.getValue() != "M")
+        name && name.getValue() != variant->symbol)
       return {};
-  return getSymbolArgument(func, "M");
+  return getSymbolArgument(func, variant->symbol);
 }
 
 /// Creates `@<func>_op<index>` for `op` after `after` and calls it in the
@@ -176,12 +177,13 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   bool twice = readsOneBufferTwice(op);
   if (twice)
     arguments.insert(arguments.begin() + 1, arguments.front());
-  // A variant of a dynamic token count: every op's kernels take the actual
-  // M, so the callee takes the variant's M argument last and says which
-  // variant it belongs to (getRuntimeRowsArgument reads both).
-  Value tokens = tokenCountArgument(func);
-  if (tokens)
-    arguments.push_back(tokens);
+  // A variant of a dynamic token (or batch) count: every op's kernels take
+  // the actual count, so the callee takes the variant's size argument last
+  // and says which variant it belongs to (getRuntimeSizeArgument reads both;
+  // a softmax's rows are then the count times its static rows per entry).
+  Value shared = sharedSizeArgument(func);
+  if (shared)
+    arguments.push_back(shared);
   OpBuilder b(after->getContext());
   b.setInsertionPointAfter(after);
   auto type = b.getFunctionType(TypeRange(arguments), {});
@@ -189,9 +191,12 @@ static func::FuncOp outlineOne(func::FuncOp func, Operation *op, unsigned index,
   auto callee = func::FuncOp::create(b, op->getLoc(), name, type);
   callee.setPrivate();
   callee->setAttr(kOutlinedOpAttr, b.getStringAttr(getKernelOpLadder(op)));
-  if (tokens) {
+  if (shared) {
     callee->setAttr(kVariantAttr, func->getAttr(kVariantAttr));
-    callee.setArgAttr(arguments.size() - 1, kSymbolAttr, b.getStringAttr("M"));
+    callee.setArgAttr(
+        arguments.size() - 1, kSymbolAttr,
+        func.getArgAttr(cast<BlockArgument>(shared).getArgNumber(),
+                        kSymbolAttr));
   }
   symbols.insert(callee); // renames it if the name is taken
 

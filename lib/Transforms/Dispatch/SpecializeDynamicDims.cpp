@@ -192,10 +192,6 @@ static FailureOr<DynamicSizes> findDynamicTokens(ArrayRef<Operation *> ops) {
             "dimension, one leading dimension the dynamic token count");
       continue;
     }
-    if (isa<linalg::BatchMatmulOp>(op))
-      return op->emitOpError("is a batch_matmul in a function of several ops "
-                             "with dynamic dimensions; gemm-opt compiles "
-                             "those for one batch_matmul alone, so far");
     FailureOr<DynamicSizes> sizes = findDynamicGemmSizes(op);
     if (failed(sizes))
       return failure();
@@ -215,9 +211,52 @@ static FailureOr<DynamicSizes> findDynamicTokens(ArrayRef<Operation *> ops) {
   return sizes;
 }
 
+/// Several kernel ops batched over one dynamic leading dimension (attention:
+/// S = Q K^T, a softmax of S, P V over a varying count of sequences x heads):
+/// batch_matmuls whose batch alone is dynamic and softmaxes over the last
+/// dimension of [?, q, k], so that one variant planned at
+/// kPlannedDynamicExtent entries takes the count as its `batch` argument
+/// (a softmax's rows: batch * q). Any other op is an error at it.
+static FailureOr<DynamicSizes>
+findDynamicBatchCount(ArrayRef<Operation *> ops) {
+  static constexpr StringLiteral supported =
+      "; in a function of several ops with a dynamic batch count gemm-opt "
+      "compiles batch_matmuls whose batch alone is dynamic and softmaxes "
+      "over the last dimension of [?, rows, cols]";
+  for (Operation *op : ops) {
+    if (isSoftmaxOp(op)) {
+      auto in = cast<ShapedType>(getSoftmaxInput(op).getType());
+      auto out = cast<ShapedType>(getSoftmaxOutput(op).getType());
+      if (!in.hasRank() || in.getRank() != 3 || getSoftmaxDimension(op) != 2 ||
+          in.getShape() != out.getShape() || !in.isDynamicDim(0) ||
+          in.getNumDynamicDims() != 1)
+        return op->emitOpError("is a softmax beside batch_matmuls with a "
+                               "dynamic batch count, not of [?, rows, cols] "
+                               "over its last dimension")
+               << supported;
+      continue;
+    }
+    if (!isa<linalg::BatchMatmulOp>(op))
+      return op->emitOpError("is a 2-D matmul beside batch_matmuls with a "
+                             "dynamic batch count")
+             << supported;
+    FailureOr<DynamicSizes> sizes = findDynamicGemmSizes(op);
+    if (failed(sizes))
+      return failure();
+    if (!sizes->batch || sizes->m || sizes->n || sizes->k)
+      return op->emitOpError("has a ")
+             << (sizes->batch ? "dynamic M, N or K" : "static batch count")
+             << " beside ops with a dynamic batch count" << supported;
+  }
+  DynamicSizes sizes;
+  sizes.batch = true;
+  sizes.batched = true;
+  return sizes;
+}
+
 /// The dynamic sizes of the one matmul (or softmax) of `func`, or of the
-/// token count its ops share; an error saying why the function cannot be
-/// compiled with dynamic dimensions.
+/// token count or batch count its ops share; an error saying why the function
+/// cannot be compiled with dynamic dimensions.
 static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
   SmallVector<Operation *> kernelOps;
   func.walk([&](Operation *op) {
@@ -227,8 +266,11 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
   if (kernelOps.size() == 1 && func.getBody().hasOneBlock())
     if (isSoftmaxOp(kernelOps.front()))
       return findDynamicSoftmax(kernelOps.front());
+  // A batch_matmul among them: the ops share a batch count, not tokens.
   if (kernelOps.size() > 1 && func.getBody().hasOneBlock())
-    return findDynamicTokens(kernelOps);
+    return llvm::any_of(kernelOps, llvm::IsaPred<linalg::BatchMatmulOp>)
+               ? findDynamicBatchCount(kernelOps)
+               : findDynamicTokens(kernelOps);
   Operation *matmul = kernelOps.size() == 1 && isGemmOp(kernelOps.front())
                           ? kernelOps.front()
                           : nullptr;

@@ -55,8 +55,12 @@ struct GemmKeepKernelProblemsPass
       func.walk([&](gpu::LaunchOp launch) {
         if (Attribute problem = launch->getAttr(kProblemAttr))
           problems.insert(problem);
-        // Every kernel of a dynamic batch runs one entry per block z.
-        if (batch && launch.getGridSizeZ() != batch) {
+        // Every kernel of a dynamic batch runs one entry per block z; a
+        // softmax's (of a batch count several ops share) the entries' rows,
+        // its grid from the count (gemm_opt.dynamic_rows).
+        auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
+        bool softmax = kind && kind.getValue() == "softmax";
+        if (batch && !softmax && launch.getGridSizeZ() != batch) {
           ok = false;
           if (reported.insert(getDynamicVariant(func)->of).second)
             launch.emitError("a batched matmul with a dynamic batch count: "
@@ -66,11 +70,10 @@ struct GemmKeepKernelProblemsPass
         }
         // The transposed copy of a 2-D B (TF32 wgmma with B stored K x N)
         // has no row of M: it runs alike for any M.
-        auto kind = launch->getAttrOfType<StringAttr>(kKernelAttr);
         bool noRowsOfM = kind && kind.getValue() == kTransposedCopyKind;
-        bool takesSizes =
-            (!dynamicM || noRowsOfM || launch->hasAttr(kDynamicRowsAttr)) &&
-            (!dynamicNK || launch->hasAttr(kDynamicExtentsAttr));
+        bool takesSizes = (!(dynamicM || (batch && softmax)) || noRowsOfM ||
+                           launch->hasAttr(kDynamicRowsAttr)) &&
+                          (!dynamicNK || launch->hasAttr(kDynamicExtentsAttr));
         if (takesSizes)
           return;
         ok = false;
@@ -81,7 +84,7 @@ struct GemmKeepKernelProblemsPass
         // A softmax of a variant of several ops takes the token count M.
         if (getRuntimeSizeArgument(func, kSoftmaxRowsSymbol) ||
             getRuntimeSizeArgument(func, kSoftmaxColsSymbol) ||
-            launch->hasAttr(kSoftmaxPlanAttr))
+            launch->hasAttr(kSoftmaxPlanAttr) || softmax)
           launch.emitError("a softmax with a dynamic row or column count: "
                            "the ")
               << kernel

@@ -74,7 +74,13 @@ void OnlineKernel::createLaunchAndBuffers() {
   int64_t dynSmem = plan.dynamicSharedBytes(p);
   // A dynamic row count: the blocks of its groups of rows, on the host.
   Value grid = b.index(plan.gridBlocks(p.rows));
-  if (p.rowsRuntime)
+  // With a dynamic batch count, whole entries' blocks: the manifest's grid is
+  // then the count times a constant (the blocks past the rows are masked, as
+  // ragged() says).
+  if (p.batchRuntime)
+    grid = b.createOrFold<arith::MulIOp>(
+        p.batchRuntime, b.index(plan.gridBlocks(p.rowsPerEntry)));
+  else if (p.rowsRuntime)
     grid = b.createOrFold<arith::MulIOp>(
         b.createOrFold<arith::CeilDivUIOp>(
             p.rowsRuntime, b.index(plan.rowsPerBlock * plan.pipelineRows)),

@@ -46,10 +46,50 @@ func.func @softmax_cols_beside(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: 
 
 // -----
 
+// A batch_matmul among several ops: they must share a dynamic batch count,
+// not tokens; a 2-D matmul beside it is an error at it.
 func.func @batch_beside(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>, %q: memref<2x?x64xf16>, %k: memref<2x64x8xf16>, %o: memref<2x?x8xf16>) {
+  // expected-error@+1 {{'linalg.matmul' op is a 2-D matmul beside batch_matmuls with a dynamic batch count; in a function of several ops with a dynamic batch count gemm-opt compiles batch_matmuls whose batch alone is dynamic and softmaxes over the last dimension of [?, rows, cols]}}
   linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%c : memref<?x64xf16>)
-  // expected-error@+1 {{'linalg.batch_matmul' op is a batch_matmul in a function of several ops with dynamic dimensions; gemm-opt compiles those for one batch_matmul alone, so far}}
   linalg.batch_matmul ins(%q, %k : memref<2x?x64xf16>, memref<2x64x8xf16>) outs(%o : memref<2x?x8xf16>)
+  return
+}
+
+// -----
+
+func.func @batch_and_m(%q: memref<?x8x64xf16>, %k: memref<?x64x16xf16>, %s: memref<?x8x16xf16>, %v: memref<?x16x64xf16>, %o: memref<?x?x64xf16>, %p: memref<?x?x16xf16>) {
+  linalg.batch_matmul ins(%q, %k : memref<?x8x64xf16>, memref<?x64x16xf16>) outs(%s : memref<?x8x16xf16>)
+  // expected-error@+1 {{'linalg.batch_matmul' op has a dynamic M, N or K beside ops with a dynamic batch count; in a function of several ops with a dynamic batch count gemm-opt compiles batch_matmuls whose batch alone is dynamic}}
+  linalg.batch_matmul ins(%p, %v : memref<?x?x16xf16>, memref<?x16x64xf16>) outs(%o : memref<?x?x64xf16>)
+  return
+}
+
+// -----
+
+func.func @static_batch_beside(%q: memref<?x8x64xf16>, %k: memref<?x64x16xf16>, %s: memref<?x8x16xf16>, %p: memref<2x?x16xf16>, %v: memref<2x16x64xf16>, %o: memref<2x?x64xf16>) {
+  linalg.batch_matmul ins(%q, %k : memref<?x8x64xf16>, memref<?x64x16xf16>) outs(%s : memref<?x8x16xf16>)
+  // expected-error@+1 {{'linalg.batch_matmul' op has a static batch count beside ops with a dynamic batch count}}
+  linalg.batch_matmul ins(%p, %v : memref<2x?x16xf16>, memref<2x16x64xf16>) outs(%o : memref<2x?x64xf16>)
+  return
+}
+
+// -----
+
+// Scores of [?, heads, q, k] (the 4-D form): not batched over one leading
+// dimension.
+func.func @softmax_4d_beside_batch(%q: memref<?x8x64xf16>, %k: memref<?x64x16xf16>, %s: memref<?x8x16xf16>, %x: memref<?x3x8x16xf16>, %y: memref<?x3x8x16xf16>) {
+  linalg.batch_matmul ins(%q, %k : memref<?x8x64xf16>, memref<?x64x16xf16>) outs(%s : memref<?x8x16xf16>)
+  // expected-error@+1 {{'linalg.softmax' op is a softmax beside batch_matmuls with a dynamic batch count, not of [?, rows, cols] over its last dimension}}
+  linalg.softmax dimension(3) ins(%x : memref<?x3x8x16xf16>) outs(%y : memref<?x3x8x16xf16>)
+  return
+}
+
+// -----
+
+func.func @softmax_rows_beside_batch(%q: memref<?x8x64xf16>, %k: memref<?x64x16xf16>, %s: memref<?x8x16xf16>, %y: memref<?x8x16xf16>) {
+  linalg.batch_matmul ins(%q, %k : memref<?x8x64xf16>, memref<?x64x16xf16>) outs(%s : memref<?x8x16xf16>)
+  // expected-error@+1 {{'linalg.softmax' op is a softmax beside batch_matmuls with a dynamic batch count, not of [?, rows, cols] over its last dimension}}
+  linalg.softmax dimension(1) ins(%s : memref<?x8x16xf16>) outs(%y : memref<?x8x16xf16>)
   return
 }
 

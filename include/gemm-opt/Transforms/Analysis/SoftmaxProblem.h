@@ -29,6 +29,12 @@ struct SoftmaxProblem {
   /// the actual rows, which the kernel takes as a parameter; `rows` is then
   /// the planned count (the buffers' static rows). Null when static.
   Value rowsRuntime;
+  /// In a variant of several ops sharing a dynamic batch count, the count
+  /// (the function's `batch` argument) and the static rows of each entry
+  /// ([?, q, C]: q); rowsRuntime is their product. The grid then has whole
+  /// entries' blocks, an expression of the count alone (masked past it).
+  Value batchRuntime;
+  int64_t rowsPerEntry = 0;
   /// The same for a dynamic column count (`cols` planned): the row stride
   /// is then known at run time only.
   Value colsRuntime;
