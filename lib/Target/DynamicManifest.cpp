@@ -70,9 +70,10 @@ static std::set<std::string> rowBuffers(const rt::MatmulProblem &p) {
 /// A tensor map over a batched buffer covers its entries stacked (dims
 /// [cols, batch * rows], LaunchDescription.cpp): with a dynamic batch count
 /// its outer extent is that many entries' rows.
-static LogicalResult symbolizeBatchedMap(func::FuncOp f, json::Object &param,
-                                         const json::Array &buffers,
-                                         const SymbolBinding &batch) {
+LogicalResult mlir::gemm_opt::symbolizeBatchedMap(func::FuncOp f,
+                                                  json::Object &param,
+                                                  const json::Array &buffers,
+                                                  const SymbolBinding &batch) {
   StringRef name = *param.getString("buffer");
   const json::Array *shape = nullptr;
   for (const json::Value &b : buffers)
@@ -386,15 +387,17 @@ static FailureOr<VariantJson>
 describeOpsVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
                    DynamicParts &d, SmallVector<SymbolBinding> &bindings) {
   // Of the sizes of one op (x @ x.T outlined: its N too), none is taken.
-  Value tokens = getSymbolArgument(f, "M");
-  bool onlyM = llvm::all_of(f.getArguments(), [&](BlockArgument arg) {
+  Value shared = getSymbolArgument(f, v.symbol);
+  bool onlyShared = llvm::all_of(f.getArguments(), [&](BlockArgument arg) {
     auto name = f.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kSymbolAttr);
-    return !name || name.getValue() == "M";
+    return !name || name.getValue() == v.symbol;
   });
-  if (v.symbol != "M" || !v.planned || !tokens || !onlyM)
+  bool batch = v.symbol == kBatchSymbol;
+  if ((v.symbol != "M" && !batch) || !v.planned || !shared || !onlyShared)
     return f.emitError("a dynamic variant whose ops have functions of their "
                        "own (several ops, or one reading a buffer twice) "
-                       "must have the token count M as its one dynamic size");
+                       "must have the token count M or a batch count as its "
+                       "one dynamic size");
   rt::KernelManifest m;
   m.stage = d.stage;
   m.chip = d.chip;
@@ -407,12 +410,13 @@ describeOpsVariant(func::FuncOp f, const DynamicVariant &v, StringRef ptx,
     return f.emitError("cannot describe the compiled kernels: ") << error;
   int64_t factor = 1;
   FailureOr<VariantJson> parts =
-      symbolizeOpsVariant(f, m, symbols, *v.planned, factor);
+      batch ? symbolizeBatchOpsVariant(f, m, symbols, *v.planned)
+            : symbolizeOpsVariant(f, m, symbols, *v.planned, factor);
   if (failed(parts))
     return failure();
-  if (failed(takeStep(f, v, "M", factor, !d.first, d.step)))
+  if (failed(takeStep(f, v, v.symbol, factor, !d.first, d.step)))
     return failure();
-  bindings = {{"M", tokens, *v.planned * factor}};
+  bindings = {{v.symbol, shared, *v.planned * factor}};
   return parts;
 }
 

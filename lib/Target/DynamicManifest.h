@@ -16,8 +16,8 @@ namespace mlir::gemm_opt {
 
 /// The version-3 manifest (JSON text) of `variants`, the compiled variants
 /// of one function with dynamic sizes in range order: each described as a
-/// version-1 manifest (version 2 for several ops sharing a token count) at
-/// its planned sizes and checked as such, then each
+/// version-1 manifest (version 2 for several ops sharing a token or batch
+/// count) at its planned sizes and checked as such, then each
 /// planned size replaced by its symbol wherever it stands for the actual
 /// one (the problem, the buffers' dimensions by role and layout, tensor
 /// maps over M rows, grids and parameters computed from the sizes). Fails

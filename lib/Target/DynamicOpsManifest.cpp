@@ -1,4 +1,4 @@
-//===- DynamicOpsManifest.cpp - Variants of ops sharing a token count -----===//
+//===- DynamicOpsManifest.cpp - Variants of ops sharing a dynamic size ----===//
 //
 // A variant of a function of several ops whose rows are one dynamic token
 // count is described as a version-2 manifest at its planned tokens
@@ -11,6 +11,12 @@
 // With static dimensions collapsed beside the tokens ([2, ?, K] read as
 // 2 * tokens rows) M is the rows, a multiple of that factor, and a buffer's
 // token dimension M / factor.
+//
+// A variant of ops batched over one dynamic count (attention's batch_matmuls
+// and softmaxes over [?, q, k]) is symbolized alike over the symbol batch:
+// each matmul's batch, each softmax's rows (batch * q), the first dimension
+// of every buffer of entries, the tensor maps over them (symbolizeBatchedMap)
+// and the grids and parameters computed from the batch argument.
 //
 //===----------------------------------------------------------------------===//
 
@@ -151,10 +157,10 @@ LogicalResult OpsSymbolizer::symbolizeKernel(json::Object &kernel,
   return success();
 }
 
-FailureOr<VariantJson>
-mlir::gemm_opt::symbolizeOpsVariant(func::FuncOp f, const rt::KernelManifest &m,
-                                    const std::vector<KernelSymbols> &symbols,
-                                    int64_t planned, int64_t &factor) {
+/// The variant's version-2 JSON as template parts, not yet symbolized.
+static FailureOr<VariantJson>
+readBackOps(func::FuncOp f, const rt::KernelManifest &m,
+            const std::vector<KernelSymbols> &symbols) {
   llvm::Expected<json::Value> parsed = json::parse(rt::toJson(m));
   if (!parsed) {
     llvm::consumeError(parsed.takeError());
@@ -171,9 +177,19 @@ mlir::gemm_opt::symbolizeOpsVariant(func::FuncOp f, const rt::KernelManifest &m,
   out.kernels = std::move(*doc.getArray("kernels"));
   if (out.kernels.size() != symbols.size())
     return f.emitError("the variant's kernels and their sizes disagree");
-  // The first op's rows per token; every op must have as many.
   if (m.ops.empty())
     return f.emitError("a variant of several ops describes no op");
+  return out;
+}
+
+FailureOr<VariantJson>
+mlir::gemm_opt::symbolizeOpsVariant(func::FuncOp f, const rt::KernelManifest &m,
+                                    const std::vector<KernelSymbols> &symbols,
+                                    int64_t planned, int64_t &factor) {
+  FailureOr<VariantJson> out = readBackOps(f, m, symbols);
+  if (failed(out))
+    return failure();
+  // The first op's rows per token; every op must have as many.
   const rt::OpDesc &first = m.ops.front();
   int64_t firstRows = first.isMatmul() ? first.matmul.m : first.softmax.rows;
   if (planned < 1 || firstRows % planned != 0)
@@ -184,12 +200,84 @@ mlir::gemm_opt::symbolizeOpsVariant(func::FuncOp f, const rt::KernelManifest &m,
               "times static dimensions collapsed with it";
   factor = firstRows / planned;
   OpsSymbolizer symbolizer(f, planned, factor);
-  for (auto [i, op] : llvm::enumerate(out.ops))
-    if (failed(symbolizer.symbolizeOp(
-            i, m.ops[i], *op.getAsObject()->getObject("problem"), out.buffers)))
+  for (auto [i, op] : llvm::enumerate(out->ops))
+    if (failed(symbolizer.symbolizeOp(i, m.ops[i],
+                                      *op.getAsObject()->getObject("problem"),
+                                      out->buffers)))
       return failure();
-  for (auto [k, kernel] : llvm::enumerate(out.kernels))
+  for (auto [k, kernel] : llvm::enumerate(out->kernels))
     if (failed(symbolizer.symbolizeKernel(*kernel.getAsObject(), symbols[k])))
       return failure();
+  return out;
+}
+
+/// The shape of buffer `name` of `buffers`, or null.
+static json::Array *shapeOf(json::Array &buffers, StringRef name) {
+  for (json::Value &b : buffers)
+    if (b.getAsObject()->getString("name") == name)
+      return b.getAsObject()->getArray("shape");
+  return nullptr;
+}
+
+FailureOr<VariantJson> mlir::gemm_opt::symbolizeBatchOpsVariant(
+    func::FuncOp f, const rt::KernelManifest &m,
+    const std::vector<KernelSymbols> &symbols, int64_t planned) {
+  FailureOr<VariantJson> out = readBackOps(f, m, symbols);
+  if (failed(out))
+    return failure();
+  auto batchTimes = [](int64_t mul) {
+    SymbolicInt e;
+    e.sym = kBatchSymbol.str();
+    e.mul = mul;
+    return symbolicJson(e);
+  };
+  // Every buffer of entries (3-D, the planned count first: arguments,
+  // results, intermediates and the kernels' scratch) holds the actual count;
+  // a static mask broadcast over the entries or a shared B keeps its shape.
+  for (json::Value &b : out->buffers) {
+    json::Array &shape = *b.getAsObject()->getArray("shape");
+    if (shape.size() == 3 && shape[0].getAsInteger() == planned)
+      shape[0] = batchTimes(1);
+  }
+  for (auto [i, opJson] : llvm::enumerate(out->ops)) {
+    const rt::OpDesc &op = m.ops[i];
+    json::Object &problem = *opJson.getAsObject()->getObject("problem");
+    int64_t entries = op.isMatmul() ? op.matmul.batch : planned;
+    if (entries != planned ||
+        (!op.isMatmul() && op.softmax.rows % planned != 0))
+      return f.emitError("op #")
+             << i << " (" << op.op << ") is not batched over the variant's "
+             << planned << " planned entries";
+    if (op.isMatmul())
+      problem["batch"] = batchTimes(1);
+    else
+      problem["rows"] = batchTimes(op.softmax.rows / planned);
+    // A matmul's A and C, a softmax's X and Y: buffers of entries.
+    for (const auto &[role, name] : op.operands) {
+      if (role != "A" && role != "C" && role != "X" && role != "Y")
+        continue;
+      json::Array *shape = shapeOf(out->buffers, name);
+      if (!shape || shape->empty() || !(*shape)[0].getAsObject())
+        return f.emitError("buffer ") << name << " of op #" << i << " (" << role
+                                      << ") is not 3-D with the planned "
+                                      << planned << " entries first";
+    }
+  }
+  SymbolBinding batch{kBatchSymbol.str(), Value(), planned};
+  for (auto [k, kernel] : llvm::enumerate(out->kernels)) {
+    json::Object &o = *kernel.getAsObject();
+    json::Array &grid = *o.getArray("grid");
+    for (int d = 0; d < 3; ++d)
+      if (symbols[k].grid[d])
+        grid[d] = symbolicJson(*symbols[k].grid[d]);
+    json::Array &params = *o.getArray("params");
+    for (auto [i, e] : symbols[k].params)
+      (*params[i].getAsObject())["value"] = symbolicJson(e);
+    for (json::Value &param : params)
+      if (*param.getAsObject()->getString("abi") == "tensormap" &&
+          failed(symbolizeBatchedMap(f, *param.getAsObject(), out->buffers,
+                                     batch)))
+        return failure();
+  }
   return out;
 }

@@ -2,9 +2,9 @@
 //
 // Private to lib/Target: what the writers of a dynamic function's manifest
 // share (DynamicManifest.cpp for a variant of one op, DynamicOpsManifest.cpp
-// for a variant of several ops sharing a token count, and the text writer
-// DynamicManifestWriter.cpp): each variant's description as JSON whose
-// planned sizes became expressions, and the template they make.
+// for a variant of several ops sharing a token or batch count, and the text
+// writer DynamicManifestWriter.cpp): each variant's description as JSON
+// whose planned sizes became expressions, and the template they make.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,6 +79,21 @@ symbolizeOpsVariant(func::FuncOp f,
                     const ::gemm_opt::runtime::KernelManifest &m,
                     const std::vector<KernelSymbols> &symbols, int64_t planned,
                     int64_t &factor);
+
+/// A variant of several ops batched over one dynamic count (`m` planned at
+/// `planned` entries) as template parts over the symbol batch: each
+/// matmul's batch, each softmax's rows (batch times the rows of an entry),
+/// every buffer of entries (3-D, the planned count first), tensor maps over
+/// them, grids and parameters computed from the batch argument.
+FailureOr<VariantJson> symbolizeBatchOpsVariant(
+    func::FuncOp f, const ::gemm_opt::runtime::KernelManifest &m,
+    const std::vector<KernelSymbols> &symbols, int64_t planned);
+
+/// A tensor map `param` over a buffer of `buffers` whose entries are the
+/// dynamic `batch`: its outer extent (entries stacked) becomes the count's.
+LogicalResult symbolizeBatchedMap(func::FuncOp f, llvm::json::Object &param,
+                                  const llvm::json::Array &buffers,
+                                  const SymbolBinding &batch);
 
 } // namespace mlir::gemm_opt
 

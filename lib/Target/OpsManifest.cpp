@@ -209,11 +209,16 @@ LogicalResult OpsFunctionDescriber::describeOp(func::CallOp call,
   };
   size_t first = m.kernels.size();
   // In a variant of a dynamic token count, grids and parameters computed
-  // from the callee's M argument, planned at the op's rows.
+  // from the callee's M argument, planned at the op's rows; of a batch
+  // count, from its batch argument, planned at the variant's count.
   SmallVector<SymbolBinding> bindings;
+  std::optional<DynamicVariant> variant = getDynamicVariant(callee);
   if (Value tokens = getSymbolArgument(callee, "M"); tokens && symbolic)
     bindings.push_back(
         {"M", tokens, op.isMatmul() ? op.matmul.m : op.softmax.rows});
+  else if (Value batch = getSymbolArgument(callee, kBatchSymbol);
+           batch && symbolic && variant && variant->planned)
+    bindings.push_back({kBatchSymbol.str(), batch, *variant->planned});
   if (failed(
           describeLaunches(callee, ptx, namer, m.kernels, bindings, symbolic)))
     return failure();

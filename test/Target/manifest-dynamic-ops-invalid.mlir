@@ -5,7 +5,7 @@
 // which takes no size but M: the manifest writer says so rather than
 // describing kernels planned at the variant's N.
 
-// CHECK: error: a dynamic variant whose ops have functions of their own (several ops, or one reading a buffer twice) must have the token count M as its one dynamic size
+// CHECK: error: a dynamic variant whose ops have functions of their own (several ops, or one reading a buffer twice) must have the token count M or a batch count as its one dynamic size
 #map = affine_map<(i, j, k) -> (i, k)>
 #mapb = affine_map<(i, j, k) -> (j, k)>
 #mapc = affine_map<(i, j, k) -> (i, j)>
