@@ -6,22 +6,31 @@
 // (arguments, result, the intermediates S and P and the kernels' scratch,
 // sized by the runner at run time), the outer extent of every tensor map
 // over entries (batch * rows) and the matmuls' grid z. One variant, no
-// range. Every stage's PTX assembles without spills.
+// range. With a static [130, 67] mask added to S (broadcast over the
+// entries) the mask keeps its shape. Every stage's PTX assembles without
+// spills.
 
 // REQUIRES: ptxas
 // DEFINE: %{stage} = wgmma
-// DEFINE: %{prefix} = WGMMA
+// DEFINE: %{input} = attention-dynamic-batch-bf16-130x67x72
+// DEFINE: %{prefix} = COMMON,WGMMA
 // DEFINE: %{check} = rm -f %t.json %t.ptx \
-// DEFINE:   && gemm-opt %inputs/attention-dynamic-batch-bf16-130x67x72.mlir --gemm-stage-%{stage}="manifest-file=%t.json ptx-file=%t.ptx" -o /dev/null 2>/dev/null \
-// DEFINE:   && FileCheck %s --input-file=%t.json --check-prefixes=%{prefix},COMMON \
+// DEFINE:   && gemm-opt %inputs/%{input}.mlir --gemm-stage-%{stage}="manifest-file=%t.json ptx-file=%t.ptx" -o /dev/null 2>/dev/null \
+// DEFINE:   && FileCheck %s --input-file=%t.json --check-prefixes=%{prefix} \
 // DEFINE:   && %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %S/../Inputs/ptxas-no-spill.check
 // RUN: %{check}
-// REDEFINE: %{prefix} = ANY
+// REDEFINE: %{prefix} = COMMON,ANY
 // REDEFINE: %{stage} = mma
 // RUN: %{check}
 // REDEFINE: %{stage} = softmax-rows
 // RUN: %{check}
 // REDEFINE: %{stage} = warptile
+// RUN: %{check}
+// REDEFINE: %{input} = attention-mask-dynamic-batch-bf16-130x67x72
+// REDEFINE: %{prefix} = MASK
+// REDEFINE: %{stage} = wgmma
+// RUN: %{check}
+// REDEFINE: %{stage} = mma
 // RUN: %{check}
 
 // COMMON:      "version": 3,
@@ -45,3 +54,12 @@
 // COMMON-NEXT:     {{.*}}"grid":[2,3,{"sym":"batch"}],"name":"attention_batchmax_op2_kernel","op":2,
 // COMMON-NEXT: {{^ +\]\}$}}
 // COMMON-NEXT: {{^ +\]$}}
+
+// MASK:      "symbols": [{"name": "batch", "min": 1, "max": 65535}],
+// MASK:      {"op":"matmul","operands":{"A":"arg0","B":"arg1","C":"temp0","E0":"arg3"},"problem":{{.*}}"batch":{"sym":"batch"},{{.*}}"epilogue":[{"op":"mul","scalar":0.125},{"broadcast":"batch","op":"add","operand":"E0"}],
+// MASK-NEXT: {"op":"softmax","operands":{"X":"temp0","Y":"temp1"},"problem":{"cols":67,"rows":{"sym":"batch","mul":130},
+// MASK:      {"elem":"bf16","name":"arg2","role":"arg","shape":[{"sym":"batch"},67,72]},
+// MASK-NEXT: {"elem":"bf16","name":"arg3","role":"arg","shape":[130,67]},
+// MASK-NEXT: {"elem":"bf16","name":"result0","role":"result","shape":[{"sym":"batch"},130,72]},
+// MASK-NEXT: {"elem":"bf16","name":"temp0","role":"temp","shape":[{"sym":"batch"},130,67]},
+// MASK:      "grid":[{{[0-9]+}},{{[0-9]+}},{"sym":"batch"}],"name":"attention_batchmax_op0_kernel{{(_0)?}}","op":0,
