@@ -337,6 +337,31 @@ static FailureOr<DynamicSizes> findDynamicGemmSizes(Operation *matmul) {
   return sizes;
 }
 
+/// A dynamic batch count is the first dimension of 3-D arguments and
+/// results ([?, rows, cols]; a shared B is 2-D): the manifest's symbol
+/// stands for it there. Torch's 4-D [?, h, q, d], collapsed into the batch
+/// inside the function, would make the count a product the template does
+/// not bind, so it is an error here, at the argument's function.
+static LogicalResult checkDynamicBatchArguments(func::FuncOp func) {
+  FunctionType type = func.getFunctionType();
+  SmallVector<Type> types(type.getInputs());
+  llvm::append_range(types, type.getResults());
+  for (Type t : types) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    if (!shaped || !shaped.hasRank() || shaped.hasStaticShape())
+      continue;
+    if (shaped.getRank() <= 3)
+      continue;
+    return func.emitError("has a dynamic batch count in a value of type ")
+           << t
+           << "; gemm-opt compiles a dynamic batch count as the first "
+              "dimension of 3-D arguments and results ([?, rows, cols]) "
+              "only, so far (a 4-D [?, heads, q, d] form collapsed into the "
+              "batch is not)";
+  }
+  return success();
+}
+
 /// Builds the variant of `func` for `range`, after `func`.
 static FailureOr<func::FuncOp>
 buildVariant(func::FuncOp func, const MRange &range,
@@ -429,7 +454,8 @@ buildVariant(func::FuncOp func, const MRange &range,
 LogicalResult mlir::gemm_opt::specializeDynamicDims(func::FuncOp func,
                                                     ArrayRef<MRange> ranges) {
   FailureOr<DynamicSizes> sizes = findDynamicMatmul(func);
-  if (failed(sizes))
+  if (failed(sizes) ||
+      (sizes->batch && failed(checkDynamicBatchArguments(func))))
     return failure();
   SmallVector<StringRef, 4> symbols = sizes->symbols();
   // A dynamic N or K, a batch_matmul, a softmax: one variant whose kernels

@@ -115,3 +115,24 @@ func.func @batch_static_in_c(%a: memref<?x8x64xf16>, %b: memref<?x64x96xf16>, %c
   linalg.batch_matmul ins(%a, %b : memref<?x8x64xf16>, memref<?x64x96xf16>) outs(%c : memref<4x8x96xf32>)
   return
 }
+
+// -----
+
+// A dynamic batch count arriving as the first of four dimensions (torch's
+// [?, heads, q, d], collapsed into the batch inside the function): the count
+// would be a product of the argument's dimensions.
+// expected-error@+1 {{has a dynamic batch count in a value of type 'tensor<?x3x130x259xbf16>'; gemm-opt compiles a dynamic batch count as the first dimension of 3-D arguments and results ([?, rows, cols]) only, so far (a 4-D [?, heads, q, d] form collapsed into the batch is not)}}
+func.func @batch_4d(%a: tensor<?x3x130x259xbf16>, %b: tensor<?x3x259x67xbf16>) -> tensor<?x3x130x67xbf16> {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0.0 : bf16
+  %n = tensor.dim %a, %c0 : tensor<?x3x130x259xbf16>
+  %a3 = tensor.collapse_shape %a [[0, 1], [2], [3]] : tensor<?x3x130x259xbf16> into tensor<?x130x259xbf16>
+  %b3 = tensor.collapse_shape %b [[0, 1], [2], [3]] : tensor<?x3x259x67xbf16> into tensor<?x259x67xbf16>
+  %nb = arith.muli %n, %c3 : index
+  %e = tensor.empty(%nb) : tensor<?x130x67xbf16>
+  %c = linalg.fill ins(%zero : bf16) outs(%e : tensor<?x130x67xbf16>) -> tensor<?x130x67xbf16>
+  %r3 = linalg.batch_matmul ins(%a3, %b3 : tensor<?x130x259xbf16>, tensor<?x259x67xbf16>) outs(%c : tensor<?x130x67xbf16>) -> tensor<?x130x67xbf16>
+  %r = tensor.expand_shape %r3 [[0, 1], [2], [3]] output_shape [%n, 3, 130, 67] : tensor<?x130x67xbf16> into tensor<?x3x130x67xbf16>
+  return %r : tensor<?x3x130x67xbf16>
+}
