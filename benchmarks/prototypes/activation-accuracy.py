@@ -61,8 +61,15 @@ def forms_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
            - 0.5 * 0.284496736) * t2 + 0.5 * 0.254829592) * t2
     h = p2 * _ptx(x * x * (-0.5 * 1.4426950408889634), "ex2.approx.ftz.f32")
     e2 = x * tl.where(x < 0.0, h, 1.0 - h)
-    for j, v in enumerate([g0, g1, s0, s1, g2, s2, e0, e2]):
-        tl.store(out_ptr + j * n + i, v, mask=mask)
+    # One row of out per form, in FORMS' order (Triton's JIT has no enumerate).
+    tl.store(out_ptr + 0 * n + i, g0, mask=mask)
+    tl.store(out_ptr + 1 * n + i, g1, mask=mask)
+    tl.store(out_ptr + 2 * n + i, s0, mask=mask)
+    tl.store(out_ptr + 3 * n + i, s1, mask=mask)
+    tl.store(out_ptr + 4 * n + i, g2, mask=mask)
+    tl.store(out_ptr + 5 * n + i, s2, mask=mask)
+    tl.store(out_ptr + 6 * n + i, e0, mask=mask)
+    tl.store(out_ptr + 7 * n + i, e2, mask=mask)
 
 
 # What forms_kernel stores, in order.

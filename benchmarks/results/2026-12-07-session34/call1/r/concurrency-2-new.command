@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 --shape 1000x999x777 --dtype bf16 --out-dtype bf16 --layout nt --epilogue bias,gelu --stages=wgmma --repeat 3 --shape 300x5120x5120 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/block-n-db.jsonl

@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 test/GPU/Inputs/softmax-casts-7x1000-f16-f32.mlir --stages=softmax-vector,softmax-rows --repeat 3 --op softmax --shape 16x131072 --dtype f16 --out-dtype f32 --stages=softmax-rows --repeat 3

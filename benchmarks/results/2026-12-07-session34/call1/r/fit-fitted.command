@@ -1,0 +1,1 @@
+gemm-run --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --suite benchmarks/results/2026-12-06-session33/inputs/fitted-n.txt --tuning-db benchmarks/results/2026-12-06-session33/inputs/fitted-n.jsonl --json /root/out/r/fit-fitted.json

@@ -1,0 +1,1 @@
+gemm-run --shape 4096x4096x4096 --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --epilogue bias,gelu-erf --json /root/out/r/new-4096x4096x4096-gelu-erf-2.json

@@ -1,0 +1,1 @@
+gemm-run --ptx benchmarks/results/2026-12-06-session33/old-ptx/4096x4096x4096-gelu-erf.ptx --manifest benchmarks/results/2026-12-06-session33/old-ptx/4096x4096x4096-gelu-erf.json --json /root/out/r/old-4096x4096x4096-gelu-erf-2.json

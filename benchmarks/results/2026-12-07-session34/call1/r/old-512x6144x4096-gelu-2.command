@@ -1,0 +1,1 @@
+gemm-run --ptx benchmarks/results/2026-12-06-session33/old-ptx/512x6144x4096-gelu.ptx --manifest benchmarks/results/2026-12-06-session33/old-ptx/512x6144x4096-gelu.json --json /root/out/r/old-512x6144x4096-gelu-2.json

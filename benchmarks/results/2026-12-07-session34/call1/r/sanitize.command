@@ -1,0 +1,1 @@
+env TOOLS=memcheck racecheck synccheck PER_RUN_TIMEOUT=60 bash benchmarks/sanitize-runs.sh /tmp/bin /root/out/r/sanitize test/GPU/Inputs/softmax-casts-7x1000-f16-f32.mlir --stages=softmax-vector --op softmax --shape 16x131072 --dtype f16 --out-dtype f32 --stages=softmax-rows

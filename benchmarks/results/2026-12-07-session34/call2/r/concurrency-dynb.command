@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 test/Inputs/attention-dynamic-batch-bf16-130x67x72.mlir --sizes 1,300 --stages=wgmma,softmax-rows --repeat 3 test/Inputs/attention-mask-dynamic-batch-bf16-130x67x72.mlir --sizes 5,777 --stages=mma,wgmma --repeat 3 test/Inputs/attention-dynamic-batch-bf16-130x67x72.mlir --sizes 4097 --stages=wgmma --repeat 3

@@ -1,0 +1,1 @@
+env TOOLS=memcheck racecheck PER_RUN_TIMEOUT=80 bash benchmarks/sanitize-runs.sh /tmp/bin /root/out/r/sanitize-dynb test/Inputs/attention-dynamic-batch-bf16-130x67x72.mlir --sizes 3 --stages=softmax-rows test/Inputs/attention-mask-dynamic-batch-bf16-130x67x72.mlir --sizes 5 --stages=wgmma
