@@ -42,6 +42,17 @@ def evaluate(value, sizes):
     return min(v, value["min"]) if "min" in value else v
 
 
+def check_sizes_launched(kernels, launches, sizes):
+    """`launches` are `kernels` (a variant's) in order, each with the grid and
+    integer parameters its expressions give at `sizes`."""
+    assert [l["kernel"] for l in launches] == [k["name"] for k in kernels]
+    for k, launch in zip(kernels, launches):
+        assert launch["grid"] == [evaluate(g, sizes) for g in k["grid"]]
+        for p, slot in zip(k["params"], launch["params"]):
+            if p["abi"] in ("i32", "i64"):
+                assert slot == evaluate(p["value"], sizes)
+
+
 def chosen(manifest, sizes):
     """The index of the first variant whose ranges hold `sizes`."""
     return next(i for i, v in enumerate(manifest["variants"])
@@ -71,6 +82,16 @@ from gemm_opt.function import make_kernel
 ptx, manifest = sys.stdin.read().split("\0")
 kernel = make_kernel(ptx, manifest)
 calls, keep = [], []
+
+
+# The name of the error a call with `args` raises (before any launch).
+def error_of(*args):
+    import gemm_opt
+    try:
+        kernel(*args)
+        return "no error"
+    except (gemm_opt.GemmOptError, TypeError, ValueError) as e:
+        return type(e).__name__
 """
 
 CALLS_SCRIPT = SCRIPT_START + r"""
