@@ -267,10 +267,24 @@ static FailureOr<DynamicSizes> findDynamicMatmul(func::FuncOp func) {
     if (isSoftmaxOp(kernelOps.front()))
       return findDynamicSoftmax(kernelOps.front());
   // A batch_matmul among them: the ops share a batch count, not tokens.
-  if (kernelOps.size() > 1 && func.getBody().hasOneBlock())
-    return llvm::any_of(kernelOps, llvm::IsaPred<linalg::BatchMatmulOp>)
-               ? findDynamicBatchCount(kernelOps)
-               : findDynamicTokens(kernelOps);
+  if (kernelOps.size() > 1 && func.getBody().hasOneBlock()) {
+    auto batched =
+        llvm::find_if(kernelOps, llvm::IsaPred<linalg::BatchMatmulOp>);
+    if (batched == kernelOps.end())
+      return findDynamicTokens(kernelOps);
+    auto dynamicCount = [](Operation *op) {
+      auto bmm = dyn_cast<linalg::BatchMatmulOp>(op);
+      return bmm &&
+             cast<ShapedType>(bmm.getDpsInits()[0].getType()).isDynamicDim(0);
+    };
+    if (llvm::none_of(kernelOps, dynamicCount))
+      return (*batched)->emitOpError(
+          "is a batch_matmul with a static batch count in a function of "
+          "several ops with dynamic dimensions; gemm-opt compiles a dynamic "
+          "token count shared by matmuls and softmaxes, or a dynamic batch "
+          "count shared by batch_matmuls and softmaxes, so far");
+    return findDynamicBatchCount(kernelOps);
+  }
   Operation *matmul = kernelOps.size() == 1 && isGemmOp(kernelOps.front())
                           ? kernelOps.front()
                           : nullptr;

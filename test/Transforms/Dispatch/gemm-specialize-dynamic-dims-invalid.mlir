@@ -47,11 +47,21 @@ func.func @softmax_cols_beside(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: 
 // -----
 
 // A batch_matmul among several ops: they must share a dynamic batch count,
-// not tokens; a 2-D matmul beside it is an error at it.
+// not tokens; one of a static count beside a token count is an error at it.
 func.func @batch_beside(%a: memref<?x64xf16>, %b: memref<64x64xf16>, %c: memref<?x64xf16>, %q: memref<2x?x64xf16>, %k: memref<2x64x8xf16>, %o: memref<2x?x8xf16>) {
-  // expected-error@+1 {{'linalg.matmul' op is a 2-D matmul beside batch_matmuls with a dynamic batch count; in a function of several ops with a dynamic batch count gemm-opt compiles batch_matmuls whose batch alone is dynamic and softmaxes over the last dimension of [?, rows, cols]}}
   linalg.matmul ins(%a, %b : memref<?x64xf16>, memref<64x64xf16>) outs(%c : memref<?x64xf16>)
+  // expected-error@+1 {{'linalg.batch_matmul' op is a batch_matmul with a static batch count in a function of several ops with dynamic dimensions; gemm-opt compiles a dynamic token count shared by matmuls and softmaxes, or a dynamic batch count shared by batch_matmuls and softmaxes, so far}}
   linalg.batch_matmul ins(%q, %k : memref<2x?x64xf16>, memref<2x64x8xf16>) outs(%o : memref<2x?x8xf16>)
+  return
+}
+
+// -----
+
+// A 2-D matmul beside batch_matmuls of a dynamic count: an error at it.
+func.func @matmul_beside_batch(%a: memref<8x64xf16>, %b: memref<64x64xf16>, %c: memref<8x64xf16>, %q: memref<?x8x64xf16>, %k: memref<?x64x8xf16>, %o: memref<?x8x8xf16>) {
+  // expected-error@+1 {{'linalg.matmul' op is a 2-D matmul beside batch_matmuls with a dynamic batch count; in a function of several ops with a dynamic batch count gemm-opt compiles batch_matmuls whose batch alone is dynamic and softmaxes over the last dimension of [?, rows, cols]}}
+  linalg.matmul ins(%a, %b : memref<8x64xf16>, memref<64x64xf16>) outs(%c : memref<8x64xf16>)
+  linalg.batch_matmul ins(%q, %k : memref<?x8x64xf16>, memref<?x64x8xf16>) outs(%o : memref<?x8x8xf16>)
   return
 }
 
