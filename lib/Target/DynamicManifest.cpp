@@ -67,6 +67,17 @@ static std::set<std::string> rowBuffers(const rt::MatmulProblem &p) {
   return roles;
 }
 
+void mlir::gemm_opt::symbolizeLaunch(json::Object &kernel,
+                                     const KernelSymbols &symbols) {
+  json::Array &grid = *kernel.getArray("grid");
+  for (int d = 0; d < 3; ++d)
+    if (symbols.grid[d])
+      grid[d] = symbolicJson(*symbols.grid[d]);
+  json::Array &params = *kernel.getArray("params");
+  for (auto [i, e] : symbols.params)
+    (*params[i].getAsObject())["value"] = symbolicJson(e);
+}
+
 /// A tensor map over a batched buffer covers its entries stacked (dims
 /// [cols, batch * rows], LaunchDescription.cpp): with a dynamic batch count
 /// its outer extent is that many entries' rows.
@@ -267,14 +278,8 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
   std::set<std::string> rows = rowBuffers(m.matmul);
   for (auto [k, kernel] : llvm::enumerate(out.kernels)) {
     json::Object &o = *kernel.getAsObject();
-    json::Array &grid = *o.getArray("grid");
-    for (int d = 0; d < 3; ++d)
-      if (symbols[k].grid[d])
-        grid[d] = symbolicJson(*symbols[k].grid[d]);
-    json::Array &params = *o.getArray("params");
-    for (auto [i, e] : symbols[k].params)
-      (*params[i].getAsObject())["value"] = symbolicJson(e);
-    for (json::Value &param : params) {
+    symbolizeLaunch(o, symbols[k]);
+    for (json::Value &param : *o.getArray("params")) {
       json::Object &p = *param.getAsObject();
       if (*p.getString("abi") != "tensormap")
         continue;

@@ -134,14 +134,8 @@ LogicalResult OpsSymbolizer::symbolizeOp(size_t index, const rt::OpDesc &op,
 
 LogicalResult OpsSymbolizer::symbolizeKernel(json::Object &kernel,
                                              const KernelSymbols &symbols) {
-  json::Array &grid = *kernel.getArray("grid");
-  for (int d = 0; d < 3; ++d)
-    if (symbols.grid[d])
-      grid[d] = symbolicJson(*symbols.grid[d]);
-  json::Array &params = *kernel.getArray("params");
-  for (auto [i, e] : symbols.params)
-    (*params[i].getAsObject())["value"] = symbolicJson(e);
-  for (json::Value &param : params) {
+  symbolizeLaunch(kernel, symbols);
+  for (json::Value &param : *kernel.getArray("params")) {
     json::Object &p = *param.getAsObject();
     if (*p.getString("abi") != "tensormap" ||
         !rowsFirst.count(p.getString("buffer")->str()))
@@ -266,14 +260,8 @@ FailureOr<VariantJson> mlir::gemm_opt::symbolizeBatchOpsVariant(
   SymbolBinding batch{kBatchSymbol.str(), Value(), planned};
   for (auto [k, kernel] : llvm::enumerate(out->kernels)) {
     json::Object &o = *kernel.getAsObject();
-    json::Array &grid = *o.getArray("grid");
-    for (int d = 0; d < 3; ++d)
-      if (symbols[k].grid[d])
-        grid[d] = symbolicJson(*symbols[k].grid[d]);
-    json::Array &params = *o.getArray("params");
-    for (auto [i, e] : symbols[k].params)
-      (*params[i].getAsObject())["value"] = symbolicJson(e);
-    for (json::Value &param : params)
+    symbolizeLaunch(o, symbols[k]);
+    for (json::Value &param : *o.getArray("params"))
       if (*param.getAsObject()->getString("abi") == "tensormap" &&
           failed(symbolizeBatchedMap(f, *param.getAsObject(), out->buffers,
                                      batch)))

@@ -89,6 +89,11 @@ FailureOr<VariantJson> symbolizeBatchOpsVariant(
     func::FuncOp f, const ::gemm_opt::runtime::KernelManifest &m,
     const std::vector<KernelSymbols> &symbols, int64_t planned);
 
+/// Replaces `kernel`'s grid sizes and scalar parameters that describeLaunches
+/// recorded in `symbols` as computed from a size argument by their
+/// expressions (every writer of a variant's kernels does this first).
+void symbolizeLaunch(llvm::json::Object &kernel, const KernelSymbols &symbols);
+
 /// A tensor map `param` over a buffer of `buffers` whose entries are the
 /// dynamic `batch`: its outer extent (entries stacked) becomes the count's.
 LogicalResult symbolizeBatchedMap(func::FuncOp f, llvm::json::Object &param,

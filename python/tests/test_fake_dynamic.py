@@ -42,6 +42,15 @@ def evaluate(value, sizes):
     return min(v, value["min"]) if "min" in value else v
 
 
+def compile_dynamic_function(path):
+    """`path` (a function of several ops with a dynamic size) compiled at the
+    wgmma stage: a DynamicFunctionKernel of a version-3 manifest."""
+    import gemm_opt
+    k = gemm_opt.compile(str(path), stage="wgmma")
+    assert isinstance(k, gemm_opt.DynamicFunctionKernel) and k.manifest["version"] == 3
+    return k
+
+
 def check_sizes_launched(kernels, launches, sizes):
     """`launches` are `kernels` (a variant's) in order, each with the grid and
     integer parameters its expressions give at `sizes`."""

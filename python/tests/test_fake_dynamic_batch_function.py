@@ -8,10 +8,8 @@ import json
 
 import pytest
 
-import gemm_opt
-
 from helpers import REPO
-from test_fake_dynamic import SCRIPT_START, check_sizes_launched, run_script
+from test_fake_dynamic import SCRIPT_START, check_sizes_launched, compile_dynamic_function, run_script
 
 INPUT = REPO / "test" / "Inputs" / "attention-dynamic-batch-bf16-130x67x72.mlir"
 COUNTS = [1, 3, 300, 4097]
@@ -19,9 +17,7 @@ COUNTS = [1, 3, 300, 4097]
 
 @pytest.fixture(scope="module")
 def kernel():
-    k = gemm_opt.compile(str(INPUT), stage="wgmma")
-    assert isinstance(k, gemm_opt.DynamicFunctionKernel) and k.manifest["version"] == 3
-    return k
+    return compile_dynamic_function(INPUT)
 
 
 CALLS_SCRIPT = SCRIPT_START + r"""

@@ -9,10 +9,8 @@ import json
 
 import pytest
 
-import gemm_opt
-
 from helpers import REPO
-from test_fake_dynamic import SCRIPT_START, check_sizes_launched, chosen, run_script
+from test_fake_dynamic import SCRIPT_START, check_sizes_launched, compile_dynamic_function, chosen, run_script
 
 INPUT = REPO / "test" / "Inputs" / "linear-softmax-linear-dynamic-bf16-256x512x128.mlir"
 SIZES = [1, 5, 37, 300, 3000]
@@ -20,13 +18,10 @@ SIZES = [1, 5, 37, 300, 3000]
 
 @pytest.fixture(scope="module")
 def kernel():
-    k = gemm_opt.compile(str(INPUT), stage="wgmma")
-    assert isinstance(k, gemm_opt.DynamicFunctionKernel) and k.manifest["version"] == 3
-    return k
+    return compile_dynamic_function(INPUT)
 
 
 CALLS_SCRIPT = SCRIPT_START + r"""
-import gemm_opt
 T = lambda *shape: fake_torch.Tensor(shape, torch.bfloat16)
 w1, w2 = T(512, 256), T(128, 512)
 batch = int(sys.argv[3]) if len(sys.argv) > 3 else 1
@@ -73,8 +68,8 @@ BATCH_INPUT = REPO / "test" / "Inputs" / "linear-softmax-linear-dynamic-batch3-b
 def test_a_batch_of_sequences_beside_the_tokens(fake_cuda, tmp_path):
     """[3, tokens, 256]: M is the rows (3 x tokens), every op's kernels get
     that M, the result has the caller's tokens."""
-    k = gemm_opt.compile(str(BATCH_INPUT), stage="wgmma")
-    assert isinstance(k, gemm_opt.DynamicFunctionKernel) and k.symbols["M"][0] == 3
+    k = compile_dynamic_function(BATCH_INPUT)
+    assert k.symbols["M"][0] == 3
     assert k.arguments[0]["shape"] == [3, {"sym": "M", "div": 3}, 256]
     out, launches = run_script(fake_cuda, tmp_path, k, CALLS_SCRIPT, json.dumps([1, 5, 37, 3000]), "3")
     for call in out["calls"]:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 34's first device call: session 33's call1.sh (not run there: no device came), its
+# Session 34's first device call: the call session 33 prepared (not run there: no device came), its
 # steps reordered (what checks landed code first) and its GPU-lane step also running
 # multi-op-dynamic.test (attention over a dynamic batch count). Carry .bundle-new (the static
 # bundle of this tree, gemm-opt left out) and .whl (lit 22). In order, as far as BUDGET goes:
