@@ -415,6 +415,7 @@ void testAliasedResults(); // AliasedResultsTests.cpp
 void testEpilogues();     // EpilogueTests.cpp
 void testDynamicManifests(); // DynamicManifestTests.cpp
 void testDynamicOpsManifests(); // DynamicOpsManifestTests.cpp
+void testWatchdog();      // WatchdogTests.cpp
 
 int main() {
   testManifests();
@@ -433,6 +434,7 @@ int main() {
   testEpilogues();
   testDynamicManifests();
   testDynamicOpsManifests();
+  testWatchdog();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

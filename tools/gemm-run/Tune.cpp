@@ -9,6 +9,7 @@
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/CudaDriver.h"
 #include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Runtime/Watchdog.h"
 #include "gemm-opt/Support/TuningDb.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -171,9 +173,23 @@ std::vector<size_t> runRound(const Sweep &w, Bench &bench,
     TuneJob &j = jobs[i];
     j.compiled.manifest.stage = j.candidate.name + suffix;
     at.push_back(results.size());
-    results.push_back(runStage(*bench.drv, bench.cublas.get(),
-                               j.compiled.ptx, j.compiled.manifest,
-                               j.compiled.compileMs, bo));
+    {
+      // A candidate whose kernel never finishes would hold the sweep
+      // forever: name it and leave (the database already has the shapes
+      // swept before; this one's round is lost with the context anyway).
+      std::string name = j.compiled.manifest.stage;
+      double limit = w.o.candidateTimeout;
+      Watchdog guard(limit, [name, limit] {
+        std::printf("  %s: no result within %g s (--tune-candidate-timeout): "
+                    "the sweep stops here, nothing recorded for this shape\n",
+                    name.c_str(), limit);
+        std::fflush(stdout);
+        std::_Exit(5);
+      });
+      results.push_back(runStage(*bench.drv, bench.cublas.get(), j.compiled.ptx,
+                                 j.compiled.manifest, j.compiled.compileMs,
+                                 bo));
+    }
     std::ostringstream line;
     printStageLine(line, results.back(), false);
     std::fputs(line.str().c_str(), stdout);

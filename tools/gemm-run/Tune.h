@@ -34,10 +34,10 @@ struct TuneRequest {
   bool otherInputs = false;
 };
 
-
 /// Runs the sweep; gemm-run's exit code (0, 1 none passed, 2 usage or
 /// compile errors of the baseline, 3 no device, 4 run errors). Exits 2
-/// after a usage error.
+/// after a usage error, 5 when a candidate outlives
+/// --tune-candidate-timeout.
 int runTune(const TuneRequest &request);
 
 /// `gemm-run --merge-tuning-db OUT IN...`: the entries of every IN (of

@@ -4,6 +4,7 @@
 #include "DynamicRun.h"
 
 #include <optional>
+#include <sstream>
 
 namespace cl = llvm::cl;
 using namespace gemm_run;
@@ -37,6 +38,13 @@ cl::opt<unsigned> tuneMax("tune-max", cl::value_desc("N"), cl::init(24), cl::cat
 cl::opt<unsigned> tuneConfirm("tune-confirm", cl::value_desc("N"), cl::init(3), cl::cat(tuneOptionCategory()),
                               cl::desc("measure the N best candidates and the heuristics' plan a second time and pick "
                                        "by that round alone (default 3; 0: the first round picks)"));
+cl::opt<double> tuneCandidateTimeout(
+    "tune-candidate-timeout", cl::value_desc("S"), cl::init(120),
+    cl::cat(tuneOptionCategory()),
+    cl::desc("seconds one candidate's check and timing may take; past them "
+             "the sweep stops, naming the candidate, and exits 5 (a kernel "
+             "that hangs cannot be taken back; the shapes swept before are "
+             "in the database); 0: no limit (default 120)"));
 cl::opt<bool> tuneRecordAll("tune-record-all", cl::desc("append every candidate that passed, not only the winner"),
                             cl::cat(tuneOptionCategory()));
 cl::opt<std::string> shardText("shard", cl::value_desc("i/n"), cl::init("0/1"), cl::cat(tuneOptionCategory()),
@@ -58,6 +66,7 @@ TuneSettings gemm_run::tuneSettings() {
   s.recordAll = tuneRecordAll;
   s.maxCount = tuneMax;
   s.confirm = tuneConfirm;
+  s.candidateTimeout = tuneCandidateTimeout;
   s.shard = shardText;
   s.rungDb = tuningDb;
   // Unresolved (no GPU opened yet), auto names no GPU: the reference.
@@ -70,10 +79,18 @@ TuneSettings gemm_run::tuneSettings() {
 }
 
 void gemm_run::checkTuneUsage() {
+  if (tuneCandidateTimeout < 0) {
+    std::ostringstream got;
+    got << tuneCandidateTimeout.getValue();
+    usageError(
+        "--tune-candidate-timeout must be 0 (no limit) or more seconds, got " +
+        got.str());
+  }
   if (tune || tuneDryRun)
     return;
-  for (const cl::Option *o : std::initializer_list<const cl::Option *>{&tuneMax, &tuneConfirm, &tuneRecordAll,
-                                                                       &shardText})
+  for (const cl::Option *o : std::initializer_list<const cl::Option *>{
+           &tuneMax, &tuneConfirm, &tuneRecordAll, &tuneCandidateTimeout,
+           &shardText})
     if (o->getNumOccurrences())
       usageError("--" + o->ArgStr.str() + " is an option of --tune (or --tune-dry-run)");
 }

@@ -23,6 +23,9 @@ struct TuneSettings {
   unsigned maxCount = 24;
   /// Candidates measured a second time before the pick (--tune-confirm).
   unsigned confirm = 3;
+  /// Seconds one candidate's check and timing may take before the sweep
+  /// stops with its name (--tune-candidate-timeout; 0: no limit).
+  double candidateTimeout = 120;
   std::string shard = "0/1";
   /// --tuning-db: the rungs' database ("default", "", a file), and with
   /// --tune where the winners go ("" unless given).

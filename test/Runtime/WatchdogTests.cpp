@@ -1,0 +1,41 @@
+//===- WatchdogTests.cpp - The time limit of gemm-run --tune's candidates -===//
+
+#include "gemm-opt/Runtime/Watchdog.h"
+#include "TestHarness.h"
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+using namespace gemm_opt::runtime;
+
+void testWatchdog() {
+  using namespace std::chrono_literals;
+  // A step that outlives its limit: the expiry runs, once, on time.
+  std::atomic<int> fired{0};
+  auto start = std::chrono::steady_clock::now();
+  {
+    Watchdog w(0.05, [&] { ++fired; });
+    std::this_thread::sleep_for(300ms);
+  }
+  EXPECT(fired == 1);
+  EXPECT(std::chrono::steady_clock::now() - start >= 300ms);
+
+  // A step that ends in time: no expiry, and the guard ends at once (it
+  // does not wait out its limit).
+  fired = 0;
+  start = std::chrono::steady_clock::now();
+  {
+    Watchdog w(30, [&] { ++fired; });
+    std::this_thread::sleep_for(10ms);
+  }
+  EXPECT(fired == 0);
+  EXPECT(std::chrono::steady_clock::now() - start < 5s);
+
+  // No limit: nothing fires however long the step takes.
+  {
+    Watchdog w(0, [&] { ++fired; });
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT(fired == 0);
+}
