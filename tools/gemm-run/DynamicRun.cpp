@@ -286,10 +286,18 @@ void printCompileSummary(const std::vector<Job> &jobs) {
     const KernelManifest &m = j.manifest;
     std::string label = stageFunctionLabel(m.stage, j.func);
     std::printf("  %-20s %zu kernel(s), %zu bytes of PTX\n", label.c_str(), m.kernels.size(), j.ptx.size());
-    for (const KernelDesc &k : m.kernels)
-      std::printf("      %s grid [%u, %u, %u] block [%u, %u, %u] dynamic smem %u B, %zu params\n", k.name.c_str(),
-                  k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2], k.dynamicSharedMemory,
+    for (const KernelDesc &k : m.kernels) {
+      std::printf("      %s grid [%u, %u, %u] block [%u, %u, %u] dynamic smem "
+                  "%u B, %zu params",
+                  k.name.c_str(), k.grid[0], k.grid[1], k.grid[2], k.block[0],
+                  k.block[1], k.block[2], k.dynamicSharedMemory,
                   k.params.size());
+      // Thread-block clusters (the manifest's "cluster"), where there are some.
+      if (k.cluster)
+        std::printf(", cluster [%u, %u, %u]", (*k.cluster)[0], (*k.cluster)[1],
+                    (*k.cluster)[2]);
+      std::printf("\n");
+    }
   }
 }
 

@@ -59,16 +59,20 @@ double tileRate(int64_t bm, int64_t bn) {
 /// grid of fewer blocks than ~48 SMs cannot pull at full rate) and L2's for
 /// what the tiles read, over `speed`. Rough H200 figures (989 TFLOPS bf16,
 /// 4.8 TB/s HBM, ~12 TB/s L2): they order the candidates, the measurement
-/// decides.
+/// decides. A cluster of `cluster` blocks along M (`alongM`) or N reads the
+/// operand it shares once per cluster from L2 (TMA multicast), and runs on
+/// the SMs that whole clusters fill.
 double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
-                       double speed, int64_t splits = 1, bool streamK = false) {
+                       double speed, int64_t splits = 1, bool streamK = false,
+                       int64_t cluster = 1, bool alongM = true) {
   constexpr double kMacsPerSM = 3.75e12, kHbm = 4.8e12, kL2 = 12e12;
   constexpr double kSMsToFillHbm = 48;
   // Split-K: each split's tiles take 1/splits of K, and the partials go to
   // memory and back.
   int64_t tiles = s.batch * ceilDiv(s.m, bm) * ceilDiv(s.n, bn) * splits;
   double k = double(s.k) / double(splits);
-  double waves = double(ceilDiv(tiles, int64_t(s.numSMs) * perSM));
+  int64_t sms = s.numSMs / cluster * cluster;
+  double waves = double(ceilDiv(tiles, sms * perSM));
   // Stream-K (one block per SM): the last wave's tiles split along K
   // (streamKTail), plus about two K steps for each part's partial.
   if (streamK) {
@@ -86,7 +90,9 @@ double estimateSeconds(const TuneSpace &s, int64_t bm, int64_t bn, int perSM,
                  4.0 * double(s.batch * s.m * s.n) +
                  (splits > 1 ? 8.0 * double(splits * s.m * s.n) : 0.0);
   double hbm = bytes / (kHbm * std::min(1.0, active / kSMsToFillHbm));
-  double l2 = double(tiles) * double(bm + bn) * k * s.elemBytes / kL2;
+  double rows = alongM ? double(bm) + double(bn) / double(cluster)
+                       : double(bm) / double(cluster) + double(bn);
+  double l2 = double(tiles) * rows * k * s.elemBytes / kL2;
   // Stream-K's flags kernel before the matmul and its last parts' sums.
   double fixed = streamK ? 3e-6 : 0.0;
   return std::max({compute, hbm, l2}) / speed + fixed;
@@ -97,6 +103,29 @@ std::string join(const std::vector<std::string> &items) {
   for (const std::string &i : items)
     s += (s.empty() ? "" : " ") + i;
   return s;
+}
+
+/// Two-block cluster variants of the persistent warp-specialized candidate
+/// `c` (BM x BN tiles over `s`, the swapped space for swap-AB): "cm2", two
+/// blocks with consecutive M tiles sharing B's K tiles, and "cn2", along N
+/// sharing A's, where the tiles in that direction come in whole clusters
+/// (one matmul). The cost model counts the shared operand's L2 reads once
+/// per cluster.
+void addClusterVariants(const TuneSpace &s, const TuneCandidate &c, int64_t bm,
+                        int64_t bn, double speed,
+                        std::vector<TuneCandidate> &all) {
+  if (s.batch != 1)
+    return;
+  for (bool alongM : {true, false}) {
+    if ((alongM ? ceilDiv(s.m, bm) : ceilDiv(s.n, bn)) % 2)
+      continue;
+    TuneCandidate v = c;
+    v.name += alongM ? " cm2" : " cn2";
+    v.plan["wgmma"] += alongM ? " cluster-m=2" : " cluster-n=2";
+    v.cost = estimateSeconds(s, bm, bn, 1, speed, 1, false, 2, alongM);
+    v.cluster = true;
+    all.push_back(std::move(v));
+  }
 }
 
 struct Pruner {
@@ -251,6 +280,8 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
                   split.cost = estimateSeconds(s, bm, bn, perSM, speed, splits);
                   all.push_back(std::move(split));
                 }
+              if (sch.persistent)
+                addClusterVariants(s, c, bm, bn, speed, all);
               all.push_back(std::move(c));
             }
         }
@@ -305,6 +336,8 @@ void addSwapAbWgmmaCandidates(const TuneSpace &s,
       o.push_back("swap-ab=1");
       c.plan["wgmma"] = join(o);
       c.cost = estimateSeconds(swapped, 128, cols, 1, ws ? 1.0 : 0.9);
+      if (ws)
+        addClusterVariants(swapped, c, 128, cols, 1.0, all);
       all.push_back(std::move(c));
     }
   }
@@ -414,12 +447,13 @@ TuneEnumeration gemm_run::enumerateTuneCandidates(const TuneSpace &space,
   out.considered = int(all.size());
   for (auto &[why, count] : out.pruned)
     out.considered += count;
-  // Tiles whose best estimate is far off the best tile's are not measured.
+  // Tiles whose best estimate is far off the best tile's are not measured
+  // (the best of those without a cluster: see TuneCandidate::cluster).
   constexpr double kCostSlack = 1.5;
-  double best = all.empty() ? 0 : std::min_element(all.begin(), all.end(),
-                                                   [](auto &a, auto &b) {
-                                                     return a.cost < b.cost;
-                                                   })->cost;
+  double best = 0;
+  for (const TuneCandidate &c : all)
+    if (!c.cluster && (best == 0 || c.cost < best))
+      best = c.cost;
   std::stable_sort(all.begin(), all.end(), [](auto &a, auto &b) {
     return a.cost < b.cost;
   });

@@ -42,6 +42,9 @@ struct TuneCandidate {
   std::map<std::string, std::string> plan;
   std::string tile; ///< "128x256"; groups candidates for the round robin
   double cost = 0;  ///< the model's relative time (lower is better)
+  /// A cluster variant: its L2 saving is the model's guess until GPU runs
+  /// measure it, so it sets no bar that prunes the others.
+  bool cluster = false;
 };
 
 struct TuneEnumeration {

@@ -1157,6 +1157,16 @@ def GemmWgmma : Pass<"gemm-wgmma", "func::FuncOp"> {
            "registers (needs A stored M x K and B stored N x K, 16-bit "
            "inputs, a static M, one matmul, tma-store=0 split-k=1); 0: "
            "tiles of C as it is (-1 = heuristic)">,
+    Option<"clusterM", "cluster-m", "int64_t", "0",
+           "Clusters of 1, 2 or 4 blocks with consecutive M tiles of one N "
+           "tile: each K tile of B loaded once and multicast to all of them "
+           "(needs warp-specialized=1 persistent=1 split-k=1 stream-k=0, "
+           "one matmul of a static M, ceil(M / block-m) a multiple of it; "
+           "with swap-ab=1 of the swapped problem; 0 = heuristic: 1)">,
+    Option<"clusterN", "cluster-n", "int64_t", "0",
+           "Clusters of 1, 2 or 4 blocks with consecutive N tiles of one M "
+           "tile sharing A's K tiles by multicast (as cluster-m, with "
+           "ceil(N / block-n) a multiple of it; 0 = heuristic: 1)">,
   ];
   let dependentDialects = [
     "gemm_opt::GemmOptDialect",

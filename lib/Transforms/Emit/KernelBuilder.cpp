@@ -84,21 +84,42 @@ gpu::LaunchOp mlir::gemm_opt::createStaticLaunch(KernelBuilder &b,
 gpu::LaunchOp mlir::gemm_opt::createBlockTiledMatmulLaunch(
     KernelBuilder &b, int64_t gridX, int64_t gridY, int64_t threads,
     int64_t sharedBytes, StringRef mapping, StringRef planName,
-    Attribute planAttr, int64_t gridZ) {
+    Attribute planAttr, int64_t gridZ, int64_t clusterX) {
   return createBlockTiledMatmulLaunch(b, b.index(gridX), b.index(gridY),
                                       threads, sharedBytes, mapping, planName,
-                                      planAttr, gridZ);
+                                      planAttr, gridZ, clusterX);
+}
+
+void mlir::gemm_opt::addClusterArguments(gpu::LaunchOp launch) {
+  // MLIR 22's builder gives the body only the 12 block/thread id and size
+  // arguments, even with cluster operands: add the 6 cluster ones (ids,
+  // then sizes) in front of the workgroup attributions, where
+  // getClusterIds() / getWorkgroupAttributions() expect them.
+  Block &body = launch.getBody().front();
+  for (unsigned i = 0; i < 6; ++i)
+    body.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
+                        IndexType::get(launch.getContext()), launch.getLoc());
 }
 
 gpu::LaunchOp mlir::gemm_opt::createBlockTiledMatmulLaunch(
     KernelBuilder &b, Value gridX, Value gridY, int64_t threads,
     int64_t sharedBytes, StringRef mapping, StringRef planName,
-    Attribute planAttr, int64_t gridZ) {
+    Attribute planAttr, int64_t gridZ, int64_t clusterX) {
   Value smemBytes =
       arith::ConstantIntOp::create(b, b.getI32Type(), sharedBytes);
-  auto launch = gpu::LaunchOp::create(b, gridX, gridY,
-                                      b.index(gridZ), b.index(threads), b.index(1),
-                                      b.index(1), smemBytes);
+  // A cluster of clusterX x 1 x 1 blocks; the grid stays counted in blocks.
+  Value cx, cy, cz;
+  if (clusterX > 1) {
+    cx = b.index(clusterX);
+    cy = cz = b.index(1);
+  }
+  auto launch = gpu::LaunchOp::create(
+      b, gridX, gridY, b.index(gridZ), b.index(threads), b.index(1), b.index(1),
+      smemBytes, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/ValueRange(), /*workgroupAttributions=*/TypeRange(),
+      /*privateAttributions=*/TypeRange(), cx, cy, cz);
+  if (clusterX > 1)
+    addClusterArguments(launch);
   launch->setAttr(kKernelAttr, b.getStringAttr("matmul"));
   launch->setAttr(kMappingAttr, b.getStringAttr(mapping));
   launch->setAttr(planName, planAttr);

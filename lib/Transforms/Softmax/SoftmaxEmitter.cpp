@@ -196,16 +196,8 @@ gpu::LaunchOp softmax::createLaunch(KernelBuilder &b, Value gridX,
       b.index(1), b.index(1), smem, /*asyncTokenType=*/nullptr,
       /*asyncDependencies=*/ValueRange(), workgroup,
       /*privateAttributions=*/TypeRange(), cx, cy, cz);
-  if (clusterX > 1) {
-    // MLIR 22's builder gives the body only the 12 block/thread id and size
-    // arguments, even with cluster operands: add the 6 cluster ones (ids,
-    // then sizes) in front of the workgroup attributions, where
-    // getClusterIds() / getWorkgroupAttributions() expect them.
-    Block &body = launch.getBody().front();
-    for (unsigned i = 0; i < 6; ++i)
-      body.insertArgument(gpu::LaunchOp::kNumConfigRegionAttributes + i,
-                          b.getIndexType(), launch.getLoc());
-  }
+  if (clusterX > 1)
+    addClusterArguments(launch);
   launch->setAttr(kSoftmaxPlanAttr, plan.toAttr(b.getContext(), kernelRole));
   launch->setAttr(kKernelAttr, b.getStringAttr("softmax"));
   Block &body = launch.getBody().front();

@@ -118,3 +118,38 @@ func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16,
 // A shared B is one B for every entry already.
 // expected-error@+1 {{b_group needs a batched B (shared_b already shares one B)}}
 func.func private @f() attributes {gemm_opt.problem = #gemm_opt.matmul<a = bf16, b = bf16, b_group = 4, batch = 8, c = bf16, k = 4, m = 4, n = 4, shared_b = true>}
+
+// -----
+
+// expected-error@+1 {{cluster-m=3 must be 1, 2 or 4}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_m = 3, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, warp_specialized = true, warpgroups = 2>}
+
+// -----
+
+// expected-error@+1 {{cluster-m=2 and cluster-n=2: at most one of them may exceed 1}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_m = 2, cluster_n = 2, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, warp_specialized = true, warpgroups = 2>}
+
+// -----
+
+// expected-error@+1 {{cluster-n=2 needs the warp-specialized persistent kernel without K splits or stream-K (warp-specialized=1 persistent=1 split-k=1 stream-k=0)}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_n = 2, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = false, stages = 4, warp_specialized = true, warpgroups = 2>}
+
+// -----
+
+// expected-error@+1 {{cluster-m=2 needs the warp-specialized persistent kernel without K splits or stream-K}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 128, cluster_m = 2, elem_bytes = 2, group_m = 8, max_regs = 0, persistent = false, stages = 4, warp_specialized = false, warpgroups = 2>}
+
+// -----
+
+// expected-error@+1 {{cluster-m=2 needs the warp-specialized persistent kernel without K splits or stream-K}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_m = 2, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, split_k = 2, stages = 4, warp_specialized = true, warpgroups = 2>}
+
+// -----
+
+// expected-error@+1 {{cluster-n=2 needs the warp-specialized persistent kernel without K splits or stream-K}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_n = 2, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, stream_k = true, warp_specialized = true, warpgroups = 2>}
+
+// -----
+
+// expected-error@+1 {{persistent_blocks=1 is fewer than a cluster of 2 blocks}}
+func.func private @f() attributes {gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_n = 2, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, persistent_blocks = 1, stages = 4, warp_specialized = true, warpgroups = 2>}

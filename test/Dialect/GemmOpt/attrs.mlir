@@ -45,3 +45,18 @@ func.func @ungrouped_b() attributes {
 } {
   return
 }
+
+// A wgmma plan with a cluster prints its size after c_elem_bytes; a
+// cluster of 1 (the default) is elided.
+// CHECK-LABEL: func.func @wgmma_cluster()
+// CHECK-SAME: gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, c_elem_bytes = 2, cluster_m = 2, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, warp_specialized = true, warpgroups = 2>
+// CHECK-LABEL: func.func @wgmma_cluster_n()
+// CHECK-SAME: gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_n = 4, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, warp_specialized = true, warpgroups = 2>
+func.func @wgmma_cluster() attributes {
+  gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, c_elem_bytes = 2, cluster_m = 2, cluster_n = 1, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, warp_specialized = true, warpgroups = 2>} {
+  return
+}
+func.func @wgmma_cluster_n() attributes {
+  gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<bk = 64, bm = 128, bn = 256, cluster_n = 4, elem_bytes = 2, group_m = 8, max_regs = 168, persistent = true, stages = 4, warp_specialized = true, warpgroups = 2>} {
+  return
+}

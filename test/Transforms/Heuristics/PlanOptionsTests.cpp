@@ -145,6 +145,7 @@ WgmmaGemmPlan otherWgmmaPlan(WgmmaGemmPlan plan) {
   o.splitK += 1;
   o.streamK = !plan.streamK;
   o.swapAB = !plan.swapAB;
+  o.clusterM = plan.clusterM == 1 ? 2 : 1;
   if (plan.tmaStore)
     o.storeBuffers += 1;
   if (plan.warpSpecialized) {
@@ -197,6 +198,62 @@ void roundTripWgmma(const GemmProblem &p, const ChipInfo &chip,
              where + " wgmma{" + options + "}: " + why);
 }
 
+/// Clusters through the options and back, and the problems they refuse.
+void testClusterOptions(MLIRContext &ctx, Type bf16, const ChipInfo &sm90a) {
+  const std::string ws = "block-m=128 block-n=256 stages=4 warpgroups=2 "
+                         "warp-specialized=1 persistent=1 max-registers=168";
+  GemmProblem p = makeProblem({1, 1024, 4096, 4096, true},
+                              {"bf16->bf16", bf16, bf16}, false);
+  WgmmaGemmPlan plan, back;
+  bool keep = false;
+  for (const char *cluster : {"cluster-m=2", "cluster-n=2", "cluster-n=4"}) {
+    std::string why = planWgmmaFromOptions(ws + " " + cluster, p, sm90a, {},
+                                           plan, keep);
+    EXPECT_MSG(why.empty() && plan.clusterSize() > 1, cluster + (": " + why));
+    std::string options = wgmmaPlanOptions(plan, p);
+    EXPECT_MSG(contains(options, cluster), options);
+    why = planWgmmaFromOptions(options, p, sm90a, otherWgmmaPlan(plan), back,
+                               keep);
+    EXPECT_MSG(why.empty() && back.toAttr(&ctx) == plan.toAttr(&ctx),
+               options + ": " + why);
+  }
+  // A plan without a cluster names none; its tiles give it none, whatever
+  // the base plan had (here cluster-n=4).
+  std::string why =
+      planWgmmaFromOptions(ws, p, sm90a, plan, back, keep);
+  EXPECT_MSG(why.empty() && back.clusterSize() == 1 &&
+                 !contains(wgmmaPlanOptions(back, p), "cluster"),
+             why + " / " + wgmmaPlanOptions(back, p));
+  // M = 300: 3 tiles of 128 rows; swap-AB's 128 x 104 tiles of C^T: 40
+  // along its M (N = 5120), 3 along M = 300.
+  GemmProblem m300 = makeProblem({1, 300, 5120, 5120, true},
+                                 {"bf16->bf16", bf16, bf16}, false);
+  EXPECT(contains(
+      planWgmmaFromOptions(ws + " cluster-m=2", m300, sm90a, {}, plan, keep),
+      "option cluster-m=2: M = 300 is 3 tile(s) of 128, not a multiple of "
+      "the cluster's 2 blocks"));
+  std::string swap = "block-m=128 block-n=104 stages=6 warpgroups=2 "
+                     "warp-specialized=1 persistent=1 max-registers=168 "
+                     "swap-ab=1";
+  EXPECT(planWgmmaFromOptions(swap + " cluster-m=2", m300, sm90a, {}, plan,
+                              keep)
+             .empty() &&
+         plan.clusterM == 2 && plan.swapAB);
+  EXPECT(contains(
+      planWgmmaFromOptions(swap + " cluster-n=2", m300, sm90a, {}, plan, keep),
+      "N = 300 is 3 tile(s) of 104, not a multiple of the cluster's 2 "
+      "blocks (of the swapped problem, C^T)"));
+  EXPECT(contains(planWgmmaFromOptions(ws + " cluster-m=2 split-k=2", p, sm90a,
+                                       {}, plan, keep),
+                  "needs the warp-specialized persistent kernel without K "
+                  "splits"));
+  GemmProblem batched = makeProblem({4, 1024, 4096, 4096, true},
+                                    {"bf16->bf16", bf16, bf16}, false);
+  EXPECT(contains(planWgmmaFromOptions(ws + " cluster-m=2", batched, sm90a, {},
+                                       plan, keep),
+                  "a batched matmul takes no cluster"));
+}
+
 } // namespace
 
 /// Called by HeuristicsTests.cpp's main.
@@ -235,4 +292,5 @@ void testPlanOptionsRoundTrip(MLIRContext &ctx) {
                   "small-m=0 plans tensor-core tiles"));
   EXPECT(contains(planWgmmaFromOptions("staging=1", p, sm90a, {}, wgmma, keep),
                   "already 16-byte aligned"));
+  testClusterOptions(ctx, types[0].a, sm90a);
 }

@@ -96,23 +96,21 @@ gpu::LaunchOp createStaticLaunch(KernelBuilder &b, ArrayRef<int64_t> grid,
 /// column blocks, gridY = ceil(M / bm) row blocks, 1-D blocks of `threads`,
 /// `sharedBytes` of dynamic shared memory; tagged as a matmul kernel with
 /// `mapping` and the rung's `planAttr` (stored under `planName`); `gridZ`
-/// blocks along z (split-K). The
+/// blocks along z (split-K); clusters of `clusterX` x 1 x 1 blocks. The
 /// builder is left at the start of the body.
-gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, int64_t gridX,
-                                           int64_t gridY, int64_t threads,
-                                           int64_t sharedBytes,
-                                           StringRef mapping,
-                                           StringRef planName,
-                                           Attribute planAttr,
-                                           int64_t gridZ = 1);
+gpu::LaunchOp createBlockTiledMatmulLaunch(
+    KernelBuilder &b, int64_t gridX, int64_t gridY, int64_t threads,
+    int64_t sharedBytes, StringRef mapping, StringRef planName,
+    Attribute planAttr, int64_t gridZ = 1, int64_t clusterX = 1);
 /// The same with grid sizes computed on the host (a dynamic M's rows).
-gpu::LaunchOp createBlockTiledMatmulLaunch(KernelBuilder &b, Value gridX,
-                                           Value gridY, int64_t threads,
-                                           int64_t sharedBytes,
-                                           StringRef mapping,
-                                           StringRef planName,
-                                           Attribute planAttr,
-                                           int64_t gridZ = 1);
+gpu::LaunchOp createBlockTiledMatmulLaunch(
+    KernelBuilder &b, Value gridX, Value gridY, int64_t threads,
+    int64_t sharedBytes, StringRef mapping, StringRef planName,
+    Attribute planAttr, int64_t gridZ = 1, int64_t clusterX = 1);
+
+/// Adds the cluster id and size arguments to the body of `launch`, created
+/// with cluster operands (MLIR 22's builder leaves them out).
+void addClusterArguments(gpu::LaunchOp launch);
 
 /// Dictionary of attributes for the outlined kernel function, parked on the
 /// kernel's `gpu.dynamic_shared_memory` op (outlining drops the launch's own

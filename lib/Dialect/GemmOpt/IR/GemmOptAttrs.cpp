@@ -353,16 +353,18 @@ SwapAbPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult WgmmaPlanAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, int64_t bk, int64_t bm,
-    int64_t bn, int64_t cElemBytes, int64_t consumerRegs, int64_t elemBytes,
-    int64_t groupM, int64_t maxRegs, bool persistent, int64_t persistentBlocks,
-    bool pingpong, int64_t producerRegs, int64_t splitK, bool stagedA,
-    bool stagedB, int64_t stages, int64_t storeBuffers, bool streamK,
-    bool swapAb, bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
+    int64_t bn, int64_t cElemBytes, int64_t clusterM, int64_t clusterN,
+    int64_t consumerRegs, int64_t elemBytes, int64_t groupM, int64_t maxRegs,
+    bool persistent, int64_t persistentBlocks, bool pingpong,
+    int64_t producerRegs, int64_t splitK, bool stagedA, bool stagedB,
+    int64_t stages, int64_t storeBuffers, bool streamK, bool swapAb,
+    bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
   return failIf(emitError,
-                checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes,
-                               groupM, maxRegs, persistent, persistentBlocks,
-                               pingpong, producerRegs, splitK, stagedA, stagedB,
-                               stages, storeBuffers, streamK, swapAb, tmaStore,
+                checkWgmmaPlan(bk, bm, bn, cElemBytes, clusterM, clusterN,
+                               consumerRegs, elemBytes, groupM, maxRegs,
+                               persistent, persistentBlocks, pingpong,
+                               producerRegs, splitK, stagedA, stagedB, stages,
+                               storeBuffers, streamK, swapAb, tmaStore,
                                warpSpecialized, warpgroups));
 }
 

@@ -121,9 +121,9 @@ std::string mlir::gemm_opt::checkMmaPlan(int64_t bk, int64_t bm, int64_t bn,
 }
 
 std::string mlir::gemm_opt::checkWgmmaPlan(
-    int64_t bk, int64_t bm, int64_t bn, int64_t cElemBytes,
-    int64_t consumerRegs, int64_t elemBytes, int64_t groupM, int64_t maxRegs,
-    bool persistent, int64_t persistentBlocks, bool pingpong,
+    int64_t bk, int64_t bm, int64_t bn, int64_t cElemBytes, int64_t clusterM,
+    int64_t clusterN, int64_t consumerRegs, int64_t elemBytes, int64_t groupM,
+    int64_t maxRegs, bool persistent, int64_t persistentBlocks, bool pingpong,
     int64_t producerRegs, int64_t splitK, bool stagedA, bool stagedB,
     int64_t stages, int64_t storeBuffers, bool streamK, bool swapAb,
     bool tmaStore, bool warpSpecialized, int64_t warpgroups) {
@@ -201,6 +201,27 @@ std::string mlir::gemm_opt::checkWgmmaPlan(
   // has no partials of its own.
   if (swapAb && (tmaStore || splitK > 1 || elemBytes != 2))
     return "swap-ab=1 needs 16-bit inputs, tma-store=0 and split-k=1";
+  // Clusters share one operand's K tiles by TMA multicast between blocks
+  // that walk their units in step: the persistent warp-specialized
+  // kernel's tile loop, every block of a cluster on the same K tiles.
+  for (auto [name, v] :
+       {std::pair<const char *, int64_t>{"cluster-m", clusterM},
+        {"cluster-n", clusterN}})
+    if (v != 1 && v != 2 && v != 4)
+      return std::string(name) + "=" + s(v) + " must be 1, 2 or 4";
+  if (clusterM > 1 && clusterN > 1)
+    return "cluster-m=" + s(clusterM) + " and cluster-n=" + s(clusterN) +
+           ": at most one of them may exceed 1";
+  if (int64_t cl = clusterM * clusterN; cl > 1) {
+    if (!(warpSpecialized && persistent && splitK == 1 && !streamK))
+      return "cluster-" + std::string(clusterM > 1 ? "m" : "n") + "=" + s(cl) +
+             " needs the warp-specialized persistent kernel without K "
+             "splits or stream-K (warp-specialized=1 persistent=1 split-k=1 "
+             "stream-k=0)";
+    if (persistentBlocks < cl)
+      return "persistent_blocks=" + s(persistentBlocks) +
+             " is fewer than a cluster of " + s(cl) + " blocks";
+  }
   if (tmaStore && bn % (128 / cElemBytes))
     return "block-n=" + s(bn) + " with tma-store=1 must be a multiple of " +
            s(128 / cElemBytes) + ": whole 128-byte staging boxes of C";

@@ -143,8 +143,11 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   // persistent.
   int64_t batch = getBatchedBuffer(p.c) ? p.batch : 1;
   int64_t blocks = gridX * gridY * plan.splitK * (foldsBatch() ? batch : 1);
+  // Clusters: whole ones (the tiles come in whole clusters,
+  // checkWgmmaCluster).
+  int64_t cl = plan.clusterSize();
   if (plan.persistent)
-    blocks = std::min(blocks, plan.persistentBlocks);
+    blocks = std::min(blocks, plan.persistentBlocks / cl * cl);
   if (plan.streamK)
     blocks = prepareStreamK(gridX * gridY, blocks);
   // Batched: the entries along z (the kernel may not touch C's view
@@ -156,7 +159,7 @@ gpu::LaunchOp WgmmaKernelEmitter::emit() {
   auto launch = createBlockTiledMatmulLaunch(
       b, launchX, launchY, plan.threads(),
       plan.sharedBytes() + operandStagingBytes(operandSlots), "wgmma",
-      kWgmmaPlanAttr, plan.toAttr(ctx), batch);
+      kWgmmaPlanAttr, plan.toAttr(ctx), batch, cl);
   if (getBatchedBuffer(p.c) && p.batchRuntime)
     launch.getGridSizeZMutable().assign(p.batchRuntime);
   if (p.dynamicM())
@@ -264,8 +267,10 @@ void WgmmaKernelEmitter::setUpBarriers() {
     for (int64_t s = 0; s < plan.stages; ++s) {
       nvgpu::MBarrierInitOp::create(b, barriers, c(1), fullBarrier(c(s)),
                                     Value());
-      nvgpu::MBarrierInitOp::create(b, barriers, c(plan.consumerWarps()),
-                                    emptyBarrier(c(s)), Value());
+      // With a cluster, the consumer warps of every block release a slot.
+      nvgpu::MBarrierInitOp::create(
+          b, barriers, c(plan.consumerWarps() * plan.clusterSize()),
+          emptyBarrier(c(s)), Value());
     }
     // Ping-pong: a turn completes when the 4 warps of the other
     // consumer have issued their K loop.
@@ -282,7 +287,13 @@ void WgmmaKernelEmitter::setUpBarriers() {
       nvgpu::TmaPrefetchOp::create(b, map, Value());
     }
   });
-  gpu::BarrierOp::create(b);
+  // A cluster's peers multicast into this block and arrive on its
+  // barriers: its barriers' init (fence.mbarrier_init.release.cluster
+  // above) must be seen cluster-wide first.
+  if (clustered())
+    clusterSync();
+  else
+    gpu::BarrierOp::create(b);
 }
 
 gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
@@ -314,6 +325,13 @@ gpu::LaunchOp mlir::gemm_opt::buildWgmmaGemmKernel(const GemmProblem &problem,
   GemmProblem swapped;
   if (plan.swapAB)
     swapped = swapGemmOperands(staged);
+  if (std::string why = checkWgmmaCluster(plan.swapAB ? swapped : staged, plan);
+      !why.empty()) {
+    before->emitError("a wgmma plan with a cluster that this matmul cannot "
+                      "take: ")
+        << why;
+    return {};
+  }
   WgmmaKernelEmitter emitter(b, plan.swapAB ? swapped : staged, plan,
                              plan.swapAB ? &staged : nullptr);
   gpu::LaunchOp launch = emitter.emit();

@@ -20,11 +20,11 @@ using namespace mlir::gemm_opt;
 //===----------------------------------------------------------------------===//
 
 std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
-  std::string why =
-      checkWgmmaPlan(bk, bm, bn, cElemBytes, consumerRegs, elemBytes, groupM,
-                     maxRegs, persistent, persistentBlocks, pingpong,
-                     producerRegs, splitK, stageA, stageB, stages, storeBuffers,
-                     streamK, swapAB, tmaStore, warpSpecialized, consumers);
+  std::string why = checkWgmmaPlan(
+      bk, bm, bn, cElemBytes, clusterM, clusterN, consumerRegs, elemBytes,
+      groupM, maxRegs, persistent, persistentBlocks, pingpong, producerRegs,
+      splitK, stageA, stageB, stages, storeBuffers, streamK, swapAB, tmaStore,
+      warpSpecialized, consumers);
   if (!why.empty())
     return why;
   // The mbarriers (a full and an empty one per slot, the turns of
@@ -34,11 +34,11 @@ std::string WgmmaGemmPlan::validate(const ChipInfo &chip) const {
 }
 
 WgmmaPlanAttr WgmmaGemmPlan::toAttr(MLIRContext *ctx) const {
-  return WgmmaPlanAttr::get(ctx, bk, bm, bn, cElemBytes, consumerRegs,
-                            elemBytes, groupM, maxRegs, persistent,
-                            persistentBlocks, pingpong, producerRegs, splitK,
-                            stageA, stageB, stages, storeBuffers, streamK,
-                            swapAB, tmaStore, warpSpecialized, consumers);
+  return WgmmaPlanAttr::get(
+      ctx, bk, bm, bn, cElemBytes, clusterM, clusterN, consumerRegs, elemBytes,
+      groupM, maxRegs, persistent, persistentBlocks, pingpong, producerRegs,
+      splitK, stageA, stageB, stages, storeBuffers, streamK, swapAB, tmaStore,
+      warpSpecialized, consumers);
 }
 
 WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
@@ -65,6 +65,8 @@ WgmmaGemmPlan WgmmaGemmPlan::fromAttr(WgmmaPlanAttr a) {
   p.splitK = a.getSplitK();
   p.streamK = a.getStreamK();
   p.swapAB = a.getSwapAb();
+  p.clusterM = a.getClusterM();
+  p.clusterN = a.getClusterN();
   return p;
 }
 
@@ -78,8 +80,14 @@ std::string WgmmaGemmPlan::str() const {
                             : "") +
          (splitK > 1 ? ", split-K " + s(splitK) : "") +
          (streamK ? ", stream-K" : "") +
-         (swapAB ? ", swap-AB (C^T = B A^T)" : "") + ", stages " + s(stages) +
-         ", shared " + s(sharedBytes()) + " B" +
+         (swapAB ? ", swap-AB (C^T = B A^T)" : "") +
+         (clusterM > 1
+              ? ", clusters of " + s(clusterM) + " along M (B multicast)"
+              : "") +
+         (clusterN > 1
+              ? ", clusters of " + s(clusterN) + " along N (A multicast)"
+              : "") +
+         ", stages " + s(stages) + ", shared " + s(sharedBytes()) + " B" +
          (stageA || stageB ? std::string(", padded copies of ") +
                                  (stageA ? (stageB ? "A and B" : "A") : "B")
                            : "") +
@@ -136,15 +144,28 @@ std::string mlir::gemm_opt::checkWgmmaSplitK(const GemmProblem &p,
   return "";
 }
 
+/// What a schedule fixed when the kernel is compiled (`what`: stream-K,
+/// swap-AB, a cluster) asks: one matmul of a static M, N and K; "" when
+/// `p` is one, else why not (`because`, why it must be static).
+static std::string checkOneStaticMatmul(const GemmProblem &p,
+                                        const std::string &what,
+                                        const std::string &because) {
+  if (p.isBatched())
+    return "a batched matmul takes no " + what;
+  if (p.dynamicM() || p.dynamicExtents())
+    return "a dynamic M, N or K takes no " + what + " (" + because + ")";
+  return "";
+}
+
 std::string mlir::gemm_opt::checkWgmmaStreamK(const GemmProblem &p,
                                               const WgmmaGemmPlan &plan) {
   if (!plan.streamK)
     return "";
-  if (p.isBatched())
-    return "a batched matmul takes no stream-K";
-  if (p.dynamicM() || p.dynamicExtents())
-    return "a dynamic M, N or K takes no stream-K (which tiles split, and "
-           "how, is fixed when it is compiled)";
+  if (std::string why = checkOneStaticMatmul(
+          p, "stream-K",
+          "which tiles split, and how, is fixed when it is compiled");
+      !why.empty())
+    return why;
   if (int64_t need = streamKConsumerRegs(p, plan); plan.consumerRegs < need)
     return "its tail parts take several rounds beside " +
            std::to_string(plan.accRegs()) +
@@ -158,11 +179,12 @@ std::string mlir::gemm_opt::checkWgmmaSwapAb(const GemmProblem &p,
                                              const WgmmaGemmPlan &plan) {
   if (!plan.swapAB)
     return "";
-  if (p.isBatched())
-    return "a batched matmul takes no swap-AB";
-  if (p.dynamicM() || p.dynamicExtents())
-    return "a dynamic M, N or K takes no swap-AB (M is the swapped "
-           "kernel's columns, static in its tensor maps and grid)";
+  if (std::string why = checkOneStaticMatmul(
+          p, "swap-AB",
+          "M is the swapped kernel's columns, static in its tensor maps and "
+          "grid");
+      !why.empty())
+    return why;
   if (p.transposeA || !p.transposeB)
     return "swap-AB reads A stored M x K and B stored N x K as they are "
            "(layout nt)";
@@ -181,6 +203,28 @@ std::string mlir::gemm_opt::checkWgmmaSwapAb(const GemmProblem &p,
   if (plan.stageA || plan.stageB || !checkTmaRows(p).why.empty())
     return "swap-AB needs rows of A and B that TMA loads as they are (" +
            checkTmaRows(p).why + ")";
+  return "";
+}
+
+std::string mlir::gemm_opt::checkWgmmaCluster(const GemmProblem &p,
+                                              const WgmmaGemmPlan &plan) {
+  int64_t cl = plan.clusterSize();
+  if (cl == 1)
+    return "";
+  // The blocks of a cluster walk the same units in step: their tile counts
+  // are fixed when the kernel is compiled, and every unit is whole.
+  if (std::string why = checkOneStaticMatmul(
+          p, "cluster", "its units of tiles are fixed when it is compiled");
+      !why.empty())
+    return why;
+  bool alongM = plan.clusterM > 1;
+  int64_t tiles = alongM ? ceilDiv(p.m, plan.bm) : ceilDiv(p.n, plan.bn);
+  if (tiles % cl)
+    return std::string(alongM ? "M" : "N") + " = " +
+           std::to_string(alongM ? p.m : p.n) + " is " + std::to_string(tiles) +
+           " tile(s) of " + std::to_string(alongM ? plan.bm : plan.bn) +
+           ", not a multiple of the cluster's " + std::to_string(cl) +
+           " blocks" + (plan.swapAB ? " (of the swapped problem, C^T)" : "");
   return "";
 }
 

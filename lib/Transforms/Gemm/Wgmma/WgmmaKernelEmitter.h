@@ -5,7 +5,8 @@
 // side, launch and set-up (WgmmaGemm.cpp); the ring in shared memory and
 // its TMA loads (WgmmaTmaLoads.cpp); the wgmma K steps and the main loop
 // of the plain kernel (WgmmaMainLoop.cpp); the warp-specialized and
-// persistent kernel (WgmmaSpecialized.cpp); stream-K's split last wave
+// persistent kernel (WgmmaSpecialized.cpp); clusters sharing an operand
+// by TMA multicast (WgmmaCluster.cpp); stream-K's split last wave
 // (WgmmaStreamK.cpp); the epilogue that writes C (WgmmaEpilogue.cpp).
 //
 // Ladder rung `wgmma` (sm_90a; ../shared/notes/mlir22-gpu-facts.md,
@@ -65,6 +66,21 @@
 //     (k-1)-th has happened (a phase further behind has the same parity),
 //     and a consumer skips the other's K steps; after its turn, every step
 //     before its tile has been waited for by the other consumer.
+//   clusters (plan.clusterM / clusterN = c, WgmmaCluster.cpp): the launch
+//     has cluster dims (c, 1, 1) and blocks a multiple of c; cluster
+//     bid / c walks units u = cluster, cluster + clusters, ... (a unit: c
+//     tiles with consecutive M, resp. N, block indices), rank r
+//     (%cluster_ctarank) taking tile r, so the blocks' K steps line up.
+//     The shared operand's box (B along M, A along N) is loaded by rank 0
+//     only, multicast (cta mask 2^c - 1) into the same slot of every
+//     block, completing on each block's full[slot], which still expects
+//     the whole slot; each block loads its other operand itself. A slot
+//     is refilled only once all c blocks consumed it: empty[s] counts
+//     consumer warps x c, and lane r < c of each warp arrives on block r's
+//     empty[s] (mapa, mbarrier.arrive.shared::cluster). Barrier init is
+//     made visible by fence.mbarrier_init and a cluster arrive/wait of all
+//     threads before any load; another one at the end keeps every block
+//     (its shared memory and barriers) alive while peers may use them.
 //
 // Shared memory: one gpu.dynamic_shared_memory buffer whose base the kernel
 // rounds up to 1024 bytes at run time (the launch asks for 1 KB more); slot
@@ -161,7 +177,12 @@ struct TileSchedule {
   /// A batch folded into the tiles (WgmmaKernelEmitter::foldsBatch): the
   /// units are the output tiles of each batch entry in turn.
   int64_t batches = 1;
-  int64_t numTiles() const { return gridX * gridY * splits * batches; }
+  /// Clusters (plan.clusterSize() > 1): a unit is a cluster's tiles, one
+  /// per block; `bid` and `blocks` then count clusters.
+  int64_t cluster = 1;
+  int64_t numTiles() const {
+    return gridX * gridY * splits * batches / cluster;
+  }
 };
 
 class WgmmaKernelEmitter : KernelEmitterBase {
@@ -307,6 +328,25 @@ private:
   /// of the block.
   void consumeTile(Value tile, Value local);
 
+  //===--- Clusters (WgmmaCluster.cpp) -----------------------------------===//
+
+  bool clustered() const { return plan.clusterSize() > 1; }
+  /// The schedule in units of a cluster's tiles, and this block's rank.
+  void setUpCluster();
+  /// Every thread of every block of the cluster meets (arrive: release,
+  /// wait: acquire).
+  void clusterSync();
+  /// The (column, row) block tile of this block in cluster unit `unit`.
+  std::pair<Value, Value> clusterTile(Value unit);
+  /// Thread 0: the TMA load of one box into `dst` on full[slot]; a box of
+  /// the operand the cluster shares is issued by rank 0 only, multicast
+  /// into the same place of every block.
+  void loadBox(Value dst, Value map, ValueRange coords, Value slot,
+               bool shared);
+  /// Lane r < cluster size of each warp arrives on the empty barrier of
+  /// `slot` in block r of the cluster.
+  void releaseInCluster(Value slot);
+
   //===--- Stream-K (WgmmaStreamK.cpp) ------------------------------------===//
 
   /// Host side, before the launch of `blocks` blocks over `numTiles`
@@ -443,6 +483,8 @@ private:
   TensorMap mapE;
   Value kernelMapE, operandBarriers, consumerTile;
   Value tid, lane, warpInWg, wg, isThread0, blockRow, blockCol, batchIndex;
+  /// This block's rank in its cluster (%cluster_ctarank); null without.
+  Value clusterRank;
   Value dyn, pad, alignedBase;
   Value barriers;
   Value descABase, descBBase;

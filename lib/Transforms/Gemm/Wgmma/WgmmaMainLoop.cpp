@@ -89,6 +89,8 @@ void WgmmaKernelEmitter::setUpDescriptors() {
 void WgmmaKernelEmitter::release(Value it) {
   auto tokenTy = nvgpu::MBarrierTokenType::get(b.getContext());
   Value slot = rem(it, plan.stages);
+  if (clustered())
+    return releaseInCluster(slot);
   ifThen(eq(lane, 0), [&] {
     nvgpu::MBarrierArriveOp::create(b, tokenTy, barriers, emptyBarrier(slot));
   });

@@ -76,7 +76,10 @@ static std::string applyPlanOptions(const GemmProblem &problem,
     plan.swapAB = o.swapAb != 0;
   else if (ownTiles)
     plan.swapAB = false;
-  if (o.splitK == 0 && ownTiles)
+  // A cluster runs on the plain persistent schedule: no heuristic K splits
+  // or stream-K beside it.
+  bool clustered = o.clusterM > 1 || o.clusterN > 1;
+  if (o.splitK == 0 && (ownTiles || clustered))
     plan.splitK = 1;
   overrideIfSet(plan.splitK, o.splitK);
   if (std::string why = checkWgmmaBlockN(problem, plan); !why.empty())
@@ -87,7 +90,7 @@ static std::string applyPlanOptions(const GemmProblem &problem,
   // its own.
   if (o.streamK != -1)
     plan.streamK = o.streamK != 0;
-  else if (ownTiles || o.splitK > 1)
+  else if (ownTiles || o.splitK > 1 || clustered)
     plan.streamK = false;
   if (!o.producerRegisters && !o.consumerRegisters)
     fitStreamKRegisters(problem, plan);
@@ -95,6 +98,18 @@ static std::string applyPlanOptions(const GemmProblem &problem,
     return "invalid 'wgmma' option stream-k=1: " + why;
   if (std::string why = checkWgmmaSwapAb(problem, plan); !why.empty())
     return "invalid 'wgmma' option swap-ab=1: " + why;
+  // A plan that sets its tiles has no cluster unless it says so.
+  if (ownTiles)
+    plan.clusterM = plan.clusterN = 1;
+  overrideIfSet(plan.clusterM, o.clusterM);
+  overrideIfSet(plan.clusterN, o.clusterN);
+  if (std::string why = checkWgmmaCluster(
+          plan.swapAB ? swapGemmOperands(problem) : problem, plan);
+      !why.empty())
+    return "invalid 'wgmma' option " +
+           std::string(plan.clusterM > 1 ? "cluster-m=" + str(plan.clusterM)
+                                         : "cluster-n=" + str(plan.clusterN)) +
+           ": " + why;
   if (o.tmaStore == 1) {
     std::string why = checkTmaStoreOfC(problem);
     if (!why.empty())
@@ -189,6 +204,12 @@ std::string mlir::gemm_opt::wgmmaPlanOptions(const WgmmaGemmPlan &plan,
       " swap-ab=" + flag(plan.swapAB);
   if (plan.tmaStore)
     s += " store-buffers=" + str(plan.storeBuffers);
+  // Clusters only where there are some (the strings of plans without
+  // them read as before).
+  if (plan.clusterM > 1)
+    s += " cluster-m=" + str(plan.clusterM);
+  if (plan.clusterN > 1)
+    s += " cluster-n=" + str(plan.clusterN);
   if (plan.warpSpecialized)
     s += " producer-registers=" + str(plan.producerRegs) +
          " consumer-registers=" + str(plan.consumerRegs);
@@ -216,7 +237,7 @@ struct GemmWgmmaPass
       "warpgroups",    "group-m",  "max-registers", "warp-specialized",
       "persistent",    "pingpong", "tma-store",     "split-k",
       "store-buffers", "stream-k", "staging",       "producer-registers",
-      "consumer-registers", "swap-ab"};
+      "consumer-registers", "swap-ab", "cluster-m", "cluster-n"};
   // clang-format on
 
   /// The plan options given to this pass; over `tuned`'s when given.
@@ -234,7 +255,8 @@ struct GemmWgmmaPass
     GEMM_OPT_PICK(persistent) GEMM_OPT_PICK(pingpong) GEMM_OPT_PICK(tmaStore)
     GEMM_OPT_PICK(splitK) GEMM_OPT_PICK(storeBuffers) GEMM_OPT_PICK(streamK)
     GEMM_OPT_PICK(producerRegisters) GEMM_OPT_PICK(consumerRegisters)
-    GEMM_OPT_PICK(staging) GEMM_OPT_PICK(swapAb)
+    GEMM_OPT_PICK(staging) GEMM_OPT_PICK(swapAb) GEMM_OPT_PICK(clusterM)
+    GEMM_OPT_PICK(clusterN)
 #undef GEMM_OPT_PICK
     return o;
     // clang-format on

@@ -35,7 +35,8 @@ void WgmmaKernelEmitter::setTile(Value unit) {
     kTileOffset = mul(split, tiles);
   }
   auto [bx, by] =
-      schedule.dynamicGridY
+      schedule.cluster > 1 ? clusterTile(tile)
+      : schedule.dynamicGridY
           ? groupBlockOrder(b, rem(tile, gridX), div(tile, gridX), gridX,
                             schedule.dynamicGridY, plan.groupM)
           : groupBlockOrder(b, rem(tile, gridX), div(tile, gridX), gridX,
@@ -66,6 +67,7 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
         p.mRuntime, c(plan.bm));
     schedule.dynamicBlocks = launch.getGridSize().x;
   }
+  setUpCluster();
   Value wgIdx = div(tid, WgmmaGemmPlan::kWarpgroupThreads);
   auto split = scf::IfOp::create(b, eq(wgIdx, 0), /*withElseRegion=*/true);
   {
@@ -78,6 +80,10 @@ void WgmmaKernelEmitter::emitSpecialized(gpu::LaunchOp launch, int64_t gridX,
     b.setInsertionPoint(split.getElseRegion().front().getTerminator());
     emitConsumers(wgIdx);
   }
+  // No block leaves while its peers may still multicast into its shared
+  // memory or arrive on its barriers.
+  if (clustered())
+    clusterSync();
 }
 
 void WgmmaKernelEmitter::setMaxRegs(int64_t regs,

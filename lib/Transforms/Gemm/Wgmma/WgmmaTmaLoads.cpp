@@ -64,22 +64,19 @@ void WgmmaKernelEmitter::issueTile(Value kt, Value slot) {
   nvgpu::MBarrierArriveExpectTxOp::create(b, barriers, c(plan.stageBytes()),
                                           fullBarrier(slot), Value());
   Value k0 = mul(kTileOffset ? add(kt, kTileOffset) : kt, plan.bk);
-  // Coordinates are innermost first: (column, row).
-  nvgpu::TmaAsyncLoadOp::create(b, aTile(slot), barriers, kernelMapA,
-                                ValueRange{k0, mapRow(mapA, blockRow)},
-                                fullBarrier(slot),
-                                Value(), Value());
+  // Coordinates are innermost first: (column, row). A cluster along N
+  // shares A's K tile, one along M B's (WgmmaCluster.cpp).
+  loadBox(aTile(slot), kernelMapA, ValueRange{k0, mapRow(mapA, blockRow)}, slot,
+          /*shared=*/plan.clusterN > 1);
   if (kMajorB()) {
     // BN rows of B^T (columns blockCol.. of B), K columns k0..
-    nvgpu::TmaAsyncLoadOp::create(b, bTileKMajor(slot), barriers, kernelMapB,
-                                  ValueRange{k0, mapRow(mapB, blockCol)},
-                                  fullBarrier(slot),
-                                  Value(), Value());
+    loadBox(bTileKMajor(slot), kernelMapB,
+            ValueRange{k0, mapRow(mapB, blockCol)}, slot,
+            /*shared=*/plan.clusterM > 1);
     return;
   }
   for (int64_t q = 0; q < plan.panels(); ++q)
-    nvgpu::TmaAsyncLoadOp::create(b, bPanel(slot, q), barriers, kernelMapB,
-                                  ValueRange{add(blockCol, q * 64),
-                                             mapRow(mapB, k0)},
-                                  fullBarrier(slot), Value(), Value());
+    loadBox(bPanel(slot, q), kernelMapB,
+            ValueRange{add(blockCol, q * 64), mapRow(mapB, k0)}, slot,
+            /*shared=*/plan.clusterM > 1);
 }

@@ -60,15 +60,14 @@ std::string checkSwapAbPlan(int64_t kWarps, int64_t rowTiles, int64_t unroll);
 std::string checkMmaPlan(int64_t bk, int64_t bm, int64_t bn, int64_t elemBytes,
                          int64_t groupM, int64_t maxRegs, int64_t stages,
                          int64_t wm, int64_t wn);
-std::string checkWgmmaPlan(int64_t bk, int64_t bm, int64_t bn,
-                           int64_t cElemBytes, int64_t consumerRegs,
-                           int64_t elemBytes, int64_t groupM, int64_t maxRegs,
-                           bool persistent, int64_t persistentBlocks,
-                           bool pingpong, int64_t producerRegs, int64_t splitK,
-                           bool stagedA, bool stagedB, int64_t stages,
-                           int64_t storeBuffers, bool streamK, bool swapAb,
-                           bool tmaStore, bool warpSpecialized,
-                           int64_t warpgroups);
+std::string
+checkWgmmaPlan(int64_t bk, int64_t bm, int64_t bn, int64_t cElemBytes,
+               int64_t clusterM, int64_t clusterN, int64_t consumerRegs,
+               int64_t elemBytes, int64_t groupM, int64_t maxRegs,
+               bool persistent, int64_t persistentBlocks, bool pingpong,
+               int64_t producerRegs, int64_t splitK, bool stagedA, bool stagedB,
+               int64_t stages, int64_t storeBuffers, bool streamK, bool swapAb,
+               bool tmaStore, bool warpSpecialized, int64_t warpgroups);
 
 } // namespace mlir::gemm_opt
 

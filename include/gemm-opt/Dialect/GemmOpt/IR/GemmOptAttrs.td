@@ -316,12 +316,18 @@ def GemmOpt_WgmmaPlanAttr : GemmOpt_Attr<"WgmmaPlan", "wgmma_plan"> {
     computes C^T = B A^T (A stored M x K and B stored N x K, both read
     K-major as they are): a block tile is `bm` rows of N by `bn` (any
     multiple of 8) rows of M, and C is stored transposed from registers.
+    `cluster_m` / `cluster_n` (the warp-specialized persistent kernel, at
+    most one above 1): clusters of that many blocks with consecutive M
+    (resp. N) tiles of one N (resp. M) tile, each K tile of the operand
+    they share (B, resp. A) loaded once and multicast to all of them.
   }];
   let parameters = (ins
     "int64_t":$bk,
     "int64_t":$bm,
     "int64_t":$bn,
     GemmOpt_Int<"4", "bytes per element of C">:$c_elem_bytes,
+    GemmOpt_Int<"1", "blocks of a cluster along M sharing B's K tiles (TMA multicast)">:$cluster_m,
+    GemmOpt_Int<"1", "blocks of a cluster along N sharing A's K tiles (TMA multicast)">:$cluster_n,
     GemmOpt_Int<"232", "setmaxnreg of the consumer warpgroups">:$consumer_regs,
     "int64_t":$elem_bytes,
     "int64_t":$group_m,

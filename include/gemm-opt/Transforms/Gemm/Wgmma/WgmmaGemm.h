@@ -117,6 +117,15 @@ struct WgmmaGemmPlan {
   /// covered in steps of 8 rows (2 tiles of 152), as nvjet's tiles at such
   /// M are (128x152 at 300x8192x8192, results/2026-12-06-padded-m).
   bool swapAB = false;
+  /// Thread-block clusters (the warp-specialized persistent kernel; at most
+  /// one above 1; with swapAB, of the swapped problem): `clusterM` blocks
+  /// with consecutive M tiles of one N tile share B's K tiles, `clusterN`
+  /// blocks with consecutive N tiles of one M tile share A's. Each shared
+  /// K tile is loaded once, by the cluster's rank 0, and multicast into the
+  /// same slot of every block; a slot is refilled once every block of the
+  /// cluster has consumed it (the consumers arrive on every block's empty
+  /// barrier). For grids limited by L2 -> shared memory traffic.
+  int64_t clusterM = 1, clusterN = 1;
 
   static constexpr int64_t kWarpgroupThreads = 128;
   /// A TMA store box of C: 64 rows (one wgmma m64 tile) of 128 bytes.
@@ -125,6 +134,8 @@ struct WgmmaGemmPlan {
   /// 1024 bytes (what 128-byte-swizzled TMA tiles and wgmma need).
   static constexpr int64_t kAlignSlack = 1024;
 
+  /// Blocks of a cluster (1: none).
+  int64_t clusterSize() const { return clusterM * clusterN; }
   int64_t threads() const {
     return (consumers + (warpSpecialized ? 1 : 0)) * kWarpgroupThreads;
   }
@@ -237,6 +248,14 @@ std::string checkWgmmaStreamK(const GemmProblem &problem,
 /// apart. "" when it may run, else why not.
 std::string checkWgmmaSwapAb(const GemmProblem &problem,
                              const WgmmaGemmPlan &plan);
+
+/// What a cluster (plan.clusterM or plan.clusterN > 1) asks of `problem`
+/// (the swapped one with plan.swapAB): one matmul of a static M whose tiles
+/// in the cluster's direction come in whole clusters (ceil(M / bm) a
+/// multiple of clusterM, ceil(N / bn) of clusterN). "" when it may run
+/// (always without a cluster), else why not.
+std::string checkWgmmaCluster(const GemmProblem &problem,
+                              const WgmmaGemmPlan &plan);
 
 /// The problem the swap-AB kernel computes: C^T = B A^T, M and N, A and B
 /// exchanged (A stored M x K is B^T of the swapped problem). Its C is still
