@@ -76,7 +76,12 @@ void WgmmaKernelEmitter::setUpDescriptors() {
   // MN-major B: LBO is the distance between 64-column panels; K-major B
   // (TF32, from B^T) is laid out like A.
   int64_t lboB = kMajorB() ? lboA : (plan.panelBytes() >> 4) << 16;
-  Value base16 = toI64(div(alignedBase, 16));
+  // The start address field holds bits 4..17 of the shared address. In a
+  // cluster a block's shared addresses also carry its rank in higher bits,
+  // which would spill into LBO (the panel stride of MN-major B): keep the
+  // block-local 18 bits.
+  Value local = clustered() ? andi(alignedBase, c((1 << 18) - 1)) : alignedBase;
+  Value base16 = toI64(div(local, 16));
   // This warpgroup's first row of A (row 0 for ping-pong consumers, which
   // own whole tiles).
   Value wgRowOff16 = toI64(

@@ -37,6 +37,7 @@
 
 // CM-LABEL:   func.func @linear
 // CM:         gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1) blocks(%[[BID:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %c128, {{.*}} = %c1, {{.*}} = %c1) threads(%[[TID:.*]], %{{.*}}, %{{.*}}) in ({{.*}} = %c384,
+// CM:           %[[BASE:.*]] = arith.andi %{{.*}}, %c-1024 : index
 // CM:           nvgpu.mbarrier.init %[[BARS:.*]][%c0], %c1
 // CM-NEXT:      nvgpu.mbarrier.init %[[BARS]][%c4], %c16
 // CM:           nvvm.fence.mbarrier.init
@@ -57,6 +58,11 @@
 // CM-NEXT:          scf.if %[[LEAD]] {
 // CM-NEXT:            nvgpu.tma.async.load %{{.*}}, %[[BARS]][%[[SLOT]]] to %{{.*}} multicast_mask = %c3_i16 : <tensor = memref<256x64xbf16
 // The consumers' releases: lanes 0 and 1 on empty[s] of blocks 0 and 1.
+// The consumers' wgmma descriptors start from the block-local 18 bits of
+// the ring's shared address: a cluster's rank bits above them would land in
+// the LBO field.
+// CM:           %[[LOCAL:.*]] = arith.andi %[[BASE]], %c262143 : index
+// CM-NEXT:      arith.divui %[[LOCAL]], %c16 : index
 // CM:           scf.for %{{.*}} = %[[CLUSTER]] to %c64 step %c64 {
 // CM:             %[[TWO:.*]] = arith.cmpi ult, %[[LANE:.*]], %c2 : index
 // CM-NEXT:        scf.if %[[TWO]] {
