@@ -128,6 +128,21 @@ void addClusterVariants(const TuneSpace &s, const TuneCandidate &c, int64_t bm,
   }
 }
 
+/// Reorders `variants` (sorted by cost) so that variants without and with a
+/// cluster alternate, each kind in cost order, the one without first.
+void alternateClusterVariants(std::vector<TuneCandidate> &variants) {
+  std::vector<TuneCandidate> plain, clustered;
+  for (TuneCandidate &c : variants)
+    (c.cluster ? clustered : plain).push_back(std::move(c));
+  variants.clear();
+  for (size_t i = 0; i < std::max(plain.size(), clustered.size()); ++i) {
+    if (i < plain.size())
+      variants.push_back(std::move(plain[i]));
+    if (i < clustered.size())
+      variants.push_back(std::move(clustered[i]));
+  }
+}
+
 struct Pruner {
   TuneEnumeration &out;
   void prune(const std::string &why) { ++out.pruned[why]; }
@@ -470,6 +485,13 @@ TuneEnumeration gemm_run::enumerateTuneCandidates(const TuneSpace &space,
       order.push_back(c.tile);
     byTile[c.tile].push_back(std::move(c));
   }
+  // Within a tile, cluster and non-cluster variants alternate, the best
+  // without a cluster first: the model's L2 saving ranks every cluster
+  // variant first, which kept ping-pong, stream-K and TMA-store variants
+  // out of the sweep, while on the H100 clusters won at about a third of
+  // the mid-M shapes (results/2026-12-07-session36).
+  for (const std::string &tile : order)
+    alternateClusterVariants(byTile[tile]);
   std::vector<TuneCandidate> ranked;
   for (size_t round = 0; ranked.size() < all.size(); ++round) {
     bool any = false;
