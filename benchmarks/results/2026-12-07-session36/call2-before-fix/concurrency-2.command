@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 --dtype bf16 --out-dtype bf16 --layout nt --epilogue bias,gelu --shape 300x5120x5120 --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/cluster-db.jsonl --dtype bf16 --out-dtype f32 --layout nt --epilogue bias,gelu --shape 1000x1000x1024 --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/cluster-db.jsonl

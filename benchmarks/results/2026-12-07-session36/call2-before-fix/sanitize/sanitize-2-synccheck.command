@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 9 gemm-run --check-only --dtype bf16 --out-dtype f32 --layout nt --epilogue bias,gelu --shape 1000x1000x1024 --stages=wgmma --tuning-db test/GPU/Inputs/cluster-db.jsonl

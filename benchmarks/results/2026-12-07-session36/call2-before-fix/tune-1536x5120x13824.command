@@ -1,0 +1,1 @@
+gemm-run --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tune --tune-record-all --tune-max 16 --tuning-db /root/out/r/mid-tune.jsonl --shape 1536x5120x13824 --json /root/out/r/tune-1536x5120x13824.json

@@ -1,0 +1,1 @@
+gemm-run --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tune --tune-record-all --tune-max 16 --tuning-db /root/out/r/mid-tune.jsonl --shape 640x8192x8192 --json /root/out/r/tune-640x8192x8192.json

@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-07-session36/big-suite.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --repeat 10 --tuning-db /root/out/r/big-merged.jsonl --json /root/out/r/suite-merged.json

@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 --shape 1000x999x777 --dtype bf16 --out-dtype bf16 --layout nt --epilogue bias,gelu --stages=wgmma --repeat 3 test/Inputs/attention-dynamic-batch-bf16-130x67x72.mlir --sizes 1,300 --stages=wgmma,softmax-rows --repeat 3

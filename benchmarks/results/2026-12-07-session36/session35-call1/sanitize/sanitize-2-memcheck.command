@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --check-only --shape 300x5120x5120 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --tuning-db test/GPU/Inputs/block-n-db.jsonl

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool racecheck --error-exitcode 9 gemm-run --check-only --shape 520x2000x4096 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --tuning-db test/GPU/Inputs/block-n-db.jsonl

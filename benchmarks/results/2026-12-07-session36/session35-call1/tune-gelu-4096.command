@@ -1,0 +1,1 @@
+gemm-run --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tune --tune-record-all --tune-max 24 --tuning-db /root/out/r/gelu-tune.jsonl --shape 4096x4096x4096 --epilogue bias,gelu --json /root/out/r/tune-gelu-4096.json
