@@ -57,12 +57,12 @@
 // CM:               %[[LEAD:.*]] = arith.cmpi eq, %[[RANK]], %c0 : index
 // CM-NEXT:          scf.if %[[LEAD]] {
 // CM-NEXT:            nvgpu.tma.async.load %{{.*}}, %[[BARS]][%[[SLOT]]] to %{{.*}} multicast_mask = %c3_i16 : <tensor = memref<256x64xbf16
-// The consumers' releases: lanes 0 and 1 on empty[s] of blocks 0 and 1.
 // The consumers' wgmma descriptors start from the block-local 18 bits of
 // the ring's shared address: a cluster's rank bits above them would land in
 // the LBO field.
 // CM:           %[[LOCAL:.*]] = arith.andi %[[BASE]], %c262143 : index
 // CM-NEXT:      arith.divui %[[LOCAL]], %c16 : index
+// The consumers' releases: lanes 0 and 1 on empty[s] of blocks 0 and 1.
 // CM:           scf.for %{{.*}} = %[[CLUSTER]] to %c64 step %c64 {
 // CM:             %[[TWO:.*]] = arith.cmpi ult, %[[LANE:.*]], %c2 : index
 // CM-NEXT:        scf.if %[[TWO]] {
