@@ -12,6 +12,7 @@
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
+#include "gemm-opt/Runtime/MismatchMap.h"
 
 #include <algorithm>
 #include <tuple>
@@ -118,6 +119,9 @@ void checkMatmulOp(FunctionRun &f, size_t i, OpResult &o) {
   o.error = relativeFrobeniusError(out, ref.c, &o.badValues);
   o.refSpotError = matmulSpotError(pr, A, B, C0, ref.product, f.r.seed + i);
   std::tie(o.status, o.message) = judgeMatmul(o.error, o.badValues, o.refSpotError, o.threshold);
+  if (o.status == StageStatus::Fail)
+    appendMismatchMap(o.message, out, ref.c, pr.batch * pr.m, pr.n,
+                      o.threshold);
 }
 
 void checkSoftmaxOp(FunctionRun &f, size_t i, OpResult &o) {

@@ -416,6 +416,7 @@ void testEpilogues();     // EpilogueTests.cpp
 void testDynamicManifests(); // DynamicManifestTests.cpp
 void testDynamicOpsManifests(); // DynamicOpsManifestTests.cpp
 void testWatchdog();      // WatchdogTests.cpp
+void testMismatchMap();   // MismatchMapTests.cpp
 
 int main() {
   testManifests();
@@ -435,6 +436,7 @@ int main() {
   testDynamicManifests();
   testDynamicOpsManifests();
   testWatchdog();
+  testMismatchMap();
   std::printf("%d passed, %d failed\n", gPassed, gFailed);
   return gFailed ? 1 : 0;
 }

@@ -72,7 +72,9 @@ Thresholds (see include/gemm-opt/Runtime/Bench.h): matmul relative Frobenius
 error vs cuBLAS: f32 1e-4, tf32 5e-3, f16/bf16 inputs with f32 out 1e-3,
 f16 out 5e-3, bf16 out 1e-2; softmax max per-row relative error (beyond one
 unit of the output type per element): f32 1e-4, f16 2e-3, bf16 1e-2. A fused
-epilogue: the same. Environment: GEMM_OPT_CUBLAS, GEMM_OPT_CUBLASLT=/path/to/lib.
+epilogue: the same. A failed matmul check also says where C is wrong: the
+64x64 blocks over the threshold as runs of block rows and block columns, and
+the first wrong element. Environment: GEMM_OPT_CUBLAS, GEMM_OPT_CUBLASLT=/path/to/lib.
 )");
 
 cl::OptionCategory compileCategory("Compile options (JIT mode; needs a build with MLIR)");
