@@ -13,7 +13,6 @@
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/CublasLt.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
-#include "gemm-opt/Runtime/MismatchMap.h"
 
 #include <algorithm>
 #include <tuple>
@@ -183,10 +182,8 @@ void runMatmul(CudaDriver &drv, Cublas *cublas, CublasLt *cublasLt, const Kernel
   r.error = relativeFrobeniusError(out, ref.c, &r.badValues);
   // Spot-check the cuBLAS reference itself against the host in double.
   r.refSpotError = matmulSpotError(pr, in.a, in.b, in.c0, ref.product, seed);
-  std::tie(r.status, r.message) = judgeMatmul(r.error, r.badValues, r.refSpotError, r.threshold);
-  if (r.status == StageStatus::Fail)
-    appendMismatchMap(r.message, out, ref.c, pr.batch * pr.m, pr.n,
-                      r.threshold);
+  std::tie(r.status, r.message) = judgeMatmul(
+      r.error, r.badValues, r.refSpotError, r.threshold, pr, out, ref.c);
   if (r.status == StageStatus::Error)
     return;
   LtSide lt = checkAgainstCublasLt(drv, cublasLt, m, p, in, out, r);

@@ -12,7 +12,6 @@
 #include "gemm-opt/Runtime/Bench.h"
 #include "gemm-opt/Runtime/Cublas.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
-#include "gemm-opt/Runtime/MismatchMap.h"
 
 #include <algorithm>
 #include <tuple>
@@ -118,10 +117,8 @@ void checkMatmulOp(FunctionRun &f, size_t i, OpResult &o) {
   std::vector<double> out = inReferenceLayout(pr, download(drv, dc.get(), c.elem, c.numElements()));
   o.error = relativeFrobeniusError(out, ref.c, &o.badValues);
   o.refSpotError = matmulSpotError(pr, A, B, C0, ref.product, f.r.seed + i);
-  std::tie(o.status, o.message) = judgeMatmul(o.error, o.badValues, o.refSpotError, o.threshold);
-  if (o.status == StageStatus::Fail)
-    appendMismatchMap(o.message, out, ref.c, pr.batch * pr.m, pr.n,
-                      o.threshold);
+  std::tie(o.status, o.message) = judgeMatmul(
+      o.error, o.badValues, o.refSpotError, o.threshold, pr, out, ref.c);
 }
 
 void checkSoftmaxOp(FunctionRun &f, size_t i, OpResult &o) {

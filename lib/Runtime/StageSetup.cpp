@@ -2,6 +2,7 @@
 #include "StageSetup.h"
 #include "gemm-opt/Runtime/FunctionManifest.h"
 #include "gemm-opt/Runtime/MemoryBudget.h"
+#include "gemm-opt/Runtime/MismatchMap.h"
 
 #include <algorithm>
 #include <chrono>
@@ -221,17 +222,24 @@ std::string fmtErr(double v) {
   return buf;
 }
 
-std::pair<StageStatus, std::string> judgeMatmul(double error, size_t badValues, double refSpotError,
-                                                double threshold) {
+std::pair<StageStatus, std::string>
+judgeMatmul(double error, size_t badValues, double refSpotError,
+            double threshold, const MatmulProblem &pr,
+            const std::vector<double> &out, const std::vector<double> &ref) {
   if (!(refSpotError <= threshold))
     return {StageStatus::Error, "the cuBLAS reference disagrees with the host spot check (error " +
                                     fmtErr(refSpotError) + "); the check is not trustworthy"};
+  std::string message;
   if (badValues)
-    return {StageStatus::Fail,
-            std::to_string(badValues) + " NaN/Inf values in C (unwritten elements are NaN-poisoned)"};
-  if (!(error <= threshold))
-    return {StageStatus::Fail, "relative Frobenius error " + fmtErr(error) + " > threshold " + fmtErr(threshold)};
-  return {StageStatus::Pass, ""};
+    message = std::to_string(badValues) +
+              " NaN/Inf values in C (unwritten elements are NaN-poisoned)";
+  else if (!(error <= threshold))
+    message = "relative Frobenius error " + fmtErr(error) + " > threshold " +
+              fmtErr(threshold);
+  else
+    return {StageStatus::Pass, ""};
+  appendMismatchMap(message, out, ref, pr.batch * pr.m, pr.n, threshold);
+  return {StageStatus::Fail, message};
 }
 
 std::pair<StageStatus, std::string> judgeSoftmax(const SoftmaxError &e, double threshold) {

@@ -70,9 +70,13 @@ void replicateSet0(CudaDriver &drv, Prepared &p);
 std::string fmtErr(double v);
 
 /// The verdict on a matmul result (Bench.h): the cuBLAS reference must pass
-/// its host spot check (else Error), no NaN/Inf, error within threshold.
-std::pair<StageStatus, std::string> judgeMatmul(double error, size_t badValues, double refSpotError,
-                                                double threshold);
+/// its host spot check (else Error), no NaN/Inf, error within threshold. A
+/// failure's message ends with where `out` differs from `ref` (C of `pr` in
+/// the reference layout; MismatchMap.h).
+std::pair<StageStatus, std::string>
+judgeMatmul(double error, size_t badValues, double refSpotError,
+            double threshold, const MatmulProblem &pr,
+            const std::vector<double> &out, const std::vector<double> &ref);
 /// The verdict on a softmax result: no NaN position mismatch, no Inf, error
 /// within threshold.
 std::pair<StageStatus, std::string> judgeSoftmax(const SoftmaxError &e, double threshold);
