@@ -61,6 +61,22 @@ def forms_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
            - 0.5 * 0.284496736) * t2 + 0.5 * 0.254829592) * t2
     h = p2 * _ptx(x * x * (-0.5 * 1.4426950408889634), "ex2.approx.ftz.f32")
     e2 = x * tl.where(x < 0.0, h, 1.0 - h)
+    # Session 37's gelu_erf: erfc(z) = t e^(-z^2 + P(t)), t = 1 / (1 + z/2),
+    # P the degree-9 fit of Numerical Recipes' erfcc (a relative bound),
+    # log2(e) and the 1/2 of h folded into its constants.
+    t3 = _ptx(axx * (0.5 * 0.7071067811865476) + 1.0, "rcp.approx.ftz.f32")
+    q = 0.17087277 * 1.4426950408889634
+    q = q * t3 + -0.82215223 * 1.4426950408889634
+    q = q * t3 + 1.48851587 * 1.4426950408889634
+    q = q * t3 + -1.13520398 * 1.4426950408889634
+    q = q * t3 + 0.27886807 * 1.4426950408889634
+    q = q * t3 + -0.18628806 * 1.4426950408889634
+    q = q * t3 + 0.09678418 * 1.4426950408889634
+    q = q * t3 + 0.37409196 * 1.4426950408889634
+    q = q * t3 + 1.00002368 * 1.4426950408889634
+    q = q * t3 + (-1.26551223 * 1.4426950408889634 - 1.0)
+    h3 = t3 * _ptx(x * x * (-0.5 * 1.4426950408889634) + q, "ex2.approx.ftz.f32")
+    e3 = x * tl.where(x < 0.0, h3, 1.0 - h3)
     # One row of out per form, in FORMS' order (Triton's JIT has no enumerate).
     tl.store(out_ptr + 0 * n + i, g0, mask=mask)
     tl.store(out_ptr + 1 * n + i, g1, mask=mask)
@@ -70,12 +86,13 @@ def forms_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     tl.store(out_ptr + 5 * n + i, s2, mask=mask)
     tl.store(out_ptr + 6 * n + i, e0, mask=mask)
     tl.store(out_ptr + 7 * n + i, e2, mask=mask)
+    tl.store(out_ptr + 8 * n + i, e3, mask=mask)
 
 
 # What forms_kernel stores, in order.
 FORMS = [("gelu_tanh", "ex2+rcp"), ("gelu_tanh", "tanh.approx"), ("silu", "ex2+rcp"),
          ("silu", "tanh.approx"), ("gelu_tanh", "ftz folded"), ("silu", "ftz folded"),
-         ("gelu_erf", "A-S 7.1.26"), ("gelu_erf", "ftz folded")]
+         ("gelu_erf", "A-S 7.1.26"), ("gelu_erf", "ftz folded"), ("gelu_erf", "erfc fit")]
 
 
 def reference(x64, name):

@@ -48,12 +48,13 @@ inline int operandIndex(std::string_view role) {
 inline double relu(double x) { return std::max(x, 0.0); }
 inline double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 inline double silu(double x) { return x * sigmoid(x); }
+// The GELUs without the cancellation of 1 + tanh and 1 + erf at negative x
+// (0 in double below x = -7.2 and -8.3): x sigmoid(2u) and erfc.
 inline double geluTanh(double x) {
-  return 0.5 * x *
-         (1.0 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
+  return x * sigmoid(2.0 * 0.7978845608028654 * (x + 0.044715 * x * x * x));
 }
 inline double geluErf(double x) {
-  return 0.5 * x * (1.0 + std::erf(x * 0.7071067811865476));
+  return 0.5 * x * std::erfc(-x * 0.7071067811865476);
 }
 
 /// Activation `name` (one of kUnaryOps; anything else is tanh) at `x`.

@@ -83,3 +83,53 @@ func.func @cast_only(%A: memref<16x4xbf16>, %B: memref<4x8xbf16>, %out: memref<1
   }
   return
 }
+
+// -----
+
+// GELU, erf form: x h below 0 and x (1 - h) above, h = erfc(|x| / sqrt 2) / 2
+// = t 2^(Q(t) - x^2 log2(e) / 2) with t = 1 / (1 + |x| / (2 sqrt 2)) and Q
+// the degree-9 fit of log2(e^P / 2) (a relative error bound, where a tail
+// of tiny values needs one), in nine Horner steps of fma.
+// CHECK-LABEL: func.func @gelu_erf(
+// CHECK:      %[[NX:.+]] = arith.negf %[[X:.+]] : f32
+// CHECK-NEXT: %[[AX:.+]] = arith.maxnumf %[[X]], %[[NX]] : f32
+// CHECK:      arith.constant 0.353553385 : f32
+// CHECK:      %[[TD:.+]] = math.fma %[[AX]]
+// CHECK-NEXT: %[[T:.+]] = llvm.inline_asm "rcp.approx.ftz.f32 $0, $1;", "=f,f" %[[TD]]
+// CHECK:      %[[Q9:.+]] = arith.constant 0.246517301 : f32
+// CHECK-COUNT-8: math.fma %{{.+}}, %[[T]], %{{.+}} : f32
+// CHECK:      %[[Q0:.+]] = arith.constant -2.82574821 : f32
+// CHECK-NEXT: %[[Q:.+]] = math.fma %{{.+}}, %[[T]], %[[Q0]] : f32
+// CHECK-NEXT: %[[X2:.+]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK-NEXT: %[[K:.+]] = arith.constant -0.72134751 : f32
+// CHECK-NEXT: %[[EXP:.+]] = math.fma %[[X2]], %[[K]], %[[Q]] : f32
+// CHECK-NEXT: %[[P:.+]] = llvm.inline_asm "ex2.approx.ftz.f32 $0, $1;", "=f,f" %[[EXP]]
+// CHECK-NEXT: %[[H:.+]] = arith.mulf %[[T]], %[[P]] : f32
+// CHECK:      %[[NEG:.+]] = arith.cmpf olt, %[[X]]
+// CHECK:      %[[OMH:.+]] = arith.subf %{{.+}}, %[[H]] : f32
+// CHECK-NEXT: %[[SEL:.+]] = arith.select %[[NEG]], %[[H]], %[[OMH]] : f32
+// CHECK-NEXT: %[[Y:.+]] = arith.mulf %[[X]], %[[SEL]] : f32
+// CHECK-NEXT: arith.truncf %[[Y]] : f32 to f16
+#id = affine_map<(m, n) -> (m, n)>
+func.func @gelu_erf(%A: memref<100x48xf16>, %B: memref<48x40xf16>, %out: memref<100x40xf16>) {
+  %zero = arith.constant 0.0 : f32
+  %tmp = memref.alloc() : memref<100x40xf32>
+  linalg.fill ins(%zero : f32) outs(%tmp : memref<100x40xf32>)
+  linalg.matmul ins(%A, %B : memref<100x48xf16>, memref<48x40xf16>) outs(%tmp : memref<100x40xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%tmp : memref<100x40xf32>) outs(%out : memref<100x40xf16>) {
+  ^bb0(%x: f32, %o: f16):
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %rsqrt2 = arith.constant 0.707106769 : f32
+    %h = arith.mulf %x, %half : f32
+    %u = arith.mulf %x, %rsqrt2 : f32
+    %e = math.erf %u : f32
+    %p = arith.addf %e, %one : f32
+    %y = arith.mulf %h, %p : f32
+    %y16 = arith.truncf %y : f32 to f16
+    linalg.yield %y16 : f16
+  }
+  memref.dealloc %tmp : memref<100x40xf32>
+  return
+}
