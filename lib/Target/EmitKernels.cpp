@@ -16,38 +16,58 @@ using namespace mlir::gemm_opt;
 
 namespace {
 
+/// Writes `contents` to `path` as it is (no temporary file).
+static std::error_code writeInPlace(StringRef path, StringRef contents) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return ec;
+  os << contents;
+  os.close();
+  return os.error();
+}
+
 /// Writes every (path, contents) pair to a temporary file beside it and
 /// renames them into place only once all were written, so a failure leaves
-/// no new or half-written file behind.
+/// no new or half-written file behind. A path that exists is resolved
+/// first: through a symbolic link the file it names is replaced, not the
+/// link, and what is not a regular file (/dev/null, a pipe) is written as
+/// it is (a rename would put a file in the place of the device).
 static LogicalResult writeFilesAtomically(
     Operation *at, ArrayRef<std::pair<StringRef, StringRef>> files) {
-  SmallVector<std::string> temps;
+  SmallVector<std::pair<std::string, std::string>> renames; // temp, target
   auto cleanup = [&] {
-    for (const std::string &t : temps)
-      llvm::sys::fs::remove(t);
+    for (auto &[temp, target] : renames)
+      llvm::sys::fs::remove(temp);
   };
+  auto fail = [&](StringRef path, std::error_code ec) {
+    cleanup();
+    return at->emitError("cannot write '") << path << "': " << ec.message();
+  };
+  SmallVector<std::pair<StringRef, StringRef>> inPlace;
   for (auto [path, contents] : files) {
-    std::string temp = (path + ".gemm-opt-tmp").str();
-    std::error_code ec;
-    llvm::raw_fd_ostream os(temp, ec);
-    if (!ec) {
-      temps.push_back(temp);
-      os << contents;
-      os.close();
-      ec = os.error();
+    SmallString<256> target(path);
+    if (llvm::sys::fs::exists(path)) {
+      if (std::error_code ec = llvm::sys::fs::real_path(path, target))
+        return fail(path, ec);
+      if (!llvm::sys::fs::is_regular_file(target)) {
+        inPlace.push_back({path, contents});
+        continue;
+      }
     }
-    if (ec) {
-      cleanup();
-      return at->emitError("cannot write '") << path << "': " << ec.message();
+    std::string temp = (target + ".gemm-opt-tmp").str();
+    if (std::error_code ec = writeInPlace(temp, contents)) {
+      llvm::sys::fs::remove(temp);
+      return fail(path, ec);
     }
+    renames.push_back({temp, std::string(target)});
   }
-  for (auto [i, file] : llvm::enumerate(files)) {
-    if (std::error_code ec = llvm::sys::fs::rename(temps[i], file.first)) {
-      cleanup();
-      return at->emitError("cannot write '")
-             << file.first << "': " << ec.message();
-    }
-  }
+  for (auto [path, contents] : inPlace)
+    if (std::error_code ec = writeInPlace(path, contents))
+      return fail(path, ec);
+  for (auto &[temp, target] : renames)
+    if (std::error_code ec = llvm::sys::fs::rename(temp, target))
+      return fail(target, ec);
   return success();
 }
 
