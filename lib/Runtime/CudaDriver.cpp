@@ -42,6 +42,9 @@ struct CudaDriver::Api {
                              CUstream, void **, void **) = nullptr;
   // Optional (CUDA 11.8+): resolved when present; only cluster launches use it.
   CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **, void **) = nullptr;
+  // Optional (CUDA 12.0+): only sizes the grid of "resident_grid" kernels.
+  CUresult (*cuOccupancyMaxActiveClusters)(int *, CUfunction,
+                                           const CUlaunchConfig *) = nullptr;
   // Optional (CUDA 12.0+): only stages with tensormap parameters use it.
   CUresult (*cuTensorMapEncodeTiled)(CUtensorMap *, CUtensorMapEnum, unsigned, void *, const unsigned long long *,
                                      const unsigned long long *, const unsigned *, const unsigned *, CUtensorMapEnum,
@@ -124,9 +127,12 @@ std::unique_ptr<CudaDriver> CudaDriver::load(std::string &reason) {
     return nullptr; // the library stays loaded; harmless
   }
   // Optional: a driver without it still runs every cluster-less launch;
-  // launchEx() reports its absence.
+  // launchEx() reports its absence. Without the occupancy query, a
+  // resident grid is launched as the manifest has it.
   std::string missingEx;
   resolve(lib, a.cuLaunchKernelEx, {"cuLaunchKernelEx"}, missingEx);
+  resolve(lib, a.cuOccupancyMaxActiveClusters, {"cuOccupancyMaxActiveClusters"},
+          missingEx);
   resolve(lib, a.cuTensorMapEncodeTiled, {"cuTensorMapEncodeTiled"}, missingEx);
   return d;
 }
@@ -330,47 +336,84 @@ void CudaDriver::allowNonPortableClusterSize(CUfunction f) {
     throw CudaError("cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1): " + errorString(r));
 }
 
-void CudaDriver::launchEx(CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
-                          const std::optional<std::array<uint32_t, 3>> &cluster, bool programmatic,
-                          unsigned sharedBytes, CUstream stream, void **params) {
-  auto dims = [](const std::array<uint32_t, 3> &d) {
-    return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
-  };
+namespace {
+/// A cuLaunchKernelEx configuration and the attributes it points to.
+struct LaunchConfig {
+  CUlaunchAttribute attrs[2];
+  CUlaunchConfig cfg;
+  LaunchConfig(const std::array<uint32_t, 3> &grid,
+               const std::array<uint32_t, 3> &block,
+               const std::optional<std::array<uint32_t, 3>> &cluster,
+               bool programmatic, unsigned sharedBytes, CUstream stream) {
+    std::memset(attrs, 0, sizeof attrs);
+    unsigned numAttrs = 0;
+    if (cluster) {
+      CUlaunchAttribute &a = attrs[numAttrs++];
+      a.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      a.value.clusterDim.x = (*cluster)[0];
+      a.value.clusterDim.y = (*cluster)[1];
+      a.value.clusterDim.z = (*cluster)[2];
+    }
+    if (programmatic) {
+      CUlaunchAttribute &a = attrs[numAttrs++];
+      a.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+      a.value.programmaticStreamSerializationAllowed = 1;
+    }
+    std::memset(&cfg, 0, sizeof cfg);
+    cfg.gridDimX = grid[0];
+    cfg.gridDimY = grid[1];
+    cfg.gridDimZ = grid[2];
+    cfg.blockDimX = block[0];
+    cfg.blockDimY = block[1];
+    cfg.blockDimZ = block[2];
+    cfg.sharedMemBytes = sharedBytes;
+    cfg.hStream = stream;
+    cfg.attrs = attrs;
+    cfg.numAttrs = numAttrs;
+  }
+  LaunchConfig(const LaunchConfig &) = delete; // cfg points into attrs
+  LaunchConfig &operator=(const LaunchConfig &) = delete;
+};
+
+std::string dims(const std::array<uint32_t, 3> &d) {
+  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
+         std::to_string(d[2]) + "]";
+}
+} // namespace
+
+void CudaDriver::launchEx(CUfunction f, const std::array<uint32_t, 3> &grid,
+                          const std::array<uint32_t, 3> &block,
+                          const std::optional<std::array<uint32_t, 3>> &cluster,
+                          bool programmatic, unsigned sharedBytes,
+                          CUstream stream, void **params) {
   if (!api->cuLaunchKernelEx)
     throw CudaError("cuLaunchKernelEx: not exported by this libcuda (cluster and programmatic dependent launches "
                     "need CUDA 11.8 or newer)");
-  CUlaunchAttribute attrs[2];
-  std::memset(attrs, 0, sizeof attrs);
-  unsigned numAttrs = 0;
-  if (cluster) {
-    CUlaunchAttribute &a = attrs[numAttrs++];
-    a.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    a.value.clusterDim.x = (*cluster)[0];
-    a.value.clusterDim.y = (*cluster)[1];
-    a.value.clusterDim.z = (*cluster)[2];
-  }
-  if (programmatic) {
-    CUlaunchAttribute &a = attrs[numAttrs++];
-    a.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
-    a.value.programmaticStreamSerializationAllowed = 1;
-  }
-  CUlaunchConfig cfg;
-  std::memset(&cfg, 0, sizeof cfg);
-  cfg.gridDimX = grid[0];
-  cfg.gridDimY = grid[1];
-  cfg.gridDimZ = grid[2];
-  cfg.blockDimX = block[0];
-  cfg.blockDimY = block[1];
-  cfg.blockDimZ = block[2];
-  cfg.sharedMemBytes = sharedBytes;
-  cfg.hStream = stream;
-  cfg.attrs = attrs;
-  cfg.numAttrs = numAttrs;
-  CUresult r = api->cuLaunchKernelEx(&cfg, f, params, nullptr);
+  LaunchConfig c(grid, block, cluster, programmatic, sharedBytes, stream);
+  CUresult r = api->cuLaunchKernelEx(&c.cfg, f, params, nullptr);
   if (r != CUDA_SUCCESS)
     throw CudaError("cuLaunchKernelEx (grid " + dims(grid) + ", block " + dims(block) +
                     (cluster ? ", cluster " + dims(*cluster) : std::string()) +
                     (programmatic ? ", programmatic dependent" : "") + "): " + errorString(r));
+}
+
+int CudaDriver::maxActiveClusters(CUfunction f,
+                                  const std::array<uint32_t, 3> &grid,
+                                  const std::array<uint32_t, 3> &block,
+                                  const std::array<uint32_t, 3> &cluster,
+                                  unsigned sharedBytes) {
+  if (!api->cuOccupancyMaxActiveClusters)
+    return 0;
+  LaunchConfig c(grid, block, cluster, /*programmatic=*/false, sharedBytes,
+                 nullptr);
+  int clusters = 0;
+  CUresult r = api->cuOccupancyMaxActiveClusters(&clusters, f, &c.cfg);
+  if (r != CUDA_SUCCESS)
+    throw CudaError("cuOccupancyMaxActiveClusters (grid " + dims(grid) +
+                    ", block " + dims(block) + ", cluster " + dims(cluster) +
+                    ", " + std::to_string(sharedBytes) +
+                    " bytes of shared memory): " + errorString(r));
+  return clusters;
 }
 
 bool CudaDriver::hasTensorMapEncode() const { return api && api->cuTensorMapEncodeTiled; }

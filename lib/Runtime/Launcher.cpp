@@ -2,6 +2,7 @@
 #include "gemm-opt/Runtime/Launcher.h"
 #include "gemm-opt/Runtime/Bench.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace gemm_opt::runtime {
@@ -56,10 +57,24 @@ std::vector<PreparedKernel> prepareKernels(CudaDriver &drv, cu::CUmodule module,
       const auto &c = *kd.cluster;
       if (uint64_t(c[0]) * c[1] * c[2] > kMaxPortableClusterSize)
         drv.allowNonPortableClusterSize(pk.func); // unreachable while the manifest caps clusters at 8
+      // After the opt-ins above, which the answer depends on.
+      if (kd.residentGrid)
+        pk.maxActiveClusters = drv.maxActiveClusters(pk.func, kd.grid, kd.block,
+                                                     c, kd.dynamicSharedMemory);
     }
     out.push_back(pk);
   }
   return out;
+}
+
+std::array<uint32_t, 3> launchGrid(const KernelDesc &kd,
+                                   int maxActiveClusters) {
+  std::array<uint32_t, 3> grid = kd.grid;
+  // A 1-D grid of clusters along x (validateLaunch).
+  if (kd.residentGrid && kd.cluster && maxActiveClusters > 0)
+    grid[0] = static_cast<uint32_t>(std::min<uint64_t>(
+        grid[0], uint64_t(maxActiveClusters) * (*kd.cluster)[0]));
+  return grid;
 }
 
 size_t tensorMapCount(const KernelManifest &m) {
@@ -152,11 +167,15 @@ void launchKernelRange(CudaDriver &drv, const KernelManifest &m, const std::vect
     void **params = a.ptrs.empty() ? nullptr : a.ptrs.data();
     // A programmatic dependent launch is only an overlap: without
     // cuLaunchKernelEx the kernel runs after its predecessor as usual.
+    const std::array<uint32_t, 3> grid =
+        launchGrid(kd, kernels[k].maxActiveClusters);
     if (kd.cluster || (kd.programmaticDependent && drv.hasLaunchKernelEx()))
-      drv.launchEx(kernels[k].func, kd.grid, kd.block, kd.cluster, kd.programmaticDependent,
-                   kd.dynamicSharedMemory, stream, params);
+      drv.launchEx(kernels[k].func, grid, kd.block, kd.cluster,
+                   kd.programmaticDependent, kd.dynamicSharedMemory, stream,
+                   params);
     else
-      drv.launch(kernels[k].func, kd.grid, kd.block, kd.dynamicSharedMemory, stream, params);
+      drv.launch(kernels[k].func, grid, kd.block, kd.dynamicSharedMemory,
+                 stream, params);
   }
 }
 

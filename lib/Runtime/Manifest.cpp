@@ -328,6 +328,8 @@ std::string toJson(const KernelManifest &m) {
         os << "      \"cluster\": " << dims(*k.cluster) << ",\n";
       if (k.programmaticDependent)
         os << "      \"programmatic_dependent\": true,\n";
+      if (k.residentGrid)
+        os << "      \"resident_grid\": true,\n";
       if (k.params.empty()) {
         os << "      \"params\": []\n";
       } else {

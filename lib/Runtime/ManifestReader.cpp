@@ -130,6 +130,9 @@ static bool fromJSON(const json::Value &v, KernelDesc &k, json::Path path) {
   k.programmaticDependent = false; // optional: absent = false
   if (r.has("programmatic_dependent") && !r.map("programmatic_dependent", k.programmaticDependent))
     return false;
+  k.residentGrid = false; // optional: absent = false
+  if (r.has("resident_grid") && !r.map("resident_grid", k.residentGrid))
+    return false;
   return r.map("params", k.params) && r.noUnknownKeys();
 }
 

@@ -468,6 +468,16 @@ bool validateLaunch(const KernelDesc &k, size_t index, const std::string &at, st
            false;
   if (k.programmaticDependent && index == 0)
     return msg = at + "the first kernel cannot be programmatic_dependent (it has no previous kernel)", false;
+  // The runtime sizes such a grid by the clusters the device holds at once
+  // and caps it along x only.
+  if (k.residentGrid && (!k.cluster || k.grid[1] != 1 || k.grid[2] != 1)) {
+    std::string found =
+        dims3Str(k.grid) + (k.cluster ? "" : " without a cluster");
+    return msg = at + "resident_grid needs a \"cluster\" and a 1-D grid, " +
+                 "found grid " + found + " (the runtime launches as many " +
+                 "whole clusters along x as the device holds at once)",
+           false;
+  }
   if (!k.cluster)
     return true;
   const auto &c = *k.cluster;

@@ -90,7 +90,8 @@ bool beginStage(const KernelManifest &m, double compileMs, const BenchOptions &o
 
 namespace {
 
-KernelResources resourcesOf(const KernelDesc &kd, const KernelAttributes &a) {
+KernelResources resourcesOf(const KernelDesc &kd, const PreparedKernel &pk) {
+  const KernelAttributes &a = pk.attributes;
   KernelResources kr;
   kr.name = kd.name;
   kr.registers = a.numRegs;
@@ -100,7 +101,8 @@ KernelResources resourcesOf(const KernelDesc &kd, const KernelAttributes &a) {
   kr.maxThreadsPerBlock = a.maxThreadsPerBlock;
   kr.ptxVersion = a.ptxVersion;
   kr.binaryVersion = a.binaryVersion;
-  kr.grid = kd.grid;
+  // As launched: a resident grid's clusters that fit at once.
+  kr.grid = launchGrid(kd, pk.maxActiveClusters);
   kr.block = kd.block;
   kr.cluster = kd.cluster;
   return kr;
@@ -156,7 +158,7 @@ void prepareStage(CudaDriver &drv, const std::string &ptx, const KernelManifest 
 
   p.kernels = prepareKernels(drv, lm.module, m);
   for (size_t k = 0; k < m.kernels.size(); ++k)
-    r.kernels.push_back(resourcesOf(m.kernels[k], p.kernels[k].attributes));
+    r.kernels.push_back(resourcesOf(m.kernels[k], p.kernels[k]));
 
   size_t bytesPerSet = 0;
   for (const auto &b : m.buffers)

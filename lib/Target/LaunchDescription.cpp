@@ -307,6 +307,7 @@ static FailureOr<rt::KernelDesc> describeLaunch(gpu::LaunchFuncOp launch,
   kernel.grid = *grid;
   kernel.block = *block;
   kernel.programmaticDependent = launch->hasAttr(kProgrammaticDependentAttr);
+  kernel.residentGrid = launch->hasAttr(kResidentGridAttr);
   if (launch.hasClusterSize()) {
     FailureOr<std::array<uint32_t, 3>> cluster = constantDims(
         launch, launch.getClusterSizeOperandValues(), "cluster sizes");

@@ -4,16 +4,18 @@ keeps each tensor map's arguments. Checks that every kernel of a manifest
 is launched in order with its grid, block, shared memory, stream, cluster
 and programmatic attribute, each parameter slot holding its buffer's
 pointer, its tensor map's address or its scalar, and each tensor map
-encoded over the right buffer."""
+encoded over the right buffer; a resident grid as many clusters as fit."""
 import json
 import os
 import struct
 import subprocess
 import sys
+import types
 
 import pytest
 
 import gemm_opt
+import gemm_opt.tools
 from gemm_opt import mlir
 
 from helpers import REPO
@@ -43,15 +45,20 @@ print(json.dumps(out))
 """ % (MAPS, STREAM)
 
 
-def run(fake_cuda, tmp_path, kernel, tail="", cc="90"):
+def run(fake_cuda, tmp_path, kernel, tail="", cc="90", max_clusters=None):
     log = tmp_path / "launches.jsonl"
+    log.unlink(missing_ok=True)
     env = dict(os.environ, LD_LIBRARY_PATH=str(fake_cuda), FAKE_CUDA_LOG=str(log), FAKE_CUDA_CC=cc,
                PYTHONPATH=str(REPO / "python"))
+    if max_clusters is not None:
+        env["FAKE_CUDA_MAX_CLUSTERS"] = str(max_clusters)
     proc = subprocess.run([sys.executable, "-c", SCRIPT], input=f"{kernel.ptx}\0{kernel.manifest_text}\0{tail}",
                           env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    out["launches"] = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    lines = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    out["launches"] = [l for l in lines if "kernel" in l]
+    out["queries"] = [l for l in lines if "occupancy" in l]
     return out
 
 
@@ -131,6 +138,38 @@ def test_softmax_cluster_launch(fake_cuda, tmp_path):
     k = gemm_opt.compile(mlir.softmax_source(1024, 131072, "f16"), stage="softmax-rows")
     assert "cluster" in k.manifest["kernels"][0]
     check_launches(k, run(fake_cuda, tmp_path, k))
+
+
+def test_resident_grid_launches_the_clusters_that_fit(fake_cuda, tmp_path):
+    """Clusters of four along M (the GPU lane's plan for 1024x4096x4096 f16
+    nt into f32: 128 blocks, 32 clusters) walk their units over the
+    clusters launched ("resident_grid"): the runtime asks how many fit at
+    once with the launch's block, shared memory and cluster, and launches
+    that many whole clusters, or the manifest's grid where all fit."""
+    source = tmp_path / "matmul.mlir"
+    source.write_text(mlir.matmul_source(1024, 4096, 4096, "f16", "f32", layout="nt"))
+    ptx, manifest = tmp_path / "k.ptx", tmp_path / "k.json"
+    db = REPO / "test" / "GPU" / "Inputs" / "cluster-db.jsonl"
+    subprocess.run([gemm_opt.tools.find_tool("gemm-opt"), str(source), "-o", os.devnull,
+                    f"--gemm-stage-wgmma=tuning-db={db} tuning-db-strict=1 ptx-file={ptx} manifest-file={manifest}"],
+                   check=True)
+    k = types.SimpleNamespace(ptx=ptx.read_text(), manifest_text=manifest.read_text())
+    k.manifest = json.loads(k.manifest_text)
+    kd = k.manifest["kernels"][0]
+    assert (kd["grid"], kd["cluster"], kd["resident_grid"]) == ([128, 1, 1], [4, 1, 1], True)
+    out = run(fake_cuda, tmp_path, k)  # the fake's 132 SMs hold all 32
+    check_launches(k, out)
+    assert out["queries"] == [{"occupancy": kd["name"], "grid": kd["grid"], "block": kd["block"],
+                               "smem": kd["dynamic_shared_memory"], "cluster": kd["cluster"]}]
+    out = run(fake_cuda, tmp_path, k, max_clusters=30)
+    assert [(l["grid"], l["cluster"]) for l in out["launches"]] == [([120, 1, 1], [4, 1, 1])]
+    assert run(fake_cuda, tmp_path, k, max_clusters=0)["launches"][0]["grid"] == [128, 1, 1]
+    # Other kernels are launched as they are, without asking.
+    plain = gemm_opt.compile(mlir.matmul_source(4096, 4096, 4096, "bf16", "bf16", layout="nt"), stage="wgmma")
+    assert "resident_grid" not in plain.manifest["kernels"][0]
+    out = run(fake_cuda, tmp_path, plain, max_clusters=1)
+    check_launches(plain, out)
+    assert out["queries"] == []
 
 
 def test_launch_errors(fake_cuda, tmp_path):

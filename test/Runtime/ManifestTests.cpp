@@ -2,10 +2,11 @@
 //
 // The manifest's writer and strict reader (llvm::json underneath): round
 // trips, the documented layout, every rejection with its message, clusters,
-// programmatic dependent launches and tensor maps.
+// programmatic dependent launches, resident grids and tensor maps.
 //
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/JsonWriting.h"
+#include "gemm-opt/Runtime/Launcher.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "TestHarness.h"
 #include "JsonTestHelpers.h"
@@ -69,6 +70,19 @@ static KernelManifest sampleSoftmax() {
 }
 
 #define EXPECT_REJECT(json, needle) EXPECT(rejects(json, needle))
+
+/// Checks that `m` validates, that its JSON holds `layout` and that it reads
+/// back exactly into `back` (equal, and written again the same); returns
+/// the JSON.
+static std::string expectRoundTrip(const KernelManifest &m, const std::string &layout, KernelManifest &back) {
+  std::string err;
+  EXPECT_MSG(validateManifest(m, err), err);
+  std::string json = toJson(m);
+  EXPECT_MSG(contains(json, layout), json);
+  EXPECT_MSG(parseManifest(json, back, err), err);
+  EXPECT(back == m && toJson(back) == json);
+  return json;
+}
 
 static void testJson() {
   // JSON-level errors of the manifest reader (llvm::json parses; the reader
@@ -240,18 +254,13 @@ static void testManifestClusters() {
   // Present: written after dynamic_shared_memory, and the round trip is exact.
   KernelManifest m = sampleMatmul();
   m.kernels[0].cluster = std::array<uint32_t, 3>{{2, 4, 1}};
-  std::string err;
-  EXPECT_MSG(validateManifest(m, err), err);
-  std::string json = toJson(m);
-  EXPECT_MSG(contains(json, "      \"dynamic_shared_memory\": 0,\n      \"cluster\": [2, 4, 1],\n      \"params\": ["),
-             json);
   KernelManifest back;
-  EXPECT_MSG(parseManifest(json, back, err), err);
-  EXPECT(back == m);
+  std::string json = expectRoundTrip(
+      m, "      \"dynamic_shared_memory\": 0,\n      \"cluster\": [2, 4, 1],\n      \"params\": [", back);
   EXPECT(back.kernels[0].cluster && (*back.kernels[0].cluster == std::array<uint32_t, 3>{{2, 4, 1}}));
   EXPECT(!back.kernels[1].cluster);
-  EXPECT(toJson(back) == json);
   EXPECT(back != plain); // the cluster takes part in equality
+  std::string err;
   // Exactly 8 blocks is allowed; so is a cluster of one block.
   KernelManifest eight = sampleMatmul();
   eight.kernels[0].cluster = std::array<uint32_t, 3>{{8, 1, 1}};
@@ -288,17 +297,12 @@ static void testManifestProgrammaticDependent() {
   EXPECT(!contains(toJson(plain), "programmatic_dependent"));
   KernelManifest m = sampleMatmul();
   m.kernels[1].programmaticDependent = true;
-  std::string err;
-  EXPECT_MSG(validateManifest(m, err), err);
-  std::string json = toJson(m);
-  EXPECT_MSG(contains(json, "      \"dynamic_shared_memory\": 102400,\n      \"programmatic_dependent\": true,\n"),
-             json);
   KernelManifest back;
-  EXPECT_MSG(parseManifest(json, back, err), err);
-  EXPECT(back == m);
+  std::string json = expectRoundTrip(
+      m, "      \"dynamic_shared_memory\": 102400,\n      \"programmatic_dependent\": true,\n", back);
   EXPECT(back.kernels[1].programmaticDependent && !back.kernels[0].programmaticDependent);
-  EXPECT(toJson(back) == json);
   EXPECT(back != plain); // the flag takes part in equality
+  std::string err;
   // "false" reads as absent; the first kernel has no previous kernel.
   EXPECT_MSG(parseManifest(replaced(json, "\"programmatic_dependent\": true", "\"programmatic_dependent\": false"),
                            back, err),
@@ -311,6 +315,48 @@ static void testManifestProgrammaticDependent() {
   EXPECT(!validateManifest(first, err) && contains(err, "the first kernel cannot be programmatic_dependent"));
 }
 
+static void testManifestResidentGrid() {
+  // Absent: nothing is written. Present (a persistent kernel of 132 blocks
+  // in clusters of 4 along x): written after the cluster, exact round trip.
+  KernelManifest plain = sampleMatmul();
+  plain.kernels[0].grid = {{132, 1, 1}};
+  plain.kernels[0].cluster = std::array<uint32_t, 3>{{4, 1, 1}};
+  EXPECT(!contains(toJson(plain), "resident_grid"));
+  KernelManifest m = plain;
+  m.kernels[0].residentGrid = true;
+  KernelManifest back;
+  std::string json =
+      expectRoundTrip(m, "      \"cluster\": [4, 1, 1],\n      \"resident_grid\": true,\n      \"params\": [", back);
+  EXPECT(back.kernels[0].residentGrid && !back.kernels[1].residentGrid);
+  EXPECT(back != plain); // the flag takes part in equality
+  std::string err;
+  // "false" reads as absent; not a boolean, no cluster or a grid of more
+  // than one dimension are rejected.
+  EXPECT_MSG(parseManifest(replaced(json, "\"resident_grid\": true", "\"resident_grid\": false"), back, err), err);
+  EXPECT(back == plain);
+  EXPECT_REJECT(replaced(json, "\"resident_grid\": true", "\"resident_grid\": \"yes\""),
+                "kernels[0].resident_grid: expected boolean");
+  EXPECT_REJECT(replaced(json, "      \"cluster\": [4, 1, 1],\n", ""),
+                "resident_grid needs a \"cluster\" and a 1-D grid, found grid [132, 1, 1] without a cluster");
+  EXPECT_REJECT(replaced(json, "\"grid\": [132, 1, 1]", "\"grid\": [132, 2, 1]"),
+                "resident_grid needs a \"cluster\" and a 1-D grid, found grid [132, 2, 1] (the runtime");
+  KernelManifest flat = sampleMatmul();
+  flat.kernels[1].residentGrid = true;
+  EXPECT(!validateManifest(flat, err) && contains(err, "kernels[1] (\"epilogue\"): resident_grid needs"));
+
+  // The grid launched: at most as many whole clusters as fit at once; the
+  // manifest's where the driver cannot tell (0) or more fit, and for any
+  // other kernel.
+  using Grid = std::array<uint32_t, 3>;
+  EXPECT(launchGrid(m.kernels[0], 32) == (Grid{{128, 1, 1}}));
+  EXPECT(launchGrid(m.kernels[0], 1) == (Grid{{4, 1, 1}}));
+  EXPECT(launchGrid(m.kernels[0], 33) == (Grid{{132, 1, 1}}));
+  EXPECT(launchGrid(m.kernels[0], 40) == (Grid{{132, 1, 1}}));
+  EXPECT(launchGrid(m.kernels[0], 0) == (Grid{{132, 1, 1}}));
+  EXPECT(launchGrid(plain.kernels[0], 32) == (Grid{{132, 1, 1}}));
+  EXPECT(launchGrid(m.kernels[1], 32) == (Grid{{64, 128, 1}}));
+}
+
 static void testManifestArguments() {
   // Absent: nothing is written (a manifest before the field reads as
   // before). Present: the function's arguments in its order, after the
@@ -319,13 +365,10 @@ static void testManifestArguments() {
   EXPECT(!contains(toJson(plain), "\"arguments\""));
   KernelManifest m = sampleMatmul();
   m.arguments = {"B", "A", "C"}; // a function declared (w, x, y)
-  std::string err;
-  EXPECT_MSG(validateManifest(m, err), err);
-  std::string json = toJson(m);
-  EXPECT_MSG(contains(json, "  ],\n  \"arguments\": [\"B\", \"A\", \"C\"],\n  \"kernels\": ["), json);
   KernelManifest back;
-  EXPECT_MSG(parseManifest(json, back, err), err);
-  EXPECT(back == m && back != plain && toJson(back) == json);
+  std::string json = expectRoundTrip(m, "  ],\n  \"arguments\": [\"B\", \"A\", \"C\"],\n  \"kernels\": [", back);
+  EXPECT(back != plain);
+  std::string err;
   // Each names a distinct buffer that is not scratch.
   EXPECT_REJECT(replaced(json, "[\"B\", \"A\", \"C\"]", "[\"B\", \"Q\"]"),
                 "arguments[1] (\"Q\"): no buffer has this name");
@@ -484,6 +527,7 @@ void testManifests() {
   testManifestRejects();
   testManifestClusters();
   testManifestProgrammaticDependent();
+  testManifestResidentGrid();
   testManifestArguments();
   testManifestTensorMaps();
   testManifestOps();

@@ -296,6 +296,9 @@ void printCompileSummary(const std::vector<Job> &jobs) {
       if (k.cluster)
         std::printf(", cluster [%u, %u, %u]", (*k.cluster)[0], (*k.cluster)[1],
                     (*k.cluster)[2]);
+      // Launched with at most this grid: the clusters that fit at once.
+      if (k.residentGrid)
+        std::printf(", resident grid");
       std::printf("\n");
     }
   }

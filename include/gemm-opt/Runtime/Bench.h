@@ -156,6 +156,8 @@ struct KernelResources {
   int localBytes = 0; // spills + stack, per thread
   int maxThreadsPerBlock = 0;
   int ptxVersion = 0, binaryVersion = 0;
+  // The grid as launched: a "resident_grid" kernel's may be smaller than
+  // its manifest's (launchGrid).
   std::array<uint32_t, 3> grid{{1, 1, 1}}, block{{1, 1, 1}};
   std::optional<std::array<uint32_t, 3>> cluster; // reported only when present
   int op = -1; // version 2: the op the kernel belongs to (reported only then)

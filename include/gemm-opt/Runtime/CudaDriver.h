@@ -245,6 +245,15 @@ public:
   void launchEx(cu::CUfunction f, const std::array<uint32_t, 3> &grid, const std::array<uint32_t, 3> &block,
                 const std::optional<std::array<uint32_t, 3>> &cluster, bool programmatic, unsigned sharedBytes,
                 cu::CUstream stream, void **params);
+  /// cuOccupancyMaxActiveClusters: how many clusters of `cluster` blocks
+  /// of `f` the device holds at once (a GPC holds whole clusters only, so
+  /// fewer than SMs / cluster size may fit), for the launch launchEx would
+  /// make; 0 when the driver lacks the entry point (CUDA 12.0+). Throws
+  /// CudaError when the query fails.
+  int maxActiveClusters(cu::CUfunction f, const std::array<uint32_t, 3> &grid,
+                        const std::array<uint32_t, 3> &block,
+                        const std::array<uint32_t, 3> &cluster,
+                        unsigned sharedBytes);
 
   /// Whether the driver exports cuTensorMapEncodeTiled (CUDA 12.0+).
   bool hasTensorMapEncode() const;

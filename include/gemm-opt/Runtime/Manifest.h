@@ -183,13 +183,21 @@ struct KernelDesc {
   /// drains. Serialized as "programmatic_dependent": true only when set;
   /// never on the first kernel.
   bool programmaticDependent = false;
+  /// The kernel walks its work over the clusters it is launched with
+  /// (%nclusterid.x): the runtime may launch fewer than `grid`, as many
+  /// whole clusters as the device holds at once. Serialized as
+  /// "resident_grid": true only when set; only with a 1-D grid and a
+  /// cluster.
+  bool residentGrid = false;
   /// Version 2: the index in KernelManifest::ops of the op this kernel
   /// belongs to (serialized as "op"); 0 and not serialized in version 1.
   uint32_t op = 0;
   bool operator==(const KernelDesc &o) const {
     return name == o.name && op == o.op && grid == o.grid && block == o.block &&
-           dynamicSharedMemory == o.dynamicSharedMemory && params == o.params && cluster == o.cluster &&
-           programmaticDependent == o.programmaticDependent;
+           dynamicSharedMemory == o.dynamicSharedMemory && params == o.params &&
+           cluster == o.cluster &&
+           programmaticDependent == o.programmaticDependent &&
+           residentGrid == o.residentGrid;
   }
 };
 

@@ -90,7 +90,11 @@ def GemmApplyKernelAttributes : Pass<"gemm-apply-kernel-attributes", "ModuleOp">
     `gemm_opt.readonly_inputs`, marks every memref argument `llvm.noalias`
     and those the kernel only reads (loads, cp.async sources) also
     `llvm.readonly`, which lets NVPTX use `ld.global.nc`. The matmul's
-    buffers are distinct (gemm-verify-input), so `noalias` holds.
+    buffers are distinct (gemm-verify-input), so `noalias` holds. For the
+    manifest, it also marks a `gpu.launch_func` whose kernel waits with
+    `griddepcontrol.wait` `gemm_opt.programmatic_dependent`, and one whose
+    kernel reads the clusters launched (`%nclusterid.x`)
+    `gemm_opt.resident_grid`.
   }];
   let dependentDialects = ["gpu::GPUDialect", "LLVM::LLVMDialect"];
 }

@@ -3,9 +3,11 @@
 // Outlining a gpu.launch drops its attributes; the SIMT matmul builder
 // therefore parks what the kernel function needs (register cap, read-only
 // inputs) on an op of the launch body, and this pass moves it onto the
-// outlined gpu.func. It also marks the gpu.launch_func of every kernel that
-// waits for its predecessor (griddepcontrol.wait) as a programmatic
-// dependent launch, for the manifest.
+// outlined gpu.func. It also marks, for the manifest, the gpu.launch_func
+// of every kernel that waits for its predecessor (griddepcontrol.wait) as
+// a programmatic dependent launch, and of every kernel that walks its work
+// over the clusters it was launched with (%nclusterid.x) as a resident
+// grid.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,17 +54,24 @@ struct GemmApplyKernelAttributesPass
     getOperation().walk([&](gpu::LaunchFuncOp launch) {
       auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
           launch, launch.getKernel());
-      bool waits = kernel && kernel
-                                 .walk([](NVVM::GriddepcontrolOp op) {
-                                   return op.getKind() ==
-                                                  NVVM::GridDepActionKind::wait
-                                              ? WalkResult::interrupt()
-                                              : WalkResult::advance();
-                                 })
-                                 .wasInterrupted();
+      if (!kernel)
+        return;
+      bool waits = kernel
+                       .walk([](NVVM::GriddepcontrolOp op) {
+                         return op.getKind() == NVVM::GridDepActionKind::wait
+                                    ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+                       })
+                       .wasInterrupted();
       if (waits)
         launch->setAttr(kProgrammaticDependentAttr,
                         UnitAttr::get(&getContext()));
+      bool countsClusters =
+          kernel
+              .walk([](NVVM::ClusterDimXOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+      if (countsClusters)
+        launch->setAttr(kResidentGridAttr, UnitAttr::get(&getContext()));
     });
     getOperation().walk([&](gpu::GPUFuncOp func) {
       SmallVector<DictionaryAttr> parked;

@@ -3,7 +3,10 @@
  * remember each .entry's parameter count from the PTX, tensor maps that
  * hold their arguments, and launches appended as JSON lines to
  * $FAKE_CUDA_LOG (kernel, grid, block, shared memory, stream, cluster,
- * programmatic, every parameter's 8-byte slot). With $FAKE_CUDA_EXEC set,
+ * programmatic, every parameter's 8-byte slot), and each occupancy query
+ * (cuOccupancyMaxActiveClusters: kernel, grid, block, shared memory,
+ * cluster) as an "occupancy" line; it answers $FAKE_CUDA_MAX_CLUSTERS,
+ * else 132 SMs' worth of clusters. With $FAKE_CUDA_EXEC set,
  * memory is real (host memory: memset and device-to-device copies too) and
  * each launch runs fakeCudaExecute (fake_kernels.c, when linked in), so
  * that gemm-run can check a manifest of host-emulated kernels. */
@@ -175,6 +178,26 @@ CUresult cuLaunchKernelEx(const Config *c, void *f, void **params, void **extra)
       programmatic = c->attrs[i].value.flag;
   }
   launched(f, g, b, c->smem, c->stream, cluster, programmatic, 1, params);
+  return 0;
+}
+
+CUresult cuOccupancyMaxActiveClusters(int *n, void *f, const Config *c) {
+  const unsigned *cluster = NULL;
+  for (unsigned i = 0; i < c->numAttrs; ++i)
+    if (c->attrs[i].id == 4)
+      cluster = c->attrs[i].value.dims;
+  if (!cluster) /* the real one needs a cluster size without a compiled one */
+    return 1;   /* CUDA_ERROR_INVALID_VALUE */
+  const char *max = getenv("FAKE_CUDA_MAX_CLUSTERS");
+  *n = max ? atoi(max) : (int)(132 / (cluster[0] * cluster[1] * cluster[2]));
+  FILE *out = logfile();
+  if (out) {
+    fprintf(out, "{\"occupancy\": \"%s\", \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"smem\": %u, "
+                 "\"cluster\": [%u, %u, %u]}\n",
+            ((Function *)f)->name, c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->smem, cluster[0], cluster[1],
+            cluster[2]);
+    fclose(out);
+  }
   return 0;
 }
 

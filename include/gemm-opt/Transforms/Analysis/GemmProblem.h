@@ -34,6 +34,12 @@ inline constexpr llvm::StringLiteral kMappingAttr = "gemm_opt.mapping";
 /// the manifest marks it "programmatic_dependent".
 inline constexpr llvm::StringLiteral kProgrammaticDependentAttr =
     "gemm_opt.programmatic_dependent";
+/// Unit attribute on a gpu.launch_func whose kernel walks its work over the
+/// clusters it was launched with (it reads %nclusterid.x;
+/// gemm-apply-kernel-attributes sets it): the manifest marks it
+/// "resident_grid", and the runtime may launch fewer clusters.
+inline constexpr llvm::StringLiteral kResidentGridAttr =
+    "gemm_opt.resident_grid";
 /// Unit attribute on a `gpu.launch` whose kernel bounds its rows by the
 /// actual M of a dynamic-M variant (GemmProblem::mRuntime) and whose grid
 /// derives from it. gemm-keep-kernel-problems rejects a variant with a

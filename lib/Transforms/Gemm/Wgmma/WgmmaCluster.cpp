@@ -25,15 +25,23 @@ void WgmmaKernelEmitter::setUpCluster() {
   // (c, 1, 1) over the 1-D grid); the cluster walks units cluster,
   // cluster + clusters, ... and rank r takes tile r of each, so that every
   // block of a cluster runs the same K steps in the same order.
+  assert(!schedule.dynamicBlocks && !plan.streamK && plan.splitK == 1 &&
+         "a cluster needs a static M, no stream-K and no K splits");
   int64_t cl = plan.clusterSize();
   schedule.bid = div(schedule.bid, cl);
   schedule.blocks /= cl;
   schedule.cluster = cl;
+  // The stride is the clusters launched (%nclusterid.x), not the grid
+  // compiled: a GPC holds whole clusters only, so fewer than
+  // persistentBlocks / c may be resident at once and the runtime launches
+  // that many ("resident_grid" in the manifest).
+  schedule.dynamicBlocks = arith::IndexCastUIOp::create(
+      b, b.getIndexType(), NVVM::ClusterDimXOp::create(b, b.getI32Type()));
   Value rank = NVVM::ClusterId::create(b, b.getI32Type());
   clusterRank = arith::IndexCastUIOp::create(b, b.getIndexType(), rank);
   GEMM_OPT_DBG() << "wgmma cluster of " << cl << " blocks along "
                  << (plan.clusterM > 1 ? "M (B multicast)" : "N (A multicast)")
-                 << ": " << schedule.numTiles() << " units over "
+                 << ": " << schedule.numTiles() << " units over at most "
                  << schedule.blocks << " clusters\n";
 }
 

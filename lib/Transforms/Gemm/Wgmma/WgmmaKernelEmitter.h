@@ -167,10 +167,12 @@ struct TensorMap {
 struct TileSchedule {
   /// This block's id (1-D grid).
   Value bid;
-  /// The output tiles' grid, and the blocks that walk it.
+  /// The output tiles' grid, and the blocks that walk it (at most).
   int64_t gridX, gridY, blocks;
-  /// A dynamic M: the block rows (ceil(M / BM)) and the blocks (the
-  /// launch's), computed in the kernel; null for a static M.
+  /// A dynamic M: the block rows (ceil(M / BM)), computed in the kernel;
+  /// null for a static M. The blocks the kernel was launched with, for a
+  /// dynamic M (the grid is M's) or a cluster (clusters launched, which
+  /// the runtime may cap); null where `blocks` is the launch's.
   Value dynamicGridY, dynamicBlocks;
   /// Split-K: the work units are the output tiles of each split in turn.
   int64_t splits = 1;
@@ -178,7 +180,7 @@ struct TileSchedule {
   /// units are the output tiles of each batch entry in turn.
   int64_t batches = 1;
   /// Clusters (plan.clusterSize() > 1): a unit is a cluster's tiles, one
-  /// per block; `bid` and `blocks` then count clusters.
+  /// per block; `bid`, `blocks` and `dynamicBlocks` then count clusters.
   int64_t cluster = 1;
   int64_t numTiles() const {
     return gridX * gridY * splits * batches / cluster;

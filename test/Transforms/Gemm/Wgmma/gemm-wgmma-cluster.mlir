@@ -4,7 +4,10 @@
 // one N tile, rank 0 multicasting B's K tile to both (mask 0b11), each
 // loading its own A; cluster-n=2 shares A instead. The launch has cluster
 // dims (2, 1, 1) over 128 blocks (64 clusters, one unit of 2 tiles each;
-// the units a 16 x 4 grid in groups of 8 / 2 unit rows);
+// the units a 16 x 4 grid in groups of 8 / 2 unit rows), at most: the
+// clusters walk the units with the stride of the clusters launched
+// (%nclusterid.x), which the runtime may cap at those the device holds
+// at once (the manifest's "resident_grid", wgmma-cluster-ptxas.test);
 // the empty barriers count the consumer warps of both blocks (8 x 2), on
 // which lanes 0 and 1 of each warp arrive through mapa; cluster barriers
 // after the mbarriers' init and at the end.
@@ -12,7 +15,7 @@
 // RUN: gemm-opt %t/linear.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tuning-db='' block-m=128 block-n=256 stages=4 warpgroups=2 warp-specialized=1 persistent=1 max-registers=168 cluster-m=2}),canonicalize,cse)" | FileCheck %s --check-prefix=CM
 // RUN: gemm-opt %t/linear.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tuning-db='' block-m=128 block-n=256 stages=4 warpgroups=2 warp-specialized=1 persistent=1 max-registers=168 cluster-n=2}),canonicalize,cse)" | FileCheck %s --check-prefix=CN
 // Without a cluster, none of it.
-// RUN: gemm-opt %t/linear.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tuning-db='' block-m=128 block-n=256 stages=4 warpgroups=2 warp-specialized=1 persistent=1 max-registers=168}),canonicalize,cse)" | FileCheck %s --check-prefix=NONE --implicit-check-not=multicast_mask --implicit-check-not=nvvm.mapa --implicit-check-not=nvvm.cluster
+// RUN: gemm-opt %t/linear.mlir --pass-pipeline="builtin.module(func.func(gemm-naive,gemm-coalesce,gemm-shared-memory-tiling,gemm-register-tiling-1d,gemm-register-tiling-2d,gemm-vectorize,gemm-swizzle,gemm-multi-buffer,gemm-warp-tiling,gemm-mma,gemm-wgmma{tuning-db='' block-m=128 block-n=256 stages=4 warpgroups=2 warp-specialized=1 persistent=1 max-registers=168}),canonicalize,cse)" | FileCheck %s --check-prefix=NONE --implicit-check-not=multicast_mask --implicit-check-not=nvvm.mapa --implicit-check-not=nvvm.cluster --implicit-check-not=nclusterid
 // What a cluster cannot take: tiles that do not come in whole clusters (M =
 // 300 in 3 tiles of 128 rows; swap-AB's 104 columns of M = 300, 3 tiles),
 // a batched matmul, a plan without the persistent grid, with K splits,
@@ -44,10 +47,14 @@
 // CM:           nvvm.cluster.arrive
 // CM-NEXT:      nvvm.cluster.wait
 // CM-NEXT:      %[[CLUSTER:.*]] = arith.divui %[[BID]], %c2
+// CM-NEXT:      %[[N32:.*]] = nvvm.read.ptx.sreg.nclusterid.x : i32
+// CM-NEXT:      %[[CLUSTERS:.*]] = arith.index_castui %[[N32]] : i32 to index
 // CM-NEXT:      %[[R32:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // CM-NEXT:      %[[RANK:.*]] = arith.index_castui %[[R32]] : i32 to index
-// The producer: the cluster's units, M tile 2y + rank.
-// CM:           scf.for %[[U:.*]] = %[[CLUSTER]] to %c64 step %c64 {
+// The producer: the cluster's units (every clusters-th), M tile 2y + rank.
+// CM:           scf.for %[[U:.*]] = %[[CLUSTER]] to %c64 step %[[CLUSTERS]] {
+// CM-NEXT:        %[[UNITS:.*]] = arith.subi %[[U]], %[[CLUSTER]] : index
+// CM-NEXT:        arith.divui %[[UNITS]], %[[CLUSTERS]] : index
 // CM:             %[[Y2:.*]] = arith.muli %{{.*}}, %c2 : index
 // CM-NEXT:        %[[Y:.*]] = arith.addi %[[Y2]], %[[RANK]] : index
 // CM-NEXT:        %[[ROW:.*]] = arith.muli %[[Y]], %c128 : index
@@ -63,7 +70,7 @@
 // CM:           %[[LOCAL:.*]] = arith.andi %[[BASE]], %c262143 : index
 // CM-NEXT:      arith.divui %[[LOCAL]], %c16 : index
 // The consumers' releases: lanes 0 and 1 on empty[s] of blocks 0 and 1.
-// CM:           scf.for %{{.*}} = %[[CLUSTER]] to %c64 step %c64 {
+// CM:           scf.for %{{.*}} = %[[CLUSTER]] to %c64 step %[[CLUSTERS]] {
 // CM:             %[[TWO:.*]] = arith.cmpi ult, %[[LANE:.*]], %c2 : index
 // CM-NEXT:        scf.if %[[TWO]] {
 // CM-NEXT:          %[[EMPTY:.*]] = arith.addi %{{.*}}, %c4 : index
@@ -80,9 +87,11 @@
 
 // cluster-n=2: A's box multicast, B's loaded by each block; N tile 2x + rank.
 // CN:         gpu.launch clusters({{.*}}) in ({{.*}} = %c2, {{.*}} = %c1, {{.*}} = %c1)
-// CN:           %[[R32:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CN:           %[[N32:.*]] = nvvm.read.ptx.sreg.nclusterid.x : i32
+// CN-NEXT:      %[[CLUSTERS:.*]] = arith.index_castui %[[N32]] : i32 to index
+// CN-NEXT:      %[[R32:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // CN-NEXT:      %[[RANK:.*]] = arith.index_castui %[[R32]] : i32 to index
-// CN:           scf.for
+// CN:           scf.for %{{.*}} = %{{.*}} to %c64 step %[[CLUSTERS]] {
 // CN:             %[[X2:.*]] = arith.muli %{{.*}}, %c2 : index
 // CN-NEXT:        %[[X:.*]] = arith.addi %[[X2]], %[[RANK]] : index
 // CN:               %[[LEAD:.*]] = arith.cmpi eq, %[[RANK]], %c0 : index
@@ -92,9 +101,12 @@
 // CN:               nvgpu.tma.async.load {{.*}} : <tensor = memref<256x64xbf16
 // CN:         gemm_opt.wgmma_plan = #gemm_opt.wgmma_plan<{{.*}}cluster_n = 2,
 
+// Nor the launched clusters: the persistent blocks' stride is the grid
+// compiled (the 128 tiles' 128 blocks).
 // NONE:       gpu.launch blocks(
 // NONE:         nvgpu.mbarrier.init %{{.*}}[%c4], %c8
 // NONE:         gpu.barrier
+// NONE:         scf.for %{{.*}} = %{{.*}} to %c128 step %c128 {
 
 //--- linear.mlir
 func.func @linear(%A: memref<1024x4096xbf16>, %B: memref<4096x4096xbf16>, %C: memref<1024x4096xbf16>) {
