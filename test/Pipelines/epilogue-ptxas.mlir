@@ -48,12 +48,14 @@
 // RUN: %{check}
 // GELU-MMA: gpu.launch_func @linear_gelu_kernel::@linear_gelu_kernel_0 blocks in {{.*}} args(%arg0 : memref<512x4096xbf16>, %{{.*}} : memref<4096x6144xbf16>, %arg2 : memref<6144xbf16>, %{{.*}} : memref<512x6144xbf16>)
 // GELU-MMA-JSON: "epilogue": [{"op": "add", "operand": "E0", "broadcast": "col"}, {"op": "gelu_tanh"}]
-// wgmma with the TMA store: the epilogue runs before the staging box.
+// wgmma with the TMA store: the epilogue runs before the staging box; 4 x 32
+// tiles of 128x192 in clusters of 2 along M (ClusterHeuristics.cpp).
 // REDEFINE: %{stage} = wgmma
 // REDEFINE: %{prefix} = GELU-WGMMA
 // RUN: %{check}
-// GELU-WGMMA: gpu.launch_func @linear_gelu_kernel::@linear_gelu_kernel blocks in {{.*}} args(%{{.*}} : i64, %{{.*}} : i64, %{{.*}} : i64, %arg2 : memref<6144xbf16>)
+// GELU-WGMMA: gpu.launch_func @linear_gelu_kernel::@linear_gelu_kernel clusters in (%c2{{.*}}) blocks in {{.*}} args(%{{.*}} : i64, %{{.*}} : i64, %{{.*}} : i64, %arg2 : memref<6144xbf16>)
 // GELU-WGMMA-JSON: "epilogue": [{"op": "add", "operand": "E0", "broadcast": "col"}, {"op": "gelu_tanh"}]
+// GELU-WGMMA-JSON: "cluster": [2, 1, 1]
 // GELU-WGMMA-JSON: {"abi": "tensormap", "buffer": "C", "elem": "bf16"
 
 // Every step kind, memrefs, f16 (bias f16 per column, scale f32 per row,

@@ -497,8 +497,10 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
   if ((allowSwapAb && chooseSwapAbWgmmaPlan(p, chip, plan, swapWhy)) ||
       chooseFewWaveWgmmaTiles(p, chip, plan) ||
       chooseManyWaveWgmmaTiles(p, chip, plan) ||
-      chooseShortKWgmmaTiles(p, chip, plan))
+      chooseShortKWgmmaTiles(p, chip, plan)) {
+    chooseWgmmaCluster(p, plan);
     return plan;
+  }
   if (blocks(128, 256) >= chip.numSMs) {
     useCooperativeWgmma(plan, 256);
     // A 256-wide tile over N <= 128 would be half padding.
@@ -524,6 +526,7 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
                                        "tiles"
                                      : "one warpgroup on 128x128")
                  << "; plan " << plan.str() << "\n";
+  chooseWgmmaCluster(p, plan);
   return plan;
 }
 

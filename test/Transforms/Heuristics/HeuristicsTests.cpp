@@ -495,6 +495,51 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
   }
 }
 
+/// Clusters of two where they were measured to pay (ClusterHeuristics.cpp):
+/// the cooperative 128x192 tiles over an even count of 128-row tiles (B
+/// multicast along M); not swap-AB's pairs of column tiles (no gain at
+/// M = 300), never a batched matmul, and every clustered plan valid with
+/// its tiles in whole clusters.
+void testClusterPlans(MLIRContext &ctx) {
+  const ChipInfo &chip = *lookupChipInfo("sm_90a");
+  Type bf16 = BFloat16Type::get(&ctx);
+  auto plan = [&](int64_t m, int64_t n, int64_t k, int64_t batch = 1) {
+    GemmProblem p = makeProblem({m, n, k}, bf16, bf16, false);
+    p.transposeB = true;
+    p.batch = batch;
+    return std::make_pair(p, chooseWgmmaPlan(p, chip));
+  };
+  for (auto [m, n, k] : {std::array<int64_t, 3>{512, 5120, 5120},
+                         {512, 5120, 13824},
+                         {256, 10240, 5120}}) {
+    auto [p, pl] = plan(m, n, k);
+    EXPECT_MSG(pl.bn == 192 && pl.clusterM == 2 && pl.clusterN == 1,
+               describe({m, n, k}, "bf16", "sm_90a") + ": " + pl.str());
+  }
+  // Three row tiles of 128x192 do not pair up.
+  EXPECT_MSG(plan(384, 8192, 5120).second.clusterSize() == 1, "384x8192x5120");
+  // Swap-AB at M = 300: two column tiles of 152, no cluster.
+  for (auto [n, k] : {std::array<int64_t, 2>{8192, 8192}, {8192, 28672}}) {
+    auto [p, pl] = plan(300, n, k);
+    EXPECT_MSG(pl.swapAB && pl.clusterSize() == 1,
+               describe({300, n, k}, "bf16", "sm_90a") + ": " + pl.str());
+  }
+  EXPECT_MSG(plan(512, 5120, 5120, 2).second.clusterSize() == 1,
+             "batched: no cluster");
+  for (int64_t m : {256, 300, 384, 512, 700, 1024, 1536, 2048, 4096})
+    for (int64_t n : {5120, 8192, 10240, 13824, 28672})
+      for (int64_t k : {5120, 8192}) {
+        auto [p, pl] = plan(m, n, k);
+        if (pl.clusterSize() == 1)
+          continue;
+        std::string where = describe({m, n, k}, "bf16", "sm_90a");
+        std::string misfit = checkWgmmaCluster(p, pl);
+        EXPECT_MSG(pl.bn == 192 && pl.clusterM == 2 && misfit.empty() &&
+                       pl.validate(chip).empty(),
+                   where + ": " + misfit + " " + pl.validate(chip));
+      }
+}
+
 } // namespace
 
 int main() {
@@ -509,6 +554,7 @@ int main() {
   testWgmmaPlans(tensorCoreTypes);
   testSmallMPlans(tensorCoreTypes);
   testFewWaveWgmmaPlans(ctx);
+  testClusterPlans(ctx);
   testSimtLadder(ctx);
   testVectorWidth();
   testSoftmaxRows(ctx, *module);

@@ -76,6 +76,12 @@ MmaGemmPlan chooseMmaPlan(const GemmProblem &problem, const ChipInfo &chip);
 WgmmaGemmPlan chooseWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip,
                               bool allowSwapAb = true);
 
+/// Puts `plan`, the heuristics' wgmma plan of `problem`, in clusters of two
+/// blocks sharing B through TMA multicast where that was measured to pay
+/// (cooperative 128x192 tiles over an even count of 128-row tiles:
+/// ClusterHeuristics.cpp); leaves it alone elsewhere.
+void chooseWgmmaCluster(const GemmProblem &problem, WgmmaGemmPlan &plan);
+
 /// Sets `plan` to the warp-specialized persistent kernel on 128 x `bn`
 /// tiles: a producer warpgroup and two consumers sharing each tile, 4 ring
 /// slots, the registers the rung splits between them.

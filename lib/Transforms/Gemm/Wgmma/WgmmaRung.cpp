@@ -76,6 +76,10 @@ static std::string applyPlanOptions(const GemmProblem &problem,
     plan.swapAB = o.swapAb != 0;
   else if (ownTiles)
     plan.swapAB = false;
+  // So are the heuristics' clusters: a plan that sets its tiles or its
+  // schedule has none unless it says so.
+  if (ownTiles || o.splitK > 1 || o.streamK == 1)
+    plan.clusterM = plan.clusterN = 1;
   // A cluster runs on the plain persistent schedule: no heuristic K splits
   // or stream-K beside it.
   bool clustered = o.clusterM > 1 || o.clusterN > 1;
@@ -98,9 +102,6 @@ static std::string applyPlanOptions(const GemmProblem &problem,
     return "invalid 'wgmma' option stream-k=1: " + why;
   if (std::string why = checkWgmmaSwapAb(problem, plan); !why.empty())
     return "invalid 'wgmma' option swap-ab=1: " + why;
-  // A plan that sets its tiles has no cluster unless it says so.
-  if (ownTiles)
-    plan.clusterM = plan.clusterN = 1;
   overrideIfSet(plan.clusterM, o.clusterM);
   overrideIfSet(plan.clusterN, o.clusterN);
   if (std::string why = checkWgmmaCluster(
