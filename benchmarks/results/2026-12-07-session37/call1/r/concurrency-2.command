@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 --dtype f16 --out-dtype f16 --layout nn --shape 1024x2048x1024 --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/cluster-db.jsonl --dtype f16 --out-dtype f32 --layout nn --shape 1000x2000x1024 --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/cluster-db.jsonl

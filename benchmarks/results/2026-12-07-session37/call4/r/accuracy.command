@@ -1,0 +1,1 @@
+python3 benchmarks/prototypes/activation-accuracy.py --json /root/out/r/accuracy.json

@@ -1,0 +1,1 @@
+gemm-run --shape 8192x8192x8192 --dtype bf16 --out-dtype bf16 --layout nt --stages wgmma --repeat 20 --tuning-db benchmarks/results/2026-12-07-session37/inputs/cm4-8192.jsonl --json /root/out/r/cm4-8192.json

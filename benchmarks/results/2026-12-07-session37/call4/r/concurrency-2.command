@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 --dtype bf16 --out-dtype bf16 --layout nt --shape 300x8192x8192 --stages=wgmma --repeat 3 --tuning-db= --dtype bf16 --out-dtype bf16 --layout nt --shape 512x5120x5120 --stages=wgmma --repeat 3 --tuning-db=

@@ -1,0 +1,1 @@
+gemm-run --shape 4096x4096x4096 --dtype bf16 --out-dtype bf16 --layout nt --stages wgmma --repeat 20 --json /root/out/r/plain-4096x4096x4096.json
