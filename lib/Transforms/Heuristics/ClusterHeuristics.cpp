@@ -25,17 +25,19 @@ using namespace mlir::gemm_opt;
 /// 512x5120x5120 80.0 / 82.1 -> 84.7 / 84.2, 512x6144x4096 82.6 / 79.6 ->
 /// 91.6 / 90.8, 1536x10240x5120 73.2 / 72.8 -> 83.5 / 83.7, 512x5120x13824
 /// 82.9 / 83.2 -> 82.8 / 82.7 (geomean 80.6 / 80.1 -> 86.1 / 85.9).
-/// Not elsewhere: swap-AB's two column tiles at M = 300 shared the weight's
-/// tile for nothing (the unseen suite's eight layers 78.0 / 77.7 without,
-/// 78.1 / 77.4 with, call4); 128x256 tiles tied at 512x8192x8192 and
+/// 16-bit inputs only, as measured (TF32's copied B has not run in a
+/// cluster). Not elsewhere: swap-AB's two column tiles at M = 300 shared the
+/// weight's tile for nothing (the unseen suite's eight layers 78.0 / 77.7
+/// without, 78.1 / 77.4 with, call4); 128x256 tiles tied at 512x8192x8192 and
 /// 512x8192x28672, 128x160 and 128x240 lost a point or two at
 /// 512x10240x8192 and 512x15360x5120 (call2/tune-512).
 void mlir::gemm_opt::chooseWgmmaCluster(const GemmProblem &p,
                                         WgmmaGemmPlan &plan) {
   int64_t rowTiles = ceilDiv(p.m, plan.bm);
-  if (!plan.warpSpecialized || !plan.persistent || plan.consumers != 2 ||
-      plan.streamK || plan.splitK != 1 || plan.pingpong || plan.swapAB ||
-      plan.bm != 128 || plan.bn != 192 || rowTiles % 2)
+  if (plan.elemBytes != 2 || !plan.warpSpecialized || !plan.persistent ||
+      plan.consumers != 2 || plan.streamK || plan.splitK != 1 ||
+      plan.pingpong || plan.swapAB || plan.bm != 128 || plan.bn != 192 ||
+      rowTiles % 2)
     return;
   WgmmaGemmPlan clustered = plan;
   clustered.clusterM = 2;

@@ -498,8 +498,8 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
 /// Clusters of two where they were measured to pay (ClusterHeuristics.cpp):
 /// the cooperative 128x192 tiles over an even count of 128-row tiles (B
 /// multicast along M); not swap-AB's pairs of column tiles (no gain at
-/// M = 300), never a batched matmul, and every clustered plan valid with
-/// its tiles in whole clusters.
+/// M = 300), never TF32 or a batched matmul, and every clustered plan valid
+/// with its tiles in whole clusters.
 void testClusterPlans(MLIRContext &ctx) {
   const ChipInfo &chip = *lookupChipInfo("sm_90a");
   Type bf16 = BFloat16Type::get(&ctx);
@@ -526,6 +526,12 @@ void testClusterPlans(MLIRContext &ctx) {
   }
   EXPECT_MSG(plan(512, 5120, 5120, 2).second.clusterSize() == 1,
              "batched: no cluster");
+  // TF32 (its B a transposed copy) has not run in a cluster.
+  GemmProblem tf32 = makeProblem({512, 5120, 5120}, Float32Type::get(&ctx),
+                                 Float32Type::get(&ctx), false);
+  WgmmaGemmPlan tf32Plan = chooseWgmmaPlan(tf32, chip);
+  EXPECT_MSG(tf32Plan.bn == 192 && tf32Plan.clusterSize() == 1,
+             "tf32: " + tf32Plan.str());
   for (int64_t m : {256, 300, 384, 512, 700, 1024, 1536, 2048, 4096})
     for (int64_t n : {5120, 8192, 10240, 13824, 28672})
       for (int64_t k : {5120, 8192}) {
