@@ -1,5 +1,6 @@
 //===- CudaDriver.cpp - CUDA driver API loaded with dlopen ----------------===//
 #include "gemm-opt/Runtime/CudaDriver.h"
+#include "gemm-opt/Runtime/JsonWriting.h"
 
 #include <chrono>
 #include <cstdio>
@@ -374,11 +375,6 @@ struct LaunchConfig {
   LaunchConfig(const LaunchConfig &) = delete; // cfg points into attrs
   LaunchConfig &operator=(const LaunchConfig &) = delete;
 };
-
-std::string dims(const std::array<uint32_t, 3> &d) {
-  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
-         std::to_string(d[2]) + "]";
-}
 } // namespace
 
 void CudaDriver::launchEx(CUfunction f, const std::array<uint32_t, 3> &grid,
@@ -392,9 +388,12 @@ void CudaDriver::launchEx(CUfunction f, const std::array<uint32_t, 3> &grid,
   LaunchConfig c(grid, block, cluster, programmatic, sharedBytes, stream);
   CUresult r = api->cuLaunchKernelEx(&c.cfg, f, params, nullptr);
   if (r != CUDA_SUCCESS)
-    throw CudaError("cuLaunchKernelEx (grid " + dims(grid) + ", block " + dims(block) +
-                    (cluster ? ", cluster " + dims(*cluster) : std::string()) +
-                    (programmatic ? ", programmatic dependent" : "") + "): " + errorString(r));
+    throw CudaError(
+        "cuLaunchKernelEx (grid " + jsonIntList(grid) + ", block " +
+        jsonIntList(block) +
+        (cluster ? ", cluster " + jsonIntList(*cluster) : std::string()) +
+        (programmatic ? ", programmatic dependent" : "") +
+        "): " + errorString(r));
 }
 
 int CudaDriver::maxActiveClusters(CUfunction f,
@@ -409,9 +408,9 @@ int CudaDriver::maxActiveClusters(CUfunction f,
   int clusters = 0;
   CUresult r = api->cuOccupancyMaxActiveClusters(&clusters, f, &c.cfg);
   if (r != CUDA_SUCCESS)
-    throw CudaError("cuOccupancyMaxActiveClusters (grid " + dims(grid) +
-                    ", block " + dims(block) + ", cluster " + dims(cluster) +
-                    ", " + std::to_string(sharedBytes) +
+    throw CudaError("cuOccupancyMaxActiveClusters (grid " + jsonIntList(grid) +
+                    ", block " + jsonIntList(block) + ", cluster " +
+                    jsonIntList(cluster) + ", " + std::to_string(sharedBytes) +
                     " bytes of shared memory): " + errorString(r));
   return clusters;
 }

@@ -171,10 +171,6 @@ bool KernelManifest::operator==(const KernelManifest &o) const {
 
 namespace {
 
-std::string dims(const std::array<uint32_t, 3> &d) {
-  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
-}
-
 std::string paramJson(const KernelParam &p) {
   std::string s = "{\"abi\": " + jsonQuote(paramAbiName(p.abi));
   switch (p.abi) {
@@ -321,11 +317,11 @@ std::string toJson(const KernelManifest &m) {
       os << "      \"name\": " << jsonQuote(k.name) << ",\n";
       if (several)
         os << "      \"op\": " << k.op << ",\n";
-      os << "      \"grid\": " << dims(k.grid) << ",\n";
-      os << "      \"block\": " << dims(k.block) << ",\n";
+      os << "      \"grid\": " << jsonIntList(k.grid) << ",\n";
+      os << "      \"block\": " << jsonIntList(k.block) << ",\n";
       os << "      \"dynamic_shared_memory\": " << k.dynamicSharedMemory << ",\n";
       if (k.cluster)
-        os << "      \"cluster\": " << dims(*k.cluster) << ",\n";
+        os << "      \"cluster\": " << jsonIntList(*k.cluster) << ",\n";
       if (k.programmaticDependent)
         os << "      \"programmatic_dependent\": true,\n";
       if (k.residentGrid)

@@ -447,10 +447,6 @@ bool validateKernelOps(const KernelManifest &m, std::string &msg) {
   return true;
 }
 
-std::string dims3Str(const std::array<uint32_t, 3> &d) {
-  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
-}
-
 /// Grid, block, shared memory and cluster within CUDA's limits.
 bool validateLaunch(const KernelDesc &k, size_t index, const std::string &at, std::string &msg) {
   for (int d = 0; d < 3; ++d)
@@ -472,7 +468,7 @@ bool validateLaunch(const KernelDesc &k, size_t index, const std::string &at, st
   // and caps it along x only.
   if (k.residentGrid && (!k.cluster || k.grid[1] != 1 || k.grid[2] != 1)) {
     std::string found =
-        dims3Str(k.grid) + (k.cluster ? "" : " without a cluster");
+        jsonIntList(k.grid) + (k.cluster ? "" : " without a cluster");
     return msg = at + "resident_grid needs a \"cluster\" and a 1-D grid, " +
                  "found grid " + found + " (the runtime launches as many " +
                  "whole clusters along x as the device holds at once)",
@@ -481,13 +477,14 @@ bool validateLaunch(const KernelDesc &k, size_t index, const std::string &at, st
   if (!k.cluster)
     return true;
   const auto &c = *k.cluster;
-  std::string cs = dims3Str(c);
+  std::string cs = jsonIntList(c);
   for (int d = 0; d < 3; ++d)
     if (c[d] == 0)
       return msg = at + "cluster dimensions must be positive, found " + cs, false;
   for (int d = 0; d < 3; ++d)
     if (k.grid[d] % c[d] != 0)
-      return msg = at + "grid " + dims3Str(k.grid) + " is not divisible by cluster " + cs + " in dimension " +
+      return msg = at + "grid " + jsonIntList(k.grid) +
+                   " is not divisible by cluster " + cs + " in dimension " +
                    "xyz"[d],
              false;
   uint64_t size = uint64_t(c[0]) * c[1] * c[2];

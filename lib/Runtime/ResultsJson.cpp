@@ -17,9 +17,6 @@ namespace gemm_opt::runtime {
 
 namespace {
 std::string num(double v) { return jsonNumber(v); }
-std::string dims3(const std::array<uint32_t, 3> &d) {
-  return "[" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + "]";
-}
 
 /// "kernels": one per line; a function's kernels name their op.
 void writeKernels(llvm::raw_ostream &os, const StageResult &r) {
@@ -29,13 +26,17 @@ void writeKernels(llvm::raw_ostream &os, const StageResult &r) {
     os << (k ? ",\n" : "\n") << "        {\"name\": " << jsonQuote(kr.name);
     if (kr.op >= 0)
       os << ", \"op\": " << kr.op;
-    os << ", \"grid\": " << dims3(kr.grid) << ", \"block\": " << dims3(kr.block)
-       << ", \"registers\": " << kr.registers << ", \"static_shared_bytes\": " << kr.staticSharedBytes
-       << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes << ", \"local_bytes\": " << kr.localBytes
-       << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock << ", \"ptx_version\": " << kr.ptxVersion
+    os << ", \"grid\": " << jsonIntList(kr.grid)
+       << ", \"block\": " << jsonIntList(kr.block)
+       << ", \"registers\": " << kr.registers
+       << ", \"static_shared_bytes\": " << kr.staticSharedBytes
+       << ", \"dynamic_shared_bytes\": " << kr.dynamicSharedBytes
+       << ", \"local_bytes\": " << kr.localBytes
+       << ", \"max_threads_per_block\": " << kr.maxThreadsPerBlock
+       << ", \"ptx_version\": " << kr.ptxVersion
        << ", \"binary_version\": " << kr.binaryVersion;
     if (kr.cluster)
-      os << ", \"cluster\": " << dims3(*kr.cluster);
+      os << ", \"cluster\": " << jsonIntList(*kr.cluster);
     os << "}";
   }
   os << (r.kernels.empty() ? "]" : "\n      ]") << "\n    }";

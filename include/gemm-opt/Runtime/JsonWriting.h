@@ -32,8 +32,9 @@ std::string jsonNumber(double v);
 std::string jsonFloat(float v);
 /// The decimal digits of `v` (byte counts past 2^64 in messages).
 std::string u128Decimal(unsigned __int128 v);
-/// "[1, 2, 3]": a list of integers as a JSON array (also used in messages).
-template <typename T> std::string jsonIntList(const std::vector<T> &v) {
+/// "[1, 2, 3]": a list of integers (a std::vector, a grid's std::array) as
+/// a JSON array (also used in messages).
+template <typename List> std::string jsonIntList(const List &v) {
   std::string s = "[";
   for (size_t i = 0; i < v.size(); ++i)
     s += (i ? ", " : "") + std::to_string(v[i]);

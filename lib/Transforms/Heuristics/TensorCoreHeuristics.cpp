@@ -526,7 +526,6 @@ WgmmaGemmPlan mlir::gemm_opt::chooseWgmmaPlan(const GemmProblem &p,
                                        "tiles"
                                      : "one warpgroup on 128x128")
                  << "; plan " << plan.str() << "\n";
-  chooseWgmmaCluster(p, plan);
   return plan;
 }
 
