@@ -1,0 +1,1 @@
+bash benchmarks/concurrency-check.sh /tmp/bin 1 --dtype bf16 --out-dtype bf16 --layout nt --shape 512x5120x5120 --stages=wgmma --repeat 3 --tuning-db= --dtype f16 --out-dtype f32 --layout nt --shape 1024x4096x4096 --stages=wgmma --repeat 3 --tuning-db test/GPU/Inputs/cluster-db.jsonl

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 9 gemm-run --check-only --dtype f16 --out-dtype f32 --layout nt --shape 1024x4096x4096 --stages=wgmma --tuning-db test/GPU/Inputs/cluster-db.jsonl

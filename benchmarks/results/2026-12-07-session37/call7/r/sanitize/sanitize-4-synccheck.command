@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool synccheck --error-exitcode 9 gemm-run --check-only --dtype bf16 --out-dtype bf16 --layout nt --shape 512x6144x4096 --epilogue bias,gelu-erf --stages=wgmma --tuning-db=
