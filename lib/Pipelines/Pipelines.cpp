@@ -117,13 +117,14 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   addStageRungPasses(pm, *stage, rungOptions);
   pm.addPass(createGemmMergeDynamicVariants());
   addLowerToPtxPasses(pm, "");
-  if (!opts.ptxFile.empty() || !opts.manifestFile.empty()) {
-    GemmEmitKernelsOptions emit;
-    emit.ptxFile = opts.ptxFile;
-    emit.manifestFile = opts.manifestFile;
-    emit.stage = opts.stage;
-    pm.addPass(createGemmEmitKernels(emit));
-  }
+  // Also without output files: the kernels are described and checked
+  // (grid limits, nothing left on the host) as the manifest would be, so
+  // that a compile does not succeed on what a written manifest refuses.
+  GemmEmitKernelsOptions emit;
+  emit.ptxFile = opts.ptxFile;
+  emit.manifestFile = opts.manifestFile;
+  emit.stage = opts.stage;
+  pm.addPass(createGemmEmitKernels(emit));
   return success();
 }
 

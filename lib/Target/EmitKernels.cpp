@@ -4,6 +4,7 @@
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::gemm_opt {
@@ -71,12 +72,34 @@ static LogicalResult writeFilesAtomically(
   return success();
 }
 
+/// Whether two output paths name one file: the same file when both exist
+/// (links, relative paths), else the same absolute path. Written both, the
+/// second would replace the first (or its rename fail, leaving one of
+/// them behind).
+static bool nameOneFile(StringRef a, StringRef b) {
+  bool same = false;
+  if (!llvm::sys::fs::equivalent(a, b, same) && same)
+    return true;
+  SmallString<256> x(a), y(b);
+  llvm::sys::fs::make_absolute(x);
+  llvm::sys::fs::make_absolute(y);
+  llvm::sys::path::remove_dots(x, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_dots(y, /*remove_dot_dot=*/true);
+  return x == y;
+}
+
 struct GemmEmitKernelsPass
     : public mlir::gemm_opt::impl::GemmEmitKernelsBase<GemmEmitKernelsPass> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (!ptxFile.empty() && !manifestFile.empty() &&
+        nameOneFile(ptxFile, manifestFile)) {
+      module.emitError("ptx-file and manifest-file name the same file '")
+          << ptxFile << "'; give each its own path";
+      return signalPassFailure();
+    }
     FailureOr<KernelBundle> bundle = extractKernelBundle(module, stage, chip);
     if (failed(bundle))
       return signalPassFailure();

@@ -109,7 +109,17 @@ LogicalResult mlir::gemm_opt::describeProblem(Operation *at, Attribute problem,
 
 LogicalResult mlir::gemm_opt::checkNothingLeftOnHost(func::FuncOp func) {
   WalkResult leftover = func.walk([&](Operation *op) {
-    if (isa<linalg::LinalgOp, memref::CopyOp>(op)) {
+    // A copy is bufferization's, not the input's: it keeps a tensor that
+    // one op writes in place for another op that reads it after.
+    if (isa<memref::CopyOp>(op)) {
+      op->emitError("needs a copy of a buffer on the host, which no kernel "
+                    "performs: bufferization copies a tensor that one op "
+                    "writes in place and another reads afterwards (e.g. one "
+                    "tensor argument as the init of two matmuls); give each "
+                    "op an init of its own");
+      return WalkResult::interrupt();
+    }
+    if (isa<linalg::LinalgOp>(op)) {
       op->emitError("is left on the host after kernel generation; no kernel "
                     "performs it");
       return WalkResult::interrupt();

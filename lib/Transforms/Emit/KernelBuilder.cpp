@@ -8,6 +8,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -331,6 +332,15 @@ void mlir::gemm_opt::eraseUnusedScratchBuffers(ArrayRef<Operation *> allocs) {
       user->erase();
     alloc->erase();
   }
+}
+
+Value mlir::gemm_opt::createAsyncGroup(OpBuilder &b, Location loc,
+                                       ValueRange tokens) {
+  auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
+      b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+  if (tokens.empty())
+    group->setAttr("gemm_opt.empty_group", b.getUnitAttr());
+  return group;
 }
 
 void mlir::gemm_opt::createMmaSyncM16N8K16(KernelBuilder &b, Type elemType,

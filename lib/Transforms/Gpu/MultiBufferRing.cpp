@@ -32,6 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gpu/GpuTransforms.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -350,8 +351,7 @@ static nvgpu::DeviceAsyncWaitOp regroupCopies(RewriterBase &rewriter,
   for (Operation *group : groups)
     rewriter.eraseOp(group);
   rewriter.setInsertionPointAfter(last);
-  Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
-      rewriter, loop.getLoc(), nvgpu::DeviceAsyncTokenType::get(rewriter.getContext()), tokens);
+  Value group = createAsyncGroup(rewriter, loop.getLoc(), tokens);
   rewriter.setInsertionPoint(barrier);
   return nvgpu::DeviceAsyncWaitOp::create(rewriter, loop.getLoc(), group,
                                           nullptr);

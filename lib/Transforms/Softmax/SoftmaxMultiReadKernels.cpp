@@ -82,21 +82,30 @@ void softmax::buildThreePass(KernelBuilder &b, const SoftmaxProblem &p,
     });
   }
   // Kernel 3: y = exp(x - max) / sum, a thread per element, blocks of
-  // `threads` columns (grid: rows x column tiles).
+  // `threads` columns (grid: rows x column tiles). Grid y holds at most
+  // 65535 blocks: a row of more tiles than that (16M columns of 256
+  // threads) has each block stride over the tiles gridDim.y apart.
   b.setInsertionPoint(hostPoint);
   {
-    gpu::LaunchOp launch = createLaunch(b, p.rows, ceilDiv(p.cols, threads),
-                                        threads, 0, {}, plan, "normalize");
+    constexpr int64_t kMaxGridY = 65535;
+    int64_t tiles = ceilDiv(p.cols, threads);
+    int64_t gridY = std::min(tiles, kMaxGridY);
+    gpu::LaunchOp launch =
+        createLaunch(b, p.rows, gridY, threads, 0, {}, plan, "normalize");
     Emitter e{b};
     Value row = launch.getBlockIds().x;
     Value col = b.add(b.mul(launch.getBlockIds().y, threads),
                       launch.getThreadIds().x);
-    e.guarded(b.ult(col, p.cols), [&] {
+    auto normalize = [&](Value col) {
       Value rowMax = memref::LoadOp::create(b, maxBuf, ValueRange{row});
       Value rowSum = memref::LoadOp::create(b, sumBuf, ValueRange{row});
       Value x = e.load(p.x, {row, col}, 1).front();
       e.store({e.divf(e.expDiff(x, rowMax), rowSum)}, p.y, {row, col});
-    });
+    };
+    if (gridY == tiles)
+      e.guarded(b.ult(col, p.cols), [&] { normalize(col); });
+    else
+      e.stridedLoop(col, p.cols, gridY * threads, normalize);
   }
 }
 

@@ -173,6 +173,14 @@ void storeAccumulatorPair(KernelBuilder &b, Value c, int64_t m, int64_t n,
 void createMmaSyncM16N8K16(KernelBuilder &b, Type elemType, ValueRange a,
                            ValueRange bFrag, MutableArrayRef<Value> acc);
 
+/// An nvgpu.device_async_create_group of `tokens` (cp.async.commit_group).
+/// A group of no copies (a tile loaded by plain loads, or past the end of
+/// K) is still committed so that the wait counts stay static; it carries
+/// the unit attribute `gemm_opt.empty_group`, because upstream's format
+/// prints it as a bare op name, which the parser then reads with the next
+/// line's result as its operand: the IR after a rung would not parse.
+Value createAsyncGroup(OpBuilder &b, Location loc, ValueRange tokens);
+
 /// Every gpu.launch below `root` whose kernel role (`gemm_opt.kernel`) is
 /// `kind` ("matmul", "softmax", ...), in walk order.
 SmallVector<gpu::LaunchOp> findKernels(Operation *root, StringRef kind);

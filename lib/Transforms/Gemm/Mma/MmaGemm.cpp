@@ -362,8 +362,7 @@ SmallVector<Value> MmaKernelEmitter::mainLoop(ValueRange init) {
   int64_t s = plan.stages;
   int64_t steps = plan.bk / plan.kStep();
   auto commit = [&](ArrayRef<Value> tokens) {
-    return nvgpu::DeviceAsyncCreateGroupOp::create(
-        b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+    return createAsyncGroup(b, b.getLoc(), tokens);
   };
   // Prologue: tiles 0 .. s-2 (fewer when K is short; the groups are still
   // committed, empty, so that every wait count below is static), then the

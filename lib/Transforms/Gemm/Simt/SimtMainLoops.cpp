@@ -63,8 +63,7 @@ SmallVector<Value> SimtKernelEmitter::mainLoopPipelined(ValueRange init,
   Value lastTile = sub(tileCount, c(1));
   int64_t stages = plan.stages;
   auto commit = [&](ArrayRef<Value> tokens) {
-    return nvgpu::DeviceAsyncCreateGroupOp::create(
-        b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+    return createAsyncGroup(b, b.getLoc(), tokens);
   };
   // Prologue: stages 0 .. stages-2. Tiles past the end are clamped to the last
   // one: the copy is redundant but lands in a free stage, and every

@@ -131,6 +131,30 @@ static std::string applyPlanOptions(const GemmProblem &problem,
   return error.empty() ? "" : "invalid 'wgmma' plan: " + error;
 }
 
+/// The switches (-1 heuristic, 0 off, 1 on) are read as `!= 0` or `== 1`
+/// below, so any other value would silently mean on for some and off for
+/// others (pingpong=2 on, tma-store=2 off): "" or why one is out of range.
+/// max-registers likewise takes -1 for the heuristic; the plan's check
+/// bounds its caps.
+static std::string checkSwitchOptions(const GemmWgmmaOptions &o) {
+  const std::pair<StringRef, int64_t> switches[] = {
+      {"warp-specialized", o.warpSpecialized},
+      {"persistent", o.persistent},
+      {"pingpong", o.pingpong},
+      {"staging", o.staging},
+      {"tma-store", o.tmaStore},
+      {"stream-k", o.streamK},
+      {"swap-ab", o.swapAb}};
+  for (auto [name, value] : switches)
+    if (value < -1 || value > 1)
+      return "invalid 'wgmma' option " + name.str() + "=" + str(value) +
+             ": expected -1 (heuristic), 0 or 1";
+  if (o.maxRegisters < -1)
+    return "invalid 'wgmma' option max-registers=" + str(o.maxRegisters) +
+           ": expected -1 (heuristic), 0 (no cap) or a cap in [24, 255]";
+  return "";
+}
+
 /// What the wgmma rung plans for a launch.
 struct WgmmaRungPlan {
   WgmmaGemmPlan plan;
@@ -153,9 +177,8 @@ static std::string planWgmma(const GemmProblem &problem, const ChipInfo &chip,
                              const GemmWgmmaOptions &o,
                              std::optional<WgmmaGemmPlan> &base,
                              WgmmaRungPlan &out) {
-  if (o.staging < -1 || o.staging > 1)
-    return "invalid 'wgmma' option staging=" + str(o.staging) +
-           ": expected -1 (heuristic), 0 or 1";
+  if (std::string why = checkSwitchOptions(o); !why.empty())
+    return why;
   // Rows TMA cannot load: padded staging copies, or the mma.sync kernel
   // stays (small problems, or staging=0).
   out.rows = checkTmaRows(problem);
