@@ -28,9 +28,11 @@ using namespace mlir::gemm_opt;
 /// 16-bit inputs only, as measured (TF32's copied B has not run in a
 /// cluster). Not elsewhere: swap-AB's two column tiles at M = 300 shared the
 /// weight's tile for nothing (the unseen suite's eight layers 78.0 / 77.7
-/// without, 78.1 / 77.4 with, call4); 128x256 tiles tied at 512x8192x8192 and
-/// 512x8192x28672, 128x160 and 128x240 lost a point or two at
-/// 512x10240x8192 and 512x15360x5120 (call2/tune-512).
+/// without, 78.1 / 77.4 with, call4), and pairs along the swapped M sharing
+/// the activation's tile lost (78.5 -> 73.5 / 73.3; over twelve other
+/// padded shapes 88.7 -> 87.2: results/2026-12-07-session38/call1); 128x256
+/// tiles tied at 512x8192x8192 and 512x8192x28672, 128x160 and 128x240 lost a
+/// point or two at 512x10240x8192 and 512x15360x5120 (call2/tune-512).
 void mlir::gemm_opt::chooseWgmmaCluster(const GemmProblem &p,
                                         WgmmaGemmPlan &plan) {
   int64_t rowTiles = ceilDiv(p.m, plan.bm);

@@ -1,8 +1,9 @@
-//===- SwapAbWgmmaHeuristics.cpp - wgmma tiles of C^T for padded M -------===//
+//===- SwapAbWgmmaHeuristics.cpp - wgmma plans for padded M --------------===//
 //
 // When the wgmma rung computes C^T = B A^T (WgmmaGemmPlan::swapAB) and with
 // which tiles: M then runs along wgmma's n side, in steps of 8 rows, where
-// 64- or 128-row tiles of A would compute mostly padding.
+// 64- or 128-row tiles of A would compute mostly padding; and, in the same
+// family, where 128x256 tiles with stream-K beat it despite that padding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,9 @@
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
+
+/// Swap-AB in the padded-M family from this K on (usePaddedMStreamK).
+static constexpr int64_t kSwapAbPaddedMinK = 8192;
 
 SwapAbWgmmaTiles mlir::gemm_opt::chooseSwapAbWgmmaTiles(int64_t m, int64_t n,
                                                         int64_t numSMs) {
@@ -45,6 +49,44 @@ SwapAbWgmmaTiles mlir::gemm_opt::chooseSwapAbWgmmaTiles(int64_t m, int64_t n,
   return best;
 }
 
+/// The padded-M family's plan where swap-AB's is not the one: the
+/// cooperative 128x256 kernel with stream-K (and TMA stores,
+/// chooseWgmmaTmaStore), its last 128-row tile mostly padding. Measured on an
+/// H100 against the heuristics' plans of before, the same kernels as this plan
+/// gives (bf16, B stored N x K, % of cuBLAS interleaved,
+/// results/2026-12-07-session38, calls 1 and 2):
+///  - a K of 5120, where swap-AB's tiles were chosen: 27648x5120 at
+///    M = 288 / 300 / 320 / 1200 / 1700 91.6 / 92.4 / 97.2 / 92.1 / 87.9
+///    against 86.6 / 78.2 / 79.2 / 85.0 / 82.3, 15360x5120 at M = 300 /
+///    560 77.9 / 86.1 against 77.3 / 81.8;
+///  - where swap-AB's tiles leave their last wave under 3/4 full (the
+///    64x256 stream-K kernel before): 288x5120x13824 88.8 against 78.5,
+///    300x5120x13824 88.2 against 83.8 / 77.2, 320x10240x8192 136.5
+///    against 122.1, 300x10240x8192 77.8 against 76.3 / 75.4, 288x5120x5120
+///    77.6 against 75.7, 300x5120x5120 82.6 against 80.3 / 83.6.
+/// Over a K of 8192 or more swap-AB stays ahead where it fills its waves
+/// (300x8192x8192 87.0 against 66.2, 560x5120x13824 91.8 against 76.9,
+/// 680x8192x8192 88.4 against 84.8): a block's fixed cost per tile
+/// (swap-AB stores C transposed from registers) weighs more over a short
+/// K, is our reading. Not measured: other layouts (B stored K x N keeps
+/// the 64x256 kernel, chooseStreamKWgmmaTiles), TF32, the H200.
+static bool usePaddedMStreamK(const GemmProblem &p, const ChipInfo &chip,
+                              WgmmaGemmPlan &plan, std::string &why,
+                              const std::string &becauseNoSwap) {
+  WgmmaGemmPlan split = plan;
+  useCooperativeWgmma(split, 256);
+  split.groupM = 8;
+  split.streamK = true;
+  if (!checkWgmmaStreamK(p, split).empty() || !split.validate(chip).empty())
+    return false;
+  plan = split;
+  why = "M = " + std::to_string(p.m) + ": " + becauseNoSwap +
+        ": 128x256 tiles with stream-K";
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": " << why
+                 << "; plan " << plan.str() << "\n";
+  return true;
+}
+
 bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
                                            const ChipInfo &chip,
                                            WgmmaGemmPlan &plan,
@@ -59,16 +101,23 @@ bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
   swapped.swapAB = true;
   if (!checkWgmmaSwapAb(p, swapped).empty())
     return false;
+  // Over a short K, the stream-K kernel where its tail fits the
+  // consumers' registers (checkWgmmaStreamK), else swap-AB as before.
+  if (p.k < kSwapAbPaddedMinK &&
+      usePaddedMStreamK(p, chip, plan, why,
+                        "a K of " + std::to_string(p.k) + " (under " +
+                            std::to_string(kSwapAbPaddedMinK) +
+                            ") for swap-AB's tiles"))
+    return true;
   // Only where the swapped tiles fill the last wave: with 80 tiles on 132
-  // SMs (300x5120x13824) the 64x256 stream-K kernel stays ahead.
+  // SMs (300x5120x13824) the stream-K kernel is ahead.
   SwapAbWgmmaTiles tiles = chooseSwapAbWgmmaTiles(p.m, p.n, chip.numSMs);
   int64_t waves = ceilDiv(tiles.tiles, chip.numSMs);
-  if (4 * tiles.tiles < 3 * waves * chip.numSMs) {
-    GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k
-                   << ": swap-AB's " << tiles.tiles << " tiles of 128x"
-                   << tiles.cols << " fill under 3/4 of their last wave\n";
-    return false;
-  }
+  if (4 * tiles.tiles < 3 * waves * chip.numSMs)
+    return usePaddedMStreamK(p, chip, plan, why,
+                             "swap-AB's " + std::to_string(tiles.tiles) +
+                                 " tiles of 128x" + std::to_string(tiles.cols) +
+                                 " fill under 3/4 of their last wave");
   // The persistent warp-specialized kernel (a producer warpgroup, two
   // consumers) with 4 ring slots, once its stores kept ptxas from
   // serializing its wgmmas (storeCTransposed). On an H100, over the nine

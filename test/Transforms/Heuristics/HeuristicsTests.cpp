@@ -359,20 +359,31 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
                "2048x5120x13824: " + plan.str());
   }
   // Stream-K's split last wave: an M whose last 128-row tile is mostly
-  // padding takes 64x256 tiles (300 = 2 x 128 + 44) where swap-AB's tiles
-  // would leave the last wave a quarter empty (300x5120: 80 tiles of
-  // 128x152), a last wave of 128x256 tiles under a third full splits
+  // padding (300 = 2 x 128 + 44) with B stored N x K takes the cooperative
+  // 128x256 kernel where swap-AB's tiles would leave the last wave a
+  // quarter empty (300x5120: 80 tiles of 128x152; 300x10240: 160) or over
+  // a K under 8192 (300x27648x5120, 1200x27648x5120), with B stored K x N
+  // 64x256 tiles; a last wave of 128x256 tiles under a third full splits
   // (512x10240: 132 + 28 tiles), one of 56 tiles does not (2048x5120);
   // nor does a batched matmul.
-  for (auto [shape, bm] : {std::pair{Shape{300, 5120, 13824}, int64_t(64)},
-                           std::pair{Shape{300, 10240, 8192}, int64_t(64)},
-                           std::pair{Shape{512, 10240, 8192}, int64_t(128)}}) {
+  for (auto [shape, bm, nt] :
+       {std::tuple{Shape{300, 5120, 13824}, int64_t(128), true},
+        std::tuple{Shape{300, 10240, 8192}, int64_t(128), true},
+        std::tuple{Shape{300, 27648, 5120}, int64_t(128), true},
+        std::tuple{Shape{1200, 27648, 5120}, int64_t(128), true},
+        std::tuple{Shape{300, 5120, 13824}, int64_t(64), false},
+        std::tuple{Shape{300, 27648, 5120}, int64_t(64), false},
+        std::tuple{Shape{512, 10240, 8192}, int64_t(128), true}}) {
     GemmProblem p = makeProblem(shape, bf16, bf16, false);
-    p.transposeB = true;
+    p.transposeB = nt;
     WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
-    EXPECT_MSG(plan.streamK && plan.bm == bm && plan.bn == 256 &&
-                   plan.persistent && plan.splitK == 1 && plan.groupM == 8,
-               describe(shape, "bf16", "sm_90a") + ": " + plan.str());
+    std::string what =
+        std::string(nt ? "nt " : "nn ") + describe(shape, "bf16", "sm_90a");
+    EXPECT_MSG(plan.streamK && !plan.swapAB && plan.bm == bm &&
+                   plan.bn == 256 && plan.consumers == bm / 64 &&
+                   plan.persistent && plan.splitK == 1 && plan.groupM == 8 &&
+                   plan.validate(chip).empty(),
+               what + ": " + plan.str());
     GemmProblem tf32 = makeProblem(shape, f32, f32, false);
     EXPECT_MSG(!chooseWgmmaPlan(tf32, chip).streamK,
                "tf32 " + describe(shape, "f32", "sm_90a"));
@@ -414,6 +425,14 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     tf32.transposeB = true;
     EXPECT_MSG(!chooseWgmmaPlan(tf32, chip).swapAB,
                "tf32 " + describe(shape, "f32", "sm_90a"));
+  }
+  // Over a short K where stream-K's tail parts would not fit the
+  // consumers' registers (1200x15360x5120: 600 tiles of 128x256), swap-AB.
+  {
+    GemmProblem p = makeProblem({1200, 15360, 5120}, bf16, bf16, false);
+    p.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    EXPECT_MSG(plan.swapAB && !plan.streamK, "1200x15360x5120: " + plan.str());
   }
   EXPECT_MSG(chooseSwapAbWgmmaTiles(300, 5120, 132).cols == 152 &&
                  chooseSwapAbWgmmaTiles(300, 5120, 132).tiles == 80,

@@ -94,10 +94,11 @@ struct SwapAbWgmmaTiles {
 };
 SwapAbWgmmaTiles chooseSwapAbWgmmaTiles(int64_t m, int64_t n, int64_t numSMs);
 
-/// Replaces `plan` (chooseWgmmaPlan's) by the swap-AB kernel's
-/// (WgmmaGemmPlan::swapAB) where `problem`'s M would leave its last 128-row
-/// tile mostly padding, and says why; false, leaving `plan` alone, for
-/// other problems.
+/// Replaces `plan` (chooseWgmmaPlan's) where `problem`'s M would leave its
+/// last 128-row tile mostly padding (B stored N x K, 16-bit inputs, wide N)
+/// by the swap-AB kernel's (WgmmaGemmPlan::swapAB) over a long K where its
+/// tiles fill their waves, else by the cooperative 128x256 kernel's with
+/// stream-K, and says why; false, leaving `plan` alone, for other problems.
 bool chooseSwapAbWgmmaPlan(const GemmProblem &problem, const ChipInfo &chip,
                            WgmmaGemmPlan &plan, std::string &why);
 
