@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-07-session38/inputs/gelu-shapes.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db=benchmarks/results/2026-12-07-session38/inputs/pp128x128-gelu.jsonl --json /root/out/r/gelu-pp128x128-none.json

@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-07-session38/inputs/gelu-shapes.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db=benchmarks/results/2026-12-07-session38/inputs/pp64x192-gelu.jsonl --epilogue bias,gelu --json /root/out/r/gelu-pp64x192-bias+gelu.json

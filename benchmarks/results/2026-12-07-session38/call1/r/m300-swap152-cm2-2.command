@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-07-session38/inputs/m300.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db=benchmarks/results/2026-12-07-session38/inputs/swap152-cm2-m300.jsonl --json /root/out/r/m300-swap152-cm2-2.json

@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/ncu --clock-control none -k regex:matmul_kernel --launch-skip 3 --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats --section InstructionStats gemm-run --shape 512x6144x4096 --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db= --repeat 5

@@ -1,0 +1,1 @@
+gemm-run --ptx benchmarks/results/2026-12-07-session38/inputs/rcp/rcp0-4096x4096x4096.ptx --manifest benchmarks/results/2026-12-07-session38/inputs/rcp/rcp0-4096x4096x4096.json --repeat 20 --json /root/out/r/rcp0-4096x4096x4096.json

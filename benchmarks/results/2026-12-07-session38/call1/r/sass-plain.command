@@ -1,0 +1,1 @@
+bash -c $PTXAS -arch=sm_90a benchmarks/results/2026-12-07-session38/inputs/plain-4096.ptx -o /tmp/plain.cubin && $CUOBJDUMP -sass /tmp/plain.cubin | grep -oE '^ +/\*[0-9a-f]{4,6}\*/ +(@!?U?P[0-9T] +)?[A-Z0-9.]+' | awk '{print $NF}' | sort | uniq -c | sort -rn

@@ -1,0 +1,1 @@
+gemm-run --suite benchmarks/results/2026-12-07-session38/inputs/padded-sk.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --tuning-db=benchmarks/results/2026-12-07-session38/inputs/t256-sk-padded.jsonl --json /root/out/r/padded-sk-t256.json
