@@ -7,6 +7,12 @@
 #                             # of BUDGET (default 560) are left, or
 #                             # STEPS (an extended regex) does not match
 #                             # NAME (one script over several calls)
+#   project_check "ARGS1" "ARGS2" ["ARGS3" "ARGS4"]
+#                             # the project check of a kernel change: the
+#                             # first two gemm-run argument lists at once,
+#                             # then all (up to four) at once, then
+#                             # memcheck / racecheck / synccheck on each
+#                             # (without --repeat); prints their verdicts
 #   summarize                 # one line per stage of every JSON under $O
 #   finish                    # tar $O into $OUT/r.tgz
 # Each step writes $O/NAME.command (the command) and $O/NAME.txt (its
@@ -14,6 +20,7 @@
 # summary lines. B is the unpacked bundle's directory, O = $OUT/r.
 B=/tmp/bin
 O=$OUT/r
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 mkdir -p "$O"
 device_start=$(date +%s)
 if [ ! -x "$B/gemm-run" ]; then
@@ -41,6 +48,17 @@ step() {
   echo "rc=$?" >> "$O/$name.txt"
   echo "== $name $(($(date +%s) - t0)) s"
   grep -E "FAIL|PASS|winner|geomean|all  " "$O/$name.txt" | tail -12
+}
+
+project_check() {
+  step concurrency-2 25 bash "$REPO/benchmarks/concurrency-check.sh" $B 1 "$1" "$2"
+  [ $# -gt 2 ] && step concurrency-$# 30 bash "$REPO/benchmarks/concurrency-check.sh" $B 1 "$@"
+  local once=()
+  for args in "$@"; do once+=("${args/ --repeat 3/}"); done
+  step sanitize 100 env TOOLS="memcheck racecheck synccheck" PER_RUN_TIMEOUT=60 \
+    bash "$REPO/benchmarks/sanitize-runs.sh" $B $O/sanitize "${once[@]}"
+  cat $O/concurrency-*.txt | grep -E "PASS|FAIL|rc=" | head -12
+  cat $O/sanitize.txt
 }
 
 summarize() {

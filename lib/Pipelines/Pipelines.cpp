@@ -117,9 +117,11 @@ LogicalResult mlir::gemm_opt::buildCompilePipeline(OpPassManager &pm,
   addStageRungPasses(pm, *stage, rungOptions);
   pm.addPass(createGemmMergeDynamicVariants());
   addLowerToPtxPasses(pm, "");
-  // Also without output files: the kernels are described and checked
-  // (grid limits, nothing left on the host) as the manifest would be, so
-  // that a compile does not succeed on what a written manifest refuses.
+  // Also without output files (checkKernels): the kernels are described
+  // and checked as the manifest would be, so that a compile does not
+  // succeed on what a written manifest refuses.
+  if (!opts.checkKernels && opts.ptxFile.empty() && opts.manifestFile.empty())
+    return success();
   GemmEmitKernelsOptions emit;
   emit.ptxFile = opts.ptxFile;
   emit.manifestFile = opts.manifestFile;

@@ -445,6 +445,8 @@ bool rt::compileStages(const CompileRequest &request,
     options.tuningDb = request.tuningDb;
     options.tuningDbStrict = request.tuningDbStrict;
     options.tuningDevice = request.tuningDevice;
+    // extractKernelBundle below checks the kernels (and gives the bundle).
+    options.checkKernels = false;
     std::string pipelineError;
     if (failed(mlir::gemm_opt::buildCompilePipeline(pm, options, pipelineError))) {
       error = pipelineError;

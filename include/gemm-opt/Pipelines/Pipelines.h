@@ -70,6 +70,10 @@ struct CompileOptions {
   /// When non-empty, gemm-emit-kernels writes these files at the end.
   std::string ptxFile;
   std::string manifestFile;
+  /// gemm-emit-kernels also without files, for its checks of the kernels
+  /// (grid limits, nothing left on the host). Off for a caller that runs
+  /// extractKernelBundle on the result itself: the same checks.
+  bool checkKernels = true;
   /// Let the mma and wgmma rungs compute f32 matmuls in TF32.
   bool allowTf32 = false;
   /// The mma rung's `small-m`: the kernels that stream B once for few rows

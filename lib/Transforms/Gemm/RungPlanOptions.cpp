@@ -16,6 +16,16 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
+std::string mlir::gemm_opt::checkRungSwitchOption(StringRef rung,
+                                                  StringRef name,
+                                                  int64_t value) {
+  if (value >= -1 && value <= 1)
+    return "";
+  return ("invalid '" + rung + "' option " + name + "=" + Twine(value) +
+          ": expected -1 (heuristic), 0 or 1")
+      .str();
+}
+
 std::optional<std::string> mlir::gemm_opt::rungPlanPart(gpu::LaunchOp launch,
                                                         StringRef rung) {
   if (auto gemv = launch->getAttrOfType<GemvPlanAttr>(kGemvPlanAttr))

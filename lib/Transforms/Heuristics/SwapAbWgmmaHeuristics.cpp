@@ -77,8 +77,15 @@ static bool usePaddedMStreamK(const GemmProblem &p, const ChipInfo &chip,
   useCooperativeWgmma(split, 256);
   split.groupM = 8;
   split.streamK = true;
-  if (!checkWgmmaStreamK(p, split).empty() || !split.validate(chip).empty())
+  std::string misfit = checkWgmmaStreamK(p, split);
+  if (misfit.empty())
+    misfit = split.validate(chip);
+  if (!misfit.empty()) {
+    GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
+                   << becauseNoSwap << ", but no 128x256 stream-K: " << misfit
+                   << "\n";
     return false;
+  }
   plan = split;
   why = "M = " + std::to_string(p.m) + ": " + becauseNoSwap +
         ": 128x256 tiles with stream-K";

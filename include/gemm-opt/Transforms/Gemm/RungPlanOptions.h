@@ -32,6 +32,12 @@ namespace mlir::gemm_opt {
 ArrayRef<StringRef> mmaPlanOptionNames();
 ArrayRef<StringRef> wgmmaPlanOptionNames();
 
+/// "" or why a rung's switch option (-1 heuristic, 0 off, 1 on) is out of
+/// range: the rungs read switches as `!= 0` or `== 1`, so another value
+/// would silently mean on for some and off for others.
+std::string checkRungSwitchOption(StringRef rung, StringRef name,
+                                  int64_t value);
+
 /// The mma rung's part that pins `plan`: small-m=0 and every tile option;
 /// for a small-M kernel small-m=1, the kernel and its parameters.
 std::string mmaPlanOptions(const MmaGemmPlan &plan);

@@ -157,9 +157,9 @@ static std::string planMma(const GemmProblem &problem, const ChipInfo &chip,
                  rows;
     return "";
   }
-  if (o.smallM < -1 || o.smallM > 1)
-    return "invalid 'mma' option small-m=" + str(o.smallM) +
-           ": expected -1 (heuristic), 0 or 1";
+  if (std::string why = checkRungSwitchOption("mma", "small-m", o.smallM);
+      !why.empty())
+    return why;
   if (std::string why = planSmallM(problem, chip, o, ctx, out);
       !why.empty() || out.plan)
     return why;

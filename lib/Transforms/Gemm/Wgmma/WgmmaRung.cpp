@@ -131,11 +131,9 @@ static std::string applyPlanOptions(const GemmProblem &problem,
   return error.empty() ? "" : "invalid 'wgmma' plan: " + error;
 }
 
-/// The switches (-1 heuristic, 0 off, 1 on) are read as `!= 0` or `== 1`
-/// below, so any other value would silently mean on for some and off for
-/// others (pingpong=2 on, tma-store=2 off): "" or why one is out of range.
-/// max-registers likewise takes -1 for the heuristic; the plan's check
-/// bounds its caps.
+/// "" or why a switch (checkRungSwitchOption: pingpong=2 would be on,
+/// tma-store=2 off) or max-registers is out of range. max-registers takes
+/// -1 for the heuristic; the plan's check bounds its caps.
 static std::string checkSwitchOptions(const GemmWgmmaOptions &o) {
   const std::pair<StringRef, int64_t> switches[] = {
       {"warp-specialized", o.warpSpecialized},
@@ -146,9 +144,9 @@ static std::string checkSwitchOptions(const GemmWgmmaOptions &o) {
       {"stream-k", o.streamK},
       {"swap-ab", o.swapAb}};
   for (auto [name, value] : switches)
-    if (value < -1 || value > 1)
-      return "invalid 'wgmma' option " + name.str() + "=" + str(value) +
-             ": expected -1 (heuristic), 0 or 1";
+    if (std::string why = checkRungSwitchOption("wgmma", name, value);
+        !why.empty())
+      return why;
   if (o.maxRegisters < -1)
     return "invalid 'wgmma' option max-registers=" + str(o.maxRegisters) +
            ": expected -1 (heuristic), 0 (no cap) or a cap in [24, 255]";
