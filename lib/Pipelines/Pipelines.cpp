@@ -3,9 +3,10 @@
 #include "gemm-opt/Pipelines/Pipelines.h"
 #include "AssignTargetPass.h"
 #include "StageRungsPass.h"
-#include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Support/TuningDb.h"
+#include "gemm-opt/Transforms/Analysis/ChipInfo.h"
 #include "gemm-opt/Transforms/Analysis/ModuleTarget.h"
+#include "gemm-opt/Transforms/Gpu/GpuTransforms.h"
 #include "gemm-opt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -24,6 +25,8 @@ bool mlir::gemm_opt::isSupportedChip(StringRef chip) {
 }
 
 void mlir::gemm_opt::addLowerToPtxPasses(OpPassManager &pm, StringRef chip) {
+  // Row tiles of a long M and batch entries past grid y's and z's 65535.
+  pm.addPass(createGemmLinearizeLaunchGrids());
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   // Outlining drops the launches' problems; the manifest needs them.
   pm.addPass(createGemmKeepKernelProblems());

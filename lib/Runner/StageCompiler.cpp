@@ -226,9 +226,9 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
     return false;
   }
   // f16/bf16 operands accumulate into an f32 result.
-  if (request.batch < 1 || request.batch > 65535) {
-    error = "--batch expects 1 to 65535 (the kernels' grid z), got " +
-            std::to_string(request.batch);
+  if (request.batch < 1 || request.batch > 2147483647) {
+    error =
+        "--batch expects 1 to 2147483647, got " + std::to_string(request.batch);
     return false;
   }
   if (request.sharedB && request.batch < 2) {

@@ -214,9 +214,10 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
       return fail(r.field("layout"), "unknown layout \"" + layout +
                                          "\" (expected nn, nt, tn or tt: A's letter, then B's; t = stored transposed)");
   }
-  // Optional: absent = 1 (one matmul, 2-D buffers). At most 65535: grid z.
+  // Optional: absent = 1 (one matmul, 2-D buffers). At most 2^31 - 1:
+  // cuBLAS's int count (the kernels' grid z, or x past 65535 entries).
   mm.batch = 1;
-  if (r.has("batch") && !r.mapInt("batch", mm.batch, 1, 65535))
+  if (r.has("batch") && !r.mapInt("batch", mm.batch, 1, 2147483647))
     return false;
   // Optional: absent = false (B batched like A and C).
   mm.sharedB = false;

@@ -319,8 +319,8 @@ bool validateProblem(const std::string &op, const MatmulProblem &mm, const Softm
     const std::string whyA = layout + (p.transposeA ? "A stored transposed, K x M)" : "A is M x K)");
     const std::string whyB = layout + (p.transposeB ? "B stored transposed, N x K" : "B is K x N") +
                              (p.sharedB ? ", shared by every batch entry)" : ")");
-    if (p.batch < 1 || p.batch > 65535)
-      return msg = "batch must be in [1, 65535] (grid z)", false;
+    if (p.batch < 1 || p.batch > 2147483647)
+      return msg = "batch must be in [1, 2^31 - 1]", false;
     if (p.bGroup < 1 || p.batch % p.bGroup)
       return msg = "b_group " + std::to_string(p.bGroup) +
                    " does not divide the batch (" + std::to_string(p.batch) +

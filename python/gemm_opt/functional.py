@@ -222,9 +222,9 @@ def matmul(a, b, *, bias=None, activation=None, out_dtype=None, stage="best", al
         else:
             c = _launch_matmul(flat, b2d, c_type, stage, options)[0]
         c = c.reshape(*lead, m, n)
-    elif a2d.dim() == 3 and b2d.dim() == 3 and a2d.shape[0] == b2d.shape[0] and 1 < a2d.shape[0] <= 65535 \
+    elif a2d.dim() == 3 and b2d.dim() == 3 and a2d.shape[0] == b2d.shape[0] and 1 < a2d.shape[0] <= mlir.MAX_BATCH \
             and m and n and k:
-        # One batch dimension on both sides: one batched kernel (grid z).
+        # One batch dimension on both sides: one batched kernel.
         c = _launch_matmul(a2d, b2d, c_type, stage, options)[0]
     else:
         lead = torch.broadcast_shapes(a2d.shape[:-2], b2d.shape[:-2])

@@ -4,6 +4,9 @@ a zero fill of C, or one linalg.softmax dimension(1), on static memrefs
 named as the manifest's buffers."""
 
 LAYOUTS = ("nn", "nt", "tn", "tt")
+# The most batch entries of a static batched matmul: cuBLAS's int count
+# (the kernels take an entry from grid z, or past 65535 from grid x).
+MAX_BATCH = 2**31 - 1
 
 
 def _map(results, batched=False):
@@ -35,8 +38,8 @@ def matmul_source(m, n, k, in_type, out_type, layout="nn", batch=1):
     the batch first; "?": a dynamic count of them (a DynamicKernel)."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown matmul layout {layout!r}; one of {LAYOUTS}")
-    if batch != "?" and not 1 <= batch <= 65535:
-        raise ValueError(f"batch {batch} is out of range [1, 65535] (the kernels' grid z)")
+    if batch != "?" and not 1 <= batch <= MAX_BATCH:
+        raise ValueError(f"batch {batch} is out of range [1, {MAX_BATCH}]")
     batched = batch == "?" or batch > 1
     a, b, maps = _operands(m, n, k, in_type, layout, "memref", f"{batch}x" if batched else "")
     c = f"memref<{f'{batch}x' if batched else ''}{m}x{n}x{out_type}>"

@@ -194,6 +194,17 @@ def test_batched_source_compiles_to_a_batched_kernel():
         mlir.matmul_source(4, 4, 4, "f32", "f32", batch=0)
 
 
+def test_batch_past_grid_z_compiles_into_grid_x():
+    """70000 entries, more than grid z's 65535: the source is built and the
+    kernel takes its entries from grid x (gemm-linearize-launch-grids)."""
+    src = mlir.matmul_source(32, 40, 24, "f16", "f32", batch=70000)
+    k = gemm_opt.compile(src, stage="warptile")
+    assert k.problem["batch"] == 70000
+    assert k.manifest["kernels"][0]["grid"] == [70000, 1, 1]
+    with pytest.raises(ValueError, match="batch 2147483648 is out of range"):
+        mlir.matmul_source(4, 4, 4, "f32", "f32", batch=2**31)
+
+
 @pytest.mark.parametrize("kwargs, error, message", [
     # A stage of several words would pass its own options into the
     # pipeline (a TF32 kernel that Kernel.stage and the cache key call f32).

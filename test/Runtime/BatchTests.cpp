@@ -102,7 +102,7 @@ void testManifestBatch() {
   EXPECT(!(batchManifest(3, true) == batchManifest(3)));
   const Edit edits[] = {
       {three, "\"batch\": 3", "\"batch\": 0", "problem.batch"},
-      {three, "\"batch\": 3", "\"batch\": 65536", "problem.batch"},
+      {three, "\"batch\": 3", "\"batch\": 2147483648", "problem.batch"},
       {three, "\"batch\": 3", "\"batch\": \"3\"", "problem.batch"},
       {three, "\"shape\": [3, 30, 10]", "\"shape\": [30, 10]",
        "buffer \"A\" (role A) must have shape [3, 30, 10] (layout nt: A is M x K)"},

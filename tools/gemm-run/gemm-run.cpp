@@ -203,7 +203,7 @@ void parseCommandLine(int argc, char **argv) {
                layoutName + "'");
   if (layoutName.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--layout applies to matmul only");
-  inRange("batch", batchCount, 1, 65535);
+  inRange("batch", batchCount, 1, 2147483647);
   if (batchCount.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--batch applies to matmul only");
   const bool softmax = opName == "softmax" || (!dims.empty() && dims.size() == 2);

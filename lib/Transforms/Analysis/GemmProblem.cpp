@@ -14,6 +14,9 @@
 using namespace mlir;
 using namespace mlir::gemm_opt;
 
+/// The most batch entries of a matmul: cuBLAS's int batch count.
+static constexpr int64_t kMaxBatch = 2147483647;
+
 FailureOr<ShapedType> mlir::gemm_opt::verifyStaticOperand(
     Operation *op, Value operand, int64_t rank, StringRef rankMessage) {
   auto shaped = dyn_cast<ShapedType>(operand.getType());
@@ -106,12 +109,11 @@ LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::LinalgOp op) {
       return failure();
     types.push_back(*shaped);
   }
-  // Every kernel takes its batch entry from blockIdx.z.
-  if (batched && types[2].getDimSize(0) > 65535)
+  // The kernels take the batch entry from grid z, or past 65535 entries
+  // from grid x (gemm-linearize-launch-grids); cuBLAS counts them in an int.
+  if (batched && types[2].getDimSize(0) > kMaxBatch)
     return op.emitOpError("has ")
-           << types[2].getDimSize(0)
-           << " batch entries; gemm-opt puts the batch in grid z, at most "
-              "65535";
+           << types[2].getDimSize(0) << " batch entries; at most " << kMaxBatch;
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
         c = op.getDpsInits()[0];
   // One buffer as A and B (x @ x.T) is outlined into a function taking it

@@ -156,7 +156,9 @@ MmaGemmPlan mlir::gemm_opt::chooseMmaPlan(const GemmProblem &p,
     large.bn = 256;
     large.bk = plan.elemBytes == 2 ? 64 : 16;
     large.stages = plan.elemBytes == 2 ? 3 : 4;
-    if (blocks(128, 256) >= 2 * chip.numSMs &&
+    // Not where N fits one 128-column block: the wider block would only
+    // add columns of padding (and, at 16777216x72x40, spill registers).
+    if (p.n > 128 && blocks(128, 256) >= 2 * chip.numSMs &&
         large.sharedBytes() <= chip.maxSharedBytesPerBlock)
       plan = large;
   }

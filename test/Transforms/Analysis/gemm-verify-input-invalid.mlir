@@ -444,10 +444,11 @@ func.func @batch_matmul_broadcast_a(%A: memref<8x4xf32>, %B: memref<2x4x8xf32>, 
 
 // -----
 
-// The grid's z dimension holds the batch: at most 65535 entries.
-func.func @batch_matmul_too_many(%A: memref<65536x2x4xf16>, %B: memref<65536x4x2xf16>, %C: memref<65536x2x2xf32>) {
-  // expected-error@+1 {{'linalg.batch_matmul' op has 65536 batch entries; gemm-opt puts the batch in grid z, at most 65535}}
-  linalg.batch_matmul ins(%A, %B : memref<65536x2x4xf16>, memref<65536x4x2xf16>) outs(%C : memref<65536x2x2xf32>)
+// At most 2^31 - 1 batch entries: cuBLAS's int count (past 65535 the
+// kernels take their entry from grid x, gemm-linearize-launch-grids).
+func.func @batch_matmul_too_many(%A: memref<2147483648x2x4xf16>, %B: memref<2147483648x4x2xf16>, %C: memref<2147483648x2x2xf32>) {
+  // expected-error@+1 {{'linalg.batch_matmul' op has 2147483648 batch entries; at most 2147483647}}
+  linalg.batch_matmul ins(%A, %B : memref<2147483648x2x4xf16>, memref<2147483648x4x2xf16>) outs(%C : memref<2147483648x2x2xf32>)
   return
 }
 

@@ -94,6 +94,21 @@ void testMmaPlans(ArrayRef<Types> types) {
   }
 }
 
+// The 128x256 mma block only where N needs more than one 128-column
+// block: at N <= 128 it computed padding (and spilled at 16777216x72x40).
+void testMmaBlockWidth(MLIRContext &ctx) {
+  const ChipInfo &chip = *lookupChipInfo("sm_90a");
+  Type f16 = Float16Type::get(&ctx);
+  for (int64_t n : {8, 72, 128, 136, 200, 4096}) {
+    Shape s{16777216, n, 40};
+    MmaGemmPlan plan = chooseMmaPlan(makeProblem(s, f16, f16, false), chip);
+    int64_t want = n <= 128 ? 128 : 256;
+    EXPECT_MSG(plan.bm == 128 && plan.bn == want,
+               describe(s, "f16", "sm_90a") + ": block " +
+                   std::to_string(plan.bm) + "x" + std::to_string(plan.bn));
+  }
+}
+
 void testWgmmaPlans(ArrayRef<Types> types) {
   const ChipInfo &chip = *lookupChipInfo("sm_90a");
   for (const Types &t : types)
@@ -576,6 +591,7 @@ int main() {
       {"f16->f32", f16, f32}, {"f16->f16", f16, f16}, {"bf16->f32", bf16, f32},
       {"bf16->bf16", bf16, bf16}, {"tf32", f32, f32}};
   testMmaPlans(tensorCoreTypes);
+  testMmaBlockWidth(ctx);
   testWgmmaPlans(tensorCoreTypes);
   testSmallMPlans(tensorCoreTypes);
   testFewWaveWgmmaPlans(ctx);

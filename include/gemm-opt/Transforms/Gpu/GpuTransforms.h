@@ -82,6 +82,15 @@ LogicalResult multiBufferRing(RewriterBase &rewriter, gpu::LaunchOp launch,
 LogicalResult splitLaunchK(RewriterBase &rewriter, gpu::LaunchOp launch,
                            int64_t splits);
 
+/// Moves the blocks of `launch` into grid x when its constant grid has more
+/// than `maxGridYZ` (CUDA: 65535) blocks in y or z: x * y * z blocks in x,
+/// numbered as the hardware numbers the 3-D grid, and the body's block ids
+/// (and grid sizes) recomputed from the linear id. Returns success without
+/// change when y and z fit; fails with an error at the launch when a size
+/// is not constant, the launch has a cluster, or the blocks exceed grid
+/// x's 2^31 - 1.
+LogicalResult linearizeLaunchGrid(RewriterBase &rewriter, gpu::LaunchOp launch,
+                                  int64_t maxGridYZ = 65535);
 #define GEN_PASS_DECL
 #include "gemm-opt/Transforms/Gpu/Passes.h.inc"
 

@@ -33,6 +33,27 @@ def GemmGroupBlockOrder : Pass<"gemm-group-block-order"> {
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect"];
 }
 
+def GemmLinearizeLaunchGrids : Pass<"gemm-linearize-launch-grids"> {
+  let summary = "Put the blocks of launches with more than 65535 blocks in "
+                "grid y or z into grid x";
+  let description = [{
+    CUDA launches at most 65535 blocks in grid y and z (2^31 - 1 in x). A
+    `gpu.launch` with a constant grid past that in y or z gets its
+    x * y * z blocks in x instead, in the order the hardware numbers a 3-D
+    grid (x fastest), and its body the x, y and z block ids (and grid sizes)
+    recomputed from the linear id, so every block does what it did. Other
+    launches are left alone. A launch whose grid is not constant, that runs
+    in clusters, or whose blocks exceed 2^31 - 1 gets an error. gemm-opt's
+    pipelines run it on every kernel they build: row tiles of a long M and
+    batch entries past 65535.
+  }];
+  let options = [
+    Option<"maxGridYZ", "max-grid-yz", "int64_t", /*default=*/"65535",
+           "Blocks in grid y or z beyond which a launch goes into x">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect"];
+}
+
 def GemmPadWorkgroupBuffers : Pass<"gemm-pad-workgroup-buffers"> {
   let summary = "Pad the rows of the 2-D workgroup buffers of launches to "
                 "avoid shared-memory bank conflicts";

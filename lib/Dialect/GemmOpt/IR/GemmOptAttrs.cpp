@@ -267,10 +267,9 @@ LogicalResult MatmulProblemAttr::verify(
                           "the epilogue's output)";
   std::string why =
       checkExtents({{"batch", batch}, {"m", m}, {"n", n}, {"k", k}});
-  // Every kernel takes the batch entry from blockIdx.z.
-  if (why.empty() && batch > 65535)
-    why = "batch = " + std::to_string(batch) +
-          " exceeds 65535, the largest grid z of a launch";
+  // The kernels' grid (z, or x past 65535 entries) and cuBLAS's int count.
+  if (why.empty() && batch > 2147483647)
+    why = "batch = " + std::to_string(batch) + " exceeds 2^31 - 1";
   if (why.empty())
     why = checkMatmulElementTypes(a, b, c);
   // Heads of C split the batch; nothing is added to such a C.

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Session 39, device call 2: the mma rung's 128x128 blocks where N fits one
+# (this session) against the 128x256 blocks it took before
+# (inputs/mma-wide-block-db.jsonl forces them), at three shapes of that
+# family; then the unseen-M suite (bf16) and the public suite with the
+# committed databases and session 38's padded-M rule.
+#   BUDGET=585 bash benchmarks/results/2026-12-07-session39/call2.sh
+source benchmarks/device-steps.sh .bundle-new
+D=benchmarks/results/2026-12-07-session39
+nvidia-smi --query-gpu=name --format=csv,noheader > $O/gpu.txt
+for s in 65536x72x4096 131072x128x1024 1048576x72x40; do
+  step mma-$s-new 15 gemm-run --shape $s --dtype bf16 --out-dtype bf16 --stages=mma --repeat 10 --tuning-db= --json $O/mma-$s-new.json
+  step mma-$s-old 15 gemm-run --shape $s --dtype bf16 --out-dtype bf16 --stages=mma --repeat 10 --tuning-db $D/inputs/mma-wide-block-db.jsonl --json $O/mma-$s-old.json
+done
+step unseen 100 env UNSEEN_DTYPES=bf16 bash benchmarks/run-unseen-m.sh $B $O/unseen
+step suite 150 gemm-run --suite benchmarks/suites/llm-layers.txt --stages=wgmma --dtype bf16 --out-dtype bf16 --layout nt --json $O/suite.json
+cat $O/gpu.txt
+summarize | grep mma
+grep -E "M = |all|worst" $O/suite.txt $O/unseen/*.txt
+finish
