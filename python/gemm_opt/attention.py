@@ -208,7 +208,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
         raise ValueError(f"empty attention: query {tuple(query.shape)}, key {tuple(key.shape)}, value "
                          f"{tuple(value.shape)}")
     if heads > mlir.MAX_BATCH:
-        raise ValueError(f"{heads} batch entries and heads exceed the kernels' {mlir.MAX_BATCH}")
+        raise ValueError(f"{heads} batch entries and heads: at most {mlir.MAX_BATCH}")
     try:
         scale = 1.0 / math.sqrt(head_dim) if scale is None else float(scale)
     except OverflowError:
