@@ -24,7 +24,7 @@ step gpu-lit-buffers 60 timeout 100 env PYTHONPATH=.whl/lit bash benchmarks/run-
 M="--dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 3 --tuning-db="
 project_check "--op softmax --shape 2x16777216 --dtype f32 --stages softmax-3pass --repeat 3" \
   "$M --shape 300x27648x5120" "$M --shape 300x5120x13824" "$M --shape 320x10240x8192"
-step gpu-lit 120 env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh $B --filter "GPU/(matmul-batch|matmul-mma)"
+step gpu-lit 120 env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh $B --filter "GPU/(matmul-batch|matmul-mma|matmul-wgmma-swap-ab)"
 step unseen 100 env UNSEEN_DTYPES=bf16 bash benchmarks/run-unseen-m.sh $B $O/unseen
 cat $O/gpu.txt
 grep -E "^(FAIL|UNRESOLVED|PASS)|Passed|Failed|Unsupported" $O/gpu-lit-large.txt $O/gpu-lit-buffers.txt $O/gpu-lit.txt | tail -10
