@@ -11,6 +11,7 @@
 
 #include "gemm-opt/InitGemmOpt.h"
 #include "gemm-opt/Pipelines/Pipelines.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 #include "gemm-opt/Target/KernelBundle.h"
 #include "gemm-opt/Transforms/Analysis/SoftmaxProblem.h"
 #include "gemm-opt/Transforms/Gemm/RungPlanOptions.h"
@@ -226,7 +227,7 @@ bool defaultSource(const rt::CompileRequest &request, std::string &source,
     return false;
   }
   // f16/bf16 operands accumulate into an f32 result.
-  if (request.batch < 1 || request.batch > 2147483647) {
+  if (request.batch < 1 || request.batch > ::gemm_opt::kMaxBatch) {
     error =
         "--batch expects 1 to 2147483647, got " + std::to_string(request.batch);
     return false;

@@ -1,6 +1,7 @@
 //===- Cublas.cpp - cuBLAS reference GEMM loaded with dlopen --------------===//
 #include "gemm-opt/Runtime/Cublas.h"
 #include "LibraryLoader.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 
 namespace gemm_opt::runtime {
 
@@ -116,7 +117,7 @@ void Cublas::gemm(const MatmulProblem &p, cu::CUdeviceptr a, cu::CUdeviceptr b, 
   void *C = reinterpret_cast<void *>(static_cast<uintptr_t>(c));
   check(api->setStream(handle, stream), "cublasSetStream_v2");
   // Batched: the strided-batched calls, each entry one stored operand apart.
-  if (p.batch < 1 || p.batch > 0x7fffffff)
+  if (p.batch < 1 || p.batch > kMaxBatch)
     throw CudaError("cuBLAS reference: batch count out of range");
   // A grouped B (b_group r): r calls, call j over the entries j, j + r,
   // ... (A and C offset j entries, r entries apart), B one entry apart.

@@ -13,6 +13,7 @@
 #include "StrictJson.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/ModuleManifest.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -217,7 +218,7 @@ static bool fromJSON(const json::Value &v, MatmulProblem &mm, json::Path path) {
   // Optional: absent = 1 (one matmul, 2-D buffers). At most 2^31 - 1:
   // cuBLAS's int count (the kernels' grid z, or x past 65535 entries).
   mm.batch = 1;
-  if (r.has("batch") && !r.mapInt("batch", mm.batch, 1, 2147483647))
+  if (r.has("batch") && !r.mapInt("batch", mm.batch, 1, kMaxBatch))
     return false;
   // Optional: absent = false (B batched like A and C).
   mm.sharedB = false;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "gemm-opt/Runtime/JsonWriting.h"
 #include "gemm-opt/Runtime/Manifest.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 
 #include <algorithm>
 #include <cmath>
@@ -319,7 +320,7 @@ bool validateProblem(const std::string &op, const MatmulProblem &mm, const Softm
     const std::string whyA = layout + (p.transposeA ? "A stored transposed, K x M)" : "A is M x K)");
     const std::string whyB = layout + (p.transposeB ? "B stored transposed, N x K" : "B is K x N") +
                              (p.sharedB ? ", shared by every batch entry)" : ")");
-    if (p.batch < 1 || p.batch > 2147483647)
+    if (p.batch < 1 || p.batch > kMaxBatch)
       return msg = "batch must be in [1, 2^31 - 1]", false;
     if (p.bGroup < 1 || p.batch % p.bGroup)
       return msg = "b_group " + std::to_string(p.bGroup) +
@@ -452,7 +453,7 @@ bool validateLaunch(const KernelDesc &k, size_t index, const std::string &at, st
   for (int d = 0; d < 3; ++d)
     if (k.grid[d] == 0 || k.block[d] == 0)
       return msg = at + "grid and block dimensions must be positive", false;
-  if (k.grid[0] > 0x7fffffffu || k.grid[1] > 65535u || k.grid[2] > 65535u)
+  if (k.grid[0] > kMaxGridX || k.grid[1] > kMaxGridYZ || k.grid[2] > kMaxGridYZ)
     return msg = at + "grid exceeds the CUDA limits [2^31-1, 65535, 65535]", false;
   if (k.block[0] > 1024 || k.block[1] > 1024 || k.block[2] > 64 ||
       uint64_t(k.block[0]) * k.block[1] * k.block[2] > 1024)

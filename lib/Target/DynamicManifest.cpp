@@ -17,6 +17,7 @@
 #include "gemm-opt/Runtime/DynamicManifest.h"
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
 
@@ -312,7 +313,8 @@ symbolize(func::FuncOp f, const rt::KernelManifest &m,
 static int64_t largestM(const rt::KernelManifest &m,
                         const std::vector<KernelSymbols> &symbols) {
   int64_t most = kMaxSymbolValue;
-  const int64_t limits[3] = {2147483647, 65535, 65535};
+  const int64_t limits[3] = {::gemm_opt::kMaxGridX, ::gemm_opt::kMaxGridYZ,
+                             ::gemm_opt::kMaxGridYZ};
   for (const KernelSymbols &k : symbols)
     for (int d = 0; d < 3; ++d)
       if (const std::optional<SymbolicInt> &e = k.grid[d]; e && !e->min)

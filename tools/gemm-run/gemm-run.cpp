@@ -13,6 +13,7 @@
 #include "gemm-opt/Runtime/Manifest.h"
 #include "gemm-opt/Runtime/StageCompiler.h"
 #include "gemm-opt/Runtime/Suite.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 #include "DynamicRun.h"
 #include "EpilogueOptions.h"
 #include "ReferenceLibraries.h"
@@ -203,7 +204,7 @@ void parseCommandLine(int argc, char **argv) {
                layoutName + "'");
   if (layoutName.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--layout applies to matmul only");
-  inRange("batch", batchCount, 1, 2147483647);
+  inRange("batch", batchCount, 1, gemm_opt::kMaxBatch);
   if (batchCount.getNumOccurrences() && (opName == "softmax" || (!dims.empty() && dims.size() == 2)))
     usageError("--batch applies to matmul only");
   const bool softmax = opName == "softmax" || (!dims.empty() && dims.size() == 2);

@@ -2,6 +2,7 @@
 
 #include "gemm-opt/Transforms/Analysis/GemmProblem.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 #include "gemm-opt/Transforms/Analysis/EpilogueMatch.h"
 #include "gemm-opt/Transforms/Analysis/HeadsTranspose.h"
 #include "gemm-opt/Transforms/Dispatch/DynamicVariants.h"
@@ -13,9 +14,6 @@
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
-
-/// The most batch entries of a matmul: cuBLAS's int batch count.
-static constexpr int64_t kMaxBatch = 2147483647;
 
 FailureOr<ShapedType> mlir::gemm_opt::verifyStaticOperand(
     Operation *op, Value operand, int64_t rank, StringRef rankMessage) {
@@ -111,9 +109,10 @@ LogicalResult mlir::gemm_opt::verifyMatmulContract(linalg::LinalgOp op) {
   }
   // The kernels take the batch entry from grid z, or past 65535 entries
   // from grid x (gemm-linearize-launch-grids); cuBLAS counts them in an int.
-  if (batched && types[2].getDimSize(0) > kMaxBatch)
+  if (batched && types[2].getDimSize(0) > ::gemm_opt::kMaxBatch)
     return op.emitOpError("has ")
-           << types[2].getDimSize(0) << " batch entries; at most " << kMaxBatch;
+           << types[2].getDimSize(0) << " batch entries; at most "
+           << ::gemm_opt::kMaxBatch;
   Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1],
         c = op.getDpsInits()[0];
   // One buffer as A and B (x @ x.T) is outlined into a function taking it

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LaunchBlockIds.h"
 #include "gemm-opt/Transforms/Emit/KernelBuilder.h"
 #include "gemm-opt/Transforms/Gpu/GpuTransforms.h"
 
@@ -48,16 +49,7 @@ LogicalResult mlir::gemm_opt::groupLaunchBlockOrder(RewriterBase &rewriter,
   KernelBuilder b(launch.getLoc(), &body, body.begin());
   auto [bx, by] = groupBlockOrder(b, ids.x, ids.y, gridX.getSExtValue(),
                                   gridY.getSExtValue(), groupM);
-  // The remapping itself reads the original ids.
-  SmallPtrSet<Operation *, 8> remap;
-  for (Operation &op : llvm::make_range(body.begin(), b.getInsertionPoint()))
-    remap.insert(&op);
-  rewriter.replaceUsesWithIf(ids.x, bx, [&](OpOperand &use) {
-    return !remap.contains(use.getOwner());
-  });
-  rewriter.replaceUsesWithIf(ids.y, by, [&](OpOperand &use) {
-    return !remap.contains(use.getOwner());
-  });
+  replaceLaunchBlockIds(rewriter, launch, b.getInsertionPoint(), {bx, by});
   launch->setAttr(kBlockOrderAttr, rewriter.getUnitAttr());
   return success();
 }

@@ -10,7 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LaunchBlockIds.h"
 #include "gemm-opt/Support/Debug.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 #include "gemm-opt/Transforms/Gpu/GpuTransforms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,9 +27,6 @@ namespace mlir::gemm_opt {
 
 using namespace mlir;
 using namespace mlir::gemm_opt;
-
-/// CUDA's largest grid x.
-static constexpr int64_t kMaxGridX = 2147483647;
 
 /// The ops of type OpT (gpu.block_id, gpu.grid_dim) in `launch`'s own body,
 /// not in a launch nested in it, which has its own grid.
@@ -44,20 +43,16 @@ static SmallVector<OpT> opsOfBody(gpu::LaunchOp launch) {
 LogicalResult mlir::gemm_opt::linearizeLaunchGrid(RewriterBase &rewriter,
                                                   gpu::LaunchOp launch,
                                                   int64_t maxGridYZ) {
-  APInt sizes[3];
+  std::optional<int64_t> sizes[3];
   Value grid[3] = {launch.getGridSizeX(), launch.getGridSizeY(),
                    launch.getGridSizeZ()};
-  bool constant = true;
   for (int d = 0; d < 3; ++d)
-    constant &= matchPattern(grid[d], m_ConstantInt(&sizes[d]));
-  auto exceeds = [&](Value v) {
-    APInt size;
-    return matchPattern(v, m_ConstantInt(&size)) &&
-           size.getSExtValue() > maxGridYZ;
-  };
-  if (!exceeds(grid[1]) && !exceeds(grid[2]))
+    if (APInt size; matchPattern(grid[d], m_ConstantInt(&size)))
+      sizes[d] = size.getSExtValue();
+  auto past = [&](int d) { return sizes[d] && *sizes[d] > maxGridYZ; };
+  if (!past(1) && !past(2))
     return success();
-  if (!constant)
+  if (!sizes[0] || !sizes[1] || !sizes[2])
     return launch.emitError("a grid of more than ")
            << maxGridYZ
            << " blocks in y or z goes into x only when all three sizes are "
@@ -65,9 +60,8 @@ LogicalResult mlir::gemm_opt::linearizeLaunchGrid(RewriterBase &rewriter,
   if (launch.hasClusterSize())
     return launch.emitError("a cluster launch keeps its grid: its blocks' "
                             "cluster ranks follow their x, y and z ids");
-  int64_t gx = sizes[0].getSExtValue(), gy = sizes[1].getSExtValue(),
-          gz = sizes[2].getSExtValue();
-  if (gx > kMaxGridX / gy || gx * gy > kMaxGridX / gz)
+  int64_t gx = *sizes[0], gy = *sizes[1], gz = *sizes[2];
+  if (gx > ::gemm_opt::kMaxGridX / gy || gx * gy > ::gemm_opt::kMaxGridX / gz)
     return launch.emitError("a grid of ")
            << gx << " x " << gy << " x " << gz
            << " blocks exceeds the 2^31 - 1 blocks of one launch";
@@ -82,28 +76,17 @@ LogicalResult mlir::gemm_opt::linearizeLaunchGrid(RewriterBase &rewriter,
     return arith::ConstantIndexOp::create(rewriter, loc, v);
   };
   Value linear = launch.getBlockIds().x;
-  Value cx = index(gx), cy = index(gy), cz = index(gz);
+  Value sizesInBody[3] = {index(gx), index(gy), index(gz)};
   Value ids[3];
-  ids[0] = arith::RemUIOp::create(rewriter, loc, linear, cx);
-  Value rows = arith::DivUIOp::create(rewriter, loc, linear, cx);
-  ids[1] = arith::RemUIOp::create(rewriter, loc, rows, cy);
-  ids[2] = arith::DivUIOp::create(rewriter, loc, rows, cy);
-  Value sizesInBody[3] = {cx, cy, cz};
-  // The remapping itself reads the linear id.
-  SmallPtrSet<Operation *, 8> remap;
-  for (Operation &op : llvm::make_range(body.begin(),
-                                        rewriter.getInsertionPoint()))
-    remap.insert(&op);
-  gpu::KernelDim3 blockArgs = launch.getBlockIds();
+  ids[0] = arith::RemUIOp::create(rewriter, loc, linear, sizesInBody[0]);
+  Value rows = arith::DivUIOp::create(rewriter, loc, linear, sizesInBody[0]);
+  ids[1] = arith::RemUIOp::create(rewriter, loc, rows, sizesInBody[1]);
+  ids[2] = arith::DivUIOp::create(rewriter, loc, rows, sizesInBody[1]);
+  replaceLaunchBlockIds(rewriter, launch, rewriter.getInsertionPoint(), ids);
   gpu::KernelDim3 gridArgs = launch.getGridSize();
-  Value oldIds[3] = {blockArgs.x, blockArgs.y, blockArgs.z};
   Value oldSizes[3] = {gridArgs.x, gridArgs.y, gridArgs.z};
-  for (int d = 0; d < 3; ++d) {
-    rewriter.replaceUsesWithIf(oldIds[d], ids[d], [&](OpOperand &use) {
-      return !remap.contains(use.getOwner());
-    });
+  for (int d = 0; d < 3; ++d)
     rewriter.replaceAllUsesWith(oldSizes[d], sizesInBody[d]);
-  }
   // IR that reads the ids through ops rather than the body's arguments.
   for (gpu::BlockIdOp op : opsOfBody<gpu::BlockIdOp>(launch))
     rewriter.replaceOp(op, ids[static_cast<int>(op.getDimension())]);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SoftmaxEmitter.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -87,9 +88,8 @@ void softmax::buildThreePass(KernelBuilder &b, const SoftmaxProblem &p,
   // threads) has each block stride over the tiles gridDim.y apart.
   b.setInsertionPoint(hostPoint);
   {
-    constexpr int64_t kMaxGridY = 65535;
     int64_t tiles = ceilDiv(p.cols, threads);
-    int64_t gridY = std::min(tiles, kMaxGridY);
+    int64_t gridY = std::min(tiles, ::gemm_opt::kMaxGridYZ);
     gpu::LaunchOp launch =
         createLaunch(b, p.rows, gridY, threads, 0, {}, plan, "normalize");
     Emitter e{b};

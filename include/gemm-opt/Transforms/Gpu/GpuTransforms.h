@@ -10,6 +10,8 @@
 #ifndef GEMM_OPT_TRANSFORMS_GPU_GPUTRANSFORMS_H
 #define GEMM_OPT_TRANSFORMS_GPU_GPUTRANSFORMS_H
 
+#include "gemm-opt/Support/LaunchLimits.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -90,7 +92,7 @@ LogicalResult splitLaunchK(RewriterBase &rewriter, gpu::LaunchOp launch,
 /// is not constant, the launch has a cluster, or the blocks exceed grid
 /// x's 2^31 - 1.
 LogicalResult linearizeLaunchGrid(RewriterBase &rewriter, gpu::LaunchOp launch,
-                                  int64_t maxGridYZ = 65535);
+                                  int64_t maxGridYZ = ::gemm_opt::kMaxGridYZ);
 #define GEN_PASS_DECL
 #include "gemm-opt/Transforms/Gpu/Passes.h.inc"
 

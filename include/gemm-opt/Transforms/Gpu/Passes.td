@@ -48,7 +48,8 @@ def GemmLinearizeLaunchGrids : Pass<"gemm-linearize-launch-grids"> {
     batch entries past 65535.
   }];
   let options = [
-    Option<"maxGridYZ", "max-grid-yz", "int64_t", /*default=*/"65535",
+    Option<"maxGridYZ", "max-grid-yz", "int64_t",
+           /*default=*/"::gemm_opt::kMaxGridYZ",
            "Blocks in grid y or z beyond which a launch goes into x">,
   ];
   let dependentDialects = ["arith::ArithDialect", "gpu::GPUDialect"];

@@ -7,6 +7,7 @@
 
 #include "gemm-opt/Dialect/GemmOpt/IR/GemmOptAttrs.h"
 #include "gemm-opt/Support/EpilogueVocabulary.h"
+#include "gemm-opt/Support/LaunchLimits.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -268,7 +269,7 @@ LogicalResult MatmulProblemAttr::verify(
   std::string why =
       checkExtents({{"batch", batch}, {"m", m}, {"n", n}, {"k", k}});
   // The kernels' grid (z, or x past 65535 entries) and cuBLAS's int count.
-  if (why.empty() && batch > 2147483647)
+  if (why.empty() && batch > ::gemm_opt::kMaxBatch)
     why = "batch = " + std::to_string(batch) + " exceeds 2^31 - 1";
   if (why.empty())
     why = checkMatmulElementTypes(a, b, c);
