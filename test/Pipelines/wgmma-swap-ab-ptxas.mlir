@@ -19,6 +19,17 @@
 // RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --epilogue row-scale,residual --shape 300x8192x8192 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.res.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=RES < %t.res.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.res.ptx -o %t.res.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7514 --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// Swap-AB with stream-K as the heuristics choose it where the swapped
+// tiles' last wave is under 3/4 full and splits: 300x10240x8192 with a
+// fused bias + residual + GELU (2 x 80 tiles of 128x152) and 400x12288x8192
+// (2 x 96 of 128x200): the flag-clearing launch, then 132 persistent
+// blocks; no spill under the 168-register cap.
+// RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --epilogue bias,residual,gelu --shape 300x10240x8192 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.sk.ptx manifest-file=%t.sk.json" -o /dev/null
+// RUN: FileCheck %s --check-prefix=SK < %t.sk.json
+// RUN: %ptxas -arch=sm_90a -v %t.sk.ptx -o %t.sk.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7514 --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+// RUN: gemm-run --print-input --layout nt --dtype bf16 --out-dtype bf16 --shape 400x12288x8192 | gemm-opt --gemm-stage-wgmma="tuning-db='' ptx-file=%t.sk2.ptx manifest-file=%t.sk2.json" -o /dev/null
+// RUN: FileCheck %s --check-prefix=SK < %t.sk2.json
+// RUN: %ptxas -arch=sm_90a -v %t.sk2.ptx -o %t.sk2.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --implicit-check-not=C7514 --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
 // The warp-specialized swap-AB kernel forced (test/Inputs/ws-swap-ab-ptxas-db.jsonl):
 // at a ragged M in one tile a block (300x8192x8192, 152 columns), and in the
 // persistent kernel's tile loop (240 tiles) at a whole M (272 = 2 x 136)
@@ -29,6 +40,10 @@
 // RUN:   | gemm-opt --gemm-stage-wgmma="tuning-db=%S/../Inputs/ws-swap-ab-ptxas-db.jsonl tuning-db-strict=1 ptx-file=%t.ws.$s.ptx manifest-file=%t.ws.$s.json" -o /dev/null 2>/dev/null || exit 1; \
 // RUN:   cat %t.ws.$s.json; %ptxas -arch=sm_90a -v %t.ws.$s.ptx -o %t.ws.cubin 2>&1 || exit 1; done \
 // RUN:   | FileCheck %s --check-prefix=WS --implicit-check-not=C7514 --implicit-check-not=C7508 --implicit-check-not=C7520 --implicit-check-not=arning
+
+// SK:      "grid": [1, 1, 1],
+// SK:      "grid": [132, 1, 1],
+// SK-NEXT: "block": [384, 1, 1],
 
 // PAD:      "grid": [128, 1, 1],
 // PAD-NEXT: "block": [384, 1, 1],

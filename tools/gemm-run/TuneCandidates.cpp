@@ -351,6 +351,20 @@ void addSwapAbWgmmaCandidates(const TuneSpace &s,
       o.push_back("swap-ab=1");
       c.plan["wgmma"] = join(o);
       c.cost = estimateSeconds(swapped, 128, cols, 1, ws ? 1.0 : 0.9);
+      // Stream-K over the swapped tiles, where their last wave splits along
+      // a long K (300x10240x8192: 160 tiles on 132 SMs, 84.9 % of cuBLAS
+      // on an H100 where 128x256 stream-K tiles ran 75.8,
+      // results/2026-12-07-session40).
+      int64_t kTiles = s.kTiles();
+      if (ws && s.batch == 1 && kTiles >= 32 &&
+          gemm_opt::streamKTail(gridTiles, kTiles, s.numSMs).splitsTail()) {
+        TuneCandidate stream = c;
+        stream.name += " streamk";
+        stream.plan["wgmma"] += " stream-k=1";
+        stream.cost = estimateSeconds(swapped, 128, cols, 1, 1.0, 1,
+                                      /*streamK=*/true);
+        all.push_back(std::move(stream));
+      }
       if (ws)
         addClusterVariants(swapped, c, 128, cols, 1.0, all);
       all.push_back(std::move(c));

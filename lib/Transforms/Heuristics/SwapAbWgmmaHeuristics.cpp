@@ -49,6 +49,28 @@ SwapAbWgmmaTiles mlir::gemm_opt::chooseSwapAbWgmmaTiles(int64_t m, int64_t n,
   return best;
 }
 
+/// Takes the stream-K plan `candidate` (`kernel` names it) as `plan` where
+/// it fits `p`'s tail and the chip, with `because` as the reason.
+static bool takeStreamKPlan(const GemmProblem &p, const ChipInfo &chip,
+                            const WgmmaGemmPlan &candidate, WgmmaGemmPlan &plan,
+                            std::string &why, const std::string &because,
+                            const std::string &kernel) {
+  std::string misfit = checkWgmmaStreamK(p, candidate);
+  if (misfit.empty())
+    misfit = candidate.validate(chip);
+  if (!misfit.empty()) {
+    GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
+                   << because << ", but no " << kernel << ": " << misfit
+                   << "\n";
+    return false;
+  }
+  plan = candidate;
+  why = "M = " + std::to_string(p.m) + ": " + because + ": " + kernel;
+  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": " << why
+                 << "; plan " << plan.str() << "\n";
+  return true;
+}
+
 /// The padded-M family's plan where swap-AB's is not the one: the
 /// cooperative 128x256 kernel with stream-K (and TMA stores,
 /// chooseWgmmaTmaStore), its last 128-row tile mostly padding. Measured on an
@@ -77,21 +99,53 @@ static bool usePaddedMStreamK(const GemmProblem &p, const ChipInfo &chip,
   useCooperativeWgmma(split, 256);
   split.groupM = 8;
   split.streamK = true;
-  std::string misfit = checkWgmmaStreamK(p, split);
-  if (misfit.empty())
-    misfit = split.validate(chip);
-  if (!misfit.empty()) {
-    GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": "
-                   << becauseNoSwap << ", but no 128x256 stream-K: " << misfit
-                   << "\n";
+  return takeStreamKPlan(p, chip, split, plan, why, becauseNoSwap,
+                         "128x256 tiles with stream-K");
+}
+
+/// The swap-AB plan of `tiles`, cooperative and persistent with 4 ring
+/// slots, C stored from registers.
+static WgmmaGemmPlan swapAbPlan(const WgmmaGemmPlan &plan,
+                                const SwapAbWgmmaTiles &tiles) {
+  WgmmaGemmPlan swapped = plan;
+  swapped.swapAB = true;
+  useCooperativeWgmma(swapped, tiles.cols);
+  swapped.pingpong = false;
+  swapped.tmaStore = false;
+  swapped.streamK = false;
+  swapped.splitK = 1;
+  swapped.groupM = 8;
+  return swapped;
+}
+
+/// Swap-AB with stream-K over its last wave, where that wave is under 3/4
+/// full and 128-row tiles of A would compute more than a fifth more rows
+/// than M. Measured on an H100 against the 128x256 stream-K kernel these
+/// heuristics gave before (bf16, B stored N x K, K = 8192 unless given,
+/// % of cuBLAS interleaved, results/2026-12-07-session40, call 4): M = 300
+/// at N = 9216 / 10240 / 11008 / 12288 / 18432 87.3 / 84.9 / 83.3 / 84.2 /
+/// 96.7 against 76.5 / 75.8 / 68.8 / 77.8 / 73.0, 300x10240x13824 90.6
+/// against 87.9, 288x10240x8192 86.1 against 69.0, 400x12288x8192 85.8
+/// against 76.8; but 560x6144x8192 (128-row tiles pad M by 14 %) 76.7
+/// against 81.6, and at 320x10240x8192 (by 20 %) 98.1 us against 92.9
+/// (143.1 % against 138.6 of two cuBLAS runs 9 % apart). Where the swapped
+/// tiles make one wave (80 at N = 5120) stream-K splits nothing. Not
+/// measured: f16, the H200.
+static bool useSwapAbStreamK(const GemmProblem &p, const ChipInfo &chip,
+                             const SwapAbWgmmaTiles &tiles, WgmmaGemmPlan &plan,
+                             std::string &why, const std::string &underfilled) {
+  int64_t padding = ceilDiv(p.m, 128) * 128 - p.m;
+  if (5 * padding <= p.m)
     return false;
-  }
-  plan = split;
-  why = "M = " + std::to_string(p.m) + ": " + becauseNoSwap +
-        ": 128x256 tiles with stream-K";
-  GEMM_OPT_DBG() << "wgmma: " << p.m << "x" << p.n << "x" << p.k << ": " << why
-                 << "; plan " << plan.str() << "\n";
-  return true;
+  WgmmaGemmPlan swapped = swapAbPlan(plan, tiles);
+  swapped.streamK = true;
+  ::gemm_opt::StreamKTail tail = ::gemm_opt::streamKTail(
+      tiles.tiles, ceilDiv(p.k, swapped.bk), swapped.persistentBlocks);
+  if (!tail.splitsTail())
+    return false;
+  fitStreamKRegisters(p, swapped);
+  return takeStreamKPlan(p, chip, swapped, plan, why, underfilled,
+                         "swap-AB with stream-K over it");
 }
 
 bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
@@ -117,14 +171,17 @@ bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
                             ") for swap-AB's tiles"))
     return true;
   // Only where the swapped tiles fill the last wave: with 80 tiles on 132
-  // SMs (300x5120x13824) the stream-K kernel is ahead.
+  // SMs (300x5120x13824) the stream-K kernel is ahead; where stream-K
+  // splits swap-AB's own last wave, that one (useSwapAbStreamK).
   SwapAbWgmmaTiles tiles = chooseSwapAbWgmmaTiles(p.m, p.n, chip.numSMs);
   int64_t waves = ceilDiv(tiles.tiles, chip.numSMs);
-  if (4 * tiles.tiles < 3 * waves * chip.numSMs)
-    return usePaddedMStreamK(p, chip, plan, why,
-                             "swap-AB's " + std::to_string(tiles.tiles) +
-                                 " tiles of 128x" + std::to_string(tiles.cols) +
-                                 " fill under 3/4 of their last wave");
+  if (4 * tiles.tiles < 3 * waves * chip.numSMs) {
+    std::string underfilled = "swap-AB's " + std::to_string(tiles.tiles) +
+                              " tiles of 128x" + std::to_string(tiles.cols) +
+                              " fill under 3/4 of their last wave";
+    return useSwapAbStreamK(p, chip, tiles, plan, why, underfilled) ||
+           usePaddedMStreamK(p, chip, plan, why, underfilled);
+  }
   // The persistent warp-specialized kernel (a producer warpgroup, two
   // consumers) with 4 ring slots, once its stores kept ptxas from
   // serializing its wgmmas (storeCTransposed). On an H100, over the nine
@@ -133,12 +190,7 @@ bool mlir::gemm_opt::chooseSwapAbWgmmaPlan(const GemmProblem &p,
   // ahead at all but 680x5120x5120; 6 slots ran 100 % at 288x8192x8192 but
   // 74-76 % at 300x8192x28672, where 4 ran 87
   // (results/2026-12-06-ws-swap-ab, call 1).
-  useCooperativeWgmma(swapped, tiles.cols);
-  swapped.pingpong = false;
-  swapped.tmaStore = false;
-  swapped.streamK = false;
-  swapped.splitK = 1;
-  swapped.groupM = 8;
+  swapped = swapAbPlan(plan, tiles);
   if (!swapped.validate(chip).empty())
     return false;
   plan = swapped;

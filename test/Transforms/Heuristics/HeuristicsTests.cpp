@@ -376,14 +376,17 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
   // Stream-K's split last wave: an M whose last 128-row tile is mostly
   // padding (300 = 2 x 128 + 44) with B stored N x K takes the cooperative
   // 128x256 kernel where swap-AB's tiles would leave the last wave a
-  // quarter empty (300x5120: 80 tiles of 128x152; 300x10240: 160) or over
-  // a K under 8192 (300x27648x5120, 1200x27648x5120), with B stored K x N
+  // quarter empty (300x5120: 80 tiles of 128x152 in one wave; 560x6144:
+  // 192 of 128x144, where 128-row tiles pad M by only 14 %; 320x10240, by
+  // 20 %) or over a K
+  // under 8192 (300x27648x5120, 1200x27648x5120), with B stored K x N
   // 64x256 tiles; a last wave of 128x256 tiles under a third full splits
   // (512x10240: 132 + 28 tiles), one of 56 tiles does not (2048x5120);
   // nor does a batched matmul.
   for (auto [shape, bm, nt] :
        {std::tuple{Shape{300, 5120, 13824}, int64_t(128), true},
-        std::tuple{Shape{300, 10240, 8192}, int64_t(128), true},
+        std::tuple{Shape{560, 6144, 8192}, int64_t(128), true},
+        std::tuple{Shape{320, 10240, 8192}, int64_t(128), true},
         std::tuple{Shape{300, 27648, 5120}, int64_t(128), true},
         std::tuple{Shape{1200, 27648, 5120}, int64_t(128), true},
         std::tuple{Shape{300, 5120, 13824}, int64_t(64), false},
@@ -402,6 +405,41 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     GemmProblem tf32 = makeProblem(shape, f32, f32, false);
     EXPECT_MSG(!chooseWgmmaPlan(tf32, chip).streamK,
                "tf32 " + describe(shape, "f32", "sm_90a"));
+  }
+  // Swap-AB with stream-K where its own last wave is under 3/4 full and
+  // splits, at an M that 128-row tiles pad by more than a fifth: 300x10240
+  // (2 x 80 tiles of 128x152: 132 + 28), 288x10240, 400x12288 (2 x 96 of
+  // 200), 300x18432 (288 tiles); its consumers keep 232 registers.
+  for (auto [shape, cols] :
+       {std::pair{Shape{300, 10240, 8192}, int64_t(152)},
+        std::pair{Shape{288, 10240, 8192}, int64_t(144)},
+        std::pair{Shape{400, 12288, 8192}, int64_t(200)},
+        std::pair{Shape{300, 18432, 8192}, int64_t(152)}}) {
+    GemmProblem p = makeProblem(shape, bf16, bf16, false);
+    p.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    std::string what = describe(shape, "bf16", "sm_90a");
+    EXPECT_MSG(plan.swapAB && plan.streamK && plan.bm == 128 &&
+                   plan.bn == cols && plan.consumers == 2 &&
+                   plan.warpSpecialized && plan.persistent &&
+                   !plan.tmaStore && plan.stages == 4 &&
+                   plan.consumerRegs == 232 && plan.validate(chip).empty(),
+               what + ": " + plan.str());
+  }
+  // The stream-K tail of a swap-AB plan is counted over C^T's tiles: at
+  // 300x18432x8192 in 128x256 tiles those are 144 x 2 = 288, a tail of 24
+  // split in one round (any registers), where C's 3 x 72 = 216 would leave
+  // 84 tiles taking several rounds (240 registers).
+  {
+    GemmProblem p = makeProblem({300, 18432, 8192}, bf16, bf16, false);
+    p.transposeB = true;
+    WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
+    useCooperativeWgmma(plan, 256);
+    plan.streamK = true;
+    plan.swapAB = false;
+    EXPECT_MSG(streamKConsumerRegs(p, plan) == 240, "128x256 over C");
+    plan.swapAB = true;
+    EXPECT_MSG(streamKConsumerRegs(p, plan) == 0, "128x256 over C^T");
   }
   // The tuner's tiles fitted to the waves where B is stored N x K
   // (waveFittedBlockN): 300 rows in 64-row tiles by 5120 columns are 26 x 5

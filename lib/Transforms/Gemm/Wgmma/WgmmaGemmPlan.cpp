@@ -251,7 +251,9 @@ int64_t mlir::gemm_opt::streamKConsumerRegs(const GemmProblem &p,
   if (!plan.streamK || !plan.warpSpecialized || plan.consumers != 2 ||
       plan.accRegs() < 128)
     return 0;
-  int64_t tiles = p.batch * ceilDiv(p.m, plan.bm) * ceilDiv(p.n, plan.bn);
+  // Swap-AB's tiles cover C^T: 128 rows of N by block-n columns of M.
+  int64_t rows = plan.swapAB ? p.n : p.m, cols = plan.swapAB ? p.m : p.n;
+  int64_t tiles = p.batch * ceilDiv(rows, plan.bm) * ceilDiv(cols, plan.bn);
   ::gemm_opt::StreamKTail tail = ::gemm_opt::streamKTail(
       tiles, ceilDiv(p.k, plan.bk), plan.persistentBlocks);
   // The loop over a block's units keeps its ring position and the unit's
