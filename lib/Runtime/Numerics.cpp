@@ -2,11 +2,36 @@
 #include "gemm-opt/Runtime/Numerics.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <thread>
 
 namespace gemm_opt::runtime {
+
+/// Elements (or rows' elements) of one piece of the host checks' loops.
+static constexpr size_t kPieceElements = size_t(1) << 20;
+
+/// Calls fn(piece, begin, end) for the pieces [piece * grain, ...) of
+/// [0, n) on up to hardware_concurrency threads: a C of 2^31 elements took
+/// minutes to check on one core. Callers combine per-piece results in piece
+/// order, so the result does not depend on the thread count.
+template <typename Fn> static void forEachPiece(size_t n, size_t grain, Fn fn) {
+  size_t pieces = (n + grain - 1) / grain;
+  size_t threads = std::min<size_t>(pieces, std::max(1u, std::thread::hardware_concurrency()));
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t p; (p = next++) < pieces;)
+      fn(p, p * grain, std::min(n, (p + 1) * grain));
+  };
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < threads; ++t)
+    pool.emplace_back(work);
+  work();
+  for (auto &t : pool)
+    t.join();
+}
 
 uint64_t splitmix64(uint64_t &state) {
   uint64_t z = (state += 0x9E3779B97F4A7C15ull);
@@ -121,88 +146,125 @@ std::vector<uint8_t> encode(ElemType t, const std::vector<float> &values) {
       std::memcpy(out.data(), values.data(), out.size());
     return out;
   }
-  for (size_t i = 0; i < values.size(); ++i) {
-    uint16_t h = t == ElemType::F16 ? floatToHalf(values[i]) : floatToBfloat16(values[i]);
-    std::memcpy(out.data() + 2 * i, &h, 2);
-  }
+  forEachPiece(values.size(), kPieceElements, [&](size_t, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      uint16_t h = t == ElemType::F16 ? floatToHalf(values[i]) : floatToBfloat16(values[i]);
+      std::memcpy(out.data() + 2 * i, &h, 2);
+    }
+  });
   return out;
 }
 
 std::vector<double> decode(ElemType t, const void *bytes, size_t count) {
   std::vector<double> out(count);
   const uint8_t *p = static_cast<const uint8_t *>(bytes);
-  for (size_t i = 0; i < count; ++i) {
-    if (t == ElemType::F32) {
-      float f;
-      std::memcpy(&f, p + 4 * i, 4);
-      out[i] = f;
-    } else {
-      uint16_t h;
-      std::memcpy(&h, p + 2 * i, 2);
-      out[i] = t == ElemType::F16 ? halfToFloat(h) : bfloat16ToFloat(h);
+  forEachPiece(count, kPieceElements, [&](size_t, size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      if (t == ElemType::F32) {
+        float f;
+        std::memcpy(&f, p + 4 * i, 4);
+        out[i] = f;
+      } else {
+        uint16_t h;
+        std::memcpy(&h, p + 2 * i, 2);
+        out[i] = t == ElemType::F16 ? halfToFloat(h) : bfloat16ToFloat(h);
+      }
     }
-  }
+  });
   return out;
 }
 
 std::vector<float> randomValues(ElemType t, size_t count, float lo, float hi, uint64_t seed) {
-  Rng rng(seed);
+  // The first piece draws from `seed` as one sequence always did; each
+  // later piece from its own stream, so that pieces fill in parallel and
+  // the values depend only on the seed.
   std::vector<float> v(count);
-  for (auto &x : v)
-    x = roundTo(t, rng.uniform(lo, hi));
+  forEachPiece(count, kPieceElements, [&](size_t piece, size_t begin, size_t end) {
+    uint64_t state = seed ^ piece;
+    Rng rng(piece == 0 ? seed : splitmix64(state));
+    for (size_t i = begin; i < end; ++i)
+      v[i] = roundTo(t, rng.uniform(lo, hi));
+  });
   return v;
 }
 
-double relativeFrobeniusError(const std::vector<double> &out, const std::vector<double> &ref, size_t *badCount) {
+namespace {
+/// One piece's share of relativeFrobeniusError's sums.
+struct FrobeniusPiece {
   size_t bad = 0;
   double num = 0, den = 0, outNorm = 0;
   bool refBad = false;
+};
+} // namespace
+
+double relativeFrobeniusError(const std::vector<double> &out, const std::vector<double> &ref, size_t *badCount) {
   size_t n = std::min(out.size(), ref.size());
-  for (size_t i = 0; i < n; ++i) {
-    if (!std::isfinite(out[i])) {
-      ++bad;
-      continue;
+  std::vector<FrobeniusPiece> pieces((n + kPieceElements - 1) / kPieceElements);
+  forEachPiece(n, kPieceElements, [&](size_t piece, size_t begin, size_t end) {
+    FrobeniusPiece s; // in registers, not through the vector
+    for (size_t i = begin; i < end; ++i) {
+      if (!std::isfinite(out[i])) {
+        ++s.bad;
+        continue;
+      }
+      if (!std::isfinite(ref[i])) {
+        s.refBad = true;
+        continue;
+      }
+      double d = out[i] - ref[i];
+      s.num += d * d;
+      s.den += ref[i] * ref[i];
+      s.outNorm += out[i] * out[i];
     }
-    if (!std::isfinite(ref[i])) {
-      refBad = true;
-      continue;
-    }
-    double d = out[i] - ref[i];
-    num += d * d;
-    den += ref[i] * ref[i];
-    outNorm += out[i] * out[i];
+    pieces[piece] = s;
+  });
+  FrobeniusPiece all;
+  for (const FrobeniusPiece &s : pieces) {
+    all.bad += s.bad;
+    all.num += s.num;
+    all.den += s.den;
+    all.outNorm += s.outNorm;
+    all.refBad |= s.refBad;
   }
+  size_t bad = all.bad;
   if (out.size() != ref.size())
     bad += std::max(out.size(), ref.size()) - n;
   if (badCount)
     *badCount = bad;
   if (bad)
     return std::numeric_limits<double>::infinity();
-  if (refBad)
+  if (all.refBad)
     return std::numeric_limits<double>::quiet_NaN();
-  if (den == 0)
-    return std::sqrt(outNorm);
-  return std::sqrt(num / den);
+  if (all.den == 0)
+    return std::sqrt(all.outNorm);
+  return std::sqrt(all.num / all.den);
+}
+
+/// Rows per piece of the softmax checks.
+static size_t rowsPerPiece(int64_t cols) {
+  return std::max<size_t>(1, kPieceElements / std::max<size_t>(1, static_cast<size_t>(cols)));
 }
 
 std::vector<double> softmaxReference(const std::vector<double> &x, int64_t rows, int64_t cols) {
   std::vector<double> y(x.size());
-  std::vector<double> e(static_cast<size_t>(cols));
-  for (int64_t r = 0; r < rows; ++r) {
-    const double *xr = x.data() + r * cols;
-    double *yr = y.data() + r * cols;
-    double m = -std::numeric_limits<double>::infinity();
-    for (int64_t j = 0; j < cols; ++j)
-      if (!std::isnan(m) && (std::isnan(xr[j]) || xr[j] > m))
-        m = xr[j]; // a NaN anywhere makes the max NaN
-    double s = 0;
-    for (int64_t j = 0; j < cols; ++j) {
-      e[j] = std::exp(xr[j] - m); // NaN when both are -inf (or +inf)
-      s += e[j];
+  forEachPiece(static_cast<size_t>(rows), rowsPerPiece(cols), [&](size_t, size_t begin, size_t end) {
+    std::vector<double> e(static_cast<size_t>(cols));
+    for (size_t r = begin; r < end; ++r) {
+      const double *xr = x.data() + r * cols;
+      double *yr = y.data() + r * cols;
+      double m = -std::numeric_limits<double>::infinity();
+      for (int64_t j = 0; j < cols; ++j)
+        if (!std::isnan(m) && (std::isnan(xr[j]) || xr[j] > m))
+          m = xr[j]; // a NaN anywhere makes the max NaN
+      double s = 0;
+      for (int64_t j = 0; j < cols; ++j) {
+        e[j] = std::exp(xr[j] - m); // NaN when both are -inf (or +inf)
+        s += e[j];
+      }
+      for (int64_t j = 0; j < cols; ++j)
+        yr[j] = e[j] / s;
     }
-    for (int64_t j = 0; j < cols; ++j)
-      yr[j] = e[j] / s;
-  }
+  });
   return y;
 }
 
@@ -218,13 +280,14 @@ double ulpOf(ElemType t, double v) {
   return std::ldexp(1.0, std::max(exponent, minExponent) - mantissaBits);
 }
 
-SoftmaxError softmaxError(const std::vector<double> &out, const std::vector<double> &ref, int64_t rows,
-                          int64_t cols, ElemType outType) {
+/// softmaxError over rows [begin, end).
+static SoftmaxError softmaxErrorOfRows(const std::vector<double> &out, const std::vector<double> &ref, size_t begin,
+                                       size_t end, int64_t cols, ElemType outType) {
   SoftmaxError r;
-  for (int64_t i = 0; i < rows; ++i) {
+  for (size_t i = begin; i < end; ++i) {
     double maxRef = 0, maxDiff = 0;
     for (int64_t j = 0; j < cols; ++j) {
-      size_t idx = static_cast<size_t>(i * cols + j);
+      size_t idx = i * static_cast<size_t>(cols) + static_cast<size_t>(j);
       double o = out[idx], f = ref[idx];
       bool on = std::isnan(o), fn = std::isnan(f);
       if (on != fn) {
@@ -244,8 +307,28 @@ SoftmaxError softmaxError(const std::vector<double> &out, const std::vector<doub
       double e = maxDiff / maxRef;
       if (r.worstRow < 0 || e > r.maxRowError) {
         r.maxRowError = e;
-        r.worstRow = i;
+        r.worstRow = static_cast<int64_t>(i);
       }
+    }
+  }
+  return r;
+}
+
+SoftmaxError softmaxError(const std::vector<double> &out, const std::vector<double> &ref, int64_t rows, int64_t cols,
+                          ElemType outType) {
+  size_t grain = rowsPerPiece(cols);
+  std::vector<SoftmaxError> pieces((static_cast<size_t>(rows) + grain - 1) / grain);
+  forEachPiece(static_cast<size_t>(rows), grain, [&](size_t piece, size_t begin, size_t end) {
+    pieces[piece] = softmaxErrorOfRows(out, ref, begin, end, cols, outType);
+  });
+  // In row order, as one pass over the rows would: the first worst row.
+  SoftmaxError r;
+  for (const SoftmaxError &p : pieces) {
+    r.nanMismatches += p.nanMismatches;
+    r.infCount += p.infCount;
+    if (p.worstRow >= 0 && (r.worstRow < 0 || p.maxRowError > r.maxRowError)) {
+      r.maxRowError = p.maxRowError;
+      r.worstRow = p.worstRow;
     }
   }
   if (r.nanMismatches || r.infCount)

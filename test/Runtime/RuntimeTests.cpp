@@ -10,6 +10,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -245,6 +246,59 @@ static void testSoftmaxErrorUnits() {
   EXPECT(std::fabs(e.maxRowError - std::ldexp(1.0, -24) / ref[0]) < 1e-12);
 }
 
+// The host checks split long inputs into pieces of 2^20 elements that
+// run on several threads: the results must be those of one pass in order.
+// 3 x 2^20 + 5 elements: the values, the first worst row of the softmax
+// check in a later piece (ties resolved to the first), the error sums.
+static void testChecksInPieces() {
+  const size_t n = 3 * (size_t(1) << 20) + 5;
+  std::vector<float> v = randomValues(ElemType::BF16, n, -1.0f, 1.0f, 42);
+  EXPECT(v == randomValues(ElemType::BF16, n, -1.0f, 1.0f, 42));
+  EXPECT(v != randomValues(ElemType::BF16, n, -1.0f, 1.0f, 43));
+  // The first 2^20 values are one sequence from the seed, as before pieces.
+  Rng rng(42);
+  bool same = true;
+  for (size_t i = 0; i < 1000; ++i)
+    same &= v[i] == roundTo(ElemType::BF16, rng.uniform(-1.0f, 1.0f));
+  EXPECT(same);
+  // Later pieces are not copies of the first.
+  EXPECT(!std::equal(v.begin(), v.begin() + 1000, v.begin() + (size_t(1) << 20)));
+  std::vector<uint8_t> bytes = encode(ElemType::BF16, v);
+  std::vector<double> d = decode(ElemType::BF16, bytes.data(), n);
+  EXPECT(d.size() == n && d[0] == v[0] && d[n - 1] == v[n - 1] && d[n / 2] == v[n / 2]);
+
+  std::vector<double> ref(n), out(n);
+  double num = 0, den = 0;
+  for (size_t i = 0; i < n; ++i) {
+    ref[i] = 1.0 + double(i % 7);
+    out[i] = ref[i] + (i % 3 == 0 ? 1e-3 : 0.0);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    num += (out[i] - ref[i]) * (out[i] - ref[i]);
+    den += ref[i] * ref[i];
+  }
+  EXPECT(std::fabs(relativeFrobeniusError(out, ref) - std::sqrt(num / den)) < 1e-12);
+  size_t bad = 0;
+  out[n - 1] = std::nan("");
+  out[5] = std::numeric_limits<double>::infinity();
+  EXPECT(std::isinf(relativeFrobeniusError(out, ref, &bad)) && bad == 2);
+
+  // Rows of 1000: 3146 rows, 1048 a piece. Equal errors in rows 2000 and
+  // 3000 (pieces 1 and 2): row 2000 is the worst; a NaN in the last row.
+  const int64_t cols = 1000, rows = 3146;
+  std::vector<double> x(size_t(rows * cols), 0.5);
+  std::vector<double> y = softmaxReference(x, rows, cols);
+  EXPECT(y[0] == 1.0 / cols && y[size_t(rows * cols) - 1] == 1.0 / cols);
+  std::vector<double> o = y;
+  o[size_t(2000 * cols + 3)] += 1e-3;
+  o[size_t(3000 * cols + 7)] += 1e-3;
+  SoftmaxError e = softmaxError(o, y, rows, cols);
+  EXPECT(e.worstRow == 2000 && e.maxRowError > 0.99 && e.nanMismatches == 0);
+  o[size_t(rows * cols) - 1] = std::nan("");
+  e = softmaxError(o, y, rows, cols);
+  EXPECT(e.nanMismatches == 1 && std::isinf(e.maxRowError));
+}
+
 static void testPerfModel() {
   MatmulProblem p;
   p.m = p.n = p.k = 4096;
@@ -424,6 +478,7 @@ int main() {
   testConversions();
   testErrorMetrics();
   testSoftmaxErrorUnits();
+  testChecksInPieces();
   testPerfModel();
   testReports();
   testRuntimeLimits();
