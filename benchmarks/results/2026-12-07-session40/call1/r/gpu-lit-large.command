@@ -1,0 +1,1 @@
+env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh /tmp/bin --filter GPU/large-grids

@@ -1,0 +1,1 @@
+bash /work/main/benchmarks/concurrency-check.sh /tmp/bin 1 --batch 70000 --shape 32x40x24 --dtype f16 --stages=warptile,mma --repeat 3 --shape 8388737x24x16 --dtype bf16 --out-dtype bf16 --stages=coalesced,mma --repeat 3 --batch 70000 --layout nt --shape 32x40x24 --dtype bf16 --stages=wgmma --repeat 3 --shape 8388737x24x16 --dtype f16 --stages=warptile --repeat 3

@@ -1,0 +1,1 @@
+bash /work/main/benchmarks/concurrency-check.sh /tmp/bin 1 --op softmax --shape 2x16777216 --dtype f32 --stages softmax-3pass --repeat 3 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 3 --tuning-db= --shape 300x27648x5120

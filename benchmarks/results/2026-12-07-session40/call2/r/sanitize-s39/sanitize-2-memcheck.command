@@ -1,0 +1,1 @@
+/usr/local/cuda/bin/compute-sanitizer --tool memcheck --error-exitcode 9 gemm-run --check-only --shape 8388737x24x16 --dtype bf16 --out-dtype bf16 --stages=coalesced,mma

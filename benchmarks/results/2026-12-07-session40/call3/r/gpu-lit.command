@@ -1,0 +1,1 @@
+env PYTHONPATH=.whl/lit bash benchmarks/run-gpu-lit.sh /tmp/bin --filter GPU/(matmul-batch|matmul-mma|matmul-wgmma-swap-ab)

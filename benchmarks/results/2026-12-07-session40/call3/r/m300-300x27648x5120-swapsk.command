@@ -1,0 +1,1 @@
+gemm-run --shape 300x27648x5120 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 10 --tuning-db benchmarks/results/2026-12-07-session39/inputs/swap-ab-stream-k-db.jsonl --json /root/out/r/m300-300x27648x5120-swapsk.json

@@ -1,0 +1,1 @@
+gemm-run --shape 65536x72x4096 --dtype bf16 --out-dtype bf16 --stages=mma --repeat 10 --tuning-db benchmarks/results/2026-12-07-session39/inputs/mma-wide-block-db.jsonl --json /root/out/r/mma-65536x72x4096-old.json

@@ -1,0 +1,1 @@
+gemm-run --shape 300x12288x8192 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 10 --tuning-db benchmarks/results/2026-12-07-session40/inputs/swap-ab-stream-k-family-db.jsonl --json /root/out/r/f-300x12288x8192-swapsk.json

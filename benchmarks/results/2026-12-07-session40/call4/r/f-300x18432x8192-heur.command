@@ -1,0 +1,1 @@
+gemm-run --shape 300x18432x8192 --dtype bf16 --out-dtype bf16 --layout nt --stages=wgmma --repeat 10 --tuning-db= --json /root/out/r/f-300x18432x8192-heur.json
