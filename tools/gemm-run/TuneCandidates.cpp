@@ -128,6 +128,24 @@ void addClusterVariants(const TuneSpace &s, const TuneCandidate &c, int64_t bm,
   }
 }
 
+/// The stream-K variant of the persistent cooperative candidate `c` over
+/// `gridTiles` tiles of bm x bn (one matmul of `s`): where the last wave of
+/// tiles can split along a long K (its flags kernel and partials cost
+/// microseconds).
+void addStreamKVariant(const TuneSpace &s, const TuneCandidate &c, int64_t bm,
+                       int64_t bn, int perSM, double speed, int64_t gridTiles,
+                       std::vector<TuneCandidate> &all) {
+  int64_t kTiles = s.kTiles();
+  if (s.batch != 1 || kTiles < 32 ||
+      !gemm_opt::streamKTail(gridTiles, kTiles, s.numSMs).splitsTail())
+    return;
+  TuneCandidate stream = c;
+  stream.name += " streamk";
+  stream.plan["wgmma"] += " stream-k=1";
+  stream.cost = estimateSeconds(s, bm, bn, perSM, speed, 1, /*streamK=*/true);
+  all.push_back(std::move(stream));
+}
+
 /// Reorders `variants` (sorted by cost) so that variants without and with a
 /// cluster alternate, each kind in cost order, the one without first.
 void alternateClusterVariants(std::vector<TuneCandidate> &variants) {
@@ -267,20 +285,8 @@ void addWgmmaCandidates(const TuneSpace &s, std::vector<TuneCandidate> &all,
                              (boxes != 2 ? 1.03 : 1.0);
               c.cost = estimateSeconds(s, bm, bn, perSM, speed);
               int64_t kTiles = s.kTiles();
-              // Stream-K (the persistent cooperative kernel, one matmul):
-              // where the last wave of tiles can split along a long K (its
-              // flags kernel and partials cost microseconds).
-              if (sch.persistent && !sch.pingpong && s.batch == 1 &&
-                  kTiles >= 32 &&
-                  gemm_opt::streamKTail(gridTiles, kTiles, s.numSMs)
-                      .splitsTail()) {
-                TuneCandidate stream = c;
-                stream.name += " streamk";
-                stream.plan["wgmma"] += " stream-k=1";
-                stream.cost = estimateSeconds(s, bm, bn, perSM, speed, 1,
-                                              /*streamK=*/true);
-                all.push_back(std::move(stream));
-              }
+              if (sch.persistent && !sch.pingpong)
+                addStreamKVariant(s, c, bm, bn, perSM, speed, gridTiles, all);
               // Split-K (the kernels with a producer and cooperative
               // consumers storing from registers): grids of at most half the
               // SMs, each split at least 16 K tiles, one wave of units.
@@ -351,22 +357,13 @@ void addSwapAbWgmmaCandidates(const TuneSpace &s,
       o.push_back("swap-ab=1");
       c.plan["wgmma"] = join(o);
       c.cost = estimateSeconds(swapped, 128, cols, 1, ws ? 1.0 : 0.9);
-      // Stream-K over the swapped tiles, where their last wave splits along
-      // a long K (300x10240x8192: 160 tiles on 132 SMs, 84.9 % of cuBLAS
-      // on an H100 where 128x256 stream-K tiles ran 75.8,
-      // results/2026-12-07-session40).
-      int64_t kTiles = s.kTiles();
-      if (ws && s.batch == 1 && kTiles >= 32 &&
-          gemm_opt::streamKTail(gridTiles, kTiles, s.numSMs).splitsTail()) {
-        TuneCandidate stream = c;
-        stream.name += " streamk";
-        stream.plan["wgmma"] += " stream-k=1";
-        stream.cost = estimateSeconds(swapped, 128, cols, 1, 1.0, 1,
-                                      /*streamK=*/true);
-        all.push_back(std::move(stream));
-      }
-      if (ws)
+      // Stream-K over the swapped tiles (300x10240x8192: 160 tiles on 132
+      // SMs, 84.9 % of cuBLAS on an H100 where 128x256 stream-K tiles ran
+      // 75.8, results/2026-12-07-session40).
+      if (ws) {
+        addStreamKVariant(swapped, c, 128, cols, 1, 1.0, gridTiles, all);
         addClusterVariants(swapped, c, 128, cols, 1.0, all);
+      }
       all.push_back(std::move(c));
     }
   }

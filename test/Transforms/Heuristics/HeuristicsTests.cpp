@@ -410,6 +410,13 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
   // splits, at an M that 128-row tiles pad by more than a fifth: 300x10240
   // (2 x 80 tiles of 128x152: 132 + 28), 288x10240, 400x12288 (2 x 96 of
   // 200), 300x18432 (288 tiles); its consumers keep 232 registers.
+  // The persistent warp-specialized swap-AB kernel on `cols` columns of M,
+  // 4 ring slots.
+  auto persistentSwapAb = [](const WgmmaGemmPlan &plan, int64_t cols) {
+    return plan.swapAB && plan.bm == 128 && plan.bn == cols &&
+           plan.consumers == 2 && plan.warpSpecialized && plan.persistent &&
+           !plan.tmaStore && plan.stages == 4;
+  };
   for (auto [shape, cols] :
        {std::pair{Shape{300, 10240, 8192}, int64_t(152)},
         std::pair{Shape{288, 10240, 8192}, int64_t(144)},
@@ -418,13 +425,9 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     GemmProblem p = makeProblem(shape, bf16, bf16, false);
     p.transposeB = true;
     WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
-    std::string what = describe(shape, "bf16", "sm_90a");
-    EXPECT_MSG(plan.swapAB && plan.streamK && plan.bm == 128 &&
-                   plan.bn == cols && plan.consumers == 2 &&
-                   plan.warpSpecialized && plan.persistent &&
-                   !plan.tmaStore && plan.stages == 4 &&
+    EXPECT_MSG(persistentSwapAb(plan, cols) && plan.streamK &&
                    plan.consumerRegs == 232 && plan.validate(chip).empty(),
-               what + ": " + plan.str());
+               describe(shape, "bf16", "sm_90a") + ": " + plan.str());
   }
   // The stream-K tail of a swap-AB plan is counted over C^T's tiles: at
   // 300x18432x8192 in 128x256 tiles those are 144 x 2 = 288, a tail of 24
@@ -465,9 +468,7 @@ void testFewWaveWgmmaPlans(MLIRContext &ctx) {
     GemmProblem p = makeProblem(shape, bf16, bf16, false);
     p.transposeB = true;
     WgmmaGemmPlan plan = chooseWgmmaPlan(p, chip);
-    EXPECT_MSG(plan.swapAB && plan.bm == 128 && plan.bn == cols &&
-                   plan.consumers == 2 && plan.warpSpecialized &&
-                   plan.persistent && !plan.tmaStore && plan.stages == 4,
+    EXPECT_MSG(persistentSwapAb(plan, cols),
                describe(shape, "bf16", "sm_90a") + ": " + plan.str());
     EXPECT_MSG(!chooseWgmmaPlan(p, chip, /*allowSwapAb=*/false).swapAB,
                describe(shape, "bf16", "sm_90a") + " without swap-AB");
